@@ -1,0 +1,51 @@
+// jest: three projects — web (jsdom + msw), server (real databases), e2e (real server + Chromium).
+// Business times are Italian: every test process runs in Europe/Rome like the server.
+process.env.TZ = "Europe/Rome";
+
+/** @type {import("jest").Config} */
+const swc = [
+  "@swc/jest",
+  {
+    jsc: {
+      parser: { syntax: "typescript", tsx: true },
+      transform: { react: { runtime: "automatic" } },
+      target: "es2022",
+    },
+    module: { type: "commonjs" },
+  },
+]
+
+module.exports = {
+  maxWorkers: 2,
+  testTimeout: 30_000,
+  projects: [
+    {
+      displayName: "web",
+      testMatch: ["<rootDir>/test/src/**/*.test.ts?(x)", "<rootDir>/test/mocks/**/*.test.ts?(x)"],
+      testEnvironment: "jest-fixed-jsdom",
+      transform: { "^.+\\.[cm]?[tj]sx?$": swc },
+      transformIgnorePatterns: ["/node_modules/(?!(react-data-grid|rettime|@open-draft|until-async)/)"],
+      moduleNameMapper: { "\\.css$": "<rootDir>/test/src/setup/style-stub.ts" },
+      setupFiles: ["<rootDir>/test/src/setup/polyfills.ts"],
+      setupFilesAfterEnv: ["<rootDir>/test/src/setup/after-env.ts"],
+    },
+    {
+      displayName: "server",
+      testMatch: ["<rootDir>/test/server/**/*.test.ts"],
+      testEnvironment: "node",
+      transform: { "^.+\\.[cm]?[tj]sx?$": swc },
+      transformIgnorePatterns: ["/node_modules/(?!(cookie|content-disposition|@electric-sql/pglite)/)"],
+      globalSetup: "<rootDir>/test/server/setup/global-setup.ts",
+      globalTeardown: "<rootDir>/test/server/setup/global-teardown.ts",
+    },
+    {
+      displayName: "e2e",
+      testMatch: ["<rootDir>/test/e2e/**/*.test.ts"],
+      testEnvironment: "node",
+      transform: { "^.+\\.[cm]?[tj]sx?$": swc },
+      transformIgnorePatterns: ["/node_modules/(?!(cookie|content-disposition|@electric-sql/pglite)/)"],
+      globalSetup: "<rootDir>/test/e2e/setup/global-setup.ts",
+      globalTeardown: "<rootDir>/test/e2e/setup/global-teardown.ts",
+    },
+  ],
+};

@@ -1,0 +1,62 @@
+/**
+ * buildApp(config): the whole API server as a Fastify instance, without listening.
+ * main.ts listens; tests call app.inject().
+ */
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppConfig } from "./config";
+import { type Database, type Db, openDatabase } from "./db/client";
+import { createMailer, type Mailer } from "./lib/mail";
+import { MODULES } from "./modules";
+import { authGuardPlugin } from "./plugins/auth-guard";
+import { errorsPlugin } from "./plugins/errors";
+import { openapiPlugin } from "./plugins/openapi";
+import { securityPlugin } from "./plugins/security";
+import { webPlugin } from "./plugins/web";
+
+z.config(z.locales.it());
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+    db: Db;
+    mailer: Mailer;
+    /** The current time; tests replace it to move through expiries. */
+    clock: () => Date;
+  }
+}
+
+export interface AppServices {
+  database?: Database;
+  mailer?: Mailer;
+  clock?: () => Date;
+}
+
+export async function buildApp(config: AppConfig, services: AppServices = {}): Promise<FastifyInstance> {
+  const database = services.database ?? (await openDatabase(config));
+  const app = Fastify({
+    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("config", config);
+  app.decorate("database", database);
+  app.decorate("db", database.db);
+  app.decorate("mailer", services.mailer ?? createMailer(config));
+  app.decorate("clock", services.clock ?? (() => new Date()));
+  if (!services.database) app.addHook("onClose", async () => database.close());
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(authGuardPlugin);
+  await app.register(openapiPlugin);
+  for (const m of MODULES) await app.register(m.plugin, { prefix: m.prefix });
+  await app.register(webPlugin);
+  return app;
+}

@@ -1,0 +1,60 @@
+/** The run contract's configuration (DESIGN §4), read once from the environment. */
+import path from "node:path";
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** postgres://… or undefined for embedded PGlite in dataDir. */
+  databaseUrl?: string;
+  dataDir: string;
+  publicUrl: string;
+  adminUsername: string;
+  adminPassword?: string;
+  /** undefined: load the demo data only on a new embedded database. */
+  demoData?: boolean;
+  smtpUrl?: string;
+  mailFrom: string;
+  geocodingUrl?: string;
+  geocodingKey?: string;
+  /** Trust X-Forwarded-For from these proxies (Fastify trustProxy); off by default. */
+  trustProxy: boolean | string;
+  /** Directory of the built SPA (dist/web). */
+  webDir: string;
+  /** Token lifetimes in minutes. */
+  tokenIdleMinutes: number;
+  tokenAbsoluteMinutes: number;
+  /** scrypt cost parameter N (OWASP: 2^17). Lowered only by tests. */
+  scryptN: number;
+  logLevel: string;
+}
+
+function bool(v: string | undefined): boolean | undefined {
+  if (v === undefined || v === "") return undefined;
+  return ["1", "true", "yes", "on"].includes(v.toLowerCase());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = Number(env.PORT ?? 8000);
+  const host = env.HOST ?? "127.0.0.1";
+  const trust = env.TRUST_PROXY;
+  return {
+    port,
+    host,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.DATA_DIR ?? "./data"),
+    publicUrl: (env.PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/+$/, ""),
+    adminUsername: env.ERP_ADMIN_USERNAME || "admin",
+    adminPassword: env.ERP_ADMIN_PASSWORD || undefined,
+    demoData: bool(env.ERP_DEMO_DATA),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? "Vigilanza ERP <noreply@vigilanza.local>",
+    geocodingUrl: env.GEOCODING_URL || undefined,
+    geocodingKey: env.GEOCODING_KEY || undefined,
+    trustProxy: trust === undefined || trust === "" ? false : (bool(trust) ?? trust),
+    webDir: path.resolve(env.WEB_DIR ?? path.join(__dirname, "..", "dist", "web")),
+    tokenIdleMinutes: Number(env.TOKEN_IDLE_MINUTES ?? 8 * 60),
+    tokenAbsoluteMinutes: Number(env.TOKEN_ABSOLUTE_MINUTES ?? 7 * 24 * 60),
+    scryptN: Number(env.SCRYPT_N ?? 2 ** 17),
+    logLevel: env.LOG_LEVEL ?? "info",
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * Outgoing mail: SMTP when SMTP_URL is set, otherwise each message is written to
+ * DATA_DIR/outbox/<time>-<id>.eml and logged, so a fresh install can still read its reset links.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import nodemailer from "nodemailer";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** Where outbox files go, when there is no SMTP server. */
+  outboxDir?: string;
+}
+
+export function createMailer(opts: { smtpUrl?: string; mailFrom: string; dataDir: string }): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(m) {
+        await transport.sendMail({ from: opts.mailFrom, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      },
+    };
+  }
+  const outboxDir = path.join(opts.dataDir, "outbox");
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    outboxDir,
+    async send(m) {
+      const info = await transport.sendMail({
+        from: opts.mailFrom,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+      });
+      fs.mkdirSync(outboxDir, { recursive: true, mode: 0o700 });
+      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomBytes(4).toString("hex")}.eml`;
+      fs.writeFileSync(path.join(outboxDir, name), info.message as Buffer, { mode: 0o600 });
+    },
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * Bearer tokens: 256 random bits, handed out once, kept only as SHA-256. A token expires after
+ * `tokenIdleMinutes` without use and `tokenAbsoluteMinutes` after issue; it is revoked on logout,
+ * password change and deactivation. The user's permissions are read on every request, so a
+ * permission change takes effect on the next one.
+ */
+import crypto from "node:crypto";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Executor } from "../db/client";
+import { queryOne } from "../db/query";
+import { authTokens } from "../db/schema/core";
+
+export interface AuthUser {
+  id: number;
+  username: string;
+  email: string;
+  nome: string;
+  cognome: string;
+  permissions: string[];
+  tokenId: number;
+}
+
+export interface TokenPolicy {
+  tokenIdleMinutes: number;
+  tokenAbsoluteMinutes: number;
+}
+
+export function hashToken(token: string): Buffer {
+  return crypto.createHash("sha256").update(token, "utf8").digest();
+}
+
+export async function issueToken(
+  tx: Executor,
+  userId: number,
+  policy: TokenPolicy,
+  now: Date,
+  meta: { ip?: string; userAgent?: string } = {},
+): Promise<string> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  await tx.insert(authTokens).values({
+    userId,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    lastUsedAt: now,
+    expiresAt: new Date(now.getTime() + policy.tokenAbsoluteMinutes * 60_000),
+    ip: meta.ip ?? null,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+  });
+  return token;
+}
+
+/** The active user behind a token, or null. Refreshes the idle timer at most once a minute. */
+export async function verifyToken(
+  db: Executor,
+  token: string,
+  policy: TokenPolicy,
+  now: Date,
+): Promise<AuthUser | null> {
+  if (!token || token.length > 200) return null;
+  const idleLimit = new Date(now.getTime() - policy.tokenIdleMinutes * 60_000);
+  const row = await queryOne<{
+    token_id: number;
+    last_used_at: Date | string;
+    id: number;
+    username: string;
+    email: string;
+    nome: string;
+    cognome: string;
+    permissions: string[];
+  }>(
+    db,
+    sql`
+    SELECT t.id AS token_id, t.last_used_at, u.id, u.username, u.email, u.nome, u.cognome, u.permissions
+    FROM auth_tokens t JOIN users u ON u.id = t.user_id
+    WHERE t.token_hash = ${hashToken(token)} AND t.revoked_at IS NULL
+      AND t.expires_at > ${now} AND t.last_used_at > ${idleLimit} AND u.attivo`,
+  );
+  if (!row) return null;
+  if (now.getTime() - new Date(row.last_used_at).getTime() > 60_000) {
+    await db
+      .update(authTokens)
+      .set({ lastUsedAt: now })
+      .where(eq(authTokens.id, Number(row.token_id)));
+  }
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    nome: row.nome,
+    cognome: row.cognome,
+    permissions: row.permissions ?? [],
+    tokenId: Number(row.token_id),
+  };
+}
+
+export async function revokeToken(tx: Executor, tokenId: number, now: Date): Promise<void> {
+  await tx
+    .update(authTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(authTokens.id, tokenId), isNull(authTokens.revokedAt)));
+}
+
+/** On password change and deactivation. */
+export async function revokeAllTokens(tx: Executor, userId: number, now: Date): Promise<void> {
+  await tx
+    .update(authTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
+}

@@ -1,0 +1,82 @@
+/**
+ * Deny by default. Every /api/ route declares `config.permissions`:
+ *   - "public": no token needed (login, health, the public application form…);
+ *   - a capability list from src/domain/permissions (any single match is enough; ["all"] lets
+ *     every authenticated user through).
+ * A route that declares nothing makes the server refuse to start. One hook enforces it:
+ * 401 with `WWW-Authenticate: Token` for a missing or bad token, 403 (and an audit entry) for a
+ * user without the permission.
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { hasAny } from "../../src/domain/permissions";
+import { AZIONI, writeAudit } from "../lib/audit";
+import { forbidden, unauthorized } from "../lib/errors";
+import { type AuthUser, verifyToken } from "../lib/tokens";
+
+export type RoutePermissions = "public" | readonly string[];
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    permissions?: RoutePermissions;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+/** Routes of plugins we do not write ourselves, public by design. */
+const PUBLIC_PREFIXES = ["/api/docs"];
+
+export function readToken(request: FastifyRequest): string | null {
+  const h = request.headers.authorization;
+  if (!h) return null;
+  const m = /^Token\s+(\S+)$/i.exec(h.trim());
+  return m ? m[1] : null;
+}
+
+/** The signed-in user of a route that declared permissions; throws if the guard let nobody in. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export const authGuardPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest("user", null);
+
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/api/")) return;
+    if (PUBLIC_PREFIXES.some((p) => route.url.startsWith(p))) {
+      route.config = { ...(route.config ?? {}), permissions: "public" } as typeof route.config;
+      return;
+    }
+    const p = (route.config as { permissions?: RoutePermissions } | undefined)?.permissions;
+    if (p !== "public" && !(Array.isArray(p) && p.length > 0)) {
+      throw new Error(`La rotta ${route.method} ${route.url} non dichiara i permessi richiesti`);
+    }
+  });
+
+  app.addHook("onRequest", async (request) => {
+    const required = request.routeOptions.config?.permissions;
+    if (!request.url.startsWith("/api/") || required === undefined) return; // static files, 404s
+    const token = readToken(request);
+    if (required === "public") {
+      return;
+    }
+    if (!token) throw unauthorized();
+    const user = await verifyToken(app.db, token, app.config, app.clock());
+    if (!user) throw unauthorized("Sessione scaduta o non valida. Effettua di nuovo l'accesso");
+    request.user = user;
+    if (!hasAny(user.permissions, required)) {
+      await writeAudit(app.db, {
+        azione: AZIONI.forbidden,
+        contentType: "utente",
+        objectId: user.id,
+        utenteId: user.id,
+        note: `${request.method} ${request.routeOptions.url}`,
+        ip: request.ip,
+      });
+      throw forbidden();
+    }
+  });
+});

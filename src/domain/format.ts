@@ -1,0 +1,109 @@
+/**
+ * Italian formats (SPEC §9), shared by the SPA and the server (exports, e-mails, change logs).
+ * Dates DD/MM/YYYY, times HH:mm, euro with 2 decimals, hours between seconds and HH:MM.
+ */
+import { format, isValid, parse, parseISO } from "date-fns";
+import { it } from "date-fns/locale";
+
+export const DATE_FORMAT = "dd/MM/yyyy";
+export const TIME_FORMAT = "HH:mm";
+export const DATE_TIME_FORMAT = "dd/MM/yyyy HH:mm";
+export const DATE_TIME_SECONDS_FORMAT = "dd/MM/yyyy HH:mm:ss";
+export const API_DATE_FORMAT = "yyyy-MM-dd";
+export const API_DATE_TIME_FORMAT = "yyyy-MM-dd HH:mm:ss";
+
+type DateInput = Date | string | number | null | undefined;
+
+function toDate(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === "") return null;
+  if (value instanceof Date) return isValid(value) ? value : null;
+  if (typeof value === "number") return new Date(value);
+  // "YYYY-MM-DD" alone is a calendar day: read it as local midnight, not UTC.
+  const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? parse(value, API_DATE_FORMAT, new Date(0)) : parseISO(value);
+  return isValid(d) ? d : null;
+}
+
+/** DD/MM/YYYY, or '' for an empty or invalid value. */
+export function formatDate(value: DateInput): string {
+  const d = toDate(value);
+  return d ? format(d, DATE_FORMAT, { locale: it }) : "";
+}
+
+/** DD/MM/YYYY HH:mm */
+export function formatDateTime(value: DateInput): string {
+  const d = toDate(value);
+  return d ? format(d, DATE_TIME_FORMAT, { locale: it }) : "";
+}
+
+/** DD/MM/YYYY HH:mm:ss */
+export function formatDateTimeSeconds(value: DateInput): string {
+  const d = toDate(value);
+  return d ? format(d, DATE_TIME_SECONDS_FORMAT, { locale: it }) : "";
+}
+
+/** YYYY-MM-DD (the API's date form). */
+export function toApiDate(value: DateInput): string {
+  const d = toDate(value);
+  return d ? format(d, API_DATE_FORMAT) : "";
+}
+
+/** YYYY-MM-DD HH:mm:ss (the API's date-time form, local time). */
+export function toApiDateTime(value: DateInput): string {
+  const d = toDate(value);
+  return d ? format(d, API_DATE_TIME_FORMAT) : "";
+}
+
+/** 'HH:mm:ss' or 'HH:mm' → 'HH:mm'. */
+export function formatTime(value: string | null | undefined): string {
+  if (!value) return "";
+  const m = /^(\d{1,2}):(\d{2})/.exec(value);
+  return m ? `${m[1].padStart(2, "0")}:${m[2]}` : "";
+}
+
+/** Parses DD/MM/YYYY into YYYY-MM-DD, or null. */
+export function parseItalianDate(value: string): string | null {
+  const d = parse(value.trim(), DATE_FORMAT, new Date(0));
+  return isValid(d) ? format(d, API_DATE_FORMAT) : null;
+}
+
+const euro = new Intl.NumberFormat("it-IT", { style: "currency", currency: "EUR", minimumFractionDigits: 2 });
+const number2 = new Intl.NumberFormat("it-IT", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** '1.234,50 €' */
+export function formatEuro(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === "") return "";
+  const n = typeof value === "number" ? value : Number(value);
+  return Number.isFinite(n) ? euro.format(n) : "";
+}
+
+/** '1.234,50' */
+export function formatNumber(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === "") return "";
+  const n = typeof value === "number" ? value : Number(value);
+  return Number.isFinite(n) ? number2.format(n) : "";
+}
+
+/** Seconds → 'HH:MM' (hours may exceed 24: 135000 s → '37:30'). Negative values keep their sign. */
+export function secondsToHours(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return "";
+  const sign = seconds < 0 ? "-" : "";
+  const total = Math.round(Math.abs(seconds) / 60);
+  const h = Math.floor(total / 60);
+  const m = total % 60;
+  return `${sign}${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
+}
+
+/** 'HH:MM' or 'HH:MM:SS' → seconds, or null when not a duration. */
+export function hoursToSeconds(value: string | null | undefined): number | null {
+  if (!value) return null;
+  const m = /^(-)?(\d+):([0-5]\d)(?::([0-5]\d))?$/.exec(value.trim());
+  if (!m) return null;
+  const s = Number(m[2]) * 3600 + Number(m[3]) * 60 + Number(m[4] ?? 0);
+  return m[1] ? -s : s;
+}
+
+/** SPEC §2 quick view: hours are shown with the last three characters trimmed ('37:30:00' → '37:30'). */
+export function trimLastThree(value: string | null | undefined): string {
+  if (!value) return "";
+  return value.length > 3 ? value.slice(0, -3) : value;
+}

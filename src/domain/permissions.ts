@@ -1,0 +1,274 @@
+/**
+ * The permission catalogue (SPEC §6): every permission string, its Italian label and group,
+ * the capability lists of routes and menu entries. Used by the SPA (menu, route guards) and by
+ * the server (route declarations, user management).
+ */
+
+export const ADMIN_PERMISSIONS = ["superadmin", "admin", "erp_admin"] as const;
+
+export interface PermissionInfo {
+  code: string;
+  label: string;
+  group: string;
+}
+
+export const PERMISSION_GROUPS = [
+  "Amministrazione",
+  "Dashboard",
+  "Pianificazione",
+  "Anagrafiche",
+  "Console",
+  "Report",
+  "Crowd Management System",
+] as const;
+
+export const PERMISSIONS: readonly PermissionInfo[] = [
+  { code: "superadmin", label: "Super amministratore", group: "Amministrazione" },
+  { code: "admin", label: "Amministratore", group: "Amministrazione" },
+  { code: "erp_admin", label: "Amministratore ERP", group: "Amministrazione" },
+  { code: "erp_dashboard", label: "Dashboard", group: "Dashboard" },
+  { code: "erp_contratti", label: "Contratti", group: "Pianificazione" },
+  { code: "erp_contratti_prezzi", label: "Contratti — Prezzi", group: "Pianificazione" },
+  { code: "erp_contratti_compensi", label: "Contratti — Compensi", group: "Pianificazione" },
+  { code: "erp_intermittenti", label: "Intermittenti", group: "Pianificazione" },
+  { code: "erp_candidati", label: "Candidati", group: "Anagrafiche" },
+  { code: "erp_candidati_candidati", label: "Candidati — Scheda", group: "Anagrafiche" },
+  { code: "erp_operatori", label: "Operatori", group: "Anagrafiche" },
+  { code: "erp_operatori_anagrafica", label: "Operatori — Anagrafica", group: "Anagrafiche" },
+  { code: "erp_operatori_documenti-corsi", label: "Operatori — Documenti e corsi", group: "Anagrafiche" },
+  { code: "erp_operatori_contratti-pratiche", label: "Operatori — Contratti e pratiche", group: "Anagrafiche" },
+  { code: "erp_operatori_indisponibilita", label: "Operatori — Indisponibilità", group: "Anagrafiche" },
+  { code: "erp_operatori_altro", label: "Operatori — Altro", group: "Anagrafiche" },
+  { code: "erp_clienti", label: "Clienti", group: "Anagrafiche" },
+  { code: "erp_ticket-supporto", label: "Ticket supporto", group: "Console" },
+  { code: "erp_attivita", label: "Attività", group: "Console" },
+  { code: "erp_anomalie", label: "Anomalie", group: "Console" },
+  { code: "erp_comunicazioni-azienda", label: "Comunicazioni azienda", group: "Console" },
+  { code: "erp_risorse-assegnate", label: "Risorse assegnate", group: "Report" },
+  { code: "erp_compensi", label: "Compensi", group: "Report" },
+  { code: "erp_compensi_compensi", label: "Compensi — Dettaglio", group: "Report" },
+  { code: "erp_ricavi-attivita", label: "Ricavi attività", group: "Report" },
+  { code: "erp_ricavi-attivita_ricavi", label: "Ricavi attività — Dettaglio", group: "Report" },
+  { code: "erp_marginalita", label: "Marginalità", group: "Report" },
+  { code: "erp_scadenze-corsi", label: "Scadenze corsi", group: "Report" },
+  { code: "erp_scadenze-documenti", label: "Scadenze documenti", group: "Report" },
+  { code: "cms_admin", label: "CMS — Amministratore", group: "Crowd Management System" },
+  { code: "cms_view", label: "CMS — Visualizzazione", group: "Crowd Management System" },
+  { code: "cms_edit", label: "CMS — Modifica", group: "Crowd Management System" },
+  { code: "cms_view_control_room", label: "CMS — Control room", group: "Crowd Management System" },
+];
+
+export type Permission = (typeof PERMISSIONS)[number]["code"];
+
+export const PERMISSION_CODES: ReadonlySet<string> = new Set(PERMISSIONS.map((p) => p.code));
+
+/** Capability that lets every authenticated user through (SPEC §6: 'all'). */
+export const ALL = "all" as const;
+
+/** A capability list: the admin permissions plus the given granular ones. */
+export function withAdmins(...granular: string[]): string[] {
+  return [...ADMIN_PERMISSIONS, ...granular];
+}
+
+/** SPEC §6: any single match is enough; 'all' lets everyone through. */
+export function hasAny(userPermissions: readonly string[] | undefined, required: readonly string[]): boolean {
+  if (required.includes(ALL)) return true;
+  if (!userPermissions || userPermissions.length === 0) return false;
+  return required.some((r) => userPermissions.includes(r));
+}
+
+export function isCmsUser(userPermissions: readonly string[]): boolean {
+  return userPermissions.some((p) => p.startsWith("cms_"));
+}
+
+/** Capabilities of the product's sections (routes and the API routes that serve them). */
+export const CAPABILITIES = {
+  dashboard: withAdmins("erp_dashboard"),
+  pianificazioneGroup: withAdmins("erp_contratti", "erp_intermittenti"),
+  contratti: withAdmins("erp_contratti"),
+  contrattiPrezzi: withAdmins("erp_contratti_prezzi"),
+  contrattiCompensi: withAdmins("erp_contratti_compensi"),
+  intermittenti: withAdmins("erp_intermittenti"),
+  anagraficheGroup: withAdmins("erp_clienti", "erp_operatori", "erp_candidati"),
+  operatori: withAdmins("erp_operatori"),
+  operatoriAnagrafica: withAdmins("erp_operatori_anagrafica"),
+  operatoriDocumentiCorsi: withAdmins("erp_operatori_documenti-corsi"),
+  operatoriContrattiPratiche: withAdmins("erp_operatori_contratti-pratiche"),
+  operatoriIndisponibilita: withAdmins("erp_operatori_indisponibilita"),
+  operatoriAltro: withAdmins("erp_operatori_altro"),
+  clienti: withAdmins("erp_clienti"),
+  candidati: withAdmins("erp_candidati"),
+  candidatiScheda: withAdmins("erp_candidati", "erp_candidati_candidati"),
+  consoleGroup: withAdmins("erp_ticket-supporto", "erp_attivita", "erp_anomalie", "erp_comunicazioni-azienda"),
+  ticketSupporto: withAdmins("erp_ticket-supporto"),
+  attivita: withAdmins("erp_attivita"),
+  anomalie: withAdmins("erp_anomalie"),
+  comunicazioniAzienda: withAdmins("erp_comunicazioni-azienda"),
+  logs: [...ADMIN_PERMISSIONS],
+  notifications: [...ADMIN_PERMISSIONS],
+  reportGroup: withAdmins(
+    "erp_risorse-assegnate",
+    "erp_compensi",
+    "erp_ricavi-attivita",
+    "erp_marginalita",
+    "erp_scadenze-corsi",
+    "erp_scadenze-documenti",
+  ),
+  risorseAssegnate: withAdmins("erp_risorse-assegnate"),
+  compensi: withAdmins("erp_compensi", "erp_compensi_compensi"),
+  ricaviAttivita: withAdmins("erp_ricavi-attivita", "erp_ricavi-attivita_ricavi"),
+  marginalita: withAdmins("erp_marginalita"),
+  scadenzeCorsi: withAdmins("erp_scadenze-corsi"),
+  scadenzeDocumenti: withAdmins("erp_scadenze-documenti"),
+  pratiche: [...ADMIN_PERMISSIONS],
+  sopralluoghi: [...ADMIN_PERMISSIONS],
+  cmsGroup: ["cms_admin", "cms_view", "cms_edit", "cms_view_control_room"],
+  cmsControlRoom: ["cms_admin", "cms_view_control_room"],
+  cmsEventi: ["cms_admin"],
+  cmsUtenti: ["cms_admin"],
+  utenti: [...ADMIN_PERMISSIONS],
+  all: [ALL],
+} as const satisfies Record<string, readonly string[]>;
+
+export type Capability = keyof typeof CAPABILITIES;
+
+export interface MenuItem {
+  id: string;
+  title: string;
+  path: string;
+  requires: readonly string[];
+  /** Shows the unread support-ticket count. */
+  chip?: "ticket-unread";
+  /** Built by a later issue: the route shows the 'In arrivo' page until then. */
+}
+
+export interface MenuGroup {
+  id: string;
+  title: string;
+  requires: readonly string[];
+  items: MenuItem[];
+}
+
+/** The side menu of SPEC §2 with the permission mapping of SPEC §6. */
+export const MENU: readonly MenuGroup[] = [
+  {
+    id: "main",
+    title: "Menu principale",
+    requires: CAPABILITIES.dashboard,
+    items: [{ id: "dashboard", title: "Dashboard", path: "/", requires: CAPABILITIES.dashboard }],
+  },
+  {
+    id: "pianificazione",
+    title: "Pianificazione",
+    requires: CAPABILITIES.pianificazioneGroup,
+    items: [
+      { id: "contratti", title: "Contratti", path: "/pianificazione/contratti", requires: CAPABILITIES.contratti },
+      {
+        id: "intermittenti",
+        title: "Intermittenti",
+        path: "/pianificazione/intermittenti",
+        requires: CAPABILITIES.intermittenti,
+      },
+    ],
+  },
+  {
+    id: "anagrafiche",
+    title: "Anagrafiche",
+    requires: CAPABILITIES.anagraficheGroup,
+    items: [
+      { id: "operatori", title: "Operatori", path: "/anagrafiche/operatori", requires: CAPABILITIES.operatori },
+      { id: "clienti", title: "Clienti", path: "/anagrafiche/clienti", requires: CAPABILITIES.clienti },
+      { id: "candidati", title: "Candidati", path: "/anagrafiche/candidati", requires: CAPABILITIES.candidati },
+    ],
+  },
+  {
+    id: "report",
+    title: "Report",
+    requires: CAPABILITIES.reportGroup,
+    items: [
+      {
+        id: "risorse-assegnate",
+        title: "Risorse assegnate",
+        path: "/report/risorse-assegnate",
+        requires: CAPABILITIES.risorseAssegnate,
+      },
+      { id: "compensi", title: "Compensi", path: "/report/compensi", requires: CAPABILITIES.compensi },
+      {
+        id: "ricavi-attivita",
+        title: "Ricavi attività",
+        path: "/report/ricavi-attivita",
+        requires: CAPABILITIES.ricaviAttivita,
+      },
+      {
+        id: "analisi-ricavi",
+        title: "Marginalità",
+        path: "/report/analisi-ricavi",
+        requires: CAPABILITIES.marginalita,
+      },
+      {
+        id: "scadenze-corsi",
+        title: "Scadenze corsi",
+        path: "/report/scadenze-corsi",
+        requires: CAPABILITIES.scadenzeCorsi,
+      },
+      {
+        id: "scadenze-documenti",
+        title: "Scadenze documenti",
+        path: "/report/scadenze-documenti",
+        requires: CAPABILITIES.scadenzeDocumenti,
+      },
+      { id: "pratiche", title: "Pratiche", path: "/report/pratiche", requires: CAPABILITIES.pratiche },
+    ],
+  },
+  {
+    id: "console",
+    title: "Console",
+    requires: withAdmins("erp_ticket-supporto", "erp_attivita", "erp_anomalie", "erp_comunicazioni-azienda"),
+    items: [
+      {
+        id: "ticket-supporto",
+        title: "Ticket supporto",
+        path: "/console/ticket-supporto",
+        requires: CAPABILITIES.ticketSupporto,
+        chip: "ticket-unread",
+      },
+      { id: "attivita", title: "Attività", path: "/console/attivita", requires: CAPABILITIES.attivita },
+      { id: "anomalie", title: "Anomalie", path: "/console/anomalie", requires: CAPABILITIES.anomalie },
+      {
+        id: "comunicazioni-azienda",
+        title: "Comunicazioni azienda",
+        path: "/console/comunicazioni-azienda",
+        requires: CAPABILITIES.comunicazioniAzienda,
+      },
+      { id: "logs", title: "Logs", path: "/console/logs", requires: CAPABILITIES.logs },
+    ],
+  },
+  {
+    id: "cms",
+    title: "Crowd Management System",
+    requires: CAPABILITIES.cmsGroup,
+    items: [
+      {
+        id: "control-room",
+        title: "Control Room",
+        path: "/cms/control-room/eventi-in-corso",
+        requires: CAPABILITIES.cmsControlRoom,
+      },
+      { id: "eventi", title: "Eventi", path: "/cms/eventi", requires: CAPABILITIES.cmsEventi },
+      { id: "utenti-cms", title: "Utenti", path: "/cms/utenti", requires: CAPABILITIES.cmsUtenti },
+    ],
+  },
+  {
+    id: "impostazioni",
+    title: "Impostazioni",
+    requires: CAPABILITIES.utenti,
+    items: [{ id: "utenti", title: "Utenti", path: "/impostazioni/utenti", requires: CAPABILITIES.utenti }],
+  },
+];
+
+/** The menu as one user sees it: groups and items filtered by permission, empty groups dropped. */
+export function menuFor(userPermissions: readonly string[]): MenuGroup[] {
+  return MENU.filter((g) => hasAny(userPermissions, g.requires))
+    .map((g) => ({ ...g, items: g.items.filter((i) => hasAny(userPermissions, i.requires)) }))
+    .filter((g) => g.items.length > 0);
+}

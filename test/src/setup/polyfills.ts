@@ -1,0 +1,36 @@
+// react-data-grid ≥ beta.60 uses iterator helpers that Node 20 lacks.
+import "core-js/actual/iterator";
+
+process.env.TZ = "Europe/Rome";
+
+if (typeof globalThis.CSS === "undefined") {
+  (globalThis as any).CSS = { escape: (s: string) => s, supports: () => false };
+} else if (!globalThis.CSS.escape) {
+  (globalThis.CSS as any).escape = (s: string) => s;
+}
+// jsdom has no layout: give elements a size, or react-data-grid renders a single column.
+Object.defineProperties(HTMLElement.prototype, {
+  clientWidth: { configurable: true, get: () => 1200 },
+  clientHeight: { configurable: true, get: () => 800 },
+});
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+if (!(globalThis as any).ResizeObserver) {
+  (globalThis as any).ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
