@@ -13,7 +13,7 @@ const swc = [
     },
     module: { type: "commonjs" },
   },
-]
+];
 
 module.exports = {
   maxWorkers: 2,

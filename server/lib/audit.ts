@@ -2,8 +2,9 @@
  * The audit trail: every create, update and delete writes one entry in the same transaction
  * (pass the open transaction as `tx`). Entries are append-only (enforced by a database trigger).
  */
-import { logEntries } from "../db/schema/core";
+
 import type { Executor } from "../db/client";
+import { logEntries } from "../db/schema/core";
 
 export const AZIONI = {
   create: "Creazione",

@@ -31,7 +31,10 @@ describeEachDb("server foundation", (ctx) => {
     await db.execute(sql`INSERT INTO log_entries (azione, content_type, object_id) VALUES ('Creazione', 'prova', '1')`);
     await expect(db.execute(sql`UPDATE log_entries SET note = 'x'`)).rejects.toThrow();
     await expect(db.execute(sql`DELETE FROM log_entries`)).rejects.toThrow();
-    const rows = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM log_entries WHERE content_type = 'prova'`);
+    const rows = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM log_entries WHERE content_type = 'prova'`,
+    );
     expect(rows[0].n).toBe(1);
   });
 });

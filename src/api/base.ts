@@ -1,0 +1,85 @@
+/**
+ * The one RTK Query api of the SPA. Modules inject their endpoints (src/api/<module>.endpoints.ts).
+ * Every call goes to /api/ with `Authorization: Token <djangoToken>`; no caching headers are
+ * trusted (SPEC §7: no caching), a 401 notifies the session machine.
+ */
+import {
+  type BaseQueryFn,
+  createApi,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  fetchBaseQuery,
+} from "@reduxjs/toolkit/query/react";
+import type { ApiErrorBody } from "../domain/api-types";
+import { tokenStorage } from "./token-storage";
+
+let onUnauthorized: (() => void) | null = null;
+
+/** The session machine registers here to learn that the server refused the token. */
+export function setUnauthorizedHandler(fn: (() => void) | null): void {
+  onUnauthorized = fn;
+}
+
+export function apiUrl(path: string): string {
+  const origin = typeof location !== "undefined" ? location.origin : "http://localhost";
+  return `${origin}/api/${path.replace(/^\/+/, "")}`;
+}
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: apiUrl(""),
+  cache: "no-store",
+  prepareHeaders(headers) {
+    const token = tokenStorage.get();
+    if (token) headers.set("Authorization", `Token ${token}`);
+    return headers;
+  },
+});
+
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, apiCtx, extra) => {
+  const result = await rawBaseQuery(args, apiCtx, extra);
+  if (result.error?.status === 401 && tokenStorage.get()) onUnauthorized?.();
+  return result;
+};
+
+/** The Italian message of a failed call: the server's detail, or the transport error. */
+export function errorMessage(error: unknown): string {
+  if (!error) return "";
+  const e = error as FetchBaseQueryError & { message?: string };
+  if (typeof e === "object" && "status" in e) {
+    const body = e.data as Partial<ApiErrorBody> | undefined;
+    if (body && typeof body === "object" && typeof body.detail === "string") return body.detail;
+    if (e.status === "FETCH_ERROR") return "Impossibile contattare il server";
+    if (e.status === "PARSING_ERROR") return "Risposta del server non valida";
+    if (e.status === "TIMEOUT_ERROR") return "Il server non ha risposto in tempo";
+    return `Errore ${String(e.status)}`;
+  }
+  return (error as { message?: string }).message ?? String(error);
+}
+
+/** Per-field errors of a 400, for final-form's submit errors. */
+export function fieldErrors(error: unknown): Record<string, string> | undefined {
+  const e = error as FetchBaseQueryError | undefined;
+  if (e && typeof e === "object" && "data" in e) return (e.data as Partial<ApiErrorBody>)?.errors;
+  return undefined;
+}
+
+export const TAG_TYPES = [
+  "Account",
+  "User",
+  "List",
+  "Log",
+  "Operatore",
+  "Cliente",
+  "Candidato",
+  "Contratto",
+  "Servizio",
+  "Notifica",
+] as const;
+
+export const api = createApi({
+  reducerPath: "api",
+  baseQuery,
+  tagTypes: TAG_TYPES,
+  refetchOnMountOrArgChange: true,
+  endpoints: () => ({}),
+});

@@ -1,0 +1,38 @@
+/** Chakra system: the breakpoints and defaults of SPEC §9 (light mode, Italian). */
+import { createSystem, defaultConfig, defineConfig } from "@chakra-ui/react";
+
+export const LAYOUT = {
+  sidebarWidth: 260,
+  quickViewWidth: 360,
+  drawerWidth: 350,
+  notificationListMaxHeight: 400,
+} as const;
+
+export const UI_DEFAULTS = {
+  language: "it",
+  mode: "light",
+  container: true,
+  miniDrawer: false,
+} as const;
+
+export const TIMINGS = {
+  toastMs: 6000,
+  alertBlinkMs: 500,
+  searchDebounceMs: 500,
+  pollMs: 120_000,
+  reloadDebounceMs: 2000,
+} as const;
+
+const config = defineConfig({
+  theme: {
+    breakpoints: { sm: "768px", md: "1024px", lg: "1266px", xl: "1536px" },
+    tokens: {
+      fonts: {
+        heading: { value: "'Inter', 'Segoe UI', Roboto, Helvetica, Arial, sans-serif" },
+        body: { value: "'Inter', 'Segoe UI', Roboto, Helvetica, Arial, sans-serif" },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);
