@@ -3,19 +3,19 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import { Client } from "pg";
 import { type Database, openPglite, openPostgres } from "../../../server/db/client";
-import { PG_ADMIN_URL, PG_TEMPLATE, PGLITE_SNAPSHOT, pgUrl } from "../setup/paths";
+import { PG_ADMIN_URL, pgliteSnapshot, pgTemplate, pgUrl, runId } from "../setup/paths";
 
 export type DbKind = "pglite" | "postgres";
 
 export async function openTestDatabase(kind: DbKind): Promise<Database> {
   if (kind === "pglite") {
-    const blob = new Blob([fs.readFileSync(PGLITE_SNAPSHOT)]);
+    const blob = new Blob([fs.readFileSync(pgliteSnapshot())]);
     return openPglite(undefined, blob);
   }
-  const name = `erp_t_${process.pid}_${crypto.randomBytes(4).toString("hex")}`;
+  const name = `erp_t_${runId()}_${process.pid}_${crypto.randomBytes(3).toString("hex")}`;
   const admin = new Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${PG_TEMPLATE}"`);
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${pgTemplate()}"`);
   await admin.end();
   const db = await openPostgres(pgUrl(name), 25);
   return {

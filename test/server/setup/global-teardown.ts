@@ -1,11 +1,13 @@
+import fs from "node:fs";
 import { Client } from "pg";
-import { PG_ADMIN_URL, PG_TEMPLATE, testDbKinds } from "./paths";
+import { PG_ADMIN_URL, pgliteSnapshot, pgTemplate, testDbKinds } from "./paths";
 
 export default async function globalTeardown() {
+  fs.rmSync(pgliteSnapshot(), { force: true });
   if (!testDbKinds().includes("postgres")) return;
   const admin = new Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
-  await admin.query(`ALTER DATABASE "${PG_TEMPLATE}" WITH IS_TEMPLATE false`).catch(() => {});
-  await admin.query(`DROP DATABASE IF EXISTS "${PG_TEMPLATE}" WITH (FORCE)`).catch(() => {});
+  await admin.query(`ALTER DATABASE "${pgTemplate()}" WITH IS_TEMPLATE false`).catch(() => {});
+  await admin.query(`DROP DATABASE IF EXISTS "${pgTemplate()}" WITH (FORCE)`).catch(() => {});
   await admin.end();
 }

@@ -2,9 +2,18 @@ import path from "node:path";
 
 export const ROOT = path.join(__dirname, "..", "..", "..");
 export const TMP = path.join(ROOT, ".tmp");
-export const PGLITE_SNAPSHOT = path.join(TMP, "pglite-migrated.tar.gz");
 export const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-export const PG_TEMPLATE = "erp_test_template";
+
+/**
+ * One jest run = one run id (the jest parent's pid, set by global-setup and inherited by the
+ * workers), so several runs on one machine never touch each other's databases or snapshots.
+ */
+export function runId(): string {
+  return process.env.ERP_TEST_RUN ?? String(process.pid);
+}
+
+export const pgTemplate = () => `erp_tpl_${runId()}`;
+export const pgliteSnapshot = () => path.join(TMP, `pglite-migrated-${runId()}.tar.gz`);
 
 export function pgUrl(database: string): string {
   const u = new URL(PG_ADMIN_URL);
@@ -16,4 +25,13 @@ export function pgUrl(database: string): string {
 export function testDbKinds(): ("pglite" | "postgres")[] {
   const v = (process.env.TEST_DB ?? "pglite,postgres").split(",").map((s) => s.trim());
   return v.filter((k): k is "pglite" | "postgres" => k === "pglite" || k === "postgres");
+}
+
+export function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
