@@ -1,0 +1,108 @@
+/**
+ * The generic list call (SPEC §7 Generic list): `GET {path}?page&page_size&global&order_field&
+ * order_asc&group_by&<filters>&timestamp`, answered `{results, count, page}` — and its export,
+ * the same path with `file_type`, `hidden_fields`, `show_fields`, downloaded as a file.
+ */
+import { notify } from "../app/toaster";
+import type { ListResponse } from "../domain/api-types";
+import { api, apiUrl } from "./base";
+import { tokenStorage } from "./token-storage";
+
+export interface ListArgs {
+  /** Path under /api/ ('anagrafiche/operatori/'); a leading '/api/' is accepted too. */
+  path: string;
+  params: Record<string, string>;
+}
+
+/** 'api/log/list/', '/api/log/list/' and 'log/list/' are the same list. */
+export function listPath(path: string): string {
+  return path.replace(/^\/+/, "").replace(/^api\//, "");
+}
+
+export const listApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getList: build.query<ListResponse<Record<string, unknown>>, ListArgs>({
+      // The timestamp is added here, not in the args, so the cache key stays stable while every
+      // request still bypasses any HTTP cache on the way (SPEC §7: no caching).
+      query: ({ path, params }) => ({ url: listPath(path), params: { ...params, timestamp: String(Date.now()) } }),
+      providesTags: (_result, _error, { path }) => [{ type: "List", id: listPath(path) }, "List"],
+    }),
+  }),
+});
+
+export const { useGetListQuery } = listApi;
+
+export type ExportFileType = "xlsx" | "csv" | "pdf";
+
+export interface ExportArgs extends ListArgs {
+  fileType: ExportFileType;
+  hiddenFields?: string[];
+  showFields?: string[];
+}
+
+/** The filename of a Content-Disposition header (RFC 6266 `filename*` first), or null. */
+export function filenameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ""));
+    } catch {
+      /* fall through to the plain filename */
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(header);
+  if (!plain) return null;
+  return (plain[2] ?? plain[1]).trim() || null;
+}
+
+/** The query string of an export: the list's parameters without paging, plus the file options. */
+export function exportUrl({ path, params, fileType, hiddenFields, showFields }: ExportArgs): string {
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (k !== "page" && k !== "page_size") query.set(k, v);
+  query.set("file_type", fileType);
+  if (hiddenFields?.length) query.set("hidden_fields", hiddenFields.join(","));
+  if (showFields?.length) query.set("show_fields", showFields.join(","));
+  query.set("timestamp", String(Date.now()));
+  return `${apiUrl(listPath(path))}?${query.toString()}`;
+}
+
+function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * Downloads the export of a list with the signed-in user's token. On an error answer
+ * (`{result: "error", detail}` or any failure) shows 'Si è verificato un errore ({message})'
+ * (SPEC §8) and resolves false.
+ */
+export async function exportList(args: ExportArgs): Promise<boolean> {
+  const headers: Record<string, string> = {};
+  const token = tokenStorage.get();
+  if (token) headers.Authorization = `Token ${token}`;
+  try {
+    const response = await fetch(exportUrl(args), { headers, cache: "no-store" });
+    const type = response.headers.get("Content-Type") ?? "";
+    if (!response.ok || type.includes("application/json")) {
+      const body = (await response.json().catch(() => ({}))) as { result?: string; detail?: string };
+      if (response.ok && body.result !== "error") throw new Error("Risposta del server non valida");
+      throw new Error(body.detail || `Errore ${response.status}`);
+    }
+    const blob = await response.blob();
+    const filename =
+      filenameFromDisposition(response.headers.get("Content-Disposition")) ??
+      `export-${Math.floor(Date.now() / 1000)}.${args.fileType}`;
+    saveBlob(blob, filename);
+    return true;
+  } catch (error) {
+    notify.error(`Si è verificato un errore (${(error as Error).message})`);
+    return false;
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * The product's one data table (SPEC §2 'Generic data table') on react-data-grid: server-side
+ * sort, paging and group-by through the list slice; data through RTK Query; export menu and
+ * column chooser. The screen owns the list's URL sync (useListState) and declares the columns.
+ */
+import "react-data-grid/lib/styles.css";
+import { Box, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { type ReactNode, useEffect, useMemo } from "react";
+import { DataGrid } from "react-data-grid";
+import { errorMessage } from "../../api/base";
+import { type ExportFileType, exportList, useGetListQuery } from "../../api/list.endpoints";
+import { notify } from "../../app/toaster";
+import { listParams } from "../../features/lists/list-state";
+import { reorderKeys, useColumnPrefs } from "../../features/lists/use-column-prefs";
+import { useListActions, useListSelector } from "../../features/lists/use-list-state";
+import { ColumnChooser } from "./column-chooser";
+import type { DataTableColumn, Row } from "./data-table.types";
+import { ExportMenu } from "./export-menu";
+import { fromSortColumns, toGridColumns, toSortColumns, visibleColumns } from "./grid-columns";
+import { toGroupRows } from "./group-rows";
+import { GroupedGrid } from "./grouped-grid";
+import { EMPTY_TEXT, ListErrorAlert, NotLoadedAlert } from "./list-alerts";
+import { Pagination } from "./pagination";
+
+export interface DataTableProps<R extends Row = Row> {
+  /** The list's id in the store (and the URL sync of the screen). */
+  listId: string;
+  /** The list's API path under /api/ ('anagrafiche/operatori/'). */
+  path: string;
+  columns: DataTableColumn<R>[];
+  /** Fixed query parameters (e.g. content_type of a log list). */
+  extraParams?: Record<string, string>;
+  /** Where column order and visibility are remembered (default: listId). */
+  tableId?: string;
+  reorderable?: boolean;
+  exportable?: boolean;
+  columnChooser?: boolean;
+  rowKey?: (row: R) => string | number;
+  rowHeight?: number | ((row: R) => number);
+  /** The info box shown until autoload is on. */
+  notLoadedText?: string;
+  /** More toolbar content, left of the export menu. */
+  toolbar?: ReactNode;
+  "aria-label"?: string;
+}
+
+const ROW_HEIGHT = 35;
+
+function LoadingSkeleton() {
+  return (
+    <Stack gap="2" py="2" aria-busy="true" aria-label="Caricamento in corso" role="status" data-testid="list-skeleton">
+      {["a", "b", "c", "d", "e", "f"].map((k) => (
+        <Skeleton key={k} height="7" />
+      ))}
+    </Stack>
+  );
+}
+
+export function DataTable<R extends Row = Row>(props: DataTableProps<R>) {
+  const { listId, path, columns, extraParams, reorderable, exportable = true, columnChooser = true } = props;
+  const state = useListSelector(listId);
+  const actions = useListActions(listId);
+  const [prefs, setPrefs] = useColumnPrefs(props.tableId ?? listId);
+  const params = useMemo(() => ({ ...listParams(state), ...extraParams }), [state, extraParams]);
+  const { data, error, isFetching } = useGetListQuery({ path, params }, { skip: !state.autoload });
+
+  const detail = error ? errorMessage(error) : "";
+  useEffect(() => {
+    if (error) notify.error(errorMessage(error));
+  }, [error]);
+
+  const shown = useMemo(() => visibleColumns(columns, prefs), [columns, prefs]);
+  const gridColumns = useMemo(
+    () =>
+      toGridColumns(shown, {
+        reorderable,
+        onGroup: (field) => actions.setGroupBy(field),
+      }),
+    [shown, reorderable, actions],
+  );
+
+  const rows = (error ? [] : ((data?.results ?? []) as R[])) as R[];
+  const count = error ? 0 : (data?.count ?? 0);
+  const groupColumn = state.groupBy ? columns.find((c) => c.key === state.groupBy) : undefined;
+
+  const onExport = (fileType: ExportFileType) => {
+    const showFields = shown.filter((c) => c.exportField !== false).map((c) => c.exportField || c.key);
+    const hiddenFields = columns
+      .filter((c) => c.exportField !== false && !shown.includes(c))
+      .map((c) => c.exportField || c.key);
+    void exportList({ path, params, fileType, showFields, hiddenFields });
+  };
+
+  const onColumnsReorder = (source: string, target: string) => {
+    const keys = visibleColumns(columns, { order: prefs.order, hidden: [] }).map((c) => c.key);
+    setPrefs({ ...prefs, order: reorderKeys(keys, source, target) });
+  };
+
+  let body: ReactNode;
+  if (!state.autoload) body = <NotLoadedAlert text={props.notLoadedText} />;
+  else if (isFetching) body = <LoadingSkeleton />;
+  else if (error) body = <ListErrorAlert detail={detail} />;
+  else if (rows.length === 0)
+    body = (
+      <Text py="6" textAlign="center" color="fg.muted">
+        {EMPTY_TEXT}
+      </Text>
+    );
+  else if (groupColumn)
+    body = (
+      <GroupedGrid
+        column={groupColumn}
+        columns={columns}
+        groups={toGroupRows(rows, groupColumn.key)}
+        onUngroup={() => actions.setGroupBy(null)}
+      />
+    );
+  else {
+    const fixedHeight = typeof props.rowHeight === "function" ? null : (props.rowHeight ?? ROW_HEIGHT);
+    body = (
+      <DataGrid<R>
+        aria-label={props["aria-label"]}
+        columns={gridColumns}
+        rows={rows}
+        rowKeyGetter={props.rowKey}
+        rowHeight={props.rowHeight ?? ROW_HEIGHT}
+        sortColumns={toSortColumns(shown, state.sort)}
+        onSortColumnsChange={(sc) => actions.setSort(fromSortColumns(shown, sc))}
+        onColumnsReorder={reorderable ? onColumnsReorder : undefined}
+        style={{ blockSize: fixedHeight ? Math.min(640, 40 + rows.length * fixedHeight) : 640 }}
+      />
+    );
+  }
+
+  return (
+    <Box>
+      <HStack justify="flex-end" gap="2" py="2" wrap="wrap">
+        {props.toolbar}
+        {columnChooser && (
+          <ColumnChooser
+            columns={columns}
+            hidden={prefs.hidden}
+            onChange={(hidden) => setPrefs({ ...prefs, hidden })}
+          />
+        )}
+        {exportable && <ExportMenu onExport={onExport} disabled={!state.autoload} />}
+      </HStack>
+      {body}
+      {state.autoload && (
+        <Pagination
+          page={state.page}
+          pageSize={state.pageSize}
+          count={count}
+          onPageChange={actions.setPage}
+          onPageSizeChange={actions.setPageSize}
+          disabled={isFetching}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,45 @@
+import type { ReactNode } from "react";
+
+/** How a cell value is shown (Italian formats of src/domain/format.ts). */
+export type CellFormat =
+  | "text"
+  | "date"
+  | "datetime"
+  | "datetime-seconds"
+  | "euro"
+  | "number"
+  | "integer"
+  | "boolean"
+  | "hours"
+  | "lines";
+
+export type Row = Record<string, unknown>;
+
+/** A column as a screen declares it. */
+export interface DataTableColumn<R = Row> {
+  /** The result field (and, unless `sortField` says otherwise, the order_field / group_by name). */
+  key: string;
+  /** Italian header. */
+  name: string;
+  sortable?: boolean;
+  /** order_field sent to the server when different from key. */
+  sortField?: string;
+  /** May be grouped by (server group_by). */
+  groupable?: boolean;
+  format?: CellFormat;
+  /** Custom cell; wins over format. */
+  render?: (row: R) => ReactNode;
+  width?: number | string;
+  minWidth?: number;
+  /** Field name in show_fields / hidden_fields; false for a column that is not exported (actions). */
+  exportField?: string | false;
+  /** May be hidden with the column chooser (default true). */
+  hideable?: boolean;
+}
+
+/** One group of a grouped answer (server group_by): the value, its count and the sums. */
+export interface GroupRow {
+  value: unknown;
+  count: number;
+  sums: Record<string, number | null>;
+}

@@ -1,0 +1,103 @@
+/** Declared columns → react-data-grid columns (order, visibility, format, sort and group headers). */
+import { Box, HStack, IconButton } from "@chakra-ui/react";
+import type { Column, RenderHeaderCellProps, SortColumn } from "react-data-grid";
+import type { ListSort } from "../../features/lists/list-state";
+import { orderedKeys } from "../../features/lists/use-column-prefs";
+import type { DataTableColumn, Row } from "./data-table.types";
+import { formatCell } from "./format-cell";
+
+export function sortFieldOf<R>(column: DataTableColumn<R>): string {
+  return column.sortField ?? column.key;
+}
+
+/** The visible columns in display order. */
+export function visibleColumns<R>(
+  columns: readonly DataTableColumn<R>[],
+  prefs: { order: readonly string[]; hidden: readonly string[] },
+): DataTableColumn<R>[] {
+  const byKey = new Map(columns.map((c) => [c.key, c]));
+  return orderedKeys(
+    columns.map((c) => c.key),
+    prefs.order,
+  )
+    .map((k) => byKey.get(k)!)
+    .filter((c) => c.hideable === false || !prefs.hidden.includes(c.key));
+}
+
+export function toSortColumns<R>(columns: readonly DataTableColumn<R>[], sort: ListSort | null): SortColumn[] {
+  if (!sort) return [];
+  const column = columns.find((c) => sortFieldOf(c) === sort.field);
+  return column ? [{ columnKey: column.key, direction: sort.asc ? "ASC" : "DESC" }] : [];
+}
+
+export function fromSortColumns<R>(columns: readonly DataTableColumn<R>[], sortColumns: SortColumn[]): ListSort | null {
+  const [first] = sortColumns;
+  const column = first && columns.find((c) => c.key === first.columnKey);
+  return column ? { field: sortFieldOf(column), asc: first.direction === "ASC" } : null;
+}
+
+interface HeaderProps<R> extends RenderHeaderCellProps<R> {
+  declared: DataTableColumn<R>;
+  onGroup?: (field: string) => void;
+}
+
+function HeaderCell<R>({ declared, sortDirection, onGroup }: HeaderProps<R>) {
+  return (
+    <HStack gap="1" justify="space-between" width="100%" height="100%">
+      <Box as="span" overflow="hidden" textOverflow="ellipsis">
+        {declared.name}
+        {sortDirection && (
+          <Box as="span" aria-hidden="true" ms="1">
+            {sortDirection === "ASC" ? "▲" : "▼"}
+          </Box>
+        )}
+      </Box>
+      {declared.groupable && onGroup && (
+        <IconButton
+          aria-label={`Raggruppa per ${declared.name}`}
+          title={`Raggruppa per ${declared.name}`}
+          size="2xs"
+          variant="ghost"
+          onClick={(e) => {
+            e.stopPropagation();
+            onGroup(declared.key);
+          }}
+          onKeyDown={(e) => e.stopPropagation()}
+        >
+          ⊞
+        </IconButton>
+      )}
+    </HStack>
+  );
+}
+
+export interface GridColumnOptions {
+  reorderable?: boolean;
+  onGroup?: (field: string) => void;
+}
+
+export function toGridColumns<R extends Row>(
+  columns: readonly DataTableColumn<R>[],
+  { reorderable, onGroup }: GridColumnOptions,
+): Column<R>[] {
+  return columns.map((c) => ({
+    key: c.key,
+    name: c.name,
+    sortable: !!c.sortable,
+    draggable: !!reorderable,
+    resizable: true,
+    width: c.width,
+    minWidth: c.minWidth ?? 80,
+    renderHeaderCell: (props) => <HeaderCell {...props} declared={c} onGroup={onGroup} />,
+    renderCell: ({ row }) =>
+      c.render ? (
+        c.render(row)
+      ) : c.format === "lines" ? (
+        <Box whiteSpace="pre-line" lineHeight="short" py="1">
+          {formatCell(row[c.key], "lines")}
+        </Box>
+      ) : (
+        formatCell(row[c.key], c.format)
+      ),
+  }));
+}

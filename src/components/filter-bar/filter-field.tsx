@@ -1,0 +1,258 @@
+/** One field of the filter bar, bound to react-final-form by name. */
+import { Button, Field as ChakraField, HStack, IconButton, Input, NativeSelect, Switch, Wrap } from "@chakra-ui/react";
+import { addDays, format, parseISO } from "date-fns";
+import { Field, useForm } from "react-final-form";
+import { useAppSelector } from "../../app/hooks";
+import { selectAccount } from "../../features/lists/lists.selectors";
+import { AutocompleteField } from "./autocomplete-field";
+import { dateRangeShortcuts } from "./date-ranges";
+import type { FilterField, FilterOption } from "./filter-bar.types";
+import { accountOptions, PROVINCE_OPTIONS } from "./filter-options";
+
+function SelectField({
+  name,
+  label,
+  options,
+  blank = true,
+  multiple = false,
+}: {
+  name: string;
+  label: string;
+  options: FilterOption[];
+  blank?: boolean;
+  multiple?: boolean;
+}) {
+  return (
+    <Field<string | string[]> name={name}>
+      {({ input }) => (
+        <ChakraField.Root>
+          <ChakraField.Label>{label}</ChakraField.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              name={input.name}
+              multiple={multiple}
+              height={multiple ? "24" : undefined}
+              value={multiple ? (input.value as string[]) || [] : ((input.value as string) ?? "")}
+              onChange={(e) =>
+                input.onChange(
+                  multiple ? [...e.currentTarget.selectedOptions].map((o) => o.value) : e.currentTarget.value,
+                )
+              }
+            >
+              {blank && !multiple && <option value="">Seleziona</option>}
+              {options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            {!multiple && <NativeSelect.Indicator />}
+          </NativeSelect.Root>
+        </ChakraField.Root>
+      )}
+    </Field>
+  );
+}
+
+function InputField({
+  name,
+  label,
+  type,
+  placeholder,
+}: {
+  name: string;
+  label: string;
+  type: string;
+  placeholder?: string;
+}) {
+  return (
+    <Field<string> name={name}>
+      {({ input }) => (
+        <ChakraField.Root>
+          <ChakraField.Label>{label}</ChakraField.Label>
+          <Input
+            {...input}
+            value={input.value ?? ""}
+            type={type}
+            placeholder={placeholder}
+            inputMode={type === "number" ? "decimal" : undefined}
+          />
+        </ChakraField.Root>
+      )}
+    </Field>
+  );
+}
+
+function DateField({ name, label, dayStep }: { name: string; label: string; dayStep?: boolean }) {
+  const form = useForm();
+  const step = (days: number, value: string) => {
+    const base = value ? parseISO(value) : new Date();
+    form.change(name, format(addDays(base, days), "yyyy-MM-dd"));
+  };
+  return (
+    <Field<string> name={name}>
+      {({ input }) => (
+        <ChakraField.Root>
+          <ChakraField.Label>{label}</ChakraField.Label>
+          <HStack gap="1" width="100%">
+            {dayStep && (
+              <IconButton
+                aria-label="Giorno precedente"
+                variant="ghost"
+                size="sm"
+                onClick={() => step(-1, input.value)}
+              >
+                ‹
+              </IconButton>
+            )}
+            <Input {...input} value={input.value ?? ""} type="date" />
+            {dayStep && (
+              <IconButton aria-label="Giorno successivo" variant="ghost" size="sm" onClick={() => step(1, input.value)}>
+                ›
+              </IconButton>
+            )}
+          </HStack>
+        </ChakraField.Root>
+      )}
+    </Field>
+  );
+}
+
+function DateRangeField({
+  label,
+  fromName,
+  toName,
+  shortcuts = true,
+}: {
+  label: string;
+  fromName: string;
+  toName: string;
+  shortcuts?: boolean;
+}) {
+  const form = useForm();
+  return (
+    <ChakraField.Root>
+      <ChakraField.Label>{label}</ChakraField.Label>
+      <HStack gap="1" width="100%">
+        <Field<string> name={fromName}>
+          {({ input }) => <Input {...input} value={input.value ?? ""} type="date" aria-label={`${label} dal`} />}
+        </Field>
+        <Field<string> name={toName}>
+          {({ input }) => <Input {...input} value={input.value ?? ""} type="date" aria-label={`${label} al`} />}
+        </Field>
+      </HStack>
+      {shortcuts && (
+        <Wrap gap="1" mt="1" role="group" aria-label={`Intervalli predefiniti per ${label}`}>
+          {dateRangeShortcuts().map((r) => (
+            <Button
+              key={r.label}
+              size="2xs"
+              variant="subtle"
+              onClick={() =>
+                form.batch(() => {
+                  form.change(fromName, r.from);
+                  form.change(toName, r.to);
+                })
+              }
+            >
+              {r.label}
+            </Button>
+          ))}
+        </Wrap>
+      )}
+    </ChakraField.Root>
+  );
+}
+
+export function FilterFieldView({ field }: { field: FilterField }) {
+  const account = useAppSelector(selectAccount);
+  switch (field.type) {
+    case "global":
+      return null;
+    case "text":
+    case "tel":
+    case "email":
+    case "number":
+      return <InputField name={field.name} label={field.label} type={field.type} placeholder={field.placeholder} />;
+    case "address":
+      return <InputField name={field.name} label={field.label} type="text" placeholder={field.placeholder} />;
+    case "date":
+      return <DateField name={field.name} label={field.label} dayStep={field.dayStep} />;
+    case "date-range":
+      return (
+        <DateRangeField
+          label={field.label}
+          fromName={field.fromName ?? `${field.name}_dal`}
+          toName={field.toName ?? `${field.name}_al`}
+          shortcuts={field.shortcuts}
+        />
+      );
+    case "select":
+      return <SelectField name={field.name} label={field.label} options={field.options} blank={field.blank} />;
+    case "province":
+      return (
+        <SelectField
+          name={field.name}
+          label={field.label}
+          options={field.options ?? PROVINCE_OPTIONS}
+          multiple={field.multiple}
+        />
+      );
+    case "qualifications":
+    case "evaluations":
+      return (
+        <SelectField
+          name={field.name}
+          label={field.label}
+          options={field.options ?? accountOptions(account, field.type)}
+          multiple={field.multiple}
+        />
+      );
+    case "autocomplete":
+      return (
+        <Field<FilterOption | null> name={field.name}>
+          {({ input }) => (
+            <AutocompleteField
+              label={field.label}
+              value={input.value || null}
+              onChange={input.onChange}
+              loadOptions={field.loadOptions}
+              emptyText={field.emptyText}
+            />
+          )}
+        </Field>
+      );
+    case "switch":
+      return (
+        <Field<boolean> name={field.name} type="checkbox">
+          {({ input }) => (
+            <Switch.Root checked={!!input.checked} onCheckedChange={(d) => input.onChange(d.checked)} mt="7">
+              <Switch.HiddenInput name={input.name} />
+              <Switch.Control />
+              <Switch.Label>{field.label}</Switch.Label>
+            </Switch.Root>
+          )}
+        </Field>
+      );
+    case "button":
+      return (
+        <Button variant="outline" mt="6" onClick={field.onClick}>
+          {field.label}
+        </Button>
+      );
+    case "icon-button":
+      return (
+        <IconButton aria-label={field.label} title={field.label} variant="outline" mt="6" onClick={field.onClick}>
+          {field.icon}
+        </IconButton>
+      );
+    case "custom":
+      return field.name ? (
+        <Field name={field.name}>
+          {({ input }) => <>{field.render({ value: input.value, onChange: input.onChange })}</>}
+        </Field>
+      ) : (
+        field.render({ value: undefined, onChange: () => {} })
+      );
+  }
+}

@@ -1,0 +1,18 @@
+/** Option lists of the filter bar's predefined selects. */
+import type { Account } from "../../domain/api-types";
+import { PROVINCE } from "../../domain/province";
+import type { FilterOption } from "./filter-bar.types";
+
+export const PROVINCE_OPTIONS: FilterOption[] = PROVINCE.map((p) => ({
+  value: p.sigla,
+  label: `${p.nome} (${p.sigla})`,
+}));
+
+/** settings.posizioni (qualifications) or settings.valutazioni (evaluations) of the account. */
+export function accountOptions(
+  account: Partial<Account> | undefined,
+  kind: "qualifications" | "evaluations",
+): FilterOption[] {
+  const list = kind === "qualifications" ? account?.settings?.posizioni : account?.settings?.valutazioni;
+  return (list ?? []).map((o) => ({ value: String(o.id), label: o.descrizione }));
+}

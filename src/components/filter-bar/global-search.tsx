@@ -1,0 +1,31 @@
+/** The global search box: the list's `global` after 500 ms without typing (SPEC §9). */
+import { Field, Input } from "@chakra-ui/react";
+import { useState } from "react";
+import { TIMINGS } from "../../app/theme";
+import { useDebouncedCallback } from "./use-debounced-callback";
+
+export interface GlobalSearchProps {
+  label?: string;
+  placeholder?: string;
+  value: string;
+  onSearch: (text: string) => void;
+}
+
+export function GlobalSearch({ label = "Ricerca", placeholder, value, onSearch }: GlobalSearchProps) {
+  const [text, setText] = useState(value);
+  const debounced = useDebouncedCallback((t: string) => onSearch(t.trim()), TIMINGS.searchDebounceMs);
+  return (
+    <Field.Root>
+      <Field.Label>{label}</Field.Label>
+      <Input
+        type="search"
+        value={text}
+        placeholder={placeholder}
+        onChange={(e) => {
+          setText(e.currentTarget.value);
+          debounced(e.currentTarget.value);
+        }}
+      />
+    </Field.Root>
+  );
+}

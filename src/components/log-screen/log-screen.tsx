@@ -1,0 +1,78 @@
+/**
+ * The log screen (SPEC §2): a card titled by the caller with 'Ricerca', 'Tipo di Log' (only when
+ * log types are given, no blank option) and the entries of `GET /api/log/list/` in a DataTable.
+ * Until a filter is applied it shows the 'Attenzione, …' info box.
+ */
+import { Card } from "@chakra-ui/react";
+import { useMemo } from "react";
+import { LOG_LIST_PATH, type LogEntry } from "../../api/log.endpoints";
+import { useListState } from "../../features/lists/use-list-state";
+import { DataTable } from "../data-table/data-table";
+import { FilterBar } from "../filter-bar/filter-bar";
+import type { FilterField, FilterOption } from "../filter-bar/filter-bar.types";
+import { LOG_COLUMNS, logRowHeight } from "./log-columns";
+
+export const LOG_NOT_LOADED_TEXT = "Attenzione, Inizia impostando alcuni filtri per poter visualizzare risultati";
+
+export interface LogScreenProps {
+  title: string;
+  /** The entity whose entries are shown (content_type). With logTypes the select chooses it. */
+  contentType?: string;
+  objectId?: string | number;
+  /** Only the entries of objects related to this one (a contract's shifts…). */
+  onlyRelated?: boolean;
+  /** The object's own entries plus the related ones. */
+  showRelated?: boolean;
+  /** Options of 'Tipo di Log' (content types). */
+  logTypes?: FilterOption[];
+  /** The list's id in the store (default from content type and object). */
+  listId?: string;
+  /** Keep search, filters and page in the URL (for a page of its own). */
+  syncUrl?: boolean;
+}
+
+export function LogScreen(props: LogScreenProps) {
+  const { title, contentType, objectId, onlyRelated, showRelated, logTypes, syncUrl = false } = props;
+  const listId = props.listId ?? `log:${contentType ?? "tutti"}:${objectId ?? ""}`;
+  useListState(listId, { syncUrl, defaults: { sort: null } });
+  const hasTypes = !!logTypes?.length;
+
+  const extraParams = useMemo(() => {
+    const p: Record<string, string> = {};
+    if (contentType && !hasTypes) p.content_type = contentType;
+    if (objectId !== undefined && objectId !== null && objectId !== "") p.object_id = String(objectId);
+    if (onlyRelated) p.only_related = "true";
+    if (showRelated) p.show_related = "true";
+    return p;
+  }, [contentType, objectId, onlyRelated, showRelated, hasTypes]);
+
+  const fields: FilterField[] = [{ type: "global", label: "Ricerca" }];
+  if (hasTypes)
+    fields.push({ type: "select", name: "content_type", label: "Tipo di Log", options: logTypes, blank: false });
+
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title>{title}</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        <FilterBar
+          listId={listId}
+          fields={fields}
+          initialValues={hasTypes ? { content_type: contentType ?? logTypes[0].value } : undefined}
+        />
+        <DataTable<LogEntry & Record<string, unknown>>
+          listId={listId}
+          tableId="log"
+          path={LOG_LIST_PATH}
+          columns={LOG_COLUMNS}
+          extraParams={extraParams}
+          rowKey={(r) => r.id}
+          rowHeight={logRowHeight}
+          notLoadedText={LOG_NOT_LOADED_TEXT}
+          aria-label={title}
+        />
+      </Card.Body>
+    </Card.Root>
+  );
+}

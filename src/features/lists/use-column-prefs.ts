@@ -1,0 +1,46 @@
+/**
+ * Column order and visibility of one table for the signed-in user: loaded from localStorage when
+ * the table (or the user) changes, saved on every change.
+ */
+import { useCallback, useEffect } from "react";
+import { useAppDispatch, useAppSelector } from "../../app/hooks";
+import { loadColumnPrefs, saveColumnPrefs } from "./column-prefs-storage";
+import { selectColumnPrefs, selectUsername } from "./lists.selectors";
+import { type ColumnPrefs, setColumnPrefs } from "./lists.slice";
+
+/** Moves `source` to the place of `target` in the full list of keys (declared order + saved order). */
+export function reorderKeys(keys: readonly string[], source: string, target: string): string[] {
+  const next = keys.filter((k) => k !== source);
+  const at = next.indexOf(target);
+  if (at < 0 || !keys.includes(source)) return [...keys];
+  const sourceIdx = keys.indexOf(source);
+  const targetIdx = keys.indexOf(target);
+  next.splice(sourceIdx < targetIdx ? at + 1 : at, 0, source);
+  return next;
+}
+
+/** Keys in display order: the saved order first (for keys that still exist), the rest as declared. */
+export function orderedKeys(declared: readonly string[], saved: readonly string[]): string[] {
+  const known = saved.filter((k) => declared.includes(k));
+  return [...known, ...declared.filter((k) => !known.includes(k))];
+}
+
+export function useColumnPrefs(tableId: string): [ColumnPrefs, (prefs: ColumnPrefs) => void] {
+  const dispatch = useAppDispatch();
+  const username = useAppSelector(selectUsername);
+  const prefs = useAppSelector((s) => selectColumnPrefs(s, tableId));
+
+  useEffect(() => {
+    const stored = loadColumnPrefs(username, tableId);
+    dispatch(setColumnPrefs({ tableId, prefs: stored ?? { order: [], hidden: [] } }));
+  }, [dispatch, username, tableId]);
+
+  const update = useCallback(
+    (next: ColumnPrefs) => {
+      dispatch(setColumnPrefs({ tableId, prefs: next }));
+      saveColumnPrefs(username, tableId, next);
+    },
+    [dispatch, username, tableId],
+  );
+  return [prefs, update];
+}

@@ -1,0 +1,35 @@
+/** Renders a list component with a fresh store, Chakra, a memory router and the toaster. */
+import { ChakraProvider } from "@chakra-ui/react";
+import { render } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { Provider } from "react-redux";
+import { MemoryRouter, useLocation } from "react-router-dom";
+import { makeStore } from "../../../src/app/store";
+import { system } from "../../../src/app/theme";
+import { Toaster, toaster } from "../../../src/app/toaster";
+
+/** Shows the current URL so tests can read what the list wrote there. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+export function renderWithProviders(ui: ReactElement, { url = "/" }: { url?: string } = {}) {
+  const store = makeStore();
+  const result = render(
+    <Provider store={store}>
+      <ChakraProvider value={system}>
+        <MemoryRouter initialEntries={[url]}>
+          {ui}
+          <LocationProbe />
+        </MemoryRouter>
+        <Toaster />
+      </ChakraProvider>
+    </Provider>,
+  );
+  return { ...result, store };
+}
+
+export function clearToasts() {
+  toaster.remove();
+}

@@ -1,0 +1,79 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { useNavigate } from "react-router-dom";
+import { DataTable } from "../../../../src/components/data-table/data-table";
+import { listStateFromUrl, listUrlKey } from "../../../../src/features/lists/list-url";
+import { selectList } from "../../../../src/features/lists/lists.selectors";
+import { useListState } from "../../../../src/features/lists/use-list-state";
+import { setupListServer } from "../../components/msw";
+import { renderWithProviders } from "../../components/test-utils";
+
+const server = setupListServer();
+
+function Screen() {
+  useListState("operatori", {});
+  const navigate = useNavigate();
+  return (
+    <>
+      <button type="button" onClick={() => navigate(-1)}>
+        Indietro
+      </button>
+      <DataTable
+        listId="operatori"
+        path="anagrafiche/operatori/"
+        columns={[
+          { key: "codice", name: "Codice" },
+          { key: "cognome", name: "Cognome", sortable: true },
+        ]}
+      />
+    </>
+  );
+}
+
+describe("list state in the URL", () => {
+  it("round-trips through the URL form", () => {
+    const params = new URLSearchParams(
+      "page=3&page_size=50&global=ross&order_field=cognome&order_asc=false&f.prov=MI&f.prov=RM&f.attivo=true",
+    );
+    const state = listStateFromUrl(params);
+    expect(state).toEqual({
+      filters: { prov: ["MI", "RM"], attivo: true },
+      global: "ross",
+      sort: { field: "cognome", asc: false },
+      page: 3,
+      pageSize: 50,
+      autoload: true,
+      groupBy: null,
+    });
+    expect(listStateFromUrl(new URLSearchParams(listUrlKey(state)))).toEqual(state);
+  });
+
+  it("restores a shared link: filters, sort, page and page size are sent at once", async () => {
+    const seen: URLSearchParams[] = [];
+    server.events.on("request:start", ({ request }) => seen.push(new URL(request.url).searchParams));
+    const { store } = renderWithProviders(<Screen />, {
+      url: "/anagrafiche/operatori?page=2&page_size=10&order_field=cognome&order_asc=true&f.prov=MI",
+    });
+    await waitFor(() => expect(screen.getByTestId("range-text").textContent).toBe("11–20 di 23"));
+    const q = seen.at(-1)!;
+    expect([q.get("page"), q.get("page_size"), q.get("order_field"), q.get("order_asc"), q.get("prov")]).toEqual([
+      "2",
+      "10",
+      "cognome",
+      "true",
+      "MI",
+    ]);
+    expect(selectList(store.getState(), "operatori").filters).toEqual({ prov: "MI" });
+    server.events.removeAllListeners();
+  });
+
+  it("writes changes to the URL and Back restores the previous page", async () => {
+    renderWithProviders(<Screen />, { url: "/lista?page=1" });
+    await screen.findByText("OP0001");
+    fireEvent.click(screen.getByRole("button", { name: "Pagina successiva" }));
+    await screen.findByText("OP0026");
+    expect(screen.getByTestId("location").textContent).toBe("/lista?page=2");
+    fireEvent.click(screen.getByRole("button", { name: "Indietro" }));
+    await screen.findByText("OP0001");
+    expect(screen.getByTestId("location").textContent).toBe("/lista?page=1");
+  });
+});
