@@ -1,0 +1,99 @@
+/** Request and response schemas of /api/anagrafiche/clienti/ (bodies wrapped in {data}). */
+import { z } from "zod";
+
+/** Optional text: null and undefined mean "not sent" on PUT, '' on POST. */
+const text = (max: number) => z.string().max(max).nullish();
+const coord = z.number().finite().nullish();
+
+export const ClienteData = z.object({
+  ragione_sociale: text(200),
+  partita_iva: text(20),
+  codice_fiscale: text(20),
+  codice_sdi: text(10),
+  pec: text(254),
+  email: text(254),
+  telefono: text(30),
+  indirizzo: text(200),
+  cap: text(10),
+  citta: text(120),
+  prov: text(4),
+  lat: coord,
+  lng: coord,
+  note: text(5000),
+  attivo: z.boolean().nullish(),
+});
+export type ClienteData = z.infer<typeof ClienteData>;
+
+export const SedeData = z.object({
+  descrizione: text(200),
+  indirizzo: text(200),
+  cap: text(10),
+  citta: text(120),
+  prov: text(4),
+  lat: coord,
+  lng: coord,
+  note: text(5000),
+});
+export type SedeData = z.infer<typeof SedeData>;
+
+export const ContattoData = z.object({
+  nome: text(200),
+  ruolo: text(120),
+  telefono: text(30),
+  email: text(254),
+  note: text(5000),
+});
+export type ContattoData = z.infer<typeof ContattoData>;
+
+export const IdParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+export const SubParams = IdParams.extend({ subId: z.coerce.number().int().positive().max(2147483647) });
+
+export const SedeOut = z.object({
+  id: z.number(),
+  descrizione: z.string(),
+  indirizzo: z.string(),
+  cap: z.string(),
+  citta: z.string(),
+  prov: z.string(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  note: z.string(),
+});
+
+export const ContattoOut = z.object({
+  id: z.number(),
+  nome: z.string(),
+  ruolo: z.string(),
+  telefono: z.string(),
+  email: z.string(),
+  note: z.string(),
+});
+
+export const ClienteOut = z.object({
+  id: z.number(),
+  ragione_sociale: z.string(),
+  partita_iva: z.string(),
+  codice_fiscale: z.string(),
+  codice_sdi: z.string(),
+  pec: z.string(),
+  email: z.string(),
+  telefono: z.string(),
+  indirizzo: z.string(),
+  cap: z.string(),
+  citta: z.string(),
+  prov: z.string(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  note: z.string(),
+  attivo: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  sedi: z.array(SedeOut),
+  contatti: z.array(ContattoOut),
+  contratti: z.array(z.object({ id: z.number(), titolo: z.string(), attivo: z.boolean() })),
+});
+
+export const Warnings = z.object({ warnings: z.array(z.string()) });
+export const ClienteSavedOut = ClienteOut.extend(Warnings.shape);
+export const SedeSavedOut = SedeOut.extend(Warnings.shape);
+export const ResultOk = z.object({ result: z.literal("OK") });

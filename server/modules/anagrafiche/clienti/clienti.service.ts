@@ -1,0 +1,520 @@
+/**
+ * Clients, their sites and contacts: reads and audited writes. Every write runs in one
+ * transaction with its audit entry; geocoding (when configured) runs before the transaction and
+ * never fails a save — it adds a warning instead.
+ */
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import {
+  CLIENTE_LABELS,
+  type Cliente,
+  type ClienteFields,
+  CONTATTO_LABELS,
+  type Contatto,
+  type ContattoFields,
+  type ContrattoCliente,
+  normalizeCliente,
+  SEDE_LABELS,
+  type Sede,
+  type SedeFields,
+  validateCliente,
+  validateContatto,
+  validateSede,
+} from "../../../../src/domain/cliente";
+import type { Executor } from "../../../db/client";
+import { queryOne, queryRows } from "../../../db/query";
+import { clienti, clientiContatti, clientiSedi } from "../../../db/schema/anagrafiche-clienti";
+import { AZIONI, changeLog, writeAudit } from "../../../lib/audit";
+import { conflict, notFound, validationError } from "../../../lib/errors";
+import { type AddressParts, geocodeForSave } from "../../../lib/geocoding";
+import type { ClienteData, ContattoData, SedeData } from "./clienti.schema";
+
+export const CONTENT_TYPES = { cliente: "cliente", sede: "cliente_sede", contatto: "cliente_contatto" } as const;
+
+export const CLIENTE_NON_TROVATO = "Cliente non trovato";
+export const PARTITA_IVA_DUPLICATA = "Esiste già un cliente con questa partita IVA";
+export const CLIENTE_CON_CONTRATTI = (n: number) =>
+  `Il cliente non può essere eliminato perché ha ${n === 1 ? "un contratto" : `${n} contratti`}: elimina prima i contratti o disattiva il cliente`;
+
+export interface Actor {
+  userId: number;
+  ip: string;
+}
+
+type ClienteRow = typeof clienti.$inferSelect;
+type SedeRow = typeof clientiSedi.$inferSelect;
+type ContattoRow = typeof clientiContatti.$inferSelect;
+
+const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+
+function clienteFields(r: ClienteRow): ClienteFields {
+  return {
+    ragione_sociale: r.ragioneSociale,
+    partita_iva: r.partitaIva,
+    codice_fiscale: r.codiceFiscale,
+    codice_sdi: r.codiceSdi,
+    pec: r.pec,
+    email: r.email,
+    telefono: r.telefono,
+    indirizzo: r.indirizzo,
+    cap: r.cap,
+    citta: r.citta,
+    prov: r.prov,
+    lat: r.lat,
+    lng: r.lng,
+    note: r.note,
+    attivo: r.attivo,
+  };
+}
+
+function clienteColumns(f: ClienteFields) {
+  return {
+    ragioneSociale: f.ragione_sociale,
+    partitaIva: f.partita_iva,
+    codiceFiscale: f.codice_fiscale,
+    codiceSdi: f.codice_sdi,
+    pec: f.pec,
+    email: f.email,
+    telefono: f.telefono,
+    indirizzo: f.indirizzo,
+    cap: f.cap,
+    citta: f.citta,
+    prov: f.prov,
+    lat: f.lat,
+    lng: f.lng,
+    note: f.note,
+    attivo: f.attivo,
+  };
+}
+
+function sedeOut(r: SedeRow): Sede {
+  return {
+    id: r.id,
+    descrizione: r.descrizione,
+    indirizzo: r.indirizzo,
+    cap: r.cap,
+    citta: r.citta,
+    prov: r.prov,
+    lat: r.lat,
+    lng: r.lng,
+    note: r.note,
+  };
+}
+
+function contattoOut(r: ContattoRow): Contatto {
+  return { id: r.id, nome: r.nome, ruolo: r.ruolo, telefono: r.telefono, email: r.email, note: r.note };
+}
+
+const EMPTY_CLIENTE: ClienteFields = {
+  ragione_sociale: "",
+  partita_iva: "",
+  codice_fiscale: "",
+  codice_sdi: "",
+  pec: "",
+  email: "",
+  telefono: "",
+  indirizzo: "",
+  cap: "",
+  citta: "",
+  prov: "",
+  lat: null,
+  lng: null,
+  note: "",
+  attivo: true,
+};
+
+const EMPTY_SEDE: SedeFields = {
+  descrizione: "",
+  indirizzo: "",
+  cap: "",
+  citta: "",
+  prov: "",
+  lat: null,
+  lng: null,
+  note: "",
+};
+
+const EMPTY_CONTATTO: ContattoFields = { nome: "", ruolo: "", telefono: "", email: "", note: "" };
+
+/**
+ * The stored values after a write: a field absent from `data` keeps its value; null clears it
+ * ('' for text, null for coordinates; attivo keeps its value).
+ */
+function merge<T extends object>(before: T, data: Record<string, unknown>): T {
+  const out = { ...before } as Record<string, unknown>;
+  for (const [k, v] of Object.entries(data)) {
+    if (!(k in out) || v === undefined) continue;
+    if (v === null) {
+      if (k === "lat" || k === "lng") out[k] = null;
+      else if (typeof out[k] === "string") out[k] = "";
+      continue;
+    }
+    out[k] = v;
+  }
+  return out as T;
+}
+
+/** Coordinates for a saved address: those sent, else geocoded when the address changed or has none. */
+async function placeAddress<T extends AddressParts & { lat: number | null; lng: number | null }>(
+  app: FastifyInstance,
+  before: T | null,
+  after: T,
+  data: { lat?: unknown; lng?: unknown },
+  label: string,
+): Promise<{ after: T; warnings: string[] }> {
+  const sentCoords = data.lat !== undefined || data.lng !== undefined;
+  if (sentCoords) return { after, warnings: [] };
+  const keys = ["indirizzo", "cap", "citta", "prov"] as const;
+  const changed = !before || keys.some((k) => (before[k] ?? "") !== (after[k] ?? ""));
+  if (!changed && after.lat !== null && after.lng !== null) return { after, warnings: [] };
+  const { point, warning } = await geocodeForSave(app.config, after, { label });
+  if (point) return { after: { ...after, lat: point.lat, lng: point.lng }, warnings: [] };
+  // The old coordinates belong to the old address: drop them rather than mislead distance ranking.
+  const cleared = changed ? { ...after, lat: null, lng: null } : after;
+  return { after: cleared, warnings: warning ? [warning] : [] };
+}
+
+function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === "23505" || err?.cause?.code === "23505";
+}
+
+async function tableExists(ex: Executor, name: string): Promise<boolean> {
+  const r = await queryOne<{ t: string | null }>(ex, sql`SELECT to_regclass(${name})::text AS t`);
+  return Boolean(r?.t);
+}
+
+/** The client's contracts (pianificazione), when that module's table exists. */
+async function contrattiOf(ex: Executor, clienteId: number): Promise<ContrattoCliente[]> {
+  if (!(await tableExists(ex, "contratti"))) return [];
+  const rows = await queryRows<{ id: number; titolo: string | null; attivo: boolean | null }>(
+    ex,
+    sql`SELECT id, titolo, attivo FROM contratti WHERE cliente_id = ${clienteId} ORDER BY attivo DESC, titolo, id`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), titolo: r.titolo ?? "", attivo: r.attivo !== false }));
+}
+
+async function countContratti(ex: Executor, clienteId: number): Promise<number> {
+  if (!(await tableExists(ex, "contratti"))) return 0;
+  const r = await queryOne<{ n: number }>(
+    ex,
+    sql`SELECT count(*)::int AS n FROM contratti WHERE cliente_id = ${clienteId}`,
+  );
+  return Number(r?.n ?? 0);
+}
+
+async function findRow(ex: Executor, id: number, lock = false): Promise<ClienteRow | undefined> {
+  const q = ex.select().from(clienti).where(eq(clienti.id, id));
+  const [row] = lock ? await q.for("update") : await q;
+  return row;
+}
+
+export async function loadCliente(ex: Executor, id: number): Promise<Cliente | undefined> {
+  const row = await findRow(ex, id);
+  if (!row) return undefined;
+  const [sedi, contatti, contratti] = await Promise.all([
+    ex
+      .select()
+      .from(clientiSedi)
+      .where(eq(clientiSedi.clienteId, id))
+      .orderBy(asc(clientiSedi.descrizione), asc(clientiSedi.id)),
+    ex
+      .select()
+      .from(clientiContatti)
+      .where(eq(clientiContatti.clienteId, id))
+      .orderBy(asc(clientiContatti.nome), asc(clientiContatti.id)),
+    contrattiOf(ex, id),
+  ]);
+  return {
+    id: row.id,
+    ...clienteFields(row),
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+    sedi: sedi.map(sedeOut),
+    contatti: contatti.map(contattoOut),
+    contratti,
+  };
+}
+
+export async function getCliente(ex: Executor, id: number): Promise<Cliente> {
+  const c = await loadCliente(ex, id);
+  if (!c) throw notFound(CLIENTE_NON_TROVATO);
+  return c;
+}
+
+async function checkPartitaIva(ex: Executor, partitaIva: string, exceptId?: number) {
+  if (!partitaIva) return;
+  const cond = exceptId
+    ? and(eq(clienti.partitaIva, partitaIva), ne(clienti.id, exceptId))
+    : eq(clienti.partitaIva, partitaIva);
+  const [dup] = await ex.select({ id: clienti.id }).from(clienti).where(cond).limit(1);
+  if (dup) throw validationError({ partita_iva: PARTITA_IVA_DUPLICATA });
+}
+
+function prepareCliente(before: ClienteFields | null, data: ClienteData): ClienteFields {
+  const after = normalizeCliente(merge(before ?? EMPTY_CLIENTE, data));
+  const errors = validateCliente(after);
+  if (Object.keys(errors).length) throw validationError(errors);
+  return after;
+}
+
+async function saveGuarded<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (isUniqueViolation(e)) throw validationError({ partita_iva: PARTITA_IVA_DUPLICATA });
+    throw e;
+  }
+}
+
+export async function createCliente(app: FastifyInstance, data: ClienteData, actor: Actor) {
+  const prepared = prepareCliente(null, data);
+  await checkPartitaIva(app.db, prepared.partita_iva);
+  const { after, warnings } = await placeAddress(app, null, prepared, data, "Sede legale");
+  const id = await saveGuarded(() =>
+    app.db.transaction(async (tx) => {
+      const [row] = await tx.insert(clienti).values(clienteColumns(after)).returning({ id: clienti.id });
+      await writeAudit(tx, {
+        azione: AZIONI.create,
+        contentType: CONTENT_TYPES.cliente,
+        objectId: row.id,
+        utenteId: actor.userId,
+        ip: actor.ip,
+        note: after.ragione_sociale,
+        changeLog: changeLog(null, { ...after }, CLIENTE_LABELS),
+      });
+      return row.id;
+    }),
+  );
+  return { ...(await getCliente(app.db, id)), warnings };
+}
+
+export async function updateCliente(app: FastifyInstance, id: number, data: ClienteData, actor: Actor) {
+  const current = await findRow(app.db, id);
+  if (!current) throw notFound(CLIENTE_NON_TROVATO);
+  const prepared = prepareCliente(clienteFields(current), data);
+  await checkPartitaIva(app.db, prepared.partita_iva, id);
+  const { after, warnings } = await placeAddress(app, clienteFields(current), prepared, data, "Sede legale");
+  await saveGuarded(() =>
+    app.db.transaction(async (tx) => {
+      const locked = await findRow(tx, id, true);
+      if (!locked) throw notFound(CLIENTE_NON_TROVATO);
+      const before = clienteFields(locked);
+      const lines = changeLog({ ...before }, { ...after }, CLIENTE_LABELS);
+      if (lines.length === 0) return;
+      await tx
+        .update(clienti)
+        .set({ ...clienteColumns(after), updatedAt: app.clock() })
+        .where(eq(clienti.id, id));
+      await writeAudit(tx, {
+        azione: AZIONI.update,
+        contentType: CONTENT_TYPES.cliente,
+        objectId: id,
+        utenteId: actor.userId,
+        ip: actor.ip,
+        note: after.ragione_sociale,
+        changeLog: lines,
+      });
+    }),
+  );
+  return { ...(await getCliente(app.db, id)), warnings };
+}
+
+export async function deleteCliente(app: FastifyInstance, id: number, actor: Actor) {
+  await app.db.transaction(async (tx) => {
+    const row = await findRow(tx, id, true);
+    if (!row) throw notFound(CLIENTE_NON_TROVATO);
+    const n = await countContratti(tx, id);
+    if (n > 0) throw conflict(CLIENTE_CON_CONTRATTI(n));
+    await tx.delete(clienti).where(eq(clienti.id, id));
+    await writeAudit(tx, {
+      azione: AZIONI.delete,
+      contentType: CONTENT_TYPES.cliente,
+      objectId: id,
+      utenteId: actor.userId,
+      ip: actor.ip,
+      note: row.ragioneSociale,
+      changeLog: changeLog({ ...clienteFields(row) }, null, CLIENTE_LABELS),
+    });
+  });
+}
+
+// ——— sites ———
+
+const SEDE_NON_TROVATA = "Sede non trovata";
+const CONTATTO_NON_TROVATO = "Contatto non trovato";
+
+async function requireCliente(ex: Executor, id: number): Promise<ClienteRow> {
+  const row = await findRow(ex, id);
+  if (!row) throw notFound(CLIENTE_NON_TROVATO);
+  return row;
+}
+
+function sedeFields(r: SedeRow): SedeFields {
+  const { id: _id, ...rest } = sedeOut(r);
+  return rest;
+}
+
+function prepareSede(before: SedeFields | null, data: SedeData): SedeFields {
+  const after = normalizeCliente(merge(before ?? EMPTY_SEDE, data));
+  const errors = validateSede(after);
+  if (Object.keys(errors).length) throw validationError(errors);
+  return after;
+}
+
+async function findSede(ex: Executor, clienteId: number, sedeId: number, lock = false) {
+  const q = ex
+    .select()
+    .from(clientiSedi)
+    .where(and(eq(clientiSedi.id, sedeId), eq(clientiSedi.clienteId, clienteId)));
+  const [row] = lock ? await q.for("update") : await q;
+  return row;
+}
+
+const related = (clienteId: number) => [{ content_type: CONTENT_TYPES.cliente, object_id: clienteId }];
+
+export async function saveSede(
+  app: FastifyInstance,
+  clienteId: number,
+  sedeId: number | null,
+  data: SedeData,
+  actor: Actor,
+): Promise<Sede & { warnings: string[] }> {
+  const cliente = await requireCliente(app.db, clienteId);
+  const current = sedeId ? await findSede(app.db, clienteId, sedeId) : null;
+  if (sedeId && !current) throw notFound(SEDE_NON_TROVATA);
+  const beforeFields = current ? sedeFields(current) : null;
+  const prepared = prepareSede(beforeFields, data);
+  const { after, warnings } = await placeAddress(app, beforeFields, prepared, data, `Sede ${prepared.descrizione}`);
+  const values = { ...after, clienteId };
+  const id = await app.db.transaction(async (tx) => {
+    let rowId: number;
+    let lines: string[];
+    if (sedeId) {
+      const locked = await findSede(tx, clienteId, sedeId, true);
+      if (!locked) throw notFound(SEDE_NON_TROVATA);
+      lines = changeLog({ ...sedeFields(locked) }, { ...after }, SEDE_LABELS);
+      if (lines.length === 0) return sedeId;
+      await tx
+        .update(clientiSedi)
+        .set({ ...values, updatedAt: app.clock() })
+        .where(eq(clientiSedi.id, sedeId));
+      rowId = sedeId;
+    } else {
+      const [row] = await tx.insert(clientiSedi).values(values).returning({ id: clientiSedi.id });
+      rowId = row.id;
+      lines = changeLog(null, { ...after }, SEDE_LABELS);
+    }
+    await writeAudit(tx, {
+      azione: sedeId ? AZIONI.update : AZIONI.create,
+      contentType: CONTENT_TYPES.sede,
+      objectId: rowId,
+      utenteId: actor.userId,
+      ip: actor.ip,
+      note: `${cliente.ragioneSociale} — ${after.descrizione}`,
+      related: related(clienteId),
+      changeLog: lines,
+    });
+    return rowId;
+  });
+  const saved = await findSede(app.db, clienteId, id);
+  return { ...sedeOut(saved as SedeRow), warnings };
+}
+
+export async function deleteSede(app: FastifyInstance, clienteId: number, sedeId: number, actor: Actor) {
+  await app.db.transaction(async (tx) => {
+    const row = await findSede(tx, clienteId, sedeId, true);
+    if (!row) throw notFound(SEDE_NON_TROVATA);
+    await tx.delete(clientiSedi).where(eq(clientiSedi.id, sedeId));
+    await writeAudit(tx, {
+      azione: AZIONI.delete,
+      contentType: CONTENT_TYPES.sede,
+      objectId: sedeId,
+      utenteId: actor.userId,
+      ip: actor.ip,
+      note: row.descrizione,
+      related: related(clienteId),
+      changeLog: changeLog({ ...sedeFields(row) }, null, SEDE_LABELS),
+    });
+  });
+}
+
+// ——— contacts ———
+
+function contattoFields(r: ContattoRow): ContattoFields {
+  const { id: _id, ...rest } = contattoOut(r);
+  return rest;
+}
+
+async function findContatto(ex: Executor, clienteId: number, contattoId: number, lock = false) {
+  const q = ex
+    .select()
+    .from(clientiContatti)
+    .where(and(eq(clientiContatti.id, contattoId), eq(clientiContatti.clienteId, clienteId)));
+  const [row] = lock ? await q.for("update") : await q;
+  return row;
+}
+
+export async function saveContatto(
+  app: FastifyInstance,
+  clienteId: number,
+  contattoId: number | null,
+  data: ContattoData,
+  actor: Actor,
+): Promise<Contatto> {
+  const cliente = await requireCliente(app.db, clienteId);
+  const id = await app.db.transaction(async (tx) => {
+    const current = contattoId ? await findContatto(tx, clienteId, contattoId, true) : null;
+    if (contattoId && !current) throw notFound(CONTATTO_NON_TROVATO);
+    const before = current ? contattoFields(current) : null;
+    const after = normalizeCliente(merge(before ?? EMPTY_CONTATTO, data));
+    const errors = validateContatto(after);
+    if (Object.keys(errors).length) throw validationError(errors);
+    const lines = changeLog(before ? { ...before } : null, { ...after }, CONTATTO_LABELS);
+    let rowId: number;
+    if (contattoId) {
+      if (lines.length === 0) return contattoId;
+      await tx
+        .update(clientiContatti)
+        .set({ ...after, updatedAt: app.clock() })
+        .where(eq(clientiContatti.id, contattoId));
+      rowId = contattoId;
+    } else {
+      const [row] = await tx
+        .insert(clientiContatti)
+        .values({ ...after, clienteId })
+        .returning({ id: clientiContatti.id });
+      rowId = row.id;
+    }
+    await writeAudit(tx, {
+      azione: contattoId ? AZIONI.update : AZIONI.create,
+      contentType: CONTENT_TYPES.contatto,
+      objectId: rowId,
+      utenteId: actor.userId,
+      ip: actor.ip,
+      note: `${cliente.ragioneSociale} — ${after.nome}`,
+      related: related(clienteId),
+      changeLog: lines,
+    });
+    return rowId;
+  });
+  return contattoOut((await findContatto(app.db, clienteId, id)) as ContattoRow);
+}
+
+export async function deleteContatto(app: FastifyInstance, clienteId: number, contattoId: number, actor: Actor) {
+  await app.db.transaction(async (tx) => {
+    const row = await findContatto(tx, clienteId, contattoId, true);
+    if (!row) throw notFound(CONTATTO_NON_TROVATO);
+    await tx.delete(clientiContatti).where(eq(clientiContatti.id, contattoId));
+    await writeAudit(tx, {
+      azione: AZIONI.delete,
+      contentType: CONTENT_TYPES.contatto,
+      objectId: contattoId,
+      utenteId: actor.userId,
+      ip: actor.ip,
+      note: row.nome,
+      related: related(clienteId),
+      changeLog: changeLog({ ...contattoFields(row) }, null, CONTATTO_LABELS),
+    });
+  });
+}
