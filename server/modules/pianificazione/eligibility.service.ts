@@ -1,0 +1,309 @@
+/**
+ * Who can take a shift, and why not: one set-based evaluation used by the single assignment,
+ * the bulk assignment and the ranked candidates of advanced assignment (one rule in one place).
+ * Refusals (409): inactive, ceased, black-listed, refused by the client, missing qualification or
+ * licence valid on the day, unavailable, weekly availability says no, an overlapping shift.
+ * Warnings (accepted): rest below the profile's minimum, more than its hours in 7 days, a too
+ * long shift, a shift already fully staffed.
+ */
+import { type SQL, sql } from "drizzle-orm";
+import { tipoDocumentoLabel } from "../../../src/domain/documenti";
+import { formatDate, formatTime } from "../../../src/domain/format";
+import {
+  addDays,
+  DEFAULT_RULE_PROFILES,
+  distanceKm,
+  FALLBACK_PROFILE_CODE,
+  type Interval,
+  type RuleProfile,
+  romeToInstant,
+  type WorkedShift,
+  weekday,
+  weekStart,
+  workingTimeWarnings,
+} from "../../../src/domain/shift-rules";
+import type { MotivoEsclusione } from "../../../src/domain/turno";
+import type { Executor } from "../../db/client";
+import { queryOne, queryRows } from "../../db/query";
+import { overlapsSql, turnoIntervals } from "./periodi";
+import type { TurnoScope } from "./scope";
+
+const GIORNI = ["", "lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"];
+const DAY_MS = 86_400_000;
+
+export interface Motivo {
+  code: MotivoEsclusione;
+  message: string;
+}
+
+export interface Valutazione {
+  id: number;
+  cognome: string;
+  nome: string;
+  rating: number | null;
+  eligible: boolean;
+  reasons: Motivo[];
+  warnings: string[];
+  distanza_km: number | null;
+  /** Seconds already worked in the Monday–Sunday week of the shift (other shifts). */
+  secondi_settimana: number;
+  assegnato: boolean;
+  confermato: boolean;
+}
+
+interface Row {
+  id: number;
+  cognome: string;
+  nome: string;
+  rating: number | null;
+  lat: number | null;
+  lng: number | null;
+  attivo: boolean;
+  cessato: boolean;
+  black_list: boolean;
+  qualificato: boolean;
+  licenze_mancanti: string[] | string;
+  indisponibile: boolean;
+  indisponibilita_motivo: string | null;
+  disponibile_giorno: boolean | null;
+  non_gradito: boolean;
+  non_gradito_motivo: string | null;
+  conflitto_turno: number | null;
+  assegnato: boolean;
+  confermato: boolean | null;
+}
+
+/** The rule profile of a qualification (its mapping, else D.Lgs. 66/2003). */
+export async function profileFor(ex: Executor, posizioneId: number): Promise<RuleProfile> {
+  const r = await queryOne<Record<string, unknown>>(
+    ex,
+    sql`SELECT r.codice, r.descrizione, r.riposo_minimo_ore::float8 AS riposo_minimo_ore,
+               r.max_ore_7_giorni::float8 AS max_ore_7_giorni, r.max_ore_turno::float8 AS max_ore_turno, r.fonte
+        FROM profili_regole r
+        WHERE r.codice = coalesce((SELECT profilo_codice FROM posizioni_profilo WHERE posizione_id = ${posizioneId}),
+                                  ${FALLBACK_PROFILE_CODE})`,
+  );
+  return (r as unknown as RuleProfile) ?? DEFAULT_RULE_PROFILES.find((p) => p.codice === FALLBACK_PROFILE_CODE)!;
+}
+
+const pgArray = (v: string[] | string): string[] =>
+  Array.isArray(v)
+    ? v
+    : v === "{}"
+      ? []
+      : v
+          .replace(/^\{|\}$/g, "")
+          .split(",")
+          .map((s) => s.replace(/^"|"$/g, ""));
+
+/** Describes other shifts by id: '12/05/2025 08:00–16:00, contratto «X» (Cliente)'. */
+export async function describeTurni(ex: Executor, ids: number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  if (!ids.length) return out;
+  const rows = await queryRows<{
+    id: number;
+    giorno: string;
+    inizio_f1: string;
+    fine_f1: string;
+    inizio_f2: string | null;
+    fine_f2: string | null;
+    titolo: string;
+    ragione_sociale: string;
+  }>(
+    ex,
+    sql`SELECT t.id, to_char(g.giorno, 'YYYY-MM-DD') AS giorno, t.inizio_f1::text, t.fine_f1::text,
+               t.inizio_f2::text, t.fine_f2::text, c.titolo, cl.ragione_sociale
+        FROM turni t JOIN giorni g ON g.id = t.giorno_id JOIN servizi s ON s.id = g.servizio_id
+        JOIN contratti c ON c.id = s.contratto_id JOIN clienti cl ON cl.id = c.cliente_id
+        WHERE t.id IN (${sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )})`,
+  );
+  for (const r of rows) {
+    const f2 = r.inizio_f2 ? ` e ${formatTime(r.inizio_f2)}–${formatTime(r.fine_f2)}` : "";
+    out.set(
+      r.id,
+      `${formatDate(r.giorno)} ${formatTime(r.inizio_f1)}–${formatTime(r.fine_f1)}${f2}, contratto «${r.titolo}» (${r.ragione_sociale})`,
+    );
+  }
+  return out;
+}
+
+/**
+ * Evaluates operators for a shift: `ids` given → those operators (any state); else every active,
+ * not ceased operator. Results are in no particular order (see rankCandidates).
+ */
+export async function evaluate(ex: Executor, t: TurnoScope, ids?: number[]): Promise<Valutazione[]> {
+  const intervals = turnoIntervals(t);
+  const wd = weekday(t.giorno);
+  const indispOverlap = sql.join(
+    intervals.map(
+      (i) =>
+        sql`(i.dal < ${new Date(i.end).toISOString()}::timestamptz AND i.al > ${new Date(i.start).toISOString()}::timestamptz)`,
+    ),
+    sql` OR `,
+  );
+  const filter: SQL = ids
+    ? ids.length
+      ? sql`o.id IN (${sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )})`
+      : sql`false`
+    : sql`o.attivo AND NOT o.cessato`;
+  const rows = await queryRows<Row>(
+    ex,
+    sql`SELECT o.id, o.cognome, o.nome, o.rating, o.lat, o.lng, o.attivo, o.cessato, o.black_list,
+          EXISTS (SELECT 1 FROM operatori_posizioni op WHERE op.operatore_id = o.id AND op.posizione_id = ${t.posizione_id}) AS qualificato,
+          ARRAY(SELECT r.tipo_documento FROM posizioni_requisiti r WHERE r.posizione_id = ${t.posizione_id}
+                AND NOT EXISTS (SELECT 1 FROM operatori_documenti d WHERE d.operatore_id = o.id AND d.tipo = r.tipo_documento
+                                AND (d.data_scadenza IS NULL OR d.data_scadenza >= ${t.giorno}::date)
+                                AND (d.data_rilascio IS NULL OR d.data_rilascio <= ${t.giorno}::date))
+                ORDER BY 1) AS licenze_mancanti,
+          (ind.motivo IS NOT NULL) AS indisponibile, ind.motivo AS indisponibilita_motivo,
+          disp.disponibile AS disponibile_giorno,
+          (ng.id IS NOT NULL) AS non_gradito, ng.motivo AS non_gradito_motivo,
+          cf.turno_id AS conflitto_turno,
+          (a.id IS NOT NULL) AS assegnato, a.confermato
+        FROM operatori o
+        LEFT JOIN operatori_disponibilita disp ON disp.operatore_id = o.id AND disp.giorno_settimana = ${wd}
+        LEFT JOIN contratti_non_graditi ng ON ng.contratto_id = ${t.contratto_id} AND ng.operatore_id = o.id
+        LEFT JOIN turni_operatori a ON a.turno_id = ${t.turno_id} AND a.operatore_id = o.id
+        LEFT JOIN LATERAL (SELECT i.motivo FROM operatori_indisponibilita i
+                           WHERE i.operatore_id = o.id AND (${indispOverlap}) LIMIT 1) ind ON true
+        LEFT JOIN LATERAL (SELECT p.turno_id FROM turni_operatori_periodi p
+                           WHERE p.operatore_id = o.id AND p.turno_id <> ${t.turno_id}
+                             AND (${overlapsSql("p.periodo", intervals)}) LIMIT 1) cf ON true
+        WHERE ${filter}`,
+  );
+  if (!rows.length) return [];
+
+  const conflicts = await describeTurni(ex, [
+    ...new Set(rows.map((r) => r.conflitto_turno).filter((x): x is number => x !== null)),
+  ]);
+  const profile = await profileFor(ex, t.posizione_id);
+  const worked = await workedAround(ex, t, intervals, ids ? rows.map((r) => r.id) : undefined);
+  const weekFrom = romeToInstant(weekStart(t.giorno), "00:00");
+  const weekTo = romeToInstant(addDays(weekStart(t.giorno), 7), "00:00");
+  const assignedCount = await queryOne<{ n: number }>(
+    ex,
+    sql`SELECT count(*)::int AS n FROM turni_operatori WHERE turno_id = ${t.turno_id}`,
+  );
+
+  return rows.map((r) => {
+    const reasons: Motivo[] = [];
+    if (!r.attivo) reasons.push({ code: "non_attivo", message: "L'operatore non è attivo" });
+    if (r.cessato) reasons.push({ code: "cessato", message: "L'operatore è cessato" });
+    if (r.black_list) reasons.push({ code: "black_list", message: "L'operatore è in black list" });
+    if (r.non_gradito)
+      reasons.push({
+        code: "non_gradito",
+        message: `L'operatore non è gradito dal cliente su questo contratto${r.non_gradito_motivo ? ` (${r.non_gradito_motivo})` : ""}`,
+      });
+    if (!r.qualificato)
+      reasons.push({
+        code: "qualifica_mancante",
+        message: `L'operatore non ha la qualifica richiesta: ${t.posizione}`,
+      });
+    const missing = pgArray(r.licenze_mancanti);
+    if (missing.length)
+      reasons.push({
+        code: "licenza_mancante",
+        message: `Manca una licenza richiesta dalla qualifica, valida il ${formatDate(t.giorno)}: ${missing.map(tipoDocumentoLabel).join(", ")}`,
+      });
+    if (r.indisponibile)
+      reasons.push({
+        code: "indisponibile",
+        message: `L'operatore è indisponibile in questo orario${r.indisponibilita_motivo ? ` (${r.indisponibilita_motivo})` : ""}`,
+      });
+    if (r.disponibile_giorno === false)
+      reasons.push({ code: "non_disponibile_giorno", message: `L'operatore non è disponibile di ${GIORNI[wd]}` });
+    if (r.conflitto_turno !== null)
+      reasons.push({
+        code: "turno_sovrapposto",
+        message: `L'operatore è già assegnato a un turno sovrapposto: ${conflicts.get(r.conflitto_turno) ?? `turno ${r.conflitto_turno}`}`,
+      });
+    const mine = worked.get(r.id) ?? [];
+    const warnings = workingTimeWarnings(
+      intervals,
+      mine.filter((w) => !w.intervals.some((i) => intervals.some((j) => i.start < j.end && j.start < i.end))),
+      profile,
+    ).map((w) => w.message);
+    if (!r.assegnato && (assignedCount?.n ?? 0) >= t.operatori_richiesti)
+      warnings.push(`Il turno ha già tutti gli operatori richiesti (${t.operatori_richiesti})`);
+    let weekMs = 0;
+    for (const w of mine)
+      for (const i of w.intervals) weekMs += Math.max(0, Math.min(i.end, weekTo) - Math.max(i.start, weekFrom));
+    return {
+      id: r.id,
+      cognome: r.cognome,
+      nome: r.nome,
+      rating: r.rating,
+      eligible: reasons.length === 0,
+      reasons,
+      warnings,
+      distanza_km: (() => {
+        const d = distanceKm(r, t);
+        return d === null ? null : Math.round(d * 10) / 10;
+      })(),
+      secondi_settimana: Math.round(weekMs / 1000),
+      assegnato: r.assegnato,
+      confermato: r.confermato ?? false,
+    };
+  });
+}
+
+/** The operators' other shifts within 8 days of this one (for rest, 48 h and weekly hours). */
+async function workedAround(
+  ex: Executor,
+  t: TurnoScope,
+  intervals: Interval[],
+  ids?: number[],
+): Promise<Map<number, WorkedShift[]>> {
+  const from = Math.min(...intervals.map((i) => i.start)) - 8 * DAY_MS;
+  const to = Math.max(...intervals.map((i) => i.end)) + 8 * DAY_MS;
+  const who = ids
+    ? sql`AND p.operatore_id IN (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`
+    : sql``;
+  const rows = await queryRows<{ operatore_id: number; turno_id: number; s: number; e: number }>(
+    ex,
+    sql`SELECT p.operatore_id, p.turno_id, extract(epoch FROM lower(p.periodo))::float8 * 1000 AS s,
+               extract(epoch FROM upper(p.periodo))::float8 * 1000 AS e
+        FROM turni_operatori_periodi p
+        WHERE p.periodo && tstzrange(${new Date(from).toISOString()}::timestamptz, ${new Date(to).toISOString()}::timestamptz)
+          AND p.turno_id <> ${t.turno_id} ${who}`,
+  );
+  const out = new Map<number, WorkedShift[]>();
+  const byShift = new Map<string, WorkedShift>();
+  for (const r of rows) {
+    const key = `${r.operatore_id}:${r.turno_id}`;
+    let w = byShift.get(key);
+    if (!w) {
+      w = { intervals: [] };
+      byShift.set(key, w);
+      const list = out.get(r.operatore_id) ?? [];
+      list.push(w);
+      out.set(r.operatore_id, list);
+    }
+    w.intervals.push({ start: Number(r.s), end: Number(r.e) });
+  }
+  return out;
+}
+
+/** Advanced assignment order: eligible first, then nearest, then fewest hours this week, then best rating. */
+export function rankCandidates(list: Valutazione[]): Valutazione[] {
+  const far = Number.POSITIVE_INFINITY;
+  return [...list].sort(
+    (a, b) =>
+      Number(b.eligible) - Number(a.eligible) ||
+      (a.distanza_km ?? far) - (b.distanza_km ?? far) ||
+      a.secondi_settimana - b.secondi_settimana ||
+      (b.rating ?? 0) - (a.rating ?? 0) ||
+      a.cognome.localeCompare(b.cognome, "it") ||
+      a.id - b.id,
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * The pianificazione module (mounted at /api/pianificazione): contracts with prices, pay and
+ * refused operators; services, days and shifts; assignment with the working-time rules;
+ * intermittent workers; the shift history. One `app.register` line per resource.
+ */
+import type { FastifyPluginAsync } from "fastify";
+import { assegnazioneRoutes } from "./assegnazione.routes";
+import { contrattiRoutes } from "./contratti.routes";
+import { contrattiRigheRoutes } from "./contratti-righe.routes";
+import { intermittentiRoutes } from "./intermittenti.routes";
+import { profiliRegoleRoutes } from "./profili-regole.routes";
+import { serviziRoutes } from "./servizi.routes";
+import { serviziRigheRoutes } from "./servizi-righe.routes";
+
+export const pianificazioneModule: FastifyPluginAsync = async (app) => {
+  await app.register(contrattiRoutes, { prefix: "/contratti" });
+  await app.register(contrattiRigheRoutes, { prefix: "/contratti" });
+  await app.register(serviziRoutes, { prefix: "/contratti" });
+  await app.register(assegnazioneRoutes, { prefix: "/contratti" });
+  await app.register(serviziRigheRoutes, { prefix: "/contratti" });
+  await app.register(profiliRegoleRoutes, { prefix: "/profili-regole" });
+  await app.register(intermittentiRoutes);
+};

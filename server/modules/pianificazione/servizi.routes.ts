@@ -1,0 +1,119 @@
+/**
+ * /api/pianificazione/contratti/{idContratto}/servizi/ — a contract's services (GET list, POST
+ * generates days and shifts), GET/PUT/DELETE /{idServizio}/ (SPEC §7, `?dal=&al=` for one month),
+ * and /{idServizio}/giorni/ with single days and shifts.
+ */
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { CAPABILITIES } from "../../../src/domain/permissions";
+import { id, OK, wrap } from "./common.schema";
+import {
+  createGiorno,
+  createTurno,
+  deleteGiorno,
+  deleteTurno,
+  updateGiorno,
+  updateTurno,
+} from "./giorni-turni.service";
+import {
+  giornoCreate,
+  giornoUpdate,
+  periodoQuery,
+  servizioCreate,
+  servizioUpdate,
+  turnoCreate,
+  turnoUpdate,
+} from "./servizi.schema";
+import { createServizio, deleteServizio, getServizio, listServizi, updateServizio } from "./servizi.service";
+
+const permissions = CAPABILITIES.contratti;
+const pC = z.object({ idContratto: id() });
+const pS = pC.extend({ idServizio: id() });
+const pG = pS.extend({ idGiorno: id() });
+const pT = pG.extend({ idTurno: id() });
+
+export const serviziRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ["pianificazione"];
+  const S = "/:idContratto/servizi";
+
+  app.get(`${S}/`, { config: { permissions }, schema: { tags, params: pC } }, async (req) => ({
+    results: await listServizi(app.db, req.params.idContratto),
+  }));
+  app.post(
+    `${S}/`,
+    { config: { permissions }, schema: { tags, params: pC, body: wrap(servizioCreate) } },
+    async (req, reply) =>
+      reply.code(201).send(await createServizio(app.db, req, req.params.idContratto, req.body.data)),
+  );
+  app.get(
+    `${S}/:idServizio/`,
+    { config: { permissions }, schema: { tags, params: pS, querystring: periodoQuery } },
+    async (req) => getServizio(app.db, req.params.idContratto, req.params.idServizio, req.query),
+  );
+  app.put(
+    `${S}/:idServizio/`,
+    { config: { permissions }, schema: { tags, params: pS, body: wrap(servizioUpdate) } },
+    async (req) => updateServizio(app.db, req, req.params.idContratto, req.params.idServizio, req.body.data),
+  );
+  app.delete(`${S}/:idServizio/`, { config: { permissions }, schema: { tags, params: pS } }, async (req) => {
+    await deleteServizio(app.db, req, req.params.idContratto, req.params.idServizio);
+    return OK;
+  });
+
+  const G = `${S}/:idServizio/giorni`;
+  app.post(
+    `${G}/`,
+    { config: { permissions }, schema: { tags, params: pS, body: wrap(giornoCreate) } },
+    async (req, reply) =>
+      reply
+        .code(201)
+        .send(await createGiorno(app.db, req, req.params.idContratto, req.params.idServizio, req.body.data)),
+  );
+  app.put(
+    `${G}/:idGiorno/`,
+    { config: { permissions }, schema: { tags, params: pG, body: wrap(giornoUpdate) } },
+    async (req) =>
+      updateGiorno(
+        app.db,
+        req,
+        req.params.idContratto,
+        req.params.idServizio,
+        req.params.idGiorno,
+        req.body.data.giorno,
+      ),
+  );
+  app.delete(`${G}/:idGiorno/`, { config: { permissions }, schema: { tags, params: pG } }, async (req) => {
+    await deleteGiorno(app.db, req, req.params.idContratto, req.params.idServizio, req.params.idGiorno);
+    return OK;
+  });
+
+  const T = `${G}/:idGiorno/turni`;
+  app.post(
+    `${T}/`,
+    { config: { permissions }, schema: { tags, params: pG, body: wrap(turnoCreate) } },
+    async (req, reply) =>
+      reply
+        .code(201)
+        .send(
+          await createTurno(
+            app.db,
+            req,
+            req.params.idContratto,
+            req.params.idServizio,
+            req.params.idGiorno,
+            req.body.data,
+          ),
+        ),
+  );
+  app.put(
+    `${T}/:idTurno/`,
+    { config: { permissions }, schema: { tags, params: pT, body: wrap(turnoUpdate) } },
+    async (req) => updateTurno(app.db, req, req.params, req.body.data),
+  );
+  app.delete(`${T}/:idTurno/`, { config: { permissions }, schema: { tags, params: pT } }, async (req) => {
+    await deleteTurno(app.db, req, req.params);
+    return OK;
+  });
+};
