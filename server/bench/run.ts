@@ -1,0 +1,235 @@
+/**
+ * `npm run bench`: the list/log benchmark (issue 3 'Performance'). Local only (127.0.0.1), bounded.
+ *
+ *   BENCH_DATABASE_URL   PostgreSQL to use (default: database erp_bench on the local server,
+ *                        created, migrated and seeded at scale once, reused afterwards)
+ *   BENCH_PG_ADMIN_URL   admin connection used to create erp_bench (default postgres://postgres@127.0.0.1:5432/postgres)
+ *   BENCH_REQUESTS       requests per workload (default 500), BENCH_CONCURRENCY (default 10)
+ *   BENCH_OPERATORS / BENCH_LOG_ENTRIES   scale of the seed (default 200000 / 2000000)
+ *
+ * For every workload it measures p50/p99/req/s through HTTP (the real server: buildApp + listen)
+ * and the very same SQL (built by the same engine) run directly on another pool in this process,
+ * then an xlsx export of 100,000 rows (time, RSS growth). Writes server/bench/RESULTS.md.
+ */
+process.env.TZ ??= "Europe/Rome";
+
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { Client } from "pg";
+import { buildApp } from "../app";
+import { loadConfig } from "../config";
+import { openPostgres } from "../db/client";
+import { migrate } from "../db/migrate";
+import { queryOne, queryRows } from "../db/query";
+import type { List } from "../lib/list";
+import { parseListQuery } from "../lib/list";
+import { countQuery, rowsQuery } from "../lib/list/build-sql";
+import { issueToken } from "../lib/tokens";
+import { MODULES } from "../modules";
+import { logList } from "../modules/log/log.list";
+import { seedScale } from "../seed/scale";
+import { benchOperatoriList, benchRoutes } from "./bench-lists";
+import { type LoadResult, load } from "./load";
+
+const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
+const OPERATORS = Number(process.env.BENCH_OPERATORS ?? 200_000);
+const LOG_ENTRIES = Number(process.env.BENCH_LOG_ENTRIES ?? 2_000_000);
+const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
+
+async function benchDatabaseUrl(): Promise<string> {
+  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
+  const admin = new Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'erp_bench'");
+  if (exists.rowCount === 0) await admin.query('CREATE DATABASE "erp_bench"');
+  await admin.end();
+  const u = new URL(ADMIN_URL);
+  u.pathname = "/erp_bench";
+  return u.toString();
+}
+
+interface Workload {
+  name: string;
+  path: string;
+  list: List;
+  query: Record<string, string>;
+}
+
+const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "—");
+
+async function main() {
+  const url = await benchDatabaseUrl();
+  const direct = await openPostgres(url, CONCURRENCY);
+  await migrate(direct);
+  const nOps = Number((await queryOne<{ n: number }>(direct.db, sql`SELECT count(*)::int AS n FROM operatori`))?.n);
+  const nLog = Number((await queryOne<{ n: number }>(direct.db, sql`SELECT count(*)::int AS n FROM log_entries`))?.n);
+  if (nOps < OPERATORS || nLog < LOG_ENTRIES) {
+    console.log(`Seed at scale (${OPERATORS} operatori, ${LOG_ENTRIES} voci di log): once, reused next time…`);
+    await seedScale(direct, { operators: OPERATORS, logEntries: LOG_ENTRIES });
+  }
+
+  const config = { ...loadConfig({}), databaseUrl: url, logLevel: "silent", host: "127.0.0.1", port: 0 };
+  await direct.exec(`INSERT INTO users (username, password_hash, nome, cognome, permissions)
+    VALUES ('bench', '!', 'Bench', 'Mark', '{admin}') ON CONFLICT DO NOTHING`);
+  const user = await queryOne<{ id: number }>(direct.db, sql`SELECT id FROM users WHERE lower(username) = 'bench'`);
+  const userId = Number(user?.id);
+  const token = await issueToken(direct.db, userId, config, new Date());
+  const authUser = {
+    id: userId,
+    username: "bench",
+    email: "",
+    nome: "Bench",
+    cognome: "Mark",
+    permissions: ["admin"],
+    tokenId: 0,
+  };
+
+  MODULES.push({ name: "bench", prefix: "/api/bench", plugin: benchRoutes });
+  const apiDb = await openPostgres(url, CONCURRENCY);
+  const app = await buildApp(config, { database: apiDb });
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  const headers = { authorization: `Token ${token}` };
+
+  const someOperator = await queryOne<{ object_id: string }>(
+    direct.db,
+    sql`SELECT object_id FROM log_entries WHERE content_type = 'operatore' ORDER BY id DESC LIMIT 1`,
+  );
+  const workloads: Workload[] = [
+    {
+      name: "operatori: prima pagina per cognome",
+      path: "/api/bench/operatori/",
+      list: benchOperatoriList,
+      query: { order_field: "cognome", page_size: "25" },
+    },
+    {
+      name: "operatori: pagina 200",
+      path: "/api/bench/operatori/",
+      list: benchOperatoriList,
+      query: { order_field: "cognome", page: "200", page_size: "25" },
+    },
+    {
+      name: "operatori: global 'ross'",
+      path: "/api/bench/operatori/",
+      list: benchOperatoriList,
+      query: { global: "ross", page_size: "25" },
+    },
+    {
+      name: "operatori: attivo + provincia",
+      path: "/api/bench/operatori/",
+      list: benchOperatoriList,
+      query: { attivo: "true", prov: "RM", page_size: "25" },
+    },
+    {
+      name: "log di un operatore",
+      path: "/api/log/list/",
+      list: logList,
+      query: { content_type: "operatore", object_id: someOperator?.object_id ?? "1", page_size: "25" },
+    },
+  ];
+
+  const rows: { w: Workload; api: LoadResult; sql: LoadResult; count: number }[] = [];
+  for (const w of workloads) {
+    const qs = new URLSearchParams({ ...w.query, timestamp: "1" }).toString();
+    const callApi = async () => {
+      const res = await fetch(`${base}${w.path}?${qs}`, { headers });
+      if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${await res.text()}`);
+      await res.json();
+    };
+    const q = parseListQuery(w.list, w.query, { user: authUser, params: {} });
+    const ctx = { user: authUser, params: {}, query: w.query, filters: q.filters };
+    const callSql = async () => {
+      await Promise.all([
+        queryRows(direct.db, rowsQuery(w.list, q, ctx, q.pageSize, (q.page - 1) * q.pageSize)),
+        queryRows(direct.db, countQuery(w.list, q, ctx)),
+      ]);
+    };
+    const first = await fetch(`${base}${w.path}?${qs}`, { headers });
+    if (first.status !== 200) throw new Error(`${w.name}: HTTP ${first.status} ${await first.text()}`);
+    const count = ((await first.json()) as { count: number }).count;
+    await load(50, CONCURRENCY, callSql); // warm-up both paths
+    await load(50, CONCURRENCY, callApi);
+    const sqlRes = await load(REQUESTS, CONCURRENCY, callSql);
+    const apiRes = await load(REQUESTS, CONCURRENCY, callApi);
+    rows.push({ w, api: apiRes, sql: sqlRes, count });
+    console.log(
+      `${w.name.padEnd(38)} API p50 ${fmt(apiRes.p50)} ms p99 ${fmt(apiRes.p99)} ms ${fmt(apiRes.rps, 0)} req/s | SQL p50 ${fmt(sqlRes.p50)} ms p99 ${fmt(sqlRes.p99)} ms ${fmt(sqlRes.rps, 0)} q/s | ratio ${fmt(apiRes.p50 / sqlRes.p50, 2)}${apiRes.errors ? ` errori ${apiRes.errors}` : ""}`,
+    );
+  }
+
+  // xlsx export of EXPORT_ROWS rows, with the server's RSS sampled while it streams.
+  const exportUrl = `${base}/api/bench/operatori/?file_type=xlsx&id_al=${EXPORT_ROWS}&order_field=id`;
+  const warm = await fetch(`${base}/api/bench/operatori/?file_type=xlsx&id_al=1000&order_field=id`, { headers });
+  await warm.arrayBuffer();
+  const rss0 = process.memoryUsage().rss;
+  let rssMax = rss0;
+  const sampler = setInterval(() => {
+    rssMax = Math.max(rssMax, process.memoryUsage().rss);
+  }, 20);
+  const t0 = performance.now();
+  const res = await fetch(exportUrl, { headers });
+  if (res.status !== 200 || !res.body) throw new Error(`export: HTTP ${res.status}`);
+  let bytes = 0;
+  for await (const chunk of res.body) bytes += (chunk as Uint8Array).byteLength;
+  const exportSeconds = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  const rssGrowthMb = (rssMax - rss0) / 2 ** 20;
+  console.log(
+    `export xlsx ${EXPORT_ROWS} righe: ${fmt(exportSeconds, 2)} s, ${fmt(bytes / 2 ** 20)} MB, RSS +${fmt(rssGrowthMb)} MB`,
+  );
+
+  const pgVersion = (await queryOne<{ v: string }>(direct.db, sql`SELECT current_setting('server_version') AS v`))?.v;
+  const table = rows
+    .map(
+      (r) =>
+        `| ${r.w.name} | ${r.count} | ${fmt(r.api.p50)} | ${fmt(r.api.p99)} | ${fmt(r.api.rps, 0)} | ${fmt(r.sql.p50)} | ${fmt(r.sql.p99)} | ${fmt(r.sql.rps, 0)} | **${fmt(r.api.p50 / r.sql.p50, 2)}×** |`,
+    )
+    .join("\n");
+  const md = `# List and log benchmark — results
+
+Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? "?"}),
+Node ${process.version}, PostgreSQL ${pgVersion}; ${nOps >= OPERATORS ? nOps : OPERATORS} operatori, ${nLog >= LOG_ENTRIES ? nLog : LOG_ENTRIES} voci di log;
+${REQUESTS} requests per workload, ${CONCURRENCY} concurrent connections, keep-alive, loopback.
+
+API = HTTP through the real server (token check, engine, JSON). SQL = the same two statements (page and count,
+built by the same engine) run directly on a pool of ${CONCURRENCY} connections in the same process.
+Target: API p50 ≤ 1.5× SQL p50.
+
+| workload | count | API p50 ms | API p99 ms | API req/s | SQL p50 ms | SQL p99 ms | SQL q/s | p50 ratio |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+${table}
+
+xlsx export of ${EXPORT_ROWS} rows: **${fmt(exportSeconds, 2)} s** (target < 10 s), ${fmt(bytes / 2 ** 20)} MB file,
+process RSS growth **${fmt(rssGrowthMb)} MB** (target < 150 MB; the process also holds the client reading the stream).
+
+## Reproduce
+
+\`\`\`sh
+npm run bench                     # creates, migrates and seeds erp_bench on the local PostgreSQL once (a few minutes), then measures
+BENCH_DATABASE_URL=postgres://…/db npm run bench   # any other PostgreSQL (seeded if it has fewer rows)
+BENCH_REQUESTS=1000 BENCH_CONCURRENCY=10 npm run bench
+\`\`\`
+The seed is \`seedScale()\` in server/seed/scale.ts (INSERT … SELECT generate_series, then VACUUM ANALYZE).
+The operator workloads use the list declared in server/bench/bench-lists.ts (the shared-schema columns of
+\`operatori\`, mounted at /api/bench/operatori/ only by the bench); the log workload uses the real /api/log/list/.
+`;
+  fs.writeFileSync(path.join(__dirname, "RESULTS.md"), `${md}\n${NOTES}`);
+  await app.close();
+  await apiDb.close();
+  await direct.close();
+}
+
+/** Hand-written notes kept at the end of RESULTS.md. */
+const NOTES = fs.existsSync(path.join(__dirname, "NOTES.md"))
+  ? fs.readFileSync(path.join(__dirname, "NOTES.md"), "utf8")
+  : "";
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,53 @@
+import type { FieldDef, List, ListDef } from "./types";
+
+const NAME = /^[a-z_][a-z0-9_]*$/;
+const NUMERIC = new Set(["number", "integer", "euro", "hours"]);
+/** Names the engine itself answers or reads; a field or filter may not take them. */
+export const RESERVED_PARAMS = new Set([
+  "page",
+  "page_size",
+  "global",
+  "order_field",
+  "order_asc",
+  "group_by",
+  "timestamp",
+  "file_type",
+  "hidden_fields",
+  "show_fields",
+  "count",
+]);
+
+/**
+ * Declares a list. Checks the declaration once at start-up (names, aggregates, filters) so a
+ * mistake fails the server's boot, never a request.
+ */
+export function defineList<F extends Record<string, FieldDef>>(def: ListDef<F>): List<F> {
+  const where = `defineList(${def.name})`;
+  const params = new Set<string>();
+  const claim = (p: string) => {
+    if (!NAME.test(p)) throw new Error(`${where}: nome di parametro non valido '${p}'`);
+    if (RESERVED_PARAMS.has(p)) throw new Error(`${where}: '${p}' è un parametro riservato`);
+    if (params.has(p)) throw new Error(`${where}: parametro '${p}' dichiarato due volte`);
+    params.add(p);
+  };
+  for (const [name, f] of Object.entries(def.fields)) {
+    if (!NAME.test(name) || name === "count") throw new Error(`${where}: nome di campo non valido '${name}'`);
+    if (f.aggregate && !NUMERIC.has(f.type))
+      throw new Error(`${where}: '${name}' non è numerico e non può essere aggregato`);
+    if (f.type === "json" && (f.filter || f.sortable || f.groupable || f.global))
+      throw new Error(`${where}: il campo json '${name}' non può essere filtrato, ordinato o raggruppato`);
+    if (f.filter === "range") {
+      const p = f.param ?? name;
+      claim(`${p}_dal`);
+      claim(`${p}_al`);
+    } else if (f.filter) claim(f.param ?? name);
+  }
+  for (const name of Object.keys(def.columns ?? {})) {
+    if (!NAME.test(name) || name in def.fields) throw new Error(`${where}: colonna extra non valida '${name}'`);
+  }
+  for (const name of Object.keys(def.filters ?? {})) claim(name);
+  for (const o of def.defaultOrder ?? []) {
+    if (!def.fields[o.field]) throw new Error(`${where}: defaultOrder su campo sconosciuto '${o.field}'`);
+  }
+  return Object.freeze({ ...def, __list: true as const });
+}

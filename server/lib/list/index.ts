@@ -1,0 +1,18 @@
+/** The generic list engine (see README.md). */
+export { defineList } from "./define-list";
+export { CONTENT_TYPES, exportFilename } from "./export/run-export";
+export { type ListRouteOptions, registerListRoute } from "./list-route";
+export { DEFAULT_PAGE_SIZE, LIST_ERROR_DETAIL, MAX_PAGE_SIZE, parseListQuery } from "./parse-query";
+export { runList, runParsedList } from "./run-list";
+export type {
+  CustomFilter,
+  FieldDef,
+  FieldType,
+  FilterOp,
+  List,
+  ListContext,
+  ListDef,
+  ListQuery,
+  ListResult,
+  OrderSpec,
+} from "./types";

@@ -1,0 +1,85 @@
+/**
+ * registerListRoute: one GET route that answers {results, count, page}, or with `file_type`
+ * the same query as an xlsx/csv/pdf download.
+ */
+import type { FastifyInstance } from "fastify";
+import { hasAny } from "../../../src/domain/permissions";
+import { HttpError } from "../errors";
+import { sendExport } from "./export/run-export";
+import { parseListQuery } from "./parse-query";
+import { runParsedList } from "./run-list";
+import type { List, ListContext } from "./types";
+
+export interface ListRouteOptions {
+  /** The route's capability list (auth-guard): e.g. CAPABILITIES.operatori. */
+  permissions: readonly string[];
+  /** Who may export (default: the same as `permissions`). A user without it gets 403 JSON. */
+  exportPermissions?: readonly string[];
+  tags?: string[];
+  summary?: string;
+}
+
+export const EXPORT_FAILED = "Si è verificato un errore durante l'esportazione";
+export const EXPORT_FORBIDDEN = "Non disponi di permessi sufficienti per esportare questa lista";
+
+function fieldDocs(list: List): string {
+  const lines = Object.entries(list.fields).map(([n, f]) => {
+    const caps = [
+      f.sortable && "ordinabile",
+      f.groupable && "raggruppabile",
+      f.global && "ricerca globale",
+      f.filter && `filtro ${f.filter}${f.param ? ` (${f.param})` : ""}`,
+      f.aggregate && f.aggregate,
+    ].filter(Boolean);
+    return `- \`${n}\` (${f.type}) ${f.label}${caps.length ? ` — ${caps.join(", ")}` : ""}`;
+  });
+  const custom = Object.keys(list.filters ?? {}).map((n) => `- \`${n}\` filtro personalizzato`);
+  return [
+    "Lista generica: page, page_size (1–99999, default 25), global, order_field, order_asc, group_by, " +
+      "file_type (xlsx|csv|pdf), hidden_fields, show_fields; timestamp e parametri sconosciuti ignorati.",
+    ...lines,
+    ...custom,
+  ].join("\n");
+}
+
+export function registerListRoute(app: FastifyInstance, path: string, list: List, opts: ListRouteOptions): void {
+  app.get(
+    path,
+    {
+      config: { permissions: opts.permissions },
+      schema: {
+        tags: opts.tags,
+        summary: opts.summary ?? `Lista ${list.title ?? list.name}`,
+        description: fieldDocs(list),
+      },
+    },
+    async (request, reply) => {
+      const raw = (request.query ?? {}) as Record<string, unknown>;
+      const base = { user: request.user, params: (request.params ?? {}) as Record<string, string>, request };
+      const wantsExport = raw.file_type !== undefined && raw.file_type !== "";
+      if (!wantsExport) {
+        const q = parseListQuery(list, raw, base);
+        const ctx: ListContext = { ...base, query: raw, filters: q.filters };
+        return reply.send(await runParsedList(app.db, list, q, ctx));
+      }
+      try {
+        if (opts.exportPermissions && !hasAny(request.user?.permissions, opts.exportPermissions)) {
+          throw new HttpError(403, EXPORT_FORBIDDEN);
+        }
+        const q = parseListQuery(list, raw, base);
+        const ctx: ListContext = { ...base, query: raw, filters: q.filters };
+        await sendExport(reply, app.database, list, q, ctx, app.clock());
+        return reply;
+      } catch (err) {
+        if (reply.sent) return reply;
+        if (err instanceof HttpError) {
+          return reply
+            .code(err.statusCode)
+            .send({ result: "error", detail: err.detail, ...(err.errors ? { errors: err.errors } : {}) });
+        }
+        request.log.error({ err }, "export failed");
+        return reply.code(500).send({ result: "error", detail: EXPORT_FAILED });
+      }
+    },
+  );
+}

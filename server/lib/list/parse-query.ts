@@ -1,0 +1,244 @@
+/**
+ * Parses the generic list parameters (page, page_size, global, order_field, order_asc, group_by,
+ * the filters, file_type, hidden_fields, show_fields) into a ListQuery. Anything invalid is a 400
+ * with an Italian detail and per-parameter `errors`; the offending value is never echoed.
+ * Unknown parameters (and the cache-busting `timestamp`) are ignored.
+ */
+import { type SQL, sql } from "drizzle-orm";
+import { hasAny } from "../../../src/domain/permissions";
+import { badRequest, type FieldErrors } from "../errors";
+import type { AuthUser } from "../tokens";
+import type { FieldDef, FileType, List, ListContext, ListQuery, OrderSpec } from "./types";
+import { bindValue, likeEscape, parseValue } from "./values";
+
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 99999;
+export const MAX_GLOBAL_LENGTH = 200;
+export const MAX_IN_VALUES = 1000;
+export const FILE_TYPES: readonly FileType[] = ["xlsx", "csv", "pdf"];
+/** The pseudo-field of grouped answers. */
+export const COUNT_FIELD = "count";
+
+export const LIST_ERROR_DETAIL = "Parametri della lista non validi";
+
+type Raw = Record<string, unknown>;
+
+/** The single string of a parameter (the first one when repeated); undefined when absent or empty. */
+function one(raw: unknown): string | undefined {
+  const v = Array.isArray(raw) ? raw[0] : raw;
+  if (v === undefined || v === null) return undefined;
+  const s = String(v).trim();
+  return s === "" ? undefined : s;
+}
+
+/** Comma-separated or repeated values. */
+function many(raw: unknown): string[] {
+  const arr = Array.isArray(raw) ? raw : [raw];
+  return arr
+    .flatMap((v) => (v === undefined || v === null ? [] : String(v).split(",")))
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+}
+
+export function visibleFields(list: List, user: AuthUser | null): string[] {
+  return Object.entries(list.fields)
+    .filter(([, f]) => !f.permission || (user !== null && hasAny(user.permissions, f.permission)))
+    .map(([name]) => name);
+}
+
+/** `expr ILIKE pattern`, accent-insensitive when the field says so. */
+export function likeCondition(f: FieldDef, pattern: string): SQL {
+  return f.unaccent
+    ? sql`f_unaccent((${f.sql})::text) ILIKE f_unaccent(${pattern}::text)`
+    : sql`(${f.sql})::text ILIKE ${pattern}::text`;
+}
+
+function paramBool(raw: unknown, name: string, errors: FieldErrors, dflt: boolean): boolean {
+  const v = one(raw);
+  if (v === undefined) return dflt;
+  const p = parseValue("boolean", v);
+  if (!p.ok) {
+    errors[name] = p.message;
+    return dflt;
+  }
+  return p.value as boolean;
+}
+
+function fieldCondition(f: FieldDef, name: string, raw: Raw, errors: FieldErrors): SQL[] {
+  const param = f.param ?? name;
+  const out: SQL[] = [];
+  const bad = (p: string, message: string) => {
+    errors[p] = message;
+  };
+  switch (f.filter) {
+    case "eq": {
+      const v = one(raw[param]);
+      if (v === undefined) break;
+      const p = parseValue(f.type, v);
+      if (!p.ok) bad(param, p.message);
+      else out.push(sql`(${f.sql}) = ${bindValue(f.type, p.value)}`);
+      break;
+    }
+    case "in": {
+      const values = many(raw[param]);
+      if (values.length === 0) break;
+      if (values.length > MAX_IN_VALUES) {
+        bad(param, `Troppi valori (massimo ${MAX_IN_VALUES})`);
+        break;
+      }
+      const bound: SQL[] = [];
+      for (const v of values) {
+        const p = parseValue(f.type, v);
+        if (!p.ok) {
+          bad(param, p.message);
+          break;
+        }
+        bound.push(bindValue(f.type, p.value));
+      }
+      if (!errors[param]) out.push(sql`(${f.sql}) IN (${sql.join(bound, sql`, `)})`);
+      break;
+    }
+    case "contains":
+    case "starts": {
+      const v = one(raw[param]);
+      if (v === undefined) break;
+      if (v.length > MAX_GLOBAL_LENGTH) {
+        bad(param, "Testo troppo lungo");
+        break;
+      }
+      const pattern = f.filter === "contains" ? `%${likeEscape(v)}%` : `${likeEscape(v)}%`;
+      out.push(likeCondition(f, pattern));
+      break;
+    }
+    case "range": {
+      for (const [suffix, op] of [
+        ["_dal", ">="],
+        ["_al", "<="],
+      ] as const) {
+        const p = `${param}${suffix}`;
+        const v = one(raw[p]);
+        if (v === undefined) continue;
+        const parsed = parseValue(f.type, v);
+        if (!parsed.ok) {
+          bad(p, parsed.message);
+          continue;
+        }
+        if (f.type === "datetime" && op === "<=" && parsed.dateOnly) {
+          // '…_al=2024-05-31' on a timestamp covers the whole day.
+          out.push(sql`(${f.sql}) < (${bindValue("date", parsed.value)} + 1)::timestamp AT TIME ZONE 'Europe/Rome'`);
+        } else {
+          out.push(sql`(${f.sql}) ${sql.raw(op)} ${bindValue(f.type, parsed.value)}`);
+        }
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  return out;
+}
+
+/** The allowed order fields: sortable visible fields, or in a grouped list the group, count and aggregates. */
+function orderAllowed(list: List, visible: Set<string>, groupBy: string | undefined, field: string): boolean {
+  if (groupBy) {
+    if (field === groupBy || field === COUNT_FIELD) return true;
+    const f = list.fields[field];
+    return Boolean(f?.aggregate && visible.has(field));
+  }
+  const f = Object.hasOwn(list.fields, field) ? list.fields[field] : undefined;
+  return Boolean(f?.sortable && visible.has(field));
+}
+
+export function parseListQuery(list: List, raw: Raw, ctx: Omit<ListContext, "filters" | "query">): ListQuery {
+  const errors: FieldErrors = {};
+  const visibleList = visibleFields(list, ctx.user);
+  const visible = new Set(visibleList);
+
+  // page, page_size
+  let page = 1;
+  const pageRaw = one(raw.page);
+  if (pageRaw !== undefined) {
+    if (/^\d{1,9}$/.test(pageRaw) && Number(pageRaw) >= 1) page = Number(pageRaw);
+    else errors.page = "Numero di pagina non valido";
+  }
+  let pageSize = DEFAULT_PAGE_SIZE;
+  const sizeRaw = one(raw.page_size);
+  if (sizeRaw !== undefined) {
+    const n = Number(sizeRaw);
+    if (/^\d{1,5}$/.test(sizeRaw) && n >= 1 && n <= MAX_PAGE_SIZE) pageSize = n;
+    else errors.page_size = `Risultati per pagina non validi (da 1 a ${MAX_PAGE_SIZE})`;
+  }
+
+  // group_by
+  let groupBy: string | undefined;
+  const groupRaw = one(raw.group_by);
+  if (groupRaw !== undefined) {
+    const f = Object.hasOwn(list.fields, groupRaw) ? list.fields[groupRaw] : undefined;
+    if (f?.groupable && visible.has(groupRaw)) groupBy = groupRaw;
+    else errors.group_by = "Campo di raggruppamento non consentito";
+  }
+
+  // order_field, order_asc
+  const asc = paramBool(raw.order_asc, "order_asc", errors, true);
+  let order: OrderSpec[];
+  const orderRaw = one(raw.order_field);
+  if (orderRaw !== undefined) {
+    if (orderAllowed(list, visible, groupBy, orderRaw)) order = [{ field: orderRaw, asc }];
+    else {
+      errors.order_field = "Campo di ordinamento non consentito";
+      order = [];
+    }
+  } else if (groupBy) order = [{ field: groupBy, asc: true }];
+  else order = (list.defaultOrder ?? []).filter((o) => visible.has(o.field));
+
+  // global
+  let global = one(raw.global);
+  if (global !== undefined && global.length > MAX_GLOBAL_LENGTH) {
+    errors.global = `Testo di ricerca troppo lungo (massimo ${MAX_GLOBAL_LENGTH} caratteri)`;
+    global = undefined;
+  }
+
+  // built-in filters of visible fields
+  const conditions: SQL[] = [];
+  for (const name of visibleList) {
+    const f = list.fields[name];
+    if (f.filter) conditions.push(...fieldCondition(f, name, raw, errors));
+  }
+
+  // custom filters: validate all first, then build (a filter may read the others)
+  const filters: Record<string, unknown> = {};
+  for (const [name, cf] of Object.entries(list.filters ?? {})) {
+    const v = raw[name];
+    if (v === undefined || v === "" || (Array.isArray(v) && v.length === 0)) continue;
+    const r = cf.schema.safeParse(v);
+    if (r.success) filters[name] = r.data;
+    else errors[name] = r.error.issues[0]?.message ?? "Valore non valido";
+  }
+  const fullCtx: ListContext = { ...ctx, query: raw, filters };
+  if (Object.keys(errors).length === 0) {
+    for (const [name, value] of Object.entries(filters)) {
+      const cond = list.filters?.[name]?.where(value, fullCtx);
+      if (cond) conditions.push(cond);
+    }
+  }
+
+  // file_type, show_fields, hidden_fields
+  let fileType: FileType | undefined;
+  const ft = one(raw.file_type);
+  if (ft !== undefined) {
+    if ((FILE_TYPES as readonly string[]).includes(ft)) fileType = ft as FileType;
+    else errors.file_type = "Formato di esportazione non valido (xlsx, csv o pdf)";
+  }
+  const exportable = groupBy
+    ? [groupBy, COUNT_FIELD, ...visibleList.filter((n) => list.fields[n].aggregate && n !== groupBy)]
+    : visibleList.filter((n) => list.fields[n].exportable ?? list.fields[n].type !== "json");
+  const show = many(raw.show_fields);
+  const hidden = new Set(many(raw.hidden_fields));
+  let exportFields =
+    show.length > 0 ? show.filter((n, i) => exportable.includes(n) && show.indexOf(n) === i) : exportable;
+  exportFields = exportFields.filter((n) => !hidden.has(n));
+  if (fileType && exportFields.length === 0) errors.show_fields = "Nessuna colonna da esportare";
+
+  if (Object.keys(errors).length > 0) throw badRequest(LIST_ERROR_DETAIL, errors);
+  return { page, pageSize, global, order, groupBy, conditions, filters, fileType, exportFields, visible: visibleList };
+}

@@ -1,0 +1,97 @@
+/**
+ * The audit trail as a generic list (SPEC §3 Log entry). Filters: content_type, object_id,
+ * only_related=true (entries whose `related` contains the object), show_related=true (the object's
+ * own entries plus the related ones), azione, utente_id, data_ora_dal / data_ora_al.
+ */
+import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { defineList, type ListContext } from "../../lib/list";
+
+const text = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v[0] : v).trim());
+const flag = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v[0] : v).toLowerCase())
+  .pipe(z.enum(["true", "false", "1", "0"], { error: "Valore non valido (true o false)" }))
+  .transform((v) => v === "true" || v === "1");
+
+const ID = /^[\w.:-]{1,64}$/;
+const objectId = text.pipe(z.string().regex(ID, { error: "Identificativo non valido" }));
+const contentType = text.pipe(z.string().regex(/^[a-z_][a-z0-9_-]{0,63}$/, { error: "Tipo di log non valido" }));
+
+/** `related @> [{content_type, object_id?}]`, served by the GIN (jsonb_path_ops) index. */
+function relatedContains(ct: string, oid: string | undefined): SQL {
+  const probe = JSON.stringify([oid === undefined ? { content_type: ct } : { content_type: ct, object_id: oid }]);
+  return sql`l.related @> ${probe}::jsonb`;
+}
+
+function objectCondition(ctx: ListContext): SQL | undefined {
+  const ct = ctx.filters.content_type as string | undefined;
+  const oid = ctx.filters.object_id as string | undefined;
+  const only = ctx.filters.only_related === true;
+  const show = ctx.filters.show_related === true;
+  if (ct === undefined) return oid === undefined ? undefined : sql`l.object_id = ${oid}`;
+  const own = oid === undefined ? sql`l.content_type = ${ct}` : sql`l.content_type = ${ct} AND l.object_id = ${oid}`;
+  if (only) return relatedContains(ct, oid);
+  if (show) return sql`((${own}) OR ${relatedContains(ct, oid)})`;
+  return own;
+}
+
+export const logList = defineList({
+  name: "log",
+  title: "Registro delle modifiche",
+  from: sql`log_entries l LEFT JOIN users u ON u.id = l.utente_id`,
+  key: sql`l.id`,
+  fields: {
+    id: { label: "ID", type: "integer", sql: sql`l.id`, sortable: true, exportable: false },
+    azione: {
+      label: "Azione",
+      type: "text",
+      sql: sql`l.azione`,
+      sortable: true,
+      global: true,
+      groupable: true,
+      filter: "eq",
+    },
+    data_ora: { label: "Data", type: "datetime", sql: sql`l.data_ora`, sortable: true, filter: "range" },
+    utente: {
+      label: "Operatore",
+      type: "text",
+      sql: sql`trim(concat_ws(' ', u.nome, u.cognome))`,
+      orderBy: sql`lower(concat_ws(' ', u.cognome, u.nome))`,
+      sortable: true,
+      global: true,
+      groupable: true,
+    },
+    utente_id: { label: "ID utente", type: "integer", sql: sql`l.utente_id`, filter: "eq", exportable: false },
+    note: { label: "Note", type: "text", sql: sql`l.note`, global: true },
+    content_type: { label: "Tipo", type: "text", sql: sql`l.content_type`, sortable: true, groupable: true },
+    object_id: { label: "Oggetto", type: "text", sql: sql`l.object_id` },
+    change_log: { label: "Changelog", type: "lines", sql: sql`coalesce(l.dati->'change_log', '[]'::jsonb)` },
+  },
+  columns: {
+    first_name: sql`u.nome`,
+    last_name: sql`u.cognome`,
+    related: sql`l.related`,
+  },
+  filters: {
+    content_type: { schema: contentType, where: (_v, ctx) => objectCondition(ctx) },
+    object_id: {
+      schema: objectId,
+      where: (_v, ctx) => (ctx.filters.content_type === undefined ? objectCondition(ctx) : undefined),
+    },
+    only_related: { schema: flag, where: () => undefined },
+    show_related: { schema: flag, where: () => undefined },
+  },
+  defaultOrder: [{ field: "data_ora", asc: false }],
+  map: (r) => ({
+    id: r.id,
+    azione: r.azione,
+    data_ora: r.data_ora,
+    utente: r.first_name === null && r.last_name === null ? null : { first_name: r.first_name, last_name: r.last_name },
+    note: r.note,
+    content_type: r.content_type,
+    object_id: r.object_id,
+    related: r.related,
+    dati: { change_log: r.change_log },
+  }),
+});

@@ -1,0 +1,39 @@
+/**
+ * /api/log: the audit trail, read only (entries are written by every module with writeAudit).
+ *   GET /api/log/list/            the generic list of entries (SPEC §3 Log entry), exportable
+ *   GET /api/log/content-types/   [{id, descrizione}] of the content types present
+ */
+import { sql } from "drizzle-orm";
+import type { FastifyPluginAsync } from "fastify";
+import { CAPABILITIES } from "../../../src/domain/permissions";
+import { queryRows } from "../../db/query";
+import { registerListRoute } from "../../lib/list";
+import { contentTypeLabel } from "./content-types";
+import { logList } from "./log.list";
+
+export const logRoutes: FastifyPluginAsync = async (app) => {
+  registerListRoute(app, "/list/", logList, {
+    permissions: CAPABILITIES.logs,
+    tags: ["log"],
+    summary: "Registro delle modifiche",
+  });
+
+  app.get(
+    "/content-types/",
+    { config: { permissions: CAPABILITIES.logs }, schema: { tags: ["log"], summary: "Tipi di log presenti" } },
+    async (_request, reply) => {
+      // A loose index scan over (content_type, …): one probe per distinct type, not a full scan.
+      const rows = await queryRows<{ content_type: string }>(
+        app.db,
+        sql`WITH RECURSIVE t AS (
+              (SELECT content_type FROM log_entries ORDER BY content_type LIMIT 1)
+              UNION ALL
+              SELECT (SELECT l.content_type FROM log_entries l WHERE l.content_type > t.content_type
+                      ORDER BY l.content_type LIMIT 1)
+              FROM t WHERE t.content_type IS NOT NULL)
+            SELECT content_type FROM t WHERE content_type IS NOT NULL`,
+      );
+      return reply.send(rows.map((r) => ({ id: r.content_type, descrizione: contentTypeLabel(r.content_type) })));
+    },
+  );
+};

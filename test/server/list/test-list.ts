@@ -1,0 +1,119 @@
+/**
+ * A test-only list over a temporary table `prova_voci`, mounted at /api/test-list/voci/ by pushing
+ * a module into the registry before the app is built (jest isolates modules per test file).
+ */
+import { sql } from "drizzle-orm";
+import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import type { Database } from "../../../server/db/client";
+import { defineList, registerListRoute } from "../../../server/lib/list";
+import { MODULES } from "../../../server/modules";
+
+export const VOCI_PERMISSION = "erp_clienti";
+export const SECRET_PERMISSION = "erp_operatori_anagrafica";
+
+export const vociList = defineList({
+  name: "voci",
+  title: "Voci di prova",
+  from: sql`prova_voci v`,
+  key: sql`v.id`,
+  fields: {
+    id: { label: "ID", type: "integer", sql: sql`v.id`, sortable: true },
+    cognome: {
+      label: "Cognome",
+      type: "text",
+      sql: sql`v.cognome`,
+      sortable: true,
+      global: true,
+      filter: "contains",
+      unaccent: true,
+    },
+    nome: { label: "Nome", type: "text", sql: sql`v.nome`, sortable: true, global: true },
+    prov: { label: "Provincia", type: "text", sql: sql`v.prov`, filter: "in", groupable: true, sortable: true },
+    attivo: { label: "Attivo", type: "boolean", sql: sql`v.attivo`, filter: "eq", groupable: true },
+    nascita: { label: "Data di nascita", type: "date", sql: sql`v.nascita`, filter: "range", sortable: true },
+    creato: { label: "Creato il", type: "datetime", sql: sql`v.creato`, filter: "range", sortable: true },
+    importo: { label: "Importo", type: "euro", sql: sql`v.importo`, aggregate: "sum", sortable: true },
+    ore: { label: "Ore", type: "hours", sql: sql`v.secondi`, aggregate: "sum" },
+    etichette: { label: "Etichette", type: "lines", sql: sql`v.etichette` },
+    segreto: {
+      label: "Codice fiscale",
+      type: "text",
+      sql: sql`v.segreto`,
+      global: true,
+      permission: [SECRET_PERMISSION],
+    },
+  },
+  filters: {
+    importo_min: { schema: z.coerce.number(), where: (v) => sql`v.importo >= ${v}` },
+  },
+  defaultOrder: [{ field: "cognome", asc: true }],
+});
+
+export const testListPlugin: FastifyPluginAsync = async (app) => {
+  registerListRoute(app, "/voci/", vociList, { permissions: [VOCI_PERMISSION] });
+};
+
+MODULES.push({ name: "test-list", prefix: "/api/test-list", plugin: testListPlugin });
+
+export interface Voce {
+  cognome: string;
+  nome: string;
+  prov: string | null;
+  attivo: boolean;
+  nascita: string | null;
+  creato: string;
+  importo: number | null;
+  secondi: number;
+  etichette: string[];
+  segreto: string;
+}
+
+const base = (v: Partial<Voce>): Voce => ({
+  cognome: "X",
+  nome: "Y",
+  prov: "MI",
+  attivo: true,
+  nascita: "1980-01-01",
+  creato: "2024-05-01 10:00:00",
+  importo: 10,
+  secondi: 3600,
+  etichette: [],
+  segreto: "",
+  ...v,
+});
+
+/** Five rows covering nulls, accents, neutralised text and two provinces. */
+export const VOCI: Voce[] = [
+  base({
+    cognome: "Rossi",
+    nome: "Mario",
+    prov: "MI",
+    importo: 1234.5,
+    segreto: "RSSMRA80A01F205X",
+    etichette: ["a", "b"],
+  }),
+  base({ cognome: "Bianchi", nome: "Anna", prov: "RM", attivo: false, nascita: "1990-12-31", importo: 20 }),
+  base({
+    cognome: "Rossetti",
+    nome: "Luca",
+    prov: "MI",
+    nascita: "1975-06-15",
+    creato: "2024-05-31 23:30:00",
+    importo: null,
+  }),
+  base({ cognome: "Niccolò", nome: "Zoe", prov: "TO", nascita: null, importo: 5.25, secondi: 5400 }),
+  base({ cognome: "=SOMMA(A1)", nome: "+39", prov: "RM", importo: 100 }),
+];
+
+export async function createVoci(database: Database, voci: Voce[]): Promise<void> {
+  await database.exec(`CREATE TABLE IF NOT EXISTS prova_voci (
+    id serial PRIMARY KEY, cognome text NOT NULL, nome text NOT NULL, prov text, attivo boolean NOT NULL,
+    nascita date, creato timestamptz NOT NULL, importo numeric(12,2), secondi integer NOT NULL DEFAULT 0,
+    etichette text[] NOT NULL DEFAULT '{}', segreto text NOT NULL DEFAULT '')`);
+  for (const v of voci) {
+    await database.db.execute(sql`INSERT INTO prova_voci (cognome, nome, prov, attivo, nascita, creato, importo, secondi, etichette, segreto)
+      VALUES (${v.cognome}, ${v.nome}, ${v.prov}, ${v.attivo}, ${v.nascita}, (${v.creato}::timestamp AT TIME ZONE 'Europe/Rome'),
+              ${v.importo}, ${v.secondi}, ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(v.etichette)}::jsonb)), ${v.segreto})`);
+  }
+}
