@@ -1,0 +1,31 @@
+/**
+ * Who may do what on operators (decided here, one place):
+ * - the list and the full record's base fields: CAPABILITIES.operatori;
+ * - the quick view: CAPABILITIES.operatori plus the planners (contratti, intermittenti), who
+ *   hover operators on every planning screen;
+ * - each tab's data and writes: its own erp_operatori_* permission (admins hold all);
+ * - personal data (fiscal code, IBAN, addresses, birth data, photos except the head shot, CV):
+ *   operatoriAnagrafica; documents and courses with their files: operatoriDocumentiCorsi.
+ */
+import { CAPABILITIES, type Capability, hasAny } from "../../../../src/domain/permissions";
+import type { AuthUser } from "../../../lib/tokens";
+
+export const QUICK_VIEW_CAPABILITY: readonly string[] = [
+  ...new Set([...CAPABILITIES.operatori, ...CAPABILITIES.contratti, ...CAPABILITIES.intermittenti]),
+];
+
+/** Anyone who can open some part of an operator (route-level guard of GET /{id}/). */
+export const ANY_OPERATORE_CAPABILITY: readonly string[] = [
+  ...new Set([
+    ...QUICK_VIEW_CAPABILITY,
+    ...CAPABILITIES.operatoriAnagrafica,
+    ...CAPABILITIES.operatoriDocumentiCorsi,
+    ...CAPABILITIES.operatoriContrattiPratiche,
+    ...CAPABILITIES.operatoriIndisponibilita,
+    ...CAPABILITIES.operatoriAltro,
+  ]),
+];
+
+export function can(user: AuthUser, capability: Capability): boolean {
+  return hasAny(user.permissions, CAPABILITIES[capability]);
+}

@@ -1,0 +1,406 @@
+/**
+ * The operator (security guard) record: API types and the ONE validation used by both the
+ * react-final-form screens and the server (400 with the same `errors`).
+ * Every validator answers `{field: message}`; an empty object means valid.
+ */
+import { validateCap, validateEmail, validateMobile, validatePhone, validateProvincia } from "./contact-validators";
+import { isTipoCorso, isTipoDocumento, type StatoScadenza } from "./documenti";
+import { CODICE_FISCALE_NON_CORRISPONDE, fiscalCodeMatches, validateFiscalCode } from "./fiscal-code";
+import { validateIban } from "./iban";
+
+export const CAMPO_OBBLIGATORIO = "Questo campo è obbligatorio";
+export const DATA_NON_VALIDA = "Data non valida";
+export const VALORE_NON_VALIDO = "Valore non valido";
+
+export type FieldErrors = Record<string, string>;
+
+/** The flat fields of SPEC §3 Operator full record (what the anagrafica form edits). */
+export interface OperatoreFields {
+  codice: string;
+  nome: string;
+  cognome: string;
+  sesso: "M" | "F";
+  codice_fiscale: string;
+  data_nascita: string | null;
+  luogo_nascita: string;
+  prov_nascita: string;
+  cittadinanza: string;
+  indirizzo: string;
+  numero: string;
+  cap: string;
+  citta: string;
+  prov: string;
+  d_indirizzo: string;
+  d_numero: string;
+  d_cap: string;
+  d_citta: string;
+  d_prov: string;
+  cellulare: string;
+  telefono: string;
+  email: string;
+  pec: string;
+  iban: string;
+  data_iban: string | null;
+  altezza: number | null;
+  peso: number | null;
+  titolo_studio: string;
+  referente: string;
+  area_agenzia: string;
+  area_sede: string;
+  attivo: boolean;
+  cessato: boolean;
+  black_list: boolean;
+  data_disattivazione: string | null;
+  data_iscrizione: string | null;
+  ammortizzatori: boolean;
+  amm_note: string;
+  applicazione: boolean;
+  sms: boolean;
+  cod_pref: string;
+  cp_rilasciato_da: string;
+  cp_rilasciato_il: string | null;
+  cp_scadenza: string | null;
+  annotazioni: string;
+  note: string;
+  rating: number | null;
+  lat: number | null;
+  lng: number | null;
+}
+
+/** Photo and CV fields: file ids (uuid) of uploads, answered with their URL. */
+export const OPERATORE_FILE_FIELDS = [
+  "curriculum",
+  "foto_busto",
+  "foto_intera",
+  "foto_primo_piano",
+  "foto_profilo",
+] as const;
+export type OperatoreFileField = (typeof OPERATORE_FILE_FIELDS)[number];
+
+export interface FileRef {
+  id: string;
+  /** Relative URL of the file route: /api/anagrafiche/files/{id}/ */
+  url: string;
+  nome: string;
+  mime: string;
+}
+
+export interface PosizioneOperatore {
+  posizione: { id: number; descrizione: string };
+}
+
+export interface DocumentoOperatore {
+  id: number;
+  tipo: string;
+  tipo_label: string;
+  licenza: boolean;
+  numero: string;
+  rilasciato_da: string;
+  data_rilascio: string | null;
+  data_scadenza: string | null;
+  file: FileRef | null;
+  note: string;
+  stato: StatoScadenza;
+}
+
+export interface CorsoOperatore {
+  id: number;
+  tipo: string;
+  tipo_label: string;
+  ente: string;
+  data_conseguimento: string | null;
+  data_scadenza: string | null;
+  file: FileRef | null;
+  note: string;
+  stato: StatoScadenza;
+}
+
+export const TIPI_CONTRATTO = [
+  { code: "indeterminato", label: "Tempo indeterminato" },
+  { code: "determinato", label: "Tempo determinato" },
+  { code: "intermittente", label: "Intermittente (a chiamata)" },
+  { code: "apprendistato", label: "Apprendistato" },
+  { code: "somministrazione", label: "Somministrazione" },
+] as const;
+export type TipoContratto = (typeof TIPI_CONTRATTO)[number]["code"];
+
+export interface ContrattoOperatore {
+  id: number;
+  tipo: TipoContratto;
+  data_inizio: string;
+  data_fine: string | null;
+  ore_settimanali: number | null;
+  note: string;
+}
+
+export const STATI_PRATICA = [
+  { code: "aperta", label: "Aperta" },
+  { code: "in_corso", label: "In corso" },
+  { code: "sospesa", label: "Sospesa" },
+  { code: "chiusa", label: "Chiusa" },
+] as const;
+
+export const TIPI_PRATICA = [
+  { code: "assunzione", label: "Assunzione" },
+  { code: "dimissioni", label: "Dimissioni" },
+  { code: "disciplinare", label: "Procedimento disciplinare" },
+  { code: "infortunio", label: "Infortunio" },
+  { code: "malattia", label: "Malattia" },
+  { code: "maternita", label: "Maternità / paternità" },
+  { code: "rinnovo_decreto", label: "Rinnovo decreto GPG" },
+  { code: "altro", label: "Altro" },
+] as const;
+
+export interface PraticaOperatore {
+  id: number;
+  tipo: string;
+  stato: string;
+  data_apertura: string;
+  data_chiusura: string | null;
+  note: string;
+}
+
+export interface CompensoOperatore {
+  id: number;
+  descrizione: string;
+  importo: number;
+  dal: string | null;
+  al: string | null;
+  note: string;
+}
+
+export interface IndisponibilitaOperatore {
+  id: number;
+  /** ISO timestamps */
+  dal: string;
+  al: string;
+  motivo: string;
+  note: string;
+}
+
+/** giorno 1 = lunedì … 7 = domenica. */
+export interface DisponibilitaGiorno {
+  giorno: number;
+  disponibile: boolean;
+}
+
+export const GIORNI_SETTIMANA = ["Lunedì", "Martedì", "Mercoledì", "Giovedì", "Venerdì", "Sabato", "Domenica"] as const;
+
+/**
+ * GET /api/anagrafiche/operatori/{id}/: the flat fields plus the lists the caller may see. Personal
+ * fields (codice_fiscale, iban, photos, curriculum…) and each tab's lists are omitted without the
+ * permission.
+ */
+export type OperatoreRecord = { id: number } & Partial<OperatoreFields> &
+  Partial<Record<OperatoreFileField, FileRef | null>> & {
+    posizioni_operatore: PosizioneOperatore[];
+    documenti?: DocumentoOperatore[];
+    corsi?: CorsoOperatore[];
+    contratti?: ContrattoOperatore[];
+    pratiche?: PraticaOperatore[];
+    compensi?: CompensoOperatore[];
+    indisponibilita?: IndisponibilitaOperatore[];
+    disponibilita?: DisponibilitaGiorno[];
+    anonimizzato?: boolean;
+    created_at?: string;
+    updated_at?: string;
+  };
+
+/** One day of the quick view's shifts of the week. */
+export interface TurnoGiornoQuickView {
+  giorno: string; // YYYY-MM-DD
+  label: string; // 'Lunedì'
+  turni: { inizio: string; fine: string; cliente_id: number | null; contratto_id: number | null }[];
+}
+
+/** SPEC §3 Operator quick view. Hours as 'HH:MM:SS'. */
+export interface OperatoreQuickView {
+  id: number;
+  cognome: string;
+  nome: string;
+  foto_primo_piano: string | null;
+  rating: number | null;
+  applicazione: boolean;
+  altezza: number | null;
+  peso: number | null;
+  data_nascita: string | null;
+  cellulare: string;
+  ultimo_contratto: string;
+  ore_cli_week: string;
+  ore_week: string;
+  ore_month: string;
+  posizioni_operatore: { posizione: { descrizione: string } }[];
+  turni_giorno: TurnoGiornoQuickView[];
+  disponibilita: Record<string, boolean>;
+}
+
+// ---------------------------------------------------------------- validation helpers
+
+type Values = Record<string, unknown>;
+
+const str = (v: unknown): string => (v === null || v === undefined ? "" : String(v)).trim();
+const isBlank = (v: unknown) => str(v) === "";
+
+/** 'YYYY-MM-DD' of a real calendar day. */
+export function isIsoDate(value: unknown): boolean {
+  const s = str(value);
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+}
+
+function todayIso(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
+
+function requireFields(values: Values, fields: readonly string[], errors: FieldErrors) {
+  for (const f of fields) if (isBlank(values[f])) errors[f] = CAMPO_OBBLIGATORIO;
+}
+
+function checkDates(values: Values, fields: readonly string[], errors: FieldErrors) {
+  for (const f of fields) if (!errors[f] && !isBlank(values[f]) && !isIsoDate(values[f])) errors[f] = DATA_NON_VALIDA;
+}
+
+/** `to` must not be before `from` (both optional); the error goes on `to`. */
+function checkOrder(values: Values, from: string, to: string, message: string, errors: FieldErrors) {
+  if (errors[from] || errors[to] || isBlank(values[from]) || isBlank(values[to])) return;
+  if (str(values[to]) < str(values[from])) errors[to] = message;
+}
+
+function checkIntRange(values: Values, field: string, min: number, max: number, message: string, errors: FieldErrors) {
+  const v = values[field];
+  if (isBlank(v)) return;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > max) errors[field] = message;
+}
+
+function put(errors: FieldErrors, field: string, message: string) {
+  if (message && !errors[field]) errors[field] = message;
+}
+
+export const OPERATORE_REQUIRED = ["cognome", "nome", "sesso", "codice_fiscale", "data_nascita"] as const;
+const OPERATORE_DATES = [
+  "data_nascita",
+  "data_iban",
+  "data_disattivazione",
+  "data_iscrizione",
+  "cp_rilasciato_il",
+  "cp_scadenza",
+] as const;
+
+/**
+ * The operator form (create and update). `today` (YYYY-MM-DD) defaults to the local date.
+ * Answers `{field: message}`; the server refuses the save with the same errors.
+ */
+export function validateOperatore(values: Values, today: string = todayIso()): FieldErrors {
+  const errors: FieldErrors = {};
+  requireFields(values, OPERATORE_REQUIRED, errors);
+  if (!errors.sesso && !["M", "F"].includes(str(values.sesso))) errors.sesso = VALORE_NON_VALIDO;
+  checkDates(values, OPERATORE_DATES, errors);
+  if (!errors.data_nascita && !isBlank(values.data_nascita)) {
+    const d = str(values.data_nascita);
+    if (d > today) errors.data_nascita = "La data di nascita non può essere nel futuro";
+    else if (d < "1900-01-01") errors.data_nascita = DATA_NON_VALIDA;
+  }
+  checkOrder(values, "cp_rilasciato_il", "cp_scadenza", "La scadenza non può precedere il rilascio", errors);
+
+  put(errors, "codice_fiscale", validateFiscalCode(str(values.codice_fiscale)));
+  if (!errors.codice_fiscale && !errors.cognome && !errors.nome && !errors.sesso && !errors.data_nascita) {
+    const matches = fiscalCodeMatches(str(values.codice_fiscale), {
+      cognome: str(values.cognome),
+      nome: str(values.nome),
+      sesso: str(values.sesso),
+      data_nascita: str(values.data_nascita),
+    });
+    if (!matches) errors.codice_fiscale = CODICE_FISCALE_NON_CORRISPONDE;
+  }
+
+  put(errors, "email", validateEmail(str(values.email)));
+  put(errors, "pec", validateEmail(str(values.pec)));
+  put(errors, "cellulare", validateMobile(str(values.cellulare)));
+  put(errors, "telefono", validatePhone(str(values.telefono)));
+  put(errors, "cap", validateCap(str(values.cap)));
+  put(errors, "d_cap", validateCap(str(values.d_cap)));
+  for (const f of ["prov", "d_prov", "prov_nascita"]) put(errors, f, validateProvincia(str(values[f])));
+  put(errors, "iban", validateIban(str(values.iban)));
+  checkIntRange(values, "altezza", 100, 250, "Altezza non valida (da 100 a 250 cm)", errors);
+  checkIntRange(values, "peso", 30, 250, "Peso non valido (da 30 a 250 kg)", errors);
+  checkIntRange(values, "rating", 1, 5, VALORE_NON_VALIDO, errors);
+  for (const f of ["cognome", "nome", "codice"]) {
+    if (!errors[f] && str(values[f]).length > 100) errors[f] = "Testo troppo lungo (massimo 100 caratteri)";
+  }
+  return errors;
+}
+
+// ---------------------------------------------------------------- tab validators
+
+export function validateDocumento(values: Values): FieldErrors {
+  const errors: FieldErrors = {};
+  requireFields(values, ["tipo"], errors);
+  if (!errors.tipo && !isTipoDocumento(str(values.tipo))) errors.tipo = VALORE_NON_VALIDO;
+  checkDates(values, ["data_rilascio", "data_scadenza"], errors);
+  checkOrder(values, "data_rilascio", "data_scadenza", "La scadenza non può precedere il rilascio", errors);
+  return errors;
+}
+
+export function validateCorso(values: Values): FieldErrors {
+  const errors: FieldErrors = {};
+  requireFields(values, ["tipo", "data_conseguimento"], errors);
+  if (!errors.tipo && !isTipoCorso(str(values.tipo))) errors.tipo = VALORE_NON_VALIDO;
+  checkDates(values, ["data_conseguimento", "data_scadenza"], errors);
+  checkOrder(values, "data_conseguimento", "data_scadenza", "La scadenza non può precedere il conseguimento", errors);
+  return errors;
+}
+
+export function validateContratto(values: Values): FieldErrors {
+  const errors: FieldErrors = {};
+  requireFields(values, ["tipo", "data_inizio"], errors);
+  if (!errors.tipo && !TIPI_CONTRATTO.some((t) => t.code === str(values.tipo))) errors.tipo = VALORE_NON_VALIDO;
+  checkDates(values, ["data_inizio", "data_fine"], errors);
+  checkOrder(values, "data_inizio", "data_fine", "La fine non può precedere l'inizio", errors);
+  if (!errors.data_fine && str(values.tipo) === "determinato" && isBlank(values.data_fine)) {
+    errors.data_fine = "Un contratto a tempo determinato ha una data di fine";
+  }
+  const ore = values.ore_settimanali;
+  if (!isBlank(ore)) {
+    const n = Number(ore);
+    if (!Number.isFinite(n) || n < 0 || n > 60) errors.ore_settimanali = "Ore settimanali non valide (da 0 a 60)";
+  }
+  return errors;
+}
+
+export function validatePratica(values: Values): FieldErrors {
+  const errors: FieldErrors = {};
+  requireFields(values, ["tipo", "stato", "data_apertura"], errors);
+  if (!errors.tipo && !TIPI_PRATICA.some((t) => t.code === str(values.tipo))) errors.tipo = VALORE_NON_VALIDO;
+  if (!errors.stato && !STATI_PRATICA.some((t) => t.code === str(values.stato))) errors.stato = VALORE_NON_VALIDO;
+  checkDates(values, ["data_apertura", "data_chiusura"], errors);
+  checkOrder(values, "data_apertura", "data_chiusura", "La chiusura non può precedere l'apertura", errors);
+  return errors;
+}
+
+export function validateCompenso(values: Values): FieldErrors {
+  const errors: FieldErrors = {};
+  requireFields(values, ["descrizione", "importo"], errors);
+  if (!errors.importo) {
+    const n = Number(values.importo);
+    if (!Number.isFinite(n) || n < 0) errors.importo = "Importo non valido";
+  }
+  checkDates(values, ["dal", "al"], errors);
+  checkOrder(values, "dal", "al", "La fine non può precedere l'inizio", errors);
+  return errors;
+}
+
+const isTimestamp = (v: unknown) => !Number.isNaN(Date.parse(str(v))) && /^\d{4}-\d{2}-\d{2}/.test(str(v));
+
+export function validateIndisponibilita(values: Values): FieldErrors {
+  const errors: FieldErrors = {};
+  requireFields(values, ["dal", "al"], errors);
+  for (const f of ["dal", "al"]) if (!errors[f] && !isTimestamp(values[f])) errors[f] = DATA_NON_VALIDA;
+  if (!errors.dal && !errors.al && Date.parse(str(values.al)) <= Date.parse(str(values.dal))) {
+    errors.al = "La fine deve essere successiva all'inizio";
+  }
+  return errors;
+}
