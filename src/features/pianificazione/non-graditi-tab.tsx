@@ -1,0 +1,69 @@
+/** Contract → operatori-non-graditi: operators the client refuses, with a reason (kept out of assignment). */
+import { Box, Button, HStack, Table } from "@chakra-ui/react";
+import { Form } from "react-final-form";
+import {
+  useAddNonGraditoMutation,
+  useDeleteNonGraditoMutation,
+  useNonGraditiQuery,
+} from "../../api/pianificazione.endpoints";
+import { notify } from "../../app/toaster";
+import { TextField } from "../../components/form";
+import { MSG } from "./messages";
+import { OperatorPicker } from "./operator-picker";
+import { reportSaveError } from "./save-outcome";
+
+export function NonGraditiTab({ idContratto }: { idContratto: number }) {
+  const { data = [] } = useNonGraditiQuery(idContratto);
+  const [add] = useAddNonGraditoMutation();
+  const [remove] = useDeleteNonGraditoMutation();
+  return (
+    <Box>
+      <Table.Root size="sm" aria-label="Operatori non graditi">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Operatore</Table.ColumnHeader>
+            <Table.ColumnHeader>Motivo</Table.ColumnHeader>
+            <Table.ColumnHeader />
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {data.map((n) => (
+            <Table.Row key={n.id}>
+              <Table.Cell>{`${n.operatore.cognome} ${n.operatore.nome}`}</Table.Cell>
+              <Table.Cell>{n.motivo}</Table.Cell>
+              <Table.Cell>
+                <Button size="xs" variant="ghost" colorPalette="red" onClick={() => remove({ idContratto, id: n.id })}>
+                  Elimina
+                </Button>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+      <Form
+        onSubmit={async (v: { operatore?: number; motivo?: string }, form) => {
+          if (!v.operatore) return { operatore: "Questo campo è obbligatorio" };
+          try {
+            await add({ idContratto, data: { operatore: v.operatore, motivo: v.motivo || null } }).unwrap();
+            notify.success(MSG.saved);
+            setTimeout(() => form.restart());
+            return undefined;
+          } catch (err) {
+            return reportSaveError(err);
+          }
+        }}
+        render={({ handleSubmit, submitting, form }) => (
+          <form onSubmit={handleSubmit} aria-label="Nuovo operatore non gradito">
+            <HStack align="end" mt="4" gap="3" wrap="wrap">
+              <OperatorPicker label="Operatore" onSelect={(op) => form.change("operatore", op?.id)} />
+              <TextField name="motivo" label="Motivo" />
+              <Button type="submit" loading={submitting}>
+                Aggiungi
+              </Button>
+            </HStack>
+          </form>
+        )}
+      />
+    </Box>
+  );
+}

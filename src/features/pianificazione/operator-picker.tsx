@@ -1,0 +1,75 @@
+/**
+ * An operator autocomplete (SPEC §9: up to 50 results; 'Inizia a digitare...', 'Nessun operatore
+ * trovato'), searching GET /api/anagrafiche/operatori/?global=…&page_size=50 after 500 ms.
+ */
+import { Box, Button, Input, Stack, Text } from "@chakra-ui/react";
+import { useEffect, useState } from "react";
+import { useOperatoriSearchQuery } from "../../api/pianificazione.endpoints";
+import { TIMINGS } from "../../app/theme";
+import { FormField } from "../../components/form";
+
+export interface PickedOperator {
+  id: number;
+  cognome: string;
+  nome: string;
+}
+
+export function OperatorPicker(props: { label: string; onSelect: (op: PickedOperator | null) => void }) {
+  const [text, setText] = useState("");
+  const [query, setQuery] = useState("");
+  const [picked, setPicked] = useState<PickedOperator | null>(null);
+  useEffect(() => {
+    const t = setTimeout(() => setQuery(text.trim()), TIMINGS.searchDebounceMs);
+    return () => clearTimeout(t);
+  }, [text]);
+  const { data, isFetching } = useOperatoriSearchQuery(query, { skip: query.length < 2 || picked !== null });
+  const results = data?.results ?? [];
+  return (
+    <Box position="relative" minW="64">
+      <FormField label={props.label}>
+        <Input
+          placeholder="Inizia a digitare..."
+          value={picked ? `${picked.cognome} ${picked.nome}` : text}
+          onChange={(e) => {
+            setPicked(null);
+            props.onSelect(null);
+            setText(e.target.value);
+          }}
+          aria-label={props.label}
+        />
+      </FormField>
+      {!picked && query.length >= 2 && !isFetching && (
+        <Stack
+          position="absolute"
+          zIndex="dropdown"
+          bg="bg"
+          borderWidth="1px"
+          w="full"
+          gap="0"
+          maxH="60"
+          overflowY="auto"
+        >
+          {results.length === 0 && (
+            <Text p="2" color="fg.muted">
+              Nessun operatore trovato
+            </Text>
+          )}
+          {results.map((o) => (
+            <Button
+              key={o.id}
+              variant="ghost"
+              justifyContent="flex-start"
+              onClick={() => {
+                const op = { id: o.id, cognome: String(o.cognome ?? ""), nome: String(o.nome ?? "") };
+                setPicked(op);
+                props.onSelect(op);
+              }}
+            >
+              {`${o.cognome} ${o.nome}`}
+            </Button>
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
+}

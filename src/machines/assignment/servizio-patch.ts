@@ -1,0 +1,29 @@
+/**
+ * What an accepted assignment call changes in a loaded service, applied to RTK Query's cached
+ * copy right away (the full reload 2 s later brings the server's truth).
+ */
+import type { OperatorCall, Servizio } from "../../api/pianificazione.endpoints";
+
+export type AssignmentChange = "assign" | "unassign" | "confirm" | "unconfirm";
+
+export function patchServizio(servizio: Servizio, call: OperatorCall, change: AssignmentChange): void {
+  for (const giorno of servizio.giorni) {
+    if (String(giorno.id) !== String(call.idGiorno)) continue;
+    for (const turno of giorno.turni) {
+      if (String(turno.id) !== String(call.idTurno)) continue;
+      const i = turno.operatori.findIndex((o) => o.id === call.idOperatore);
+      if (change === "assign" && i < 0) {
+        turno.operatori.push({
+          id: call.idOperatore,
+          cognome: call.display?.cognome ?? "",
+          nome: call.display?.nome ?? `#${call.idOperatore}`,
+          confermato: false,
+        });
+      } else if (change === "unassign" && i >= 0) {
+        turno.operatori.splice(i, 1);
+      } else if ((change === "confirm" || change === "unconfirm") && i >= 0) {
+        turno.operatori[i].confermato = change === "confirm";
+      }
+    }
+  }
+}
