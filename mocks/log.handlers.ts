@@ -41,6 +41,10 @@ export const logListDef: MockListDef<MockLogEntry> = {
 export const logHandlers = [
   createListHandler("log/list/", LOG_FIXTURE, logListDef),
   http.get("*/api/log/content-types/", () =>
-    HttpResponse.json([...new Set(LOG_FIXTURE.map((e) => e.content_type))].sort()),
+    HttpResponse.json(
+      [...new Set(LOG_FIXTURE.map((e) => e.content_type))]
+        .sort()
+        .map((id) => ({ id, descrizione: id.charAt(0).toUpperCase() + id.slice(1) })),
+    ),
   ),
 ];

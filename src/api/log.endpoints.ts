@@ -41,24 +41,15 @@ function labelOf(value: string): string {
   return CONTENT_TYPE_LABELS[value] ?? value.charAt(0).toUpperCase() + value.slice(1).replace(/_/g, " ");
 }
 
-/**
- * Reads the content-types answer: a list of names, `{results: [...]}`, or objects carrying
- * `content_type`/`value` and an optional `label`.
- */
+/** Reads the content-types answer of the server: `[{id, descrizione}]`. */
 export function toContentTypeOptions(body: unknown): ContentTypeOption[] {
-  const list = Array.isArray(body) ? body : ((body as { results?: unknown[] } | null)?.results ?? []);
+  const list = Array.isArray(body) ? (body as { id?: unknown; descrizione?: unknown }[]) : [];
   return list
-    .map((item): ContentTypeOption | null => {
-      if (typeof item === "string") return { value: item, label: labelOf(item) };
-      if (item && typeof item === "object") {
-        const o = item as Record<string, unknown>;
-        const value = String(o.content_type ?? o.value ?? "");
-        if (!value) return null;
-        return { value, label: typeof o.label === "string" ? o.label : labelOf(value) };
-      }
-      return null;
-    })
-    .filter((o): o is ContentTypeOption => o !== null);
+    .filter((o) => typeof o?.id === "string" && o.id !== "")
+    .map((o) => ({
+      value: o.id as string,
+      label: typeof o.descrizione === "string" ? o.descrizione : labelOf(o.id as string),
+    }));
 }
 
 export const logApi = api.injectEndpoints({

@@ -5,9 +5,11 @@
  */
 import { combineReducers, configureStore } from "@reduxjs/toolkit";
 import { api } from "../api/base";
+import { listsReducer } from "../features/lists/lists.slice";
 
 export const reducers = {
   [api.reducerPath]: api.reducer,
+  lists: listsReducer,
 };
 
 export const rootReducer = combineReducers(reducers);

@@ -1,4 +1,7 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
+
+// Chakra + emotion render slowly in jsdom on a shared 2-CPU machine: give findBy/waitFor time.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -1,0 +1,128 @@
+/** msw handlers of the staff users (/api/auth/users/) and the permission catalogue, like the server's. */
+import { HttpResponse, http } from "msw";
+import { passwordProblem } from "../src/domain/password-policy";
+import { CAPABILITIES, PERMISSION_CODES, PERMISSION_GROUPS, PERMISSIONS } from "../src/domain/permissions";
+import { authDb, type MockUser, toStaffUser } from "./auth.fixtures";
+import { errorResponse, guard, jsonBody, missing, VALIDATION_DETAIL } from "./http";
+
+const api = (path: string) => `*/api/auth/${path}`;
+const DUPLICATE = "Esiste già un utente con questo nome utente";
+const NOT_FOUND = "Utente non trovato";
+
+type UserData = Partial<
+  Pick<MockUser, "username" | "email" | "nome" | "cognome" | "permissions" | "attivo" | "password">
+>;
+
+function check(data: UserData, current: MockUser | null): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!current || data.username !== undefined) {
+    const req = missing(data as Record<string, unknown>, ["username"]);
+    if (req) Object.assign(errors, req);
+    else if (
+      authDb.users.some(
+        (u) => u.id !== current?.id && u.username.toLowerCase() === String(data.username).trim().toLowerCase(),
+      )
+    )
+      errors.username = DUPLICATE;
+  }
+  const unknown = (data.permissions ?? []).filter((p) => !PERMISSION_CODES.has(p));
+  if (unknown.length) errors.permissions = `Permessi sconosciuti: ${unknown.join(", ")}`;
+  if (!current && !data.password) errors.password = "Questo campo è obbligatorio";
+  if (data.password) {
+    const problem = passwordProblem(data.password, { ...current, ...data });
+    if (problem) errors.password = problem;
+  }
+  return errors;
+}
+
+function byId(params: Record<string, unknown>): MockUser | undefined {
+  return authDb.users.find((u) => String(u.id) === String(params.id));
+}
+
+export const usersHandlers = [
+  http.get(api("users/"), ({ request }) => {
+    const me = guard(request, CAPABILITIES.utenti);
+    if (me instanceof Response) return me;
+    const q = new URL(request.url).searchParams;
+    const page = Math.max(1, Number(q.get("page") ?? 1) || 1);
+    const pageSize = Math.min(100, Math.max(1, Number(q.get("page_size") ?? 25) || 25));
+    const global = (q.get("global") ?? "").trim().toLowerCase();
+    const attivo = q.get("attivo");
+    let rows = authDb.users.filter(
+      (u) => !global || [u.username, u.nome, u.cognome, u.email].some((f) => f.toLowerCase().includes(global)),
+    );
+    if (attivo === "true" || attivo === "false") rows = rows.filter((u) => u.attivo === (attivo === "true"));
+    const field = (q.get("order_field") ?? "username") as keyof MockUser;
+    const asc = q.get("order_asc") !== "false";
+    rows = [...rows].sort((a, b) => String(a[field] ?? "").localeCompare(String(b[field] ?? "")) * (asc ? 1 : -1));
+    const results = rows.slice((page - 1) * pageSize, page * pageSize).map(toStaffUser);
+    return HttpResponse.json({ results, count: rows.length, page });
+  }),
+
+  http.post(api("users/"), async ({ request }) => {
+    const me = guard(request, CAPABILITIES.utenti);
+    if (me instanceof Response) return me;
+    const data = ((await jsonBody<{ data: UserData }>(request)).data ?? {}) as UserData;
+    const errors = check(data, null);
+    if (Object.keys(errors).length) return errorResponse(400, VALIDATION_DETAIL, errors);
+    const user: MockUser = {
+      id: authDb.nextId++,
+      username: String(data.username).trim(),
+      email: (data.email ?? "").trim(),
+      nome: (data.nome ?? "").trim(),
+      cognome: (data.cognome ?? "").trim(),
+      permissions: data.permissions ?? [],
+      attivo: data.attivo ?? true,
+      password: String(data.password),
+      last_login: null,
+      created_at: new Date().toISOString(),
+    };
+    authDb.users.push(user);
+    return HttpResponse.json(toStaffUser(user), { status: 201 });
+  }),
+
+  http.get(api("users/:id/"), ({ request, params }) => {
+    const me = guard(request, CAPABILITIES.utenti);
+    if (me instanceof Response) return me;
+    const user = byId(params);
+    return user ? HttpResponse.json(toStaffUser(user)) : errorResponse(404, NOT_FOUND);
+  }),
+
+  http.put(api("users/:id/"), async ({ request, params }) => {
+    const me = guard(request, CAPABILITIES.utenti);
+    if (me instanceof Response) return me;
+    const user = byId(params);
+    if (!user) return errorResponse(404, NOT_FOUND);
+    const data = ((await jsonBody<{ data: UserData }>(request)).data ?? {}) as UserData;
+    const errors = check(data, user);
+    if (me.id === user.id && data.attivo === false) errors.attivo = "Non puoi disattivare il tuo utente";
+    if (Object.keys(errors).length) return errorResponse(400, VALIDATION_DETAIL, errors);
+    const { password, ...fields } = data;
+    Object.assign(user, fields);
+    if (password) user.password = password;
+    if (user.attivo === false) for (const [t, id] of authDb.tokens) if (id === user.id) authDb.tokens.delete(t);
+    return HttpResponse.json(toStaffUser(user));
+  }),
+
+  http.delete(api("users/:id/"), ({ request, params }) => {
+    const me = guard(request, CAPABILITIES.utenti);
+    if (me instanceof Response) return me;
+    const user = byId(params);
+    if (!user) return errorResponse(404, NOT_FOUND);
+    if (me.id === user.id) return errorResponse(400, "Non puoi disattivare il tuo utente");
+    user.attivo = false;
+    for (const [t, id] of authDb.tokens) if (id === user.id) authDb.tokens.delete(t);
+    return HttpResponse.json({ result: "OK" });
+  }),
+
+  http.get(api("permissions/"), ({ request }) => {
+    const me = guard(request, CAPABILITIES.utenti);
+    if (me instanceof Response) return me;
+    return HttpResponse.json({
+      groups: PERMISSION_GROUPS.map((title) => ({
+        title,
+        permissions: PERMISSIONS.filter((p) => p.group === title).map(({ code, label }) => ({ code, label })),
+      })).filter((g) => g.permissions.length > 0),
+    });
+  }),
+];

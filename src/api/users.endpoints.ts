@@ -1,0 +1,77 @@
+/** Staff users (Impostazioni → Utenti): /api/auth/users/ and the permission catalogue. */
+import type { DataBody, ListResponse, StaffUser } from "../domain/api-types";
+import { api } from "./base";
+
+export interface UsersQuery {
+  page?: number;
+  page_size?: number;
+  global?: string;
+  attivo?: boolean;
+  order_field?: string;
+  order_asc?: boolean;
+}
+
+/** The writable fields; `password` only when it is set or changed. */
+export interface StaffUserInput {
+  username: string;
+  email: string;
+  nome: string;
+  cognome: string;
+  permissions: string[];
+  attivo: boolean;
+  password?: string;
+}
+
+export interface PermissionCatalogueGroup {
+  group: string;
+  permissions: { code: string; label: string }[];
+}
+
+function cleanParams(q: UsersQuery): Record<string, string | number | boolean> {
+  const out: Record<string, string | number | boolean> = {};
+  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== "") out[k] = v;
+  return out;
+}
+
+export const usersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    users: build.query<ListResponse<StaffUser>, UsersQuery>({
+      query: (q) => ({ url: "auth/users/", params: cleanParams(q) }),
+      providesTags: (res) => [
+        { type: "User", id: "LIST" },
+        ...(res?.results ?? []).map((u) => ({ type: "User" as const, id: u.id })),
+      ],
+    }),
+    user: build.query<StaffUser, number>({
+      query: (id) => `auth/users/${id}/`,
+      providesTags: (_r, _e, id) => [{ type: "User", id }],
+    }),
+    createUser: build.mutation<StaffUser, StaffUserInput>({
+      query: (data) => ({ url: "auth/users/", method: "POST", body: { data } satisfies DataBody<StaffUserInput> }),
+      invalidatesTags: [{ type: "User", id: "LIST" }],
+    }),
+    updateUser: build.mutation<StaffUser, { id: number; data: Partial<StaffUserInput> }>({
+      query: ({ id, data }) => ({ url: `auth/users/${id}/`, method: "PUT", body: { data } }),
+      invalidatesTags: (_r, _e, { id }) => [{ type: "User", id: "LIST" }, { type: "User", id }, "Account"],
+    }),
+    deactivateUser: build.mutation<{ result: string }, number>({
+      query: (id) => ({ url: `auth/users/${id}/`, method: "DELETE" }),
+      invalidatesTags: (_r, _e, id) => [
+        { type: "User", id: "LIST" },
+        { type: "User", id },
+      ],
+    }),
+    permissionCatalogue: build.query<unknown, void>({
+      query: () => "auth/permissions/",
+    }),
+  }),
+});
+
+export const {
+  useUsersQuery,
+  useUserQuery,
+  useCreateUserMutation,
+  useUpdateUserMutation,
+  useDeactivateUserMutation,
+  usePermissionCatalogueQuery,
+} = usersApi;

@@ -1,0 +1,76 @@
+/** The side menu (SPEC §2, §6): groups and items of menuFor(permissions), width 260. */
+import { Badge, Box, Flex, Link, Stack, Text } from "@chakra-ui/react";
+import { NavLink } from "react-router-dom";
+import { menuFor } from "../../domain/permissions";
+import { BRAND } from "../brand";
+import { usePermissions } from "../session-context";
+import { useTicketUnreadCount } from "./seams";
+
+export function SidebarMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const permissions = usePermissions();
+  const unreadTickets = useTicketUnreadCount();
+  const groups = menuFor(permissions);
+  return (
+    <Box as="nav" aria-label="Menu principale" py="4" px="3">
+      <Text fontWeight="bold" fontSize="lg" color="blue.700" px="3" mb="4">
+        {BRAND.product}
+      </Text>
+      {groups.length === 0 && (
+        <Text px="3" color="fg.muted" fontSize="sm">
+          Nessuna sezione disponibile per il tuo profilo.
+        </Text>
+      )}
+      <Stack gap="4">
+        {groups.map((g) => (
+          <Box key={g.id} role="group" aria-labelledby={`menu-group-${g.id}`}>
+            <Text
+              id={`menu-group-${g.id}`}
+              px="3"
+              mb="1"
+              fontSize="xs"
+              fontWeight="semibold"
+              textTransform="uppercase"
+              letterSpacing="wider"
+              color="fg.muted"
+            >
+              {g.title}
+            </Text>
+            <Stack as="ul" gap="0.5" listStyleType="none" m="0" p="0">
+              {g.items.map((item) => (
+                <Box as="li" key={item.id}>
+                  <Link
+                    asChild
+                    display="flex"
+                    px="3"
+                    py="2"
+                    borderRadius="md"
+                    color="fg"
+                    textDecoration="none"
+                    _hover={{ bg: "gray.100", textDecoration: "none" }}
+                    css={{ "&.active": { bg: "blue.50", color: "blue.700", fontWeight: "semibold" } }}
+                  >
+                    <NavLink to={item.path} end={item.path === "/"} onClick={onNavigate}>
+                      <Flex w="full" justify="space-between" align="center">
+                        <span>{item.title}</span>
+                        {item.chip === "ticket-unread" && unreadTickets > 0 && (
+                          <Badge
+                            colorPalette="red"
+                            variant="solid"
+                            borderRadius="full"
+                            aria-label={`${unreadTickets} non letti`}
+                          >
+                            {unreadTickets}
+                          </Badge>
+                        )}
+                      </Flex>
+                    </NavLink>
+                  </Link>
+                </Box>
+              ))}
+            </Stack>
+          </Box>
+        ))}
+      </Stack>
+    </Box>
+  );
+}

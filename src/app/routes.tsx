@@ -1,0 +1,166 @@
+/**
+ * The route table of the protected area (SPEC §2), one entry per path: module engineers replace
+ * only the `page` of their entries (`page: lazyPage(() => import("../features/…/x-page"), "XPage")`).
+ * An entry without `page` shows the 'In arrivo' page with its title. Paths are relative to /app/;
+ * a trailing `/*` lets a page own its tab sub-routes. `capabilities` is the RequirePermission list.
+ */
+import { CAPABILITIES } from "../domain/permissions";
+import { lazyPage, type PageComponent } from "./lazy-page";
+
+export interface AppRoute {
+  path: string;
+  title: string;
+  capabilities: readonly string[];
+  page?: PageComponent | React.LazyExoticComponent<PageComponent>;
+}
+
+export const ROUTES: AppRoute[] = [
+  { path: "/sopralluogo", title: "Sopralluogo", capabilities: CAPABILITIES.sopralluoghi },
+
+  // Pianificazione
+  {
+    path: "/pianificazione/contratti",
+    title: "Contratti",
+    capabilities: CAPABILITIES.contratti,
+    page: lazyPage(() => import("../features/pianificazione/contratti-list-page"), "ContrattiListPage"),
+  },
+  {
+    path: "/pianificazione/contratti/aggiungi-nuovo",
+    title: "Nuovo contratto",
+    capabilities: CAPABILITIES.contratti,
+    page: lazyPage(() => import("../features/pianificazione/contratto-page"), "NuovoContrattoPage"),
+  },
+  {
+    path: "/pianificazione/contratti/:idContratto/*",
+    title: "Contratto",
+    capabilities: CAPABILITIES.contratti,
+    page: lazyPage(() => import("../features/pianificazione/contratto-page"), "ContrattoPage"),
+  },
+  {
+    path: "/pianificazione/contratti/:idContratto/servizi/:idServizio/*",
+    title: "Servizio",
+    capabilities: CAPABILITIES.contratti,
+    page: lazyPage(() => import("../features/pianificazione/servizio-page"), "ServizioPage"),
+  },
+  {
+    path: "/pianificazione/contratti/:idContratto/servizi/:idServizio/giorno/:idGiorno/assegnazione-avanzata",
+    title: "Assegnazione avanzata",
+    capabilities: CAPABILITIES.contratti,
+    page: lazyPage(() => import("../features/pianificazione/assegnazione-avanzata-page"), "AssegnazioneAvanzataPage"),
+  },
+  {
+    path: "/pianificazione/contratti/:idContratto/servizi/:idServizio/giorno/:idGiorno/turno/:idTurno/assegnazione-avanzata",
+    title: "Assegnazione avanzata",
+    capabilities: CAPABILITIES.contratti,
+    page: lazyPage(() => import("../features/pianificazione/assegnazione-avanzata-page"), "AssegnazioneAvanzataPage"),
+  },
+  {
+    path: "/pianificazione/contratti/:idContratto/servizi/:idServizio/giorno/:idGiorno/consolidamento-avanzato",
+    title: "Consolidamento avanzato",
+    capabilities: CAPABILITIES.contratti,
+    page: lazyPage(() => import("../features/pianificazione/assegnazione-avanzata-page"), "ConsolidamentoAvanzatoPage"),
+  },
+  {
+    path: "/pianificazione/contratti/:idContratto/servizi/:idServizio/giorno/:idGiorno/turno/:idTurno/consolidamento-avanzato",
+    title: "Consolidamento avanzato",
+    capabilities: CAPABILITIES.contratti,
+    page: lazyPage(() => import("../features/pianificazione/assegnazione-avanzata-page"), "ConsolidamentoAvanzatoPage"),
+  },
+  {
+    path: "/pianificazione/intermittenti",
+    title: "Intermittenti",
+    capabilities: CAPABILITIES.intermittenti,
+    page: lazyPage(() => import("../features/pianificazione/intermittenti-page"), "IntermittentiPage"),
+  },
+
+  // Anagrafiche
+  {
+    path: "/anagrafiche/candidati",
+    title: "Candidati",
+    capabilities: CAPABILITIES.candidati,
+    page: lazyPage(() => import("../features/anagrafiche/candidati/candidati-list-page"), "CandidatiListPage"),
+  },
+  {
+    path: "/anagrafiche/candidati/:id/modifica",
+    title: "Candidato",
+    capabilities: CAPABILITIES.candidatiScheda,
+    page: lazyPage(() => import("../features/anagrafiche/candidati/candidato-page"), "CandidatoPage"),
+  },
+  {
+    path: "/anagrafiche/operatori",
+    title: "Operatori",
+    capabilities: CAPABILITIES.operatori,
+    page: lazyPage(() => import("../features/anagrafiche/operatori/operatori-list-page"), "OperatoriListPage"),
+  },
+  {
+    path: "/anagrafiche/operatori/aggiungi-nuovo",
+    title: "Nuovo operatore",
+    capabilities: CAPABILITIES.operatori,
+    page: lazyPage(() => import("../features/anagrafiche/operatori/operatore-page"), "NuovoOperatorePage"),
+  },
+  {
+    path: "/anagrafiche/operatori/:id/*",
+    title: "Operatore",
+    capabilities: CAPABILITIES.operatori,
+    page: lazyPage(() => import("../features/anagrafiche/operatori/operatore-page"), "OperatorePage"),
+  },
+  {
+    path: "/anagrafiche/clienti",
+    title: "Clienti",
+    capabilities: CAPABILITIES.clienti,
+    page: lazyPage(() => import("../features/anagrafiche/clienti/clienti-list-page"), "ClientiListPage"),
+  },
+  {
+    path: "/anagrafiche/clienti/aggiungi-nuovo",
+    title: "Nuovo cliente",
+    capabilities: CAPABILITIES.clienti,
+    page: lazyPage(() => import("../features/anagrafiche/clienti/cliente-page"), "NuovoClientePage"),
+  },
+  {
+    path: "/anagrafiche/clienti/:clienteId",
+    title: "Cliente",
+    capabilities: CAPABILITIES.clienti,
+    page: lazyPage(() => import("../features/anagrafiche/clienti/cliente-page"), "ClientePage"),
+  },
+
+  // Console
+  { path: "/console/ticket-supporto", title: "Ticket supporto", capabilities: CAPABILITIES.ticketSupporto },
+  { path: "/console/attivita", title: "Attività", capabilities: CAPABILITIES.attivita },
+  { path: "/console/anomalie", title: "Anomalie", capabilities: CAPABILITIES.anomalie },
+  {
+    path: "/console/comunicazioni-azienda",
+    title: "Comunicazioni azienda",
+    capabilities: CAPABILITIES.comunicazioniAzienda,
+  },
+  {
+    path: "/console/logs",
+    title: "Logs",
+    capabilities: CAPABILITIES.logs,
+    page: lazyPage(() => import("../features/console/logs-page"), "LogsPage"),
+  },
+
+  // Report
+  { path: "/report/risorse-assegnate", title: "Risorse assegnate", capabilities: CAPABILITIES.risorseAssegnate },
+  { path: "/report/compensi", title: "Compensi", capabilities: CAPABILITIES.compensi },
+  { path: "/report/ricavi-attivita", title: "Ricavi attività", capabilities: CAPABILITIES.ricaviAttivita },
+  { path: "/report/analisi-ricavi", title: "Marginalità", capabilities: CAPABILITIES.marginalita },
+  { path: "/report/scadenze-corsi", title: "Scadenze corsi", capabilities: CAPABILITIES.scadenzeCorsi },
+  { path: "/report/scadenze-documenti", title: "Scadenze documenti", capabilities: CAPABILITIES.scadenzeDocumenti },
+  { path: "/report/pratiche", title: "Pratiche", capabilities: CAPABILITIES.pratiche },
+  { path: "/report/sopralluoghi", title: "Sopralluoghi", capabilities: CAPABILITIES.sopralluoghi },
+
+  // Crowd Management System
+  { path: "/cms/control-room/evento/:idEvento", title: "Evento", capabilities: CAPABILITIES.cmsControlRoom },
+  { path: "/cms/control-room/*", title: "Control Room", capabilities: CAPABILITIES.cmsControlRoom },
+  { path: "/cms/eventi", title: "Eventi", capabilities: CAPABILITIES.cmsEventi },
+  { path: "/cms/eventi/:idEvento", title: "Evento", capabilities: CAPABILITIES.cmsEventi },
+  { path: "/cms/utenti", title: "Utenti CMS", capabilities: CAPABILITIES.cmsUtenti },
+
+  // Impostazioni
+  {
+    path: "/impostazioni/utenti",
+    title: "Utenti",
+    capabilities: CAPABILITIES.utenti,
+    page: lazyPage(() => import("../features/impostazioni/users-page"), "UsersPage"),
+  },
+];

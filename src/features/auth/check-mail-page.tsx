@@ -1,0 +1,20 @@
+/** After a reset request: tells the user to look at their mailbox. */
+import { Heading, Link, Stack, Text } from "@chakra-ui/react";
+import { Link as RouterLink } from "react-router-dom";
+
+export function CheckMailPage() {
+  return (
+    <Stack gap="4">
+      <Heading as="h1" size="lg">
+        Controlla la tua email
+      </Heading>
+      <Text>
+        Se l'utente esiste, riceverà un'email con il link per reimpostare la password e un codice di verifica a 6 cifre.
+        Il link è valido per un'ora e può essere usato una sola volta.
+      </Text>
+      <Link asChild color="blue.600" fontSize="sm">
+        <RouterLink to="/login">Torna al login</RouterLink>
+      </Link>
+    </Stack>
+  );
+}

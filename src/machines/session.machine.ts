@@ -1,0 +1,151 @@
+/**
+ * The session lifecycle (SPEC §4): initialising → validating a stored djangoToken with the
+ * account call → loggedIn | loggedOut. Any failure removes the token; logout calls the server
+ * (its failure is ignored), clears the token and the RTK Query cache and goes to /login.
+ *
+ * Side effects are named actors/actions with inert defaults: the app provides the real ones
+ * (src/machines/session.services.ts), tests provide stubs.
+ */
+import { assign, fromPromise, setup } from "xstate";
+import type { Account, LoginResponse } from "../domain/api-types";
+
+export interface SessionInput {
+  /** Whether a djangoToken was in storage when the app started. */
+  hasStoredToken: boolean;
+}
+
+export interface SessionContext {
+  hasStoredToken: boolean;
+  user: Account | null;
+  /** The message of the last failed login (server detail or 'Login failed'). */
+  error: string | null;
+}
+
+export type SessionEvent =
+  | { type: "LOGIN"; username: string; password: string }
+  | { type: "LOGOUT" }
+  | { type: "SESSION_EXPIRED" }
+  | { type: "ACCOUNT_REFRESH" };
+
+export const LOGIN_FAILED = "Login failed";
+
+/** The message to show for a failed call; error objects lose their fields when serialised. */
+export function failureMessage(error: unknown, fallback = LOGIN_FAILED): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof error === "string" && error) return error;
+  const detail = (error as { message?: unknown } | null)?.message;
+  return typeof detail === "string" && detail ? detail : fallback;
+}
+
+function notProvided<TOutput, TInput = void>(name: string) {
+  return fromPromise<TOutput, TInput>(async () => {
+    throw new Error(`${name}: non configurato`);
+  });
+}
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+  },
+  actors: {
+    fetchAccount: notProvided<Account>("fetchAccount"),
+    login: notProvided<LoginResponse, { username: string; password: string }>("login"),
+    logout: notProvided<unknown>("logout"),
+  },
+  actions: {
+    storeToken: (_, _params: { token: string }) => {},
+    removeToken: () => {},
+    resetApiCache: () => {},
+    navigateToLogin: () => {},
+    alertLoginError: (_, _params: { message: string }) => {},
+  },
+  guards: {
+    hasStoredToken: ({ context }) => context.hasStoredToken,
+  },
+}).createMachine({
+  id: "session",
+  initial: "initialising",
+  context: ({ input }) => ({ hasStoredToken: input?.hasStoredToken ?? false, user: null, error: null }),
+  states: {
+    initialising: {
+      always: [{ guard: "hasStoredToken", target: "validating" }, { target: "loggedOut" }],
+    },
+    validating: {
+      invoke: {
+        id: "fetchAccount",
+        src: "fetchAccount",
+        onDone: { target: "loggedIn", actions: assign({ user: ({ event }) => event.output, error: null }) },
+        onError: { target: "loggedOut", actions: ["removeToken", assign({ user: null })] },
+      },
+    },
+    loggedOut: {
+      on: {
+        LOGIN: { target: "loggingIn", actions: assign({ error: null }) },
+      },
+    },
+    loggingIn: {
+      invoke: {
+        id: "login",
+        src: "login",
+        input: ({ event }) => {
+          const e = event as Extract<SessionEvent, { type: "LOGIN" }>;
+          return { username: e.username, password: e.password };
+        },
+        onDone: {
+          target: "loggedIn",
+          actions: [
+            { type: "storeToken", params: ({ event }) => ({ token: event.output.token }) },
+            assign({ user: ({ event }) => event.output.user, error: null }),
+          ],
+        },
+        onError: {
+          target: "loggedOut",
+          actions: [
+            "removeToken",
+            assign({ user: null, error: ({ event }) => failureMessage(event.error) }),
+            { type: "alertLoginError", params: ({ context }) => ({ message: context.error ?? LOGIN_FAILED }) },
+          ],
+        },
+      },
+    },
+    loggedIn: {
+      initial: "idle",
+      on: {
+        LOGOUT: { target: "loggingOut" },
+        SESSION_EXPIRED: { target: "loggedOut", actions: ["removeToken", "resetApiCache", assign({ user: null })] },
+      },
+      states: {
+        idle: {
+          on: { ACCOUNT_REFRESH: { target: "refreshing" } },
+        },
+        refreshing: {
+          invoke: {
+            id: "fetchAccount",
+            src: "fetchAccount",
+            onDone: { target: "idle", actions: assign({ user: ({ event }) => event.output }) },
+            // A refused token arrives as SESSION_EXPIRED from the base query; other failures keep the session.
+            onError: { target: "idle" },
+          },
+        },
+      },
+    },
+    loggingOut: {
+      invoke: {
+        id: "logout",
+        src: "logout",
+        onDone: {
+          target: "loggedOut",
+          actions: ["removeToken", "resetApiCache", assign({ user: null }), "navigateToLogin"],
+        },
+        onError: {
+          target: "loggedOut",
+          actions: ["removeToken", "resetApiCache", assign({ user: null }), "navigateToLogin"],
+        },
+      },
+    },
+  },
+});
+
+export type SessionMachine = typeof sessionMachine;

@@ -1,0 +1,122 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { authDb } from "../../../mocks/auth.fixtures";
+import { tokenStorage } from "../../../src/api/token-storage";
+import { chooseMenuItem } from "../helpers/menu";
+import { setupMockServer } from "../helpers/msw";
+import { renderApp } from "../helpers/render-app";
+
+setupMockServer();
+
+function menuEntries(): string[] {
+  const nav = screen.getAllByRole("navigation", { name: "Menu principale" })[0];
+  return within(nav)
+    .getAllByRole("link")
+    .map((a) => a.textContent ?? "");
+}
+
+describe("root route (SPEC §2)", () => {
+  it("shows the dashboard to erp_dashboard users", async () => {
+    renderApp("/", { as: "pianificatore" });
+    expect(await screen.findByText("Benvenuto, Giulia Bianchi")).toBeTruthy();
+  });
+
+  it("sends a CMS-only user to the control room", async () => {
+    const { router } = renderApp("/", { as: "cms" });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/cms/control-room/eventi-in-corso/"));
+    expect(await screen.findByRole("heading", { name: "Control Room" })).toBeTruthy();
+  });
+
+  it("shows 'Not Found' to a user without permissions", async () => {
+    renderApp("/", { as: "nuovo" });
+    expect(await screen.findByRole("heading", { name: "Not Found" })).toBeTruthy();
+    expect(screen.queryByText(/Benvenuto/)).toBeNull();
+  });
+});
+
+describe("side menu", () => {
+  it("shows exactly the allowed entries to a planner", async () => {
+    renderApp("/", { as: "pianificatore" });
+    await screen.findByText("Benvenuto, Giulia Bianchi");
+    expect(menuEntries()).toEqual(["Dashboard", "Contratti"]);
+  });
+
+  it("shows every group to a superadmin", async () => {
+    renderApp("/", { as: "admin" });
+    await screen.findByText("Benvenuto, Marco Rossi");
+    const entries = menuEntries();
+    expect(entries).toEqual([
+      "Dashboard",
+      "Contratti",
+      "Intermittenti",
+      "Operatori",
+      "Clienti",
+      "Candidati",
+      "Risorse assegnate",
+      "Compensi",
+      "Ricavi attività",
+      "Marginalità",
+      "Scadenze corsi",
+      "Scadenze documenti",
+      "Pratiche",
+      "Ticket supporto",
+      "Attività",
+      "Anomalie",
+      "Comunicazioni azienda",
+      "Logs",
+      "Utenti",
+    ]);
+    // The CMS group needs a cms_ permission (src/domain/permissions.ts): a superadmin without one does not see it.
+    expect(entries).not.toContain("Control Room");
+  });
+
+  it("shows only the CMS entries to a cms_admin", async () => {
+    renderApp("/cms/eventi", { as: "cms" });
+    await screen.findByRole("heading", { name: "Eventi" });
+    expect(menuEntries()).toEqual(["Control Room", "Eventi", "Utenti"]);
+  });
+});
+
+describe("guards and errors", () => {
+  it("a route the user may not open shows the permission error", async () => {
+    renderApp("/impostazioni/utenti", { as: "pianificatore" });
+    expect(await screen.findByText("Non disponi di permessi sufficienti per questa sezione")).toBeTruthy();
+  });
+
+  it("a module not built yet shows 'In arrivo' with its title", async () => {
+    renderApp("/report/pratiche", { as: "admin" });
+    expect(await screen.findByRole("heading", { name: "Pratiche" })).toBeTruthy();
+    expect(screen.getByText("In arrivo")).toBeTruthy();
+  });
+
+  it("unknown paths show 'Not found'", async () => {
+    renderApp("/non-esiste/davvero", { as: "admin" });
+    expect(await screen.findByRole("heading", { name: "Not found" })).toBeTruthy();
+  });
+
+  it("an invalid stored token is removed and the visitor lands on login", async () => {
+    tokenStorage.set("token-non-valido");
+    const { router } = renderApp("/impostazioni/utenti");
+    expect(await screen.findByRole("heading", { name: "Accedi" })).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/login");
+    expect(tokenStorage.get()).toBeNull();
+  });
+
+  it("logout from the profile menu clears the token and goes to /login", async () => {
+    const { router } = renderApp("/", { as: "admin" });
+    await screen.findByText("Benvenuto, Marco Rossi");
+    await chooseMenuItem(screen.getByRole("button", { name: "Profilo di Marco Rossi" }), "Esci");
+    expect(await screen.findByRole("heading", { name: "Accedi" })).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/login");
+    expect(tokenStorage.get()).toBeNull();
+    expect(authDb.tokens.size).toBe(0); // the server-side token was revoked by the logout call
+  });
+
+  it("the header shows the quick icons and the footer the copyright", async () => {
+    renderApp("/", { as: "admin" });
+    await screen.findByText("Benvenuto, Marco Rossi");
+    for (const label of ["Operatori", "Nuovo operatore", "Contratti", "Nuovo contratto"]) {
+      expect(screen.getByRole("button", { name: label })).toBeTruthy();
+    }
+    expect(screen.getByText(new RegExp(`© ${new Date().getFullYear()} Vigilanza ERP`))).toBeTruthy();
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * Renders the whole SPA (store, Chakra, session actor, the real route table) on a memory router at
+ * `path`, optionally signed in as a fixture user of mocks/auth.fixtures.ts.
+ */
+import { ChakraProvider } from "@chakra-ui/react";
+import { render } from "@testing-library/react";
+import { Provider } from "react-redux";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { authDb, issueMockToken } from "../../../mocks/auth.fixtures";
+import { tokenStorage } from "../../../src/api/token-storage";
+import { appRoutes } from "../../../src/app/router";
+import { SessionProvider } from "../../../src/app/session-context";
+import { makeStore } from "../../../src/app/store";
+import { system } from "../../../src/app/theme";
+import { Toaster } from "../../../src/app/toaster";
+
+export interface RenderAppOptions {
+  /** Username of a fixture user to start signed in as. */
+  as?: string;
+}
+
+export function renderApp(path: string, opts: RenderAppOptions = {}) {
+  if (opts.as) {
+    const user = authDb.users.find((u) => u.username === opts.as);
+    if (!user) throw new Error(`utente di prova sconosciuto: ${opts.as}`);
+    tokenStorage.set(issueMockToken(user.id));
+  }
+  const store = makeStore();
+  const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
+  const navigate = (to: string) => {
+    void router.navigate(to);
+  };
+  const view = render(
+    <Provider store={store}>
+      <ChakraProvider value={system}>
+        <SessionProvider store={store} navigate={navigate}>
+          <RouterProvider router={router} />
+        </SessionProvider>
+        <Toaster />
+      </ChakraProvider>
+    </Provider>,
+  );
+  return { ...view, store, router };
+}
