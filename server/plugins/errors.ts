@@ -47,9 +47,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         errors,
       });
     }
-    const pg = err.code ? PG_MESSAGES[err.code] : undefined;
+    // drizzle wraps driver errors (DrizzleQueryError): the SQLSTATE is on the cause.
+    const sqlState = (err as { cause?: { code?: string } }).cause?.code ?? err.code;
+    const pg = sqlState ? PG_MESSAGES[sqlState] : undefined;
     if (pg) {
-      request.log.warn({ code: err.code }, "database constraint");
+      request.log.warn({ code: sqlState }, "database constraint");
       return reply.code(pg[0]).send({ detail: pg[1] });
     }
     const status = err.statusCode ?? 500;

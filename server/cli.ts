@@ -1,0 +1,295 @@
+/**
+ * The command line, `npm run erp -- <command>` (DESIGN §4):
+ *   migrate
+ *   user create --username U --password P [--email E] [--first-name F] [--last-name L] [--permissions a,b,c]
+ *   user set-password --username U --password P
+ *   user list
+ *   seed demo
+ *   seed scale [--operators N] [--clients N] [--contracts N] [--weeks N] [--log-entries N]
+ * Uses the same configuration as the server (DATABASE_URL, DATA_DIR, SCRYPT_N…). With the
+ * embedded database it refuses to run while the server holds the data directory (exit code 1)
+ * and otherwise holds the directory itself until it ends. Exit codes: 0 done, 1 refused or
+ * failed, 2 wrong usage.
+ */
+process.env.TZ ??= "Europe/Rome";
+
+import { parseArgs } from "node:util";
+import { asc, sql } from "drizzle-orm";
+import { passwordProblem } from "../src/domain/password-policy";
+import { PERMISSION_CODES } from "../src/domain/permissions";
+import { type AppConfig, loadConfig } from "./config";
+import { type Database, openDatabase, type Tx } from "./db/client";
+import { acquireLock, readLock } from "./db/lock";
+import { migrate } from "./db/migrate";
+import { queryOne } from "./db/query";
+import { users } from "./db/schema/core";
+import { HttpError } from "./lib/errors";
+import { type Actor, createStaffUser, updateStaffUser } from "./modules/auth/users.service";
+import { seedDemo } from "./seed/demo";
+import { DEMO_USERS } from "./seed/demo-users";
+
+const USAGE = `Uso: npm run erp -- <comando>
+
+  migrate                                   applica le migrazioni del database
+  user create --username U --password P [--email E] [--first-name F] [--last-name L] [--permissions a,b,c]
+  user set-password --username U --password P
+  user list                                 elenca gli utenti del personale
+  seed demo                                 carica i dati dimostrativi (solo su un database senza dati demo)
+  seed scale [--operators N] [--clients N] [--contracts N] [--weeks N] [--log-entries N]
+`;
+
+/** A failure to report in Italian and end with the given exit code. */
+class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+  }
+}
+
+/** The CLI acts as the system: every right, no staff user behind it (utente_id null in the log). */
+const CLI_ACTOR: Actor = { id: null, permissions: ["superadmin"], ip: null };
+
+function describeHttpError(e: HttpError): string {
+  const fields = Object.entries(e.errors ?? {}).map(([f, m]) => `  ${f}: ${m}`);
+  return [e.detail, ...fields].join("\n");
+}
+
+async function withDatabase<T>(config: AppConfig, fn: (database: Database) => Promise<T>): Promise<T> {
+  let release = () => {};
+  if (!config.databaseUrl) {
+    const holder = readLock(config.dataDir);
+    if (holder) {
+      throw new CliError(
+        `Il server Vigilanza ERP (processo ${holder.pid}${holder.url ? `, ${holder.url}` : ""}) sta usando il database integrato in ${config.dataDir}.\n` +
+          "Per non danneggiare i dati questo comando non lo apre: ferma il server e riprova, oppure usa l'interfaccia web.",
+      );
+    }
+    release = acquireLock(config.dataDir);
+  }
+  try {
+    const database = await openDatabase(config);
+    try {
+      await migrate(database);
+      return await fn(database);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    release();
+  }
+}
+
+function need(values: Record<string, string | undefined>, ...names: string[]): void {
+  const missing = names.filter((n) => !values[n]);
+  if (missing.length) throw new CliError(`Opzioni mancanti: ${missing.map((n) => `--${n}`).join(", ")}\n\n${USAGE}`, 2);
+}
+
+function positiveInt(v: string | undefined, name: string): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new CliError(`--${name} deve essere un numero intero non negativo`, 2);
+  return n;
+}
+
+async function userCreate(config: AppConfig, o: Record<string, string | undefined>): Promise<string> {
+  need(o, "username", "password");
+  const permissions = (o.permissions ?? "")
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const { userCreateBody } = await import("./modules/auth/users.schema");
+  const parsed = userCreateBody.safeParse({
+    data: {
+      username: o.username,
+      password: o.password,
+      email: o.email ?? "",
+      nome: o["first-name"] ?? "",
+      cognome: o["last-name"] ?? "",
+      permissions,
+      attivo: true,
+    },
+  });
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => `  ${i.path.filter((p) => p !== "data").join(".")}: ${i.message}`);
+  const unknown = permissions.filter((p) => !PERMISSION_CODES.has(p));
+  if (unknown.length) problems.push(`  permissions: permessi sconosciuti: ${unknown.join(", ")}`);
+  const weak = passwordProblem(o.password ?? "", {
+    username: o.username,
+    email: o.email,
+    nome: o["first-name"],
+    cognome: o["last-name"],
+  });
+  if (weak) problems.push(`  password: ${weak}`);
+  if (!parsed.success || problems.length) throw new CliError(["Dati non validi:", ...problems].join("\n"));
+  return withDatabase(config, async (database) => {
+    const row = await database.db.transaction((tx) =>
+      createStaffUser(tx as Tx, CLI_ACTOR, parsed.data.data, { now: new Date(), scryptN: config.scryptN }),
+    );
+    return `Creato l'utente "${row.username}" (id ${row.id}) con i permessi: ${row.permissions.join(", ") || "nessuno"}.`;
+  });
+}
+
+async function userSetPassword(config: AppConfig, o: Record<string, string | undefined>): Promise<string> {
+  need(o, "username", "password");
+  return withDatabase(config, async (database) => {
+    const u = await queryOne<{ id: number; username: string }>(
+      database.db,
+      sql`SELECT id, username FROM users WHERE lower(username) = lower(${o.username})`,
+    );
+    if (!u) throw new CliError(`Utente "${o.username}" non trovato.`);
+    await database.db.transaction((tx) =>
+      updateStaffUser(
+        tx as Tx,
+        CLI_ACTOR,
+        u.id,
+        { password: o.password },
+        { now: new Date(), scryptN: config.scryptN },
+      ),
+    );
+    return `Password dell'utente "${u.username}" aggiornata; le sue sessioni aperte sono state chiuse.`;
+  });
+}
+
+async function userList(config: AppConfig): Promise<string> {
+  return withDatabase(config, async (database) => {
+    const rows = await database.db.select().from(users).orderBy(asc(users.username));
+    const fmt = (d: Date | null) =>
+      d
+        ? new Date(d).toLocaleString("it-IT", { dateStyle: "short", timeStyle: "short", timeZone: "Europe/Rome" })
+        : "mai";
+    const table = [
+      ["ID", "Nome utente", "Nome e cognome", "Email", "Attivo", "Ultimo accesso", "Permessi"],
+      ...rows.map((u) => [
+        String(u.id),
+        u.username,
+        `${u.nome} ${u.cognome}`.trim(),
+        u.email,
+        u.attivo ? "sì" : "no",
+        fmt(u.lastLogin),
+        u.permissions.join(",") || "—",
+      ]),
+    ];
+    const widths = table[0].map((_, i) => Math.max(...table.map((r) => r[i].length)));
+    const lines = table.map((r) =>
+      r
+        .map((c, i) => c.padEnd(widths[i]))
+        .join("  ")
+        .trimEnd(),
+    );
+    return [...lines, "", `${rows.length} utent${rows.length === 1 ? "e" : "i"}.`].join("\n");
+  });
+}
+
+async function seedDemoCommand(config: AppConfig): Promise<string> {
+  return withDatabase(config, async (database) => {
+    const names = DEMO_USERS.map((u) => u.username);
+    const existing = await queryOne<{ username: string }>(
+      database.db,
+      sql`SELECT username FROM users WHERE username IN (${sql.join(
+        names.map((n) => sql`${n}`),
+        sql`, `,
+      )}) LIMIT 1`,
+    );
+    if (existing) throw new CliError("I dati dimostrativi sono già presenti in questo database: nulla da fare.");
+    const report = await seedDemo(database, { scryptN: config.scryptN });
+    return ["Dati dimostrativi caricati.", ...report].join("\n");
+  });
+}
+
+async function seedScaleCommand(config: AppConfig, o: Record<string, string | undefined>): Promise<string> {
+  let scale: typeof import("./seed/scale") | undefined;
+  try {
+    scale = await import("./seed/scale");
+  } catch {
+    scale = undefined;
+  }
+  if (!scale?.seedScale) throw new CliError("seed scale: non ancora disponibile.", 2);
+  const options = {
+    operators: positiveInt(o.operators, "operators"),
+    clients: positiveInt(o.clients, "clients"),
+    contracts: positiveInt(o.contracts, "contracts"),
+    weeks: positiveInt(o.weeks, "weeks"),
+    logEntries: positiveInt(o["log-entries"], "log-entries"),
+  };
+  const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+  return withDatabase(config, async (database) => {
+    await scale.seedScale(database, given);
+    return "Dati di scala caricati.";
+  });
+}
+
+export async function runCli(argv: string[], config: AppConfig = loadConfig()): Promise<string> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (e) {
+    throw new CliError(`${(e as Error).message}\n\n${USAGE}`, 2);
+  }
+  const [command, sub] = parsed.positionals;
+  const o = parsed.values as Record<string, string | undefined>;
+  switch (`${command ?? ""} ${sub ?? ""}`.trim()) {
+    case "migrate":
+      return withDatabase(config, async () => "Database aggiornato: migrazioni applicate.");
+    case "user create":
+      return userCreate(config, o);
+    case "user set-password":
+      return userSetPassword(config, o);
+    case "user list":
+      return userList(config);
+    case "seed demo":
+      return seedDemoCommand(config);
+    case "seed scale":
+      return seedScaleCommand(config, o);
+    case "help":
+    case "--help":
+    case "":
+      if (command === undefined || command === "help") return USAGE;
+      throw new CliError(USAGE, 2);
+    default:
+      throw new CliError(`Comando sconosciuto: ${parsed.positionals.join(" ")}\n\n${USAGE}`, 2);
+  }
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      username: { type: "string" },
+      password: { type: "string" },
+      email: { type: "string" },
+      "first-name": { type: "string" },
+      "last-name": { type: "string" },
+      permissions: { type: "string" },
+      operators: { type: "string" },
+      clients: { type: "string" },
+      contracts: { type: "string" },
+      weeks: { type: "string" },
+      "log-entries": { type: "string" },
+    },
+  });
+}
+
+if (require.main === module) {
+  runCli(process.argv.slice(2))
+    .then((out) => {
+      console.log(out);
+      process.exit(0);
+    })
+    .catch((e: unknown) => {
+      if (e instanceof CliError) {
+        console.error(e.message);
+        process.exit(e.exitCode);
+      }
+      if (e instanceof HttpError) {
+        console.error(describeHttpError(e));
+        process.exit(1);
+      }
+      console.error(`Errore: ${e instanceof Error ? e.message : String(e)}`);
+      process.exit(1);
+    });
+}

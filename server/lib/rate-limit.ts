@@ -1,0 +1,100 @@
+/**
+ * Rate limits kept in the database (table rate_limits, migration 0100_auth.sql), so several
+ * replicas behind a load balancer share the same counters. Fixed windows that start at the first
+ * hit: one row per (bucket, key), updated with a single atomic upsert.
+ *
+ *   await checkRateLimit(app.db, RATE_RULES.loginIp, request.ip, now);   // 429 if already over
+ *   await hitRateLimit(app.db, RATE_RULES.loginIp, request.ip, now);     // count a failure
+ *   await consumeRateLimit(app.db, RATE_RULES.resetIp, request.ip, now); // count, then 429 if over
+ *
+ * The key of a per-IP rule is `request.ip`, which honours X-Forwarded-For only when
+ * config.trustProxy is set, so a spoofed header cannot reset the counter.
+ */
+import { sql } from "drizzle-orm";
+import type { Executor } from "../db/client";
+import { queryOne } from "../db/query";
+import { tooManyRequests } from "./errors";
+
+export interface RateRule {
+  /** The counter's name, stored with each key. */
+  bucket: string;
+  /** Hits allowed in one window. */
+  limit: number;
+  windowSeconds: number;
+}
+
+const FIFTEEN_MINUTES = 15 * 60;
+
+/** The limits of the public auth endpoints. Login counts failures; reset and register count requests. */
+export const RATE_RULES = {
+  loginAccount: { bucket: "login-account", limit: 5, windowSeconds: FIFTEEN_MINUTES },
+  loginIp: { bucket: "login-ip", limit: 20, windowSeconds: FIFTEEN_MINUTES },
+  resetAccount: { bucket: "reset-account", limit: 5, windowSeconds: FIFTEEN_MINUTES },
+  resetIp: { bucket: "reset-ip", limit: 20, windowSeconds: FIFTEEN_MINUTES },
+  resetCodeIp: { bucket: "reset-code-ip", limit: 20, windowSeconds: FIFTEEN_MINUTES },
+  registerAccount: { bucket: "register-account", limit: 5, windowSeconds: FIFTEEN_MINUTES },
+  registerIp: { bucket: "register-ip", limit: 20, windowSeconds: FIFTEEN_MINUTES },
+} as const satisfies Record<string, RateRule>;
+
+/** Keys are case-insensitive (usernames) and bounded in length. */
+export function rateKey(value: string): string {
+  return value.trim().toLowerCase().slice(0, 200);
+}
+
+interface Counter {
+  window_start: Date | string;
+  hits: number;
+}
+
+function retryAfter(rule: RateRule, c: Counter, now: Date): number {
+  const end = new Date(c.window_start).getTime() + rule.windowSeconds * 1000;
+  return Math.max(1, Math.ceil((end - now.getTime()) / 1000));
+}
+
+/** Throws 429 (with Retry-After) when the key has already used up its window. Counts nothing. */
+export async function checkRateLimit(ex: Executor, rule: RateRule, key: string, now: Date): Promise<void> {
+  const since = new Date(now.getTime() - rule.windowSeconds * 1000);
+  const c = await queryOne<Counter>(
+    ex,
+    sql`SELECT window_start, hits FROM rate_limits
+        WHERE bucket = ${rule.bucket} AND key = ${rateKey(key)} AND window_start > ${since}`,
+  );
+  if (c && c.hits >= rule.limit) throw tooManyRequests(retryAfter(rule, c, now));
+}
+
+/** Counts one hit and returns the counter (a window older than the rule starts again at 1). */
+export async function hitRateLimit(
+  ex: Executor,
+  rule: RateRule,
+  key: string,
+  now: Date,
+): Promise<{ hits: number; retryAfterSeconds: number }> {
+  const since = new Date(now.getTime() - rule.windowSeconds * 1000);
+  const c = (await queryOne<Counter>(
+    ex,
+    sql`INSERT INTO rate_limits AS r (bucket, key, window_start, hits)
+        VALUES (${rule.bucket}, ${rateKey(key)}, ${now}, 1)
+        ON CONFLICT (bucket, key) DO UPDATE SET
+          window_start = CASE WHEN r.window_start <= ${since} THEN EXCLUDED.window_start ELSE r.window_start END,
+          hits = CASE WHEN r.window_start <= ${since} THEN 1 ELSE r.hits + 1 END
+        RETURNING window_start, hits`,
+  )) as Counter;
+  if (Math.random() < 0.01) await pruneRateLimits(ex, now);
+  return { hits: c.hits, retryAfterSeconds: retryAfter(rule, c, now) };
+}
+
+/** Counts one hit and throws 429 when it goes over the limit (for rules that count every request). */
+export async function consumeRateLimit(ex: Executor, rule: RateRule, key: string, now: Date): Promise<void> {
+  const { hits, retryAfterSeconds } = await hitRateLimit(ex, rule, key, now);
+  if (hits > rule.limit) throw tooManyRequests(retryAfterSeconds);
+}
+
+/** Forgets a key's counter (after a successful login, the account's failures start again). */
+export async function clearRateLimit(ex: Executor, rule: RateRule, key: string): Promise<void> {
+  await ex.execute(sql`DELETE FROM rate_limits WHERE bucket = ${rule.bucket} AND key = ${rateKey(key)}`);
+}
+
+/** Drops counters whose window ended more than a day ago. */
+export async function pruneRateLimits(ex: Executor, now: Date): Promise<void> {
+  await ex.execute(sql`DELETE FROM rate_limits WHERE window_start < ${new Date(now.getTime() - 86_400_000)}`);
+}

@@ -1,0 +1,15 @@
+/** The auth module, mounted at /api/auth: sessions, registration, password reset, staff users. */
+import type { FastifyPluginAsync } from "fastify";
+import { permissionsRoutes } from "./permissions.routes";
+import { registerRoutes } from "./register.routes";
+import { resetPasswordRoutes } from "./reset-password.routes";
+import { sessionRoutes } from "./session.routes";
+import { usersRoutes } from "./users.routes";
+
+export const authModule: FastifyPluginAsync = async (app) => {
+  await app.register(sessionRoutes);
+  await app.register(registerRoutes);
+  await app.register(resetPasswordRoutes);
+  await app.register(usersRoutes);
+  await app.register(permissionsRoutes);
+};

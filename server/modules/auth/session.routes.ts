@@ -1,0 +1,94 @@
+/**
+ * POST /api/auth/login/ (public), GET /api/auth/account/ and POST /api/auth/logout/ (any signed-in user).
+ * A wrong password, an unknown user and an inactive user get the SAME 400 answer, and the scrypt
+ * work runs in every case, so neither the body nor the timing tells which accounts exist.
+ */
+import { sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { CAPABILITIES } from "../../../src/domain/permissions";
+import { queryOne } from "../../db/query";
+import { AZIONI, writeAudit } from "../../lib/audit";
+import { badRequest, notFound } from "../../lib/errors";
+import { verifyAgainstNothing, verifyPassword } from "../../lib/passwords";
+import { checkRateLimit, clearRateLimit, hitRateLimit, RATE_RULES } from "../../lib/rate-limit";
+import { issueToken, revokeToken } from "../../lib/tokens";
+import { currentUser } from "../../plugins/auth-guard";
+import { type AccountRow, loadAccount, toAccount } from "./account.service";
+import { loginBody } from "./auth.schema";
+
+export const LOGIN_FAILED = "Impossibile accedere con le credenziali fornite";
+
+export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/login/",
+    { config: { permissions: "public" }, schema: { tags: ["auth"], body: loginBody } },
+    async (request) => {
+      const now = app.clock();
+      const { username, password } = request.body;
+      await checkRateLimit(app.db, RATE_RULES.loginIp, request.ip, now);
+      await checkRateLimit(app.db, RATE_RULES.loginAccount, username, now);
+
+      const user = await queryOne<AccountRow & { password_hash: string; attivo: boolean }>(
+        app.db,
+        sql`SELECT id, username, email, nome, cognome, permissions, password_hash, attivo
+            FROM users WHERE lower(username) = lower(${username})`,
+      );
+      const passwordOk = user
+        ? await verifyPassword(password, user.password_hash)
+        : await verifyAgainstNothing(password, app.config.scryptN);
+
+      if (!user || !passwordOk || !user.attivo) {
+        await hitRateLimit(app.db, RATE_RULES.loginIp, request.ip, now);
+        await hitRateLimit(app.db, RATE_RULES.loginAccount, username, now);
+        const reason = !user ? "utente inesistente" : !passwordOk ? "password errata" : "utente disattivato";
+        await writeAudit(app.db, {
+          azione: AZIONI.loginFailed,
+          contentType: "utente",
+          objectId: user?.id ?? null,
+          note: `Nome utente "${username.slice(0, 150)}": ${reason}`,
+          ip: request.ip,
+        });
+        throw badRequest(LOGIN_FAILED);
+      }
+
+      await clearRateLimit(app.db, RATE_RULES.loginAccount, username);
+      const token = await app.db.transaction(async (tx) => {
+        await tx.execute(sql`UPDATE users SET last_login = ${now} WHERE id = ${user.id}`);
+        const t = await issueToken(tx, user.id, app.config, now, {
+          ip: request.ip,
+          userAgent: request.headers["user-agent"],
+        });
+        await writeAudit(tx, {
+          azione: AZIONI.login,
+          contentType: "utente",
+          objectId: user.id,
+          utenteId: user.id,
+          ip: request.ip,
+        });
+        return t;
+      });
+      return { token, user: await toAccount(app.db, user) };
+    },
+  );
+
+  app.get("/account/", { config: { permissions: CAPABILITIES.all }, schema: { tags: ["auth"] } }, async (request) => {
+    const account = await loadAccount(app.db, currentUser(request).id);
+    if (!account) throw notFound();
+    return account;
+  });
+
+  app.post("/logout/", { config: { permissions: CAPABILITIES.all }, schema: { tags: ["auth"] } }, async (request) => {
+    const user = currentUser(request);
+    await app.db.transaction(async (tx) => {
+      await revokeToken(tx, user.tokenId, app.clock());
+      await writeAudit(tx, {
+        azione: AZIONI.logout,
+        contentType: "utente",
+        objectId: user.id,
+        utenteId: user.id,
+        ip: request.ip,
+      });
+    });
+    return { detail: "Disconnessione effettuata" };
+  });
+};

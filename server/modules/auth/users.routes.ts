@@ -1,0 +1,58 @@
+/**
+ * Staff-user management, for CAPABILITIES.utenti (superadmin, admin, erp_admin):
+ * GET/POST /api/auth/users/, GET/PUT/DELETE /api/auth/users/{id}/ (DELETE deactivates).
+ */
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { CAPABILITIES } from "../../../src/domain/permissions";
+import type { Tx } from "../../db/client";
+import { currentUser } from "../../plugins/auth-guard";
+import { userCreateBody, userIdParams, userListQuery, userUpdateBody } from "./users.schema";
+import {
+  type Actor,
+  createStaffUser,
+  deactivateStaffUser,
+  findUser,
+  listUsers,
+  toStaffUser,
+  updateStaffUser,
+} from "./users.service";
+
+const config = { permissions: CAPABILITIES.utenti };
+const tags = ["auth"];
+
+function actorOf(request: FastifyRequest): Actor {
+  const u = currentUser(request);
+  return { id: u.id, permissions: u.permissions, ip: request.ip };
+}
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const opts = () => ({ now: app.clock(), scryptN: app.config.scryptN });
+
+  app.get("/users/", { config, schema: { tags, querystring: userListQuery } }, async (request) =>
+    listUsers(app.db, request.query),
+  );
+
+  app.post("/users/", { config, schema: { tags, body: userCreateBody } }, async (request, reply) => {
+    const row = await app.db.transaction((tx) =>
+      createStaffUser(tx as Tx, actorOf(request), request.body.data, opts()),
+    );
+    return reply.code(201).send(toStaffUser(row));
+  });
+
+  app.get("/users/:id/", { config, schema: { tags, params: userIdParams } }, async (request) =>
+    toStaffUser(await findUser(app.db, request.params.id)),
+  );
+
+  app.put("/users/:id/", { config, schema: { tags, params: userIdParams, body: userUpdateBody } }, async (request) => {
+    const row = await app.db.transaction((tx) =>
+      updateStaffUser(tx as Tx, actorOf(request), request.params.id, request.body.data, opts()),
+    );
+    return toStaffUser(row);
+  });
+
+  app.delete("/users/:id/", { config, schema: { tags, params: userIdParams } }, async (request) => {
+    await app.db.transaction((tx) => deactivateStaffUser(tx as Tx, actorOf(request), request.params.id, app.clock()));
+    return { result: "OK" };
+  });
+};

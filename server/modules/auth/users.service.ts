@@ -1,0 +1,284 @@
+/**
+ * Staff users (Impostazioni → Utenti): list, create, update, deactivate. Rules:
+ *  - permissions must come from the catalogue (PERMISSION_CODES);
+ *  - only a superadmin may grant superadmin, and only a superadmin may change a superadmin
+ *    (otherwise an admin could set a superadmin's password and become one);
+ *  - nobody may deactivate themselves or take superadmin away from themselves;
+ *  - a new password or a deactivation revokes every token of the user; permissions are read on
+ *    every request, so a permission change takes effect on the next one;
+ *  - every change writes its audit entry (content_type `utente`) with change_log lines, in the
+ *    same transaction; the password never appears (a `Password: "—" → "(modificata)"` line does).
+ */
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { ListResponse, StaffUser } from "../../../src/domain/api-types";
+import { passwordProblem } from "../../../src/domain/password-policy";
+import { PERMISSION_CODES } from "../../../src/domain/permissions";
+import type { Executor, Tx } from "../../db/client";
+import { queryOne } from "../../db/query";
+import { users } from "../../db/schema/core";
+import { AZIONI, changeLog, writeAudit } from "../../lib/audit";
+import { badRequest, HttpError, notFound, validationError } from "../../lib/errors";
+import { hashPassword } from "../../lib/passwords";
+import { revokeAllTokens } from "../../lib/tokens";
+import type { UserCreateData, UserListQuery, UserUpdateData } from "./users.schema";
+
+export const USER_LABELS: Record<string, string> = {
+  username: "Nome utente",
+  email: "Email",
+  nome: "Nome",
+  cognome: "Cognome",
+  permissions: "Permessi",
+  attivo: "Attivo",
+};
+
+export const PASSWORD_CHANGED_LINE = 'Password: "—" → "(modificata)"';
+export const PASSWORD_SET_LINE = 'Password: "—" → "(impostata)"';
+
+type UserRow = typeof users.$inferSelect;
+
+/** Who is acting: the signed-in staff user (or the CLI, with id null and every right). */
+export interface Actor {
+  id: number | null;
+  permissions: readonly string[];
+  ip?: string | null;
+}
+
+export function toStaffUser(u: UserRow): StaffUser {
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    nome: u.nome,
+    cognome: u.cognome,
+    permissions: u.permissions ?? [],
+    attivo: u.attivo,
+    last_login: u.lastLogin ? new Date(u.lastLogin).toISOString() : null,
+    created_at: new Date(u.createdAt).toISOString(),
+  };
+}
+
+function pgCode(e: unknown): string | undefined {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code ?? err?.cause?.code;
+}
+
+/** 400 with errors[field] when the username is taken (case-insensitive) by another user. */
+export async function assertUsernameFree(
+  ex: Executor,
+  username: string,
+  exceptId: number | null,
+  field = "username",
+): Promise<void> {
+  const row = await queryOne<{ id: number }>(
+    ex,
+    sql`SELECT id FROM users WHERE lower(username) = lower(${username})
+        ${exceptId === null ? sql`` : sql`AND id <> ${exceptId}`}`,
+  );
+  if (row) throw validationError({ [field]: "Esiste già un utente con questo nome utente" });
+}
+
+/** Runs a write; a unique-username race that slipped past assertUsernameFree becomes the same 400. */
+export async function uniqueUsername<T>(field: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (pgCode(e) === "23505") throw validationError({ [field]: "Esiste già un utente con questo nome utente" });
+    throw e;
+  }
+}
+
+export function checkPermissionCodes(permissions: readonly string[]): void {
+  const unknown = permissions.filter((p) => !PERMISSION_CODES.has(p));
+  if (unknown.length) {
+    throw validationError({
+      permissions: `Permess${unknown.length === 1 ? "o sconosciuto" : "i sconosciuti"}: ${unknown.join(", ")}`,
+    });
+  }
+}
+
+const isSuper = (perms: readonly string[] | null | undefined) => (perms ?? []).includes("superadmin");
+
+function checkGrant(actor: Actor, before: readonly string[], after: readonly string[]): void {
+  if (isSuper(after) && !isSuper(before) && !isSuper(actor.permissions)) {
+    throw validationError({
+      permissions: "Solo un super amministratore può assegnare il permesso Super amministratore",
+    });
+  }
+}
+
+function checkTarget(actor: Actor, target: UserRow): void {
+  if (isSuper(target.permissions) && !isSuper(actor.permissions) && actor.id !== target.id) {
+    throw new HttpError(403, "Solo un super amministratore può modificare un super amministratore");
+  }
+}
+
+const dedupe = (perms: readonly string[]) => [...new Set(perms)];
+
+const ORDER_COLUMNS = {
+  username: sql`${users.username} COLLATE "und-x-icu"`,
+  cognome: sql`${users.cognome} COLLATE "und-x-icu"`,
+  email: sql`${users.email} COLLATE "und-x-icu"`,
+  last_login: sql`${users.lastLogin}`,
+  created_at: sql`${users.createdAt}`,
+} as const;
+
+export async function listUsers(ex: Executor, q: UserListQuery): Promise<ListResponse<StaffUser>> {
+  const conds: SQL[] = [];
+  const text = q.global?.trim();
+  if (text) {
+    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conds.push(
+      or(
+        ilike(users.username, like),
+        ilike(users.nome, like),
+        ilike(users.cognome, like),
+        ilike(users.email, like),
+        ilike(sql`${users.nome} || ' ' || ${users.cognome}`, like),
+        ilike(sql`${users.cognome} || ' ' || ${users.nome}`, like),
+      ) as SQL,
+    );
+  }
+  if (q.attivo !== undefined) conds.push(eq(users.attivo, q.attivo));
+  const where = conds.length ? and(...conds) : undefined;
+  const column = ORDER_COLUMNS[q.order_field ?? "username"];
+  const ascending = q.order_asc ?? true;
+  const order = ascending ? sql`${column} ASC NULLS LAST` : sql`${column} DESC NULLS LAST`;
+  const [rows, [{ n }]] = await Promise.all([
+    ex
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(order, ascending ? asc(users.id) : desc(users.id))
+      .limit(q.page_size)
+      .offset((q.page - 1) * q.page_size),
+    ex.select({ n: count() }).from(users).where(where),
+  ]);
+  return { results: rows.map(toStaffUser), count: Number(n), page: q.page };
+}
+
+export async function findUser(ex: Executor, id: number): Promise<UserRow> {
+  const [row] = await ex.select().from(users).where(eq(users.id, id));
+  if (!row) throw notFound("Utente non trovato");
+  return row;
+}
+
+export async function createStaffUser(
+  tx: Tx,
+  actor: Actor,
+  data: UserCreateData,
+  opts: { now: Date; scryptN: number },
+): Promise<UserRow> {
+  const permissions = dedupe(data.permissions ?? []);
+  checkPermissionCodes(permissions);
+  checkGrant(actor, [], permissions);
+  const problem = passwordProblem(data.password, data);
+  if (problem) throw validationError({ password: problem });
+  await assertUsernameFree(tx, data.username, null);
+  const passwordHash = await hashPassword(data.password, opts.scryptN);
+  const [row] = await uniqueUsername("username", () =>
+    tx
+      .insert(users)
+      .values({
+        username: data.username,
+        email: data.email ?? "",
+        nome: data.nome ?? "",
+        cognome: data.cognome ?? "",
+        permissions,
+        attivo: data.attivo ?? true,
+        passwordHash,
+        createdAt: opts.now,
+        updatedAt: opts.now,
+        passwordChangedAt: opts.now,
+      })
+      .returning(),
+  );
+  await writeAudit(tx, {
+    azione: AZIONI.create,
+    contentType: "utente",
+    objectId: row.id,
+    utenteId: actor.id,
+    changeLog: [...changeLog(null, { ...row }, USER_LABELS), PASSWORD_SET_LINE],
+    ip: actor.ip,
+  });
+  return row;
+}
+
+export async function updateStaffUser(
+  tx: Tx,
+  actor: Actor,
+  id: number,
+  data: UserUpdateData,
+  opts: { now: Date; scryptN: number },
+): Promise<UserRow> {
+  const before = await findUser(tx, id);
+  checkTarget(actor, before);
+  const permissions = data.permissions === undefined ? before.permissions : dedupe(data.permissions);
+  checkPermissionCodes(permissions);
+  checkGrant(actor, before.permissions, permissions);
+  const self = actor.id === id;
+  if (self && data.attivo === false)
+    throw badRequest("Non puoi disattivare il tuo utente", { attivo: "Non puoi disattivare il tuo utente" });
+  if (self && isSuper(before.permissions) && !isSuper(permissions)) {
+    throw validationError({ permissions: "Non puoi togliere a te stesso il permesso Super amministratore" });
+  }
+  const next = {
+    username: data.username ?? before.username,
+    email: data.email ?? before.email,
+    nome: data.nome ?? before.nome,
+    cognome: data.cognome ?? before.cognome,
+    permissions,
+    attivo: data.attivo ?? before.attivo,
+  };
+  const newPassword = data.password ? data.password : null;
+  if (newPassword) {
+    const problem = passwordProblem(newPassword, next);
+    if (problem) throw validationError({ password: problem });
+  }
+  if (next.username.toLowerCase() !== before.username.toLowerCase()) await assertUsernameFree(tx, next.username, id);
+  const passwordHash = newPassword ? await hashPassword(newPassword, opts.scryptN) : undefined;
+  const [after] = await uniqueUsername("username", () =>
+    tx
+      .update(users)
+      .set({
+        ...next,
+        updatedAt: opts.now,
+        ...(passwordHash ? { passwordHash, passwordChangedAt: opts.now } : {}),
+      })
+      .where(eq(users.id, id))
+      .returning(),
+  );
+  const deactivated = before.attivo && !after.attivo;
+  if (passwordHash || deactivated) await revokeAllTokens(tx, id, opts.now);
+  const lines = changeLog({ ...before }, { ...after }, USER_LABELS);
+  if (passwordHash) lines.push(PASSWORD_CHANGED_LINE);
+  if (lines.length) {
+    await writeAudit(tx, {
+      azione: passwordHash && lines.length === 1 ? AZIONI.passwordChange : AZIONI.update,
+      contentType: "utente",
+      objectId: id,
+      utenteId: actor.id,
+      note: deactivated ? "Utente disattivato" : null,
+      changeLog: lines,
+      ip: actor.ip,
+    });
+  }
+  return after;
+}
+
+/** DELETE: deactivation (the row stays, for the audit trail), tokens revoked. */
+export async function deactivateStaffUser(tx: Tx, actor: Actor, id: number, now: Date): Promise<void> {
+  const before = await findUser(tx, id);
+  checkTarget(actor, before);
+  if (actor.id === id) throw badRequest("Non puoi disattivare il tuo utente");
+  await tx.update(users).set({ attivo: false, updatedAt: now }).where(eq(users.id, id));
+  await revokeAllTokens(tx, id, now);
+  await writeAudit(tx, {
+    azione: AZIONI.update,
+    contentType: "utente",
+    objectId: id,
+    utenteId: actor.id,
+    note: "Utente disattivato",
+    changeLog: changeLog({ attivo: before.attivo }, { attivo: false }, { attivo: USER_LABELS.attivo }),
+    ip: actor.ip,
+  });
+}

@@ -1,0 +1,255 @@
+/**
+ * The CLI as a user runs it: a child process (`tsx server/cli.ts …`) against a temporary embedded
+ * database (DATA_DIR) and against a fresh PostgreSQL database (DATABASE_URL).
+ */
+import { execFile } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { Client } from "pg";
+import { type Database, openPglite, openPostgres } from "../../../server/db/client";
+import { queryRows } from "../../../server/db/query";
+import { verifyPassword } from "../../../server/lib/passwords";
+import { PG_ADMIN_URL, pgUrl, ROOT, runId, testDbKinds } from "../setup/paths";
+
+// Each run starts Node, tsx and the database: slow on a busy machine.
+jest.setTimeout(300_000);
+
+const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
+const CLI = path.join(ROOT, "server", "cli.ts");
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(args: string[], env: Record<string, string>): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      TSX,
+      [CLI, ...args],
+      {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? os.tmpdir(), SCRYPT_N: "1024", ...env },
+        timeout: 240_000,
+      },
+      (err, stdout, stderr) => {
+        const code = err ? (typeof err.code === "number" ? err.code : 1) : 0;
+        resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+      },
+    );
+  });
+}
+
+interface UserRow {
+  id: number;
+  username: string;
+  email: string;
+  nome: string;
+  cognome: string;
+  permissions: string[];
+  password_hash: string;
+}
+
+const selectUsers = (db: Database) =>
+  queryRows<UserRow>(
+    db.db,
+    sql`SELECT id, username, email, nome, cognome, permissions, password_hash FROM users ORDER BY id`,
+  );
+
+describe("CLI on the embedded database (DATA_DIR)", () => {
+  let dir: string;
+  let env: Record<string, string>;
+  /** Opens the data directory in this process, once the CLI has ended. */
+  async function inspect<T>(fn: (db: Database) => Promise<T>): Promise<T> {
+    const db = await openPglite(path.join(dir, "pgdata"));
+    try {
+      return await fn(db);
+    } finally {
+      await db.close();
+    }
+  }
+
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "erp-cli-"));
+    env = { DATA_DIR: dir };
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("migrates, creates a user with permissions, sets the password and lists users", async () => {
+    const m = await cli(["migrate"], env);
+    expect(m).toMatchObject({ code: 0, stdout: expect.stringContaining("Database aggiornato") });
+    expect(fs.existsSync(path.join(dir, "server.lock"))).toBe(false); // the CLI let go of the directory
+
+    const c = await cli(
+      [
+        "user",
+        "create",
+        "--username",
+        "capo.turno",
+        "--password",
+        "Ronda-Delle-Sei-2030",
+        "--email",
+        "capo.turno@example.it",
+        "--first-name",
+        "Sara",
+        "--last-name",
+        "Galli",
+        "--permissions",
+        "erp_contratti,erp_operatori",
+      ],
+      env,
+    );
+    expect(c.stderr).toBe("");
+    expect(c.code).toBe(0);
+    expect(c.stdout).toContain('Creato l\'utente "capo.turno"');
+
+    const s = await cli(["user", "set-password", "--username", "CAPO.TURNO", "--password", "Nuovo-Turno-2031"], env);
+    expect(s.code).toBe(0);
+
+    const l = await cli(["user", "list"], env);
+    expect(l.code).toBe(0);
+    expect(l.stdout).toMatch(
+      /capo\.turno\s+Sara Galli\s+capo\.turno@example\.it\s+sì\s+mai\s+erp_contratti,erp_operatori/,
+    );
+
+    await inspect(async (db) => {
+      const [u] = await selectUsers(db);
+      expect(u).toMatchObject({
+        username: "capo.turno",
+        email: "capo.turno@example.it",
+        nome: "Sara",
+        cognome: "Galli",
+        permissions: ["erp_contratti", "erp_operatori"],
+      });
+      expect(await verifyPassword("Nuovo-Turno-2031", u.password_hash)).toBe(true);
+      const log = await queryRows<{ azione: string; utente_id: number | null; dati: { change_log: string[] } }>(
+        db.db,
+        sql`SELECT azione, utente_id, dati FROM log_entries WHERE content_type = 'utente' ORDER BY id`,
+      );
+      expect(log.map((e) => e.azione)).toEqual(["Creazione", "Cambio password"]);
+      expect(log[1].dati.change_log).toEqual(['Password: "—" → "(modificata)"']);
+      expect(JSON.stringify(log)).not.toMatch(/Nuovo-Turno|Ronda-Delle/);
+    });
+  });
+
+  it("refuses unknown permissions, a weak password and a missing user, with exit code 1 and nothing written", async () => {
+    const bad = await cli(
+      ["user", "create", "--username", "nuovo.x", "--password", "12345678", "--permissions", "erp_contratti,root"],
+      env,
+    );
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("permessi sconosciuti: root");
+    expect(bad.stderr).toContain("solo da numeri");
+
+    const missing = await cli(
+      ["user", "set-password", "--username", "nessuno", "--password", "Qualsiasi-Cosa-2030"],
+      env,
+    );
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('Utente "nessuno" non trovato');
+
+    const usage = await cli(["user", "create", "--username", "solo.nome"], env);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain("--password");
+
+    const unknown = await cli(["rompi", "tutto"], env);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("Comando sconosciuto");
+
+    await inspect(async (db) => {
+      expect((await selectUsers(db)).map((u) => u.username)).toEqual(["capo.turno"]);
+    });
+  });
+
+  it("refuses to open the data directory while a live server process holds it", async () => {
+    const lock = path.join(dir, "server.lock");
+    fs.writeFileSync(lock, JSON.stringify({ pid: process.ppid, url: "http://127.0.0.1:8000" }));
+    try {
+      const r = await cli(
+        ["user", "create", "--username", "durante.server", "--password", "Ronda-Delle-Sei-2030"],
+        env,
+      );
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`processo ${process.ppid}`);
+      expect(r.stderr).toContain("ferma il server");
+      expect(JSON.parse(fs.readFileSync(lock, "utf8")).pid).toBe(process.ppid); // the server's lock is left alone
+    } finally {
+      fs.rmSync(lock, { force: true });
+    }
+    await inspect(async (db) => {
+      expect((await selectUsers(db)).map((u) => u.username)).not.toContain("durante.server");
+    });
+  });
+
+  it("ignores a stale lock of a process that is gone, and loads the demo data once", async () => {
+    const dead = 2 ** 22 + 12345; // above pid_max on Linux: never alive
+    fs.writeFileSync(path.join(dir, "server.lock"), JSON.stringify({ pid: dead }));
+    const first = await cli(["seed", "demo"], env);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/Utente demo \(pianificatore\): pianificatore \/ \S{16}/);
+    const again = await cli(["seed", "demo"], env);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("già presenti");
+  });
+});
+
+const pgIt = testDbKinds().includes("postgres") ? describe : describe.skip;
+
+pgIt("CLI on PostgreSQL (DATABASE_URL)", () => {
+  const name = `erp_t_${runId()}_${process.pid}_cli_${crypto.randomBytes(3).toString("hex")}`;
+  const url = pgUrl(name);
+
+  beforeAll(async () => {
+    const admin = new Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE template0 ENCODING 'UTF8'`);
+    await admin.end();
+  });
+  afterAll(async () => {
+    const admin = new Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it("migrates an empty database, creates and lists a user (no lock file involved)", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "erp-cli-pg-"));
+    // a server lock in DATA_DIR does not matter with DATABASE_URL: PostgreSQL handles concurrency
+    fs.writeFileSync(path.join(dataDir, "server.lock"), JSON.stringify({ pid: process.ppid }));
+    const env = { DATABASE_URL: url, DATA_DIR: dataDir };
+    try {
+      expect((await cli(["migrate"], env)).code).toBe(0);
+      const c = await cli(
+        [
+          "user",
+          "create",
+          "--username",
+          "pg.utente",
+          "--password",
+          "Ronda-Delle-Sei-2030",
+          "--permissions",
+          "erp_admin",
+        ],
+        env,
+      );
+      expect(c.stderr).toBe("");
+      expect(c.code).toBe(0);
+      const l = await cli(["user", "list"], env);
+      expect(l.stdout).toMatch(/pg\.utente.*erp_admin/);
+      const db = await openPostgres(url, 1);
+      try {
+        const [u] = await selectUsers(db);
+        expect(u).toMatchObject({ username: "pg.utente", permissions: ["erp_admin"] });
+        expect(await verifyPassword("Ronda-Delle-Sei-2030", u.password_hash)).toBe(true);
+      } finally {
+        await db.close();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * Every /api route declares its permissions; the table route → permissions is a committed
+ * snapshot (__snapshots__/routes-permissions.test.ts.snap), so any change shows up in review.
+ * After adding or changing routes on purpose: `npx jest test/server/foundation/routes-permissions -u`.
+ */
+import type { FastifyPluginAsync } from "fastify";
+import fp from "fastify-plugin";
+import { buildApp } from "../../../server/app";
+import { MODULES } from "../../../server/modules";
+import type { RoutePermissions } from "../../../server/plugins/auth-guard";
+import { ALL, PERMISSION_CODES } from "../../../src/domain/permissions";
+import { auth, createTestApp, type TestApp, testConfig } from "../helpers/app";
+import { testDbKinds } from "../setup/paths";
+
+interface SeenRoute {
+  method: string;
+  url: string;
+  permissions: RoutePermissions | undefined;
+}
+
+/** Runs `fn` with an extra module at the head of the registry, so it sees every later route. */
+async function withModule<T>(plugin: FastifyPluginAsync, fn: () => Promise<T>): Promise<T> {
+  MODULES.unshift({ name: "test-probe", prefix: "/api/__probe", plugin });
+  try {
+    return await fn();
+  } finally {
+    MODULES.splice(
+      MODULES.findIndex((m) => m.name === "test-probe"),
+      1,
+    );
+  }
+}
+
+describe("routes and their permissions", () => {
+  let t: TestApp;
+  const seen: SeenRoute[] = [];
+
+  beforeAll(async () => {
+    const collector = fp(async (app) => {
+      app.addHook("onRoute", (r) => {
+        const methods = Array.isArray(r.method) ? r.method : [r.method];
+        for (const method of methods) {
+          seen.push({
+            method,
+            url: r.url,
+            permissions: (r.config as { permissions?: RoutePermissions } | undefined)?.permissions,
+          });
+        }
+      });
+    });
+    t = await withModule(collector, () => createTestApp(testDbKinds()[0]));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const apiRoutes = () =>
+    seen
+      .filter((r) => r.url.startsWith("/api/") && r.method !== "HEAD" && !r.url.startsWith("/api/docs"))
+      .sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
+
+  it("sees the routes of every module", () => {
+    expect(apiRoutes().length).toBeGreaterThan(10);
+    expect(apiRoutes()).toContainEqual({ method: "POST", url: "/api/auth/login/", permissions: "public" });
+  });
+
+  it("every /api route declares 'public' or a non-empty list of known capabilities", () => {
+    const bad = apiRoutes().filter(
+      (r) =>
+        !(
+          r.permissions === "public" ||
+          (Array.isArray(r.permissions) &&
+            r.permissions.length > 0 &&
+            r.permissions.every((p) => p === ALL || PERMISSION_CODES.has(p)))
+        ),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  it("matches the committed route → permissions table", () => {
+    const table = apiRoutes().map(
+      (r) => `${r.method} ${r.url} → ${r.permissions === "public" ? "public" : [...(r.permissions ?? [])].join(", ")}`,
+    );
+    expect(table).toMatchSnapshot();
+  });
+
+  it("answers 401 with WWW-Authenticate on every protected route without a token", async () => {
+    for (const r of apiRoutes().filter((x) => x.permissions !== "public")) {
+      const url = r.url.replace(/:[A-Za-z]+/g, "1");
+      const res = await t.app.inject({ method: r.method as "GET", url });
+      expect([r.method, r.url, res.statusCode, res.headers["www-authenticate"]]).toEqual([
+        r.method,
+        r.url,
+        401,
+        "Token",
+      ]);
+    }
+  });
+
+  it("answers 403 on every route not open to 'all' for a signed-in user without permissions", async () => {
+    const nobody = await t.createUser({ permissions: [] });
+    for (const r of apiRoutes().filter((x) => x.permissions !== "public" && !x.permissions?.includes(ALL))) {
+      const url = r.url.replace(/:[A-Za-z]+/g, "1");
+      const res = await t.app.inject({ method: r.method as "GET", url, headers: auth(nobody.token) });
+      expect([r.method, r.url, res.statusCode]).toEqual([r.method, r.url, 403]);
+    }
+  });
+});
+
+describe("the guard refuses to start a server with an undeclared route", () => {
+  it.each([
+    ["no config", {}],
+    ["an empty list", { config: { permissions: [] } }],
+  ])("refuses %s", async (_label, options) => {
+    const careless: FastifyPluginAsync = async (app) => {
+      app.get("/dimenticata/", options as never, async () => ({ ok: true }));
+    };
+    const database = { kind: "pglite", db: {}, exec: async () => {}, close: async () => {} } as never;
+    await expect(
+      withModule(careless, () => buildApp(testConfig(), { database, mailer: { send: async () => {} } })),
+    ).rejects.toThrow("La rotta GET /api/__probe/dimenticata/ non dichiara i permessi richiesti");
+  });
+});
