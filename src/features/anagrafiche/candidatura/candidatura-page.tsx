@@ -24,7 +24,7 @@ import { useCandidaturaOpzioniQuery, useInviaCandidaturaMutation } from "../../.
 import { errorMessage } from "../../../api/base";
 import { BRAND } from "../../../app/brand";
 import { FormField, fieldError, TextField } from "../../../components/form";
-import { SelectField, SwitchField, TextareaField } from "../common/form-controls";
+import { CheckboxGroupField, SelectField, SwitchField, TextareaField } from "../common/form-controls";
 import { type CandidaturaValues, toFormData, validateCandidaturaForm } from "./candidatura.values";
 
 const SESSO = [
@@ -32,51 +32,13 @@ const SESSO = [
   { value: "F", label: "Femmina" },
 ];
 
+const INITIAL: CandidaturaValues = { sesso: "M", posizioni: [], giorni_disponibili: [], privacy: false };
+
 export const PRIVACY_TEXT =
   "I dati personali inviati con questo modulo sono trattati dall'istituto, titolare del trattamento, al solo fine di " +
   "valutare la candidatura (art. 6.1.b e 13 del Regolamento UE 2016/679). Sono conservati per 24 mesi e non sono " +
   "comunicati a terzi. Puoi chiederne in ogni momento l'accesso, la rettifica o la cancellazione scrivendo all'ufficio " +
   "del personale.";
-
-function CheckboxGroup({
-  name,
-  label,
-  options,
-  required,
-}: {
-  name: string;
-  label: string;
-  options: { value: string; label: string }[];
-  required?: boolean;
-}) {
-  return (
-    <Field<string[]> name={name}>
-      {({ input, meta }) => {
-        const value = input.value || [];
-        return (
-          <FormField label={label} required={required} error={fieldError(meta)}>
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="1" role="group" aria-label={label}>
-              {options.map((o) => (
-                <Checkbox.Root
-                  key={o.value}
-                  checked={value.includes(o.value)}
-                  onCheckedChange={(d) => {
-                    input.onChange(d.checked === true ? [...value, o.value] : value.filter((v) => v !== o.value));
-                    input.onBlur();
-                  }}
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>{o.label}</Checkbox.Label>
-                </Checkbox.Root>
-              ))}
-            </SimpleGrid>
-          </FormField>
-        );
-      }}
-    </Field>
-  );
-}
 
 function CvField() {
   return (
@@ -166,7 +128,7 @@ export function CandidaturaPage() {
               </Stack>
             ) : (
               <Form<CandidaturaValues>
-                initialValues={{ sesso: "M", posizioni: [], giorni_disponibili: [], privacy: false }}
+                initialValues={INITIAL}
                 validate={(v) => validateCandidaturaForm(v)}
                 onSubmit={async (values) => {
                   setFailure(null);
@@ -214,13 +176,13 @@ export function CandidaturaPage() {
                           }))}
                         />
                       </SimpleGrid>
-                      <CheckboxGroup
+                      <CheckboxGroupField
                         name="posizioni"
                         label="Posizioni desiderate"
                         required
                         options={(opzioni?.posizioni ?? []).map((p) => ({ value: String(p.id), label: p.descrizione }))}
                       />
-                      <CheckboxGroup
+                      <CheckboxGroupField
                         name="giorni_disponibili"
                         label="Giorni disponibili"
                         options={(opzioni?.giorni ?? []).map((g) => ({ value: String(g.id), label: g.nome }))}

@@ -1,0 +1,138 @@
+/**
+ * Final-form controls of the anagrafiche screens (select, textarea, switch, province) on the shared
+ * FormField of src/components/form (label with the red asterisk, error under the field).
+ */
+import { Checkbox, Fieldset, NativeSelect, SimpleGrid, Switch, Text, Textarea } from "@chakra-ui/react";
+import { Field } from "react-final-form";
+import { useProvinceQuery } from "../../../api/anagrafiche.endpoints";
+import { FormField, fieldError, requiredValue } from "../../../components/form";
+import { PROVINCE } from "../../../domain/province";
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+export interface SelectFieldProps {
+  name: string;
+  label: string;
+  options: readonly Option[];
+  required?: boolean;
+  blank?: string;
+  disabled?: boolean;
+}
+
+export function SelectField({ name, label, options, required, blank = "Seleziona", disabled }: SelectFieldProps) {
+  return (
+    <Field<string> name={name} validate={required ? requiredValue : undefined}>
+      {({ input, meta }) => (
+        <FormField label={label} required={required} error={fieldError(meta)} disabled={disabled}>
+          <NativeSelect.Root disabled={disabled}>
+            <NativeSelect.Field {...input} value={input.value ?? ""} aria-label={label}>
+              <option value="">{blank}</option>
+              {options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </FormField>
+      )}
+    </Field>
+  );
+}
+
+export function TextareaField({ name, label, rows = 3 }: { name: string; label: string; rows?: number }) {
+  return (
+    <Field<string> name={name}>
+      {({ input, meta }) => (
+        <FormField label={label} error={fieldError(meta)}>
+          <Textarea {...input} value={input.value ?? ""} rows={rows} />
+        </FormField>
+      )}
+    </Field>
+  );
+}
+
+export function SwitchField({ name, label, disabled }: { name: string; label: string; disabled?: boolean }) {
+  return (
+    <Field<boolean> name={name} type="checkbox">
+      {({ input }) => (
+        <Switch.Root
+          checked={Boolean(input.checked)}
+          onCheckedChange={(d) => input.onChange(d.checked === true)}
+          disabled={disabled}
+          mt="2"
+        >
+          <Switch.HiddenInput name={input.name} onBlur={input.onBlur} />
+          <Switch.Control />
+          <Switch.Label>{label}</Switch.Label>
+        </Switch.Root>
+      )}
+    </Field>
+  );
+}
+
+/** The province options: GET /api/anagrafiche/province/ (SPEC §7), the static list until it answers. */
+export function useProvinceOptions(): Option[] {
+  const { data } = useProvinceQuery();
+  if (data?.length) return data.map((p) => ({ value: p.abbr, label: `${p.name} (${p.abbr})` }));
+  return PROVINCE.map((p) => ({ value: p.sigla, label: `${p.nome} (${p.sigla})` }));
+}
+
+export function ProvinciaField(props: { name: string; label: string; required?: boolean }) {
+  const options = useProvinceOptions();
+  return <SelectField {...props} options={options} />;
+}
+
+/**
+ * Several checkboxes for one array field (ids as strings). A fieldset, not a Field.Root: inside a
+ * Field every input would get the field's id and a click on a label would toggle the first box.
+ */
+export function CheckboxGroupField(props: {
+  name: string;
+  label: string;
+  options: readonly Option[];
+  required?: boolean;
+}) {
+  const { name, label, options, required } = props;
+  return (
+    <Field<string[]> name={name}>
+      {({ input, meta }) => {
+        const value = input.value || [];
+        const error = fieldError(meta);
+        return (
+          <Fieldset.Root invalid={Boolean(error)}>
+            <Fieldset.Legend>
+              {label}
+              {required && (
+                <Text as="span" color="red.500" aria-hidden="true">
+                  {" *"}
+                </Text>
+              )}
+            </Fieldset.Legend>
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="1" role="group" aria-label={label}>
+              {options.map((o) => (
+                <Checkbox.Root
+                  key={o.value}
+                  checked={value.includes(o.value)}
+                  onCheckedChange={(d) => {
+                    input.onChange(d.checked === true ? [...value, o.value] : value.filter((v) => v !== o.value));
+                    input.onBlur();
+                  }}
+                >
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{o.label}</Checkbox.Label>
+                </Checkbox.Root>
+              ))}
+            </SimpleGrid>
+            {error && <Fieldset.ErrorText>{error}</Fieldset.ErrorText>}
+          </Fieldset.Root>
+        );
+      }}
+    </Field>
+  );
+}

@@ -1,0 +1,207 @@
+/**
+ * The operator's anagrafica tab (and the new-operator page): every field of SPEC §3 in sections,
+ * react-final-form validated by `validateOperatore` (src/domain, the same rule the server runs),
+ * errors under the fields, red asterisks on the required ones. Save → 'Modifiche salvate
+ * correttamente' and the form is reset with the server's answer (the cached record is replaced);
+ * a refused save puts the server's per-field errors under the fields. Delete asks for confirmation.
+ */
+import { Alert, Box, Button, Fieldset, Heading, HStack, SimpleGrid, Stack } from "@chakra-ui/react";
+import { FORM_ERROR } from "final-form";
+import { type ReactNode, useMemo, useState } from "react";
+import { Form } from "react-final-form";
+import { useNavigate } from "react-router-dom";
+import {
+  useCreateOperatoreMutation,
+  useDeleteOperatoreMutation,
+  useUpdateOperatoreMutation,
+} from "../../../api/anagrafiche.endpoints";
+import { errorMessage } from "../../../api/base";
+import { useCurrentUser } from "../../../app/session-context";
+import { notify } from "../../../app/toaster";
+import { TextField } from "../../../components/form";
+import { OPERATORE_REQUIRED, type OperatoreRecord, validateOperatore } from "../../../domain/operatore";
+import { ConfirmDialog } from "../common/confirm-dialog";
+import { CheckboxGroupField, ProvinciaField, SelectField, SwitchField, TextareaField } from "../common/form-controls";
+import { MSG } from "../common/messages";
+import { reportError } from "../common/save-error";
+import { OperatoreFiles } from "./operatore-files";
+import { emptyOperatore, type FormValues, toFormValues, toPayload } from "./operatore-form.values";
+
+const REQUIRED = new Set<string>(OPERATORE_REQUIRED);
+const SESSO = [
+  { value: "M", label: "Maschio" },
+  { value: "F", label: "Femmina" },
+];
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Fieldset.Root borderWidth="1px" borderRadius="md" p="4">
+      <Fieldset.Legend>
+        <Heading size="sm">{title}</Heading>
+      </Fieldset.Legend>
+      <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="3" mt="2">
+        {children}
+      </SimpleGrid>
+    </Fieldset.Root>
+  );
+}
+
+const T = (name: string, label: string, type = "text") => (
+  <TextField key={name} name={name} label={label} type={type} required={REQUIRED.has(name)} />
+);
+
+function toSubmitErrors(errors: Record<string, string> | undefined) {
+  if (!errors) return undefined;
+  const { non_field_errors, ...rest } = errors;
+  return non_field_errors ? { ...rest, [FORM_ERROR]: non_field_errors } : rest;
+}
+
+export function AnagraficaForm({ record }: { record?: OperatoreRecord }) {
+  const navigate = useNavigate();
+  const account = useCurrentUser();
+  const [create] = useCreateOperatoreMutation();
+  const [update] = useUpdateOperatoreMutation();
+  const [remove, { isLoading: deleting }] = useDeleteOperatoreMutation();
+  const [confirm, setConfirm] = useState(false);
+  const initialValues = useMemo(() => (record ? toFormValues(record) : emptyOperatore()), [record]);
+  const posizioni = account?.settings.posizioni ?? [];
+  const valutazioni = (account?.settings.valutazioni ?? []).map((v) => ({ value: String(v.id), label: v.descrizione }));
+
+  async function onSubmit(values: FormValues) {
+    try {
+      if (record) {
+        await update({ id: record.id, data: toPayload(values, record) }).unwrap();
+        notify.success(MSG.saved);
+      } else {
+        const saved = await create(toPayload(values)).unwrap();
+        notify.success(MSG.saved);
+        navigate(`/anagrafiche/operatori/${saved.id}/anagrafica`);
+      }
+      return undefined;
+    } catch (e) {
+      return toSubmitErrors(reportError(e));
+    }
+  }
+
+  async function onDelete() {
+    if (!record) return;
+    try {
+      const answer = await remove(record.id).unwrap();
+      if (answer.result === "OK") {
+        setConfirm(false);
+        notify.success(MSG.operatoreEliminato);
+        navigate("/anagrafiche/operatori");
+      }
+    } catch (e) {
+      notify.error(errorMessage(e));
+    }
+  }
+
+  return (
+    <Box>
+      <Form<FormValues> initialValues={initialValues} validate={(v) => validateOperatore(v)} onSubmit={onSubmit}>
+        {({ handleSubmit, submitting, submitError, pristine }) => (
+          <form onSubmit={handleSubmit} noValidate aria-label="Anagrafica operatore">
+            <Stack gap="4">
+              {submitError && (
+                <Alert.Root status="error">
+                  <Alert.Indicator />
+                  <Alert.Title>{String(submitError)}</Alert.Title>
+                </Alert.Root>
+              )}
+              <Section title="Dati personali">
+                {T("codice", "Codice")}
+                {T("cognome", "Cognome")}
+                {T("nome", "Nome")}
+                <SelectField name="sesso" label="Sesso" options={SESSO} required />
+                {T("codice_fiscale", "Codice fiscale")}
+                {T("data_nascita", "Data di nascita", "date")}
+                {T("luogo_nascita", "Luogo di nascita")}
+                <ProvinciaField name="prov_nascita" label="Provincia di nascita" />
+                {T("cittadinanza", "Cittadinanza")}
+                {T("titolo_studio", "Titolo di studio")}
+                {T("cp_rilasciato_da", "Carta/permesso rilasciato da")}
+                {T("cp_rilasciato_il", "Carta/permesso rilasciato il", "date")}
+                {T("cp_scadenza", "Scadenza carta/permesso", "date")}
+              </Section>
+              <Section title="Residenza">
+                {T("indirizzo", "Indirizzo")}
+                {T("numero", "Numero civico")}
+                {T("cap", "CAP")}
+                {T("citta", "Città")}
+                <ProvinciaField name="prov" label="Provincia" />
+              </Section>
+              <Section title="Domicilio">
+                {T("d_indirizzo", "Indirizzo di domicilio")}
+                {T("d_numero", "Numero civico di domicilio")}
+                {T("d_cap", "CAP di domicilio")}
+                {T("d_citta", "Città di domicilio")}
+                <ProvinciaField name="d_prov" label="Provincia di domicilio" />
+              </Section>
+              <Section title="Contatti">
+                {T("cellulare", "Cellulare", "tel")}
+                {T("telefono", "Telefono", "tel")}
+                {T("email", "E-mail", "email")}
+                {T("pec", "PEC", "email")}
+                <SwitchField name="sms" label="Riceve SMS" />
+                <SwitchField name="applicazione" label="Usa l'applicazione" />
+              </Section>
+              <Section title="Banca">
+                {T("iban", "IBAN")}
+                {T("data_iban", "Data IBAN", "date")}
+              </Section>
+              <Section title="Caratteristiche fisiche">
+                {T("altezza", "Altezza (cm)", "number")}
+                {T("peso", "Peso (kg)", "number")}
+              </Section>
+              <Section title="Azienda">
+                {T("referente", "Referente")}
+                {T("area_agenzia", "Area agenzia")}
+                {T("area_sede", "Area sede")}
+                {T("data_iscrizione", "Data iscrizione", "date")}
+                {T("cod_pref", "Codice preferenza")}
+                <SelectField name="rating" label="Valutazione" options={valutazioni} />
+                <CheckboxGroupField
+                  name="posizioni"
+                  label="Qualifiche"
+                  options={posizioni.map((p) => ({ value: String(p.id), label: p.descrizione }))}
+                />
+              </Section>
+              <Section title="Stato">
+                <SwitchField name="attivo" label="Attivo" />
+                <SwitchField name="cessato" label="Cessato" />
+                <SwitchField name="black_list" label="Black list" />
+                {T("data_disattivazione", "Data disattivazione", "date")}
+                <SwitchField name="ammortizzatori" label="Ammortizzatori sociali" />
+                <TextareaField name="amm_note" label="Note ammortizzatori" />
+              </Section>
+              <HStack justify="space-between">
+                <Button type="submit" loading={submitting} disabled={Boolean(record) && pristine}>
+                  {record ? "Salva modifiche" : "Crea operatore"}
+                </Button>
+                {record && (
+                  <Button colorPalette="red" variant="outline" onClick={() => setConfirm(true)}>
+                    Elimina operatore
+                  </Button>
+                )}
+              </HStack>
+            </Stack>
+          </form>
+        )}
+      </Form>
+      {record && (
+        <Box mt="6">
+          <OperatoreFiles record={record} />
+        </Box>
+      )}
+      <ConfirmDialog
+        open={confirm}
+        title="Elimina operatore"
+        question={MSG.deleteOperatore}
+        loading={deleting}
+        onClose={() => setConfirm(false)}
+        onConfirm={onDelete}
+      />
+    </Box>
+  );
+}

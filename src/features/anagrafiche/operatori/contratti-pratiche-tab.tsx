@@ -1,0 +1,114 @@
+/** contratti-pratiche: employment contracts (incl. intermittente), pay items and HR pratiche. */
+import { Badge } from "@chakra-ui/react";
+import type { TabItem } from "../../../api/anagrafiche.endpoints";
+import { formatDate, formatEuro, formatNumber } from "../../../domain/format";
+import {
+  STATI_PRATICA,
+  TIPI_CONTRATTO,
+  TIPI_PRATICA,
+  validateCompenso,
+  validateContratto,
+  validatePratica,
+} from "../../../domain/operatore";
+import { ItemTable } from "../common/item-table";
+import { useTabCrud } from "./use-tab-crud";
+
+const d = (v: unknown) => (v ? formatDate(String(v)) : "—");
+const label = (list: readonly { code: string; label: string }[], code: unknown) =>
+  list.find((t) => t.code === code)?.label ?? String(code ?? "");
+const opts = (list: readonly { code: string; label: string }[]) => list.map((t) => ({ value: t.code, label: t.label }));
+
+const STATO_PRATICA_COLOR: Record<string, string> = {
+  aperta: "blue",
+  in_corso: "orange",
+  sospesa: "gray",
+  chiusa: "green",
+};
+
+export function ContrattiPraticheTab({ id }: { id: number }) {
+  const contratti = useTabCrud(id, "contratti");
+  const compensi = useTabCrud(id, "compensi");
+  const pratiche = useTabCrud(id, "pratiche");
+  return (
+    <>
+      <ItemTable<TabItem>
+        title="Contratti di lavoro"
+        noun="contratto"
+        {...contratti}
+        validate={validateContratto}
+        fields={[
+          { name: "tipo", label: "Tipo di contratto", kind: "select", required: true, options: opts(TIPI_CONTRATTO) },
+          { name: "data_inizio", label: "Data di inizio", kind: "date", required: true },
+          { name: "data_fine", label: "Data di fine", kind: "date" },
+          { name: "ore_settimanali", label: "Ore settimanali", kind: "number" },
+          { name: "note", label: "Note", kind: "textarea" },
+        ]}
+        columns={[
+          {
+            header: "Tipo",
+            render: (i) => (
+              <>
+                {label(TIPI_CONTRATTO, i.tipo)}{" "}
+                {i.tipo === "intermittente" && <Badge colorPalette="purple">Intermittente</Badge>}
+              </>
+            ),
+          },
+          { header: "Inizio", render: (i) => d(i.data_inizio) },
+          { header: "Fine", render: (i) => d(i.data_fine) },
+          {
+            header: "Ore settimanali",
+            render: (i) =>
+              i.ore_settimanali === null || i.ore_settimanali === undefined
+                ? "—"
+                : formatNumber(Number(i.ore_settimanali)),
+          },
+        ]}
+      />
+      <ItemTable<TabItem>
+        title="Compensi"
+        noun="compenso"
+        {...compensi}
+        validate={validateCompenso}
+        fields={[
+          { name: "descrizione", label: "Descrizione", required: true },
+          { name: "importo", label: "Importo (€)", kind: "number", required: true },
+          { name: "dal", label: "Dal", kind: "date" },
+          { name: "al", label: "Al", kind: "date" },
+          { name: "note", label: "Note", kind: "textarea" },
+        ]}
+        columns={[
+          { header: "Descrizione", render: (i) => String(i.descrizione) },
+          { header: "Importo", render: (i) => formatEuro(Number(i.importo)) },
+          { header: "Dal", render: (i) => d(i.dal) },
+          { header: "Al", render: (i) => d(i.al) },
+        ]}
+      />
+      <ItemTable<TabItem>
+        title="Pratiche"
+        noun="pratica"
+        {...pratiche}
+        validate={validatePratica}
+        fields={[
+          { name: "tipo", label: "Tipo", kind: "select", required: true, options: opts(TIPI_PRATICA) },
+          { name: "stato", label: "Stato", kind: "select", required: true, options: opts(STATI_PRATICA) },
+          { name: "data_apertura", label: "Data di apertura", kind: "date", required: true },
+          { name: "data_chiusura", label: "Data di chiusura", kind: "date" },
+          { name: "note", label: "Note", kind: "textarea" },
+        ]}
+        columns={[
+          { header: "Tipo", render: (i) => label(TIPI_PRATICA, i.tipo) },
+          {
+            header: "Stato",
+            render: (i) => (
+              <Badge colorPalette={STATO_PRATICA_COLOR[String(i.stato)] ?? "gray"}>
+                {label(STATI_PRATICA, i.stato)}
+              </Badge>
+            ),
+          },
+          { header: "Apertura", render: (i) => d(i.data_apertura) },
+          { header: "Chiusura", render: (i) => d(i.data_chiusura) },
+        ]}
+      />
+    </>
+  );
+}

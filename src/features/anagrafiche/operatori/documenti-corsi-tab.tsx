@@ -1,0 +1,131 @@
+/**
+ * documenti-corsi: identity documents, licences and courses with type, number, dates, expiry
+ * status (scaduto red, in scadenza ≤ 30 gg orange) and file (upload, download with the token).
+ */
+import { Badge, Button, FileUpload } from "@chakra-ui/react";
+import { downloadWithToken, type TabItem, useUploadOperatoreFileMutation } from "../../../api/anagrafiche.endpoints";
+import { errorMessage } from "../../../api/base";
+import { notify } from "../../../app/toaster";
+import { STATO_SCADENZA_LABELS, type StatoScadenza, TIPI_CORSO, TIPI_DOCUMENTO } from "../../../domain/documenti";
+import { formatDate } from "../../../domain/format";
+import { type FileRef, validateCorso, validateDocumento } from "../../../domain/operatore";
+import { ItemTable } from "../common/item-table";
+import { MSG } from "../common/messages";
+import { useTabCrud } from "./use-tab-crud";
+
+const STATO_COLOR: Record<StatoScadenza, string> = { scaduto: "red", in_scadenza: "orange", valido: "green" };
+
+export function StatoBadge({ stato }: { stato: StatoScadenza }) {
+  return (
+    <Badge colorPalette={STATO_COLOR[stato]} variant={stato === "valido" ? "subtle" : "solid"}>
+      {STATO_SCADENZA_LABELS[stato]}
+    </Badge>
+  );
+}
+
+const d = (v: unknown) => (v ? formatDate(String(v)) : "—");
+
+function FileCell({ id, item, slot }: { id: number; item: TabItem; slot: "documento" | "corso" }) {
+  const [upload, { isLoading }] = useUploadOperatoreFileMutation();
+  const file = item.file as FileRef | null;
+  return (
+    <>
+      {file && (
+        <Button
+          size="xs"
+          variant="ghost"
+          onClick={() => downloadWithToken(file.url, file.nome).catch((e) => notify.error(errorMessage(e)))}
+        >
+          {file.nome}
+        </Button>
+      )}
+      <FileUpload.Root
+        accept="application/pdf,image/jpeg,image/png,image/webp"
+        maxFiles={1}
+        display="inline-flex"
+        width="auto"
+        onFileAccept={async (e) => {
+          const f = e.files[0];
+          if (!f) return;
+          try {
+            await upload({ id, categoria: slot, file: f, refId: item.id }).unwrap();
+            notify.success(MSG.uploaded);
+          } catch (err) {
+            notify.error(errorMessage(err));
+          }
+        }}
+      >
+        <FileUpload.HiddenInput aria-label="Carica file" />
+        <FileUpload.Trigger asChild>
+          <Button size="xs" variant="outline" loading={isLoading}>
+            {file ? "Sostituisci" : "Carica file"}
+          </Button>
+        </FileUpload.Trigger>
+      </FileUpload.Root>
+    </>
+  );
+}
+
+export function DocumentiCorsiTab({ id }: { id: number }) {
+  const documenti = useTabCrud(id, "documenti");
+  const corsi = useTabCrud(id, "corsi");
+  return (
+    <>
+      <ItemTable<TabItem>
+        title="Documenti e licenze"
+        noun="documento"
+        {...documenti}
+        validate={validateDocumento}
+        fields={[
+          {
+            name: "tipo",
+            label: "Tipo",
+            kind: "select",
+            required: true,
+            options: TIPI_DOCUMENTO.map((t) => ({ value: t.code, label: t.label })),
+          },
+          { name: "numero", label: "Numero" },
+          { name: "rilasciato_da", label: "Rilasciato da" },
+          { name: "data_rilascio", label: "Data di rilascio", kind: "date" },
+          { name: "data_scadenza", label: "Data di scadenza", kind: "date" },
+          { name: "note", label: "Note", kind: "textarea" },
+        ]}
+        columns={[
+          { header: "Tipo", render: (i) => String(i.tipo_label ?? i.tipo) },
+          { header: "Numero", render: (i) => String(i.numero || "—") },
+          { header: "Rilascio", render: (i) => d(i.data_rilascio) },
+          { header: "Scadenza", render: (i) => d(i.data_scadenza) },
+          { header: "Stato", render: (i) => <StatoBadge stato={i.stato as StatoScadenza} /> },
+          { header: "File", render: (i) => <FileCell id={id} item={i} slot="documento" /> },
+        ]}
+      />
+      <ItemTable<TabItem>
+        title="Corsi"
+        noun="corso"
+        {...corsi}
+        validate={validateCorso}
+        fields={[
+          {
+            name: "tipo",
+            label: "Tipo",
+            kind: "select",
+            required: true,
+            options: TIPI_CORSO.map((t) => ({ value: t.code, label: t.label })),
+          },
+          { name: "ente", label: "Ente" },
+          { name: "data_conseguimento", label: "Data di conseguimento", kind: "date", required: true },
+          { name: "data_scadenza", label: "Data di scadenza", kind: "date" },
+          { name: "note", label: "Note", kind: "textarea" },
+        ]}
+        columns={[
+          { header: "Tipo", render: (i) => String(i.tipo_label ?? i.tipo) },
+          { header: "Ente", render: (i) => String(i.ente || "—") },
+          { header: "Conseguito il", render: (i) => d(i.data_conseguimento) },
+          { header: "Scadenza", render: (i) => d(i.data_scadenza) },
+          { header: "Stato", render: (i) => <StatoBadge stato={i.stato as StatoScadenza} /> },
+          { header: "File", render: (i) => <FileCell id={id} item={i} slot="corso" /> },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+/** indisponibilita: unavailability periods with reason, and the weekly availability per day. */
+import { Box, Button, Heading, HStack, Stack, Switch, Text } from "@chakra-ui/react";
+import { format } from "date-fns";
+import { Form } from "react-final-form";
+import {
+  type TabItem,
+  useOperatoreDisponibilitaQuery,
+  useSaveOperatoreDisponibilitaMutation,
+} from "../../../api/anagrafiche.endpoints";
+import { notify } from "../../../app/toaster";
+import { formatDateTime } from "../../../domain/format";
+import { GIORNI_SETTIMANA, validateIndisponibilita } from "../../../domain/operatore";
+import { ItemTable } from "../common/item-table";
+import { MSG } from "../common/messages";
+import { reportError } from "../common/save-error";
+import { useTabCrud } from "./use-tab-crud";
+
+/** ISO timestamp → the value of an <input type="datetime-local"> (local time). */
+const toLocalInput = (v: unknown) => (v ? format(new Date(String(v)), "yyyy-MM-dd'T'HH:mm") : "");
+/** <input type="datetime-local"> value → ISO timestamp. */
+const toIso = (v: unknown) => (v ? new Date(String(v)).toISOString() : null);
+
+function DisponibilitaSettimanale({ id }: { id: number }) {
+  const { data } = useOperatoreDisponibilitaQuery(id);
+  const [save] = useSaveOperatoreDisponibilitaMutation();
+  if (!data) return null;
+  const initialValues = Object.fromEntries(data.map((g) => [`g${g.giorno}`, g.disponibile]));
+  return (
+    <Form
+      initialValues={initialValues}
+      onSubmit={async (values) => {
+        try {
+          await save({
+            id,
+            data: [1, 2, 3, 4, 5, 6, 7].map((g) => ({ giorno: g, disponibile: Boolean(values[`g${g}`]) })),
+          }).unwrap();
+          notify.success(MSG.saved);
+        } catch (e) {
+          reportError(e);
+        }
+      }}
+    >
+      {({ handleSubmit, values, form, submitting, pristine }) => (
+        <form onSubmit={handleSubmit} aria-label="Disponibilità settimanale">
+          <Heading size="md" mb="2">
+            Disponibilità settimanale
+          </Heading>
+          <HStack wrap="wrap" gap="4" mb="3">
+            {GIORNI_SETTIMANA.map((day, i) => (
+              <Switch.Root
+                key={day}
+                checked={Boolean(values[`g${i + 1}`])}
+                onCheckedChange={(d) => form.change(`g${i + 1}`, d.checked === true)}
+              >
+                <Switch.HiddenInput />
+                <Switch.Control />
+                <Switch.Label>{day}</Switch.Label>
+              </Switch.Root>
+            ))}
+          </HStack>
+          <Button type="submit" size="sm" loading={submitting} disabled={pristine}>
+            Salva disponibilità
+          </Button>
+        </form>
+      )}
+    </Form>
+  );
+}
+
+export function IndisponibilitaTab({ id }: { id: number }) {
+  const periodi = useTabCrud(id, "indisponibilita", (v) => ({ ...v, dal: toIso(v.dal), al: toIso(v.al) }));
+  return (
+    <Stack gap="6">
+      <ItemTable<TabItem>
+        title="Periodi di indisponibilità"
+        noun="periodo"
+        {...periodi}
+        validate={validateIndisponibilita}
+        toValues={(i) => (i ? { ...i, dal: toLocalInput(i.dal), al: toLocalInput(i.al) } : {})}
+        fields={[
+          { name: "dal", label: "Dal", kind: "datetime-local", required: true },
+          { name: "al", label: "Al", kind: "datetime-local", required: true },
+          { name: "motivo", label: "Motivo" },
+          { name: "note", label: "Note", kind: "textarea" },
+        ]}
+        columns={[
+          { header: "Dal", render: (i) => formatDateTime(String(i.dal)) },
+          { header: "Al", render: (i) => formatDateTime(String(i.al)) },
+          { header: "Motivo", render: (i) => String(i.motivo || "—") },
+          { header: "Note", render: (i) => <Text lineClamp={1}>{String(i.note || "")}</Text> },
+        ]}
+      />
+      <Box>
+        <DisponibilitaSettimanale id={id} />
+      </Box>
+    </Stack>
+  );
+}

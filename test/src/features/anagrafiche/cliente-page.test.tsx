@@ -1,0 +1,52 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { anagraficheDb } from "../../../../mocks/fixtures/anagrafiche";
+import { withPartitaIvaCheckDigit } from "../../../../src/domain/partita-iva";
+import { setupMockServer } from "../../helpers/msw";
+import { renderApp } from "../../helpers/render-app";
+
+setupMockServer();
+const SLOW = { timeout: 15000 };
+
+/** A partita IVA with a wrong check digit. */
+function wrongPartitaIva(): string {
+  const good = withPartitaIvaCheckDigit("0123456789");
+  return good.slice(0, 10) + String((Number(good[10]) + 1) % 10);
+}
+
+describe("client record", () => {
+  test("a partita IVA with a wrong check digit shows its error under the field; a right one creates the client", async () => {
+    const { router } = renderApp("/anagrafiche/clienti/aggiungi-nuovo", { as: "admin" });
+    const ragione = await screen.findByRole("textbox", { name: /Ragione sociale/ }, SLOW);
+    fireEvent.change(ragione, { target: { value: "Vigilanza Test S.r.l." } });
+    const piva = screen.getByRole("textbox", { name: /Partita IVA/ });
+    fireEvent.change(piva, { target: { value: wrongPartitaIva() } });
+    fireEvent.blur(piva);
+    expect(await screen.findByText("Partita IVA non valida")).toBeTruthy();
+
+    fireEvent.change(piva, { target: { value: withPartitaIvaCheckDigit("0123456789") } });
+    await waitFor(() => expect(screen.queryByText("Partita IVA non valida")).toBeNull());
+    fireEvent.click(screen.getByRole("button", { name: "Crea cliente" }));
+    expect(await screen.findByText("Modifiche salvate correttamente")).toBeTruthy();
+    const created = anagraficheDb.clienti.find((c) => c.ragione_sociale === "Vigilanza Test S.r.l.");
+    expect(created).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/anagrafiche/clienti/${created?.id}`));
+  });
+
+  test("shows sites, contacts and the contracts with their links; geocoding reports no results", async () => {
+    renderApp("/anagrafiche/clienti/1", { as: "admin" });
+    expect(await screen.findByRole("table", { name: "Sedi operative" }, SLOW)).toBeTruthy();
+    expect(screen.getByText("Filiale centro")).toBeTruthy();
+    expect(within(screen.getByRole("table", { name: "Contatti" })).getByText("Anna Colombo")).toBeTruthy();
+    const link = screen.getByRole("link", { name: "Piantonamento filiale" });
+    expect(link.getAttribute("href")).toBe("/pianificazione/contratti/1");
+
+    const indirizzo = screen.getByRole("textbox", { name: /^Indirizzo$/ });
+    fireEvent.change(indirizzo, { target: { value: "Via Inesistente 1" } });
+    fireEvent.click(screen.getByRole("button", { name: "Geocodifica" }));
+    expect(await screen.findByText("Non ho trovato risultati per questa ricerca")).toBeTruthy();
+
+    fireEvent.change(indirizzo, { target: { value: "Via Roma 1" } });
+    fireEvent.click(screen.getByRole("button", { name: "Geocodifica" }));
+    expect(await screen.findByText(/Coordinate: 45\.69830, 9\.67730/)).toBeTruthy();
+  });
+});
