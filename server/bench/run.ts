@@ -32,6 +32,7 @@ import { logList } from "../modules/log/log.list";
 import { seedScale } from "../seed/scale";
 import { benchOperatoriList, benchRoutes } from "./bench-lists";
 import { type LoadResult, load } from "./load";
+import { runPianificazioneBench } from "./pianificazione.bench";
 
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
@@ -219,6 +220,13 @@ The operator workloads use the list declared in server/bench/bench-lists.ts (the
 \`operatori\`, mounted at /api/bench/operatori/ only by the bench); the log workload uses the real /api/log/list/.
 `;
   fs.writeFileSync(path.join(__dirname, "RESULTS.md"), `${md}\n${NOTES}`);
+  await runPianificazioneBench({
+    base,
+    headers,
+    direct,
+    resultsFile: path.join(__dirname, "RESULTS.md"),
+    concurrency: CONCURRENCY,
+  });
   await app.close();
   await apiDb.close();
   await direct.close();

@@ -4,6 +4,10 @@
  * every seeder runs in the same transaction and must be idempotent-safe on an empty database only.
  */
 import type { Database, Tx } from "../db/client";
+import { seedDemoClienti } from "../modules/anagrafiche/clienti.seed";
+import { seedDemoOperatori } from "../modules/anagrafiche/operatori.seed";
+import { seedDemoConsole } from "../modules/console/console.seed";
+import { seedDemoPianificazione } from "../modules/pianificazione/pianificazione.seed";
 import { seedDemoUsers } from "./demo-users";
 
 export interface SeedContext {
@@ -17,7 +21,13 @@ export interface SeedContext {
 
 export type Seeder = (ctx: SeedContext) => Promise<void>;
 
-export const DEMO_SEEDERS: { name: string; run: Seeder }[] = [{ name: "utenti", run: seedDemoUsers }];
+export const DEMO_SEEDERS: { name: string; run: Seeder }[] = [
+  { name: "utenti", run: seedDemoUsers },
+  { name: "clienti e candidati", run: seedDemoClienti },
+  { name: "operatori", run: seedDemoOperatori },
+  { name: "pianificazione", run: seedDemoPianificazione },
+  { name: "ticket supporto", run: seedDemoConsole },
+];
 
 export async function seedDemo(database: Database, opts: { scryptN: number; today?: Date }): Promise<string[]> {
   const report: string[] = [];

@@ -8,6 +8,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { queryOne } from "../db/query";
+import { seedScalePianificazione } from "./scale-pianificazione";
 
 export interface ScaleOptions {
   operators: number;
@@ -235,8 +236,7 @@ export async function seedScale(database: Database, options: Partial<ScaleOption
     log(`log_entries: ${haveLog + to}`);
   });
 
-  if (o.contracts > 0 || o.weeks > 0)
-    log("contratti/settimane: non generati da questo seed (vedi server/bench/RESULTS.md)");
+  if (o.contracts > 0) await seedScalePianificazione(database, { contracts: o.contracts, weeks: o.weeks, log });
   log("VACUUM ANALYZE…");
   await database.exec("VACUUM ANALYZE");
   log(`fatto in ${((Date.now() - t0) / 1000).toFixed(1)} s`);

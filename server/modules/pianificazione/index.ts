@@ -6,6 +6,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { assegnazioneRoutes } from "./assegnazione.routes";
 import { contrattiRoutes } from "./contratti.routes";
+import { contrattiListRoutes } from "./contratti-list.routes";
 import { contrattiRigheRoutes } from "./contratti-righe.routes";
 import { intermittentiRoutes } from "./intermittenti.routes";
 import { profiliRegoleRoutes } from "./profili-regole.routes";
@@ -13,6 +14,7 @@ import { serviziRoutes } from "./servizi.routes";
 import { serviziRigheRoutes } from "./servizi-righe.routes";
 
 export const pianificazioneModule: FastifyPluginAsync = async (app) => {
+  await app.register(contrattiListRoutes, { prefix: "/contratti" });
   await app.register(contrattiRoutes, { prefix: "/contratti" });
   await app.register(contrattiRigheRoutes, { prefix: "/contratti" });
   await app.register(serviziRoutes, { prefix: "/contratti" });

@@ -1,0 +1,310 @@
+/**
+ * The planning benchmark (issue 5 'Performance'), run by `npm run bench` after the list workloads
+ * (one call in run.ts), or alone: `npx tsx server/bench/pianificazione.bench.ts` (same BENCH_*
+ * variables; it starts its own server). Local only, bounded.
+ *
+ *   BENCH_CONTRACTS / BENCH_WEEKS   scale of the planning seed (default 600 / 52 → 1,092,000 shifts),
+ *                                   generated once by seedScalePianificazione and reused
+ *   BENCH_ASSIGN_ROUNDS             assign+unassign rounds per connection (default 30)
+ *   BENCH_CONCURRENCY               connections (default 10), each on its own operator and shift
+ *
+ * Measures, through HTTP on the real server: the assign call with every check
+ * (POST …/turni/{t}/operatori/ add:true, then add:false to undo it, alternately), the month grid
+ * of a service (GET …/servizi/{s}/?dal&al); and, directly on a pool, the overlap check's SQL
+ * (overlapCheckSql). Appends (replaces) its section of RESULTS.md.
+ */
+process.env.TZ ??= "Europe/Rome";
+
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { queryOne, queryRows } from "../db/query";
+import { overlapCheckSql } from "../modules/pianificazione/bench";
+import { seedScalePianificazione } from "../seed/scale-pianificazione";
+import { load } from "./load";
+
+const CONTRACTS = Number(process.env.BENCH_CONTRACTS ?? 600);
+const WEEKS = Number(process.env.BENCH_WEEKS ?? 52);
+const ROUNDS = Number(process.env.BENCH_ASSIGN_ROUNDS ?? 30);
+const GRID_REQUESTS = Number(process.env.BENCH_GRID_REQUESTS ?? 200);
+const MIN_SHIFTS = 1_000_000;
+
+export interface PianificazioneBenchOptions {
+  /** http://127.0.0.1:port of the running server. */
+  base: string;
+  headers: Record<string, string>;
+  /** A pool on the same database, for setup and the direct SQL. */
+  direct: Database;
+  resultsFile: string;
+  concurrency: number;
+}
+
+interface Stats {
+  p50: number;
+  p99: number;
+  rps: number;
+  errors: number;
+  n: number;
+}
+
+const fmt = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : "—");
+
+function stats(times: number[], wallMs: number, errors: number): Stats {
+  const s = [...times].sort((a, b) => a - b);
+  const pct = (p: number) => (s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : Number.NaN);
+  return { p50: pct(50), p99: pct(99), rps: (times.length * 1000) / wallMs, errors, n: times.length };
+}
+
+interface Pair {
+  url: string;
+  operatore: number;
+  shift: { giorno: string; inizio_f1: string; fine_f1: string; inizio_f2: string | null; fine_f2: string | null };
+}
+
+/** `concurrency` future uncovered guard shifts on different contracts, each with its own free, qualified operator. */
+async function benchPairs(direct: Database, concurrency: number): Promise<Pair[]> {
+  const shifts = await queryRows<{
+    contratto_id: number;
+    servizio_id: number;
+    giorno_id: number;
+    turno_id: number;
+    giorno: string;
+    inizio_f1: string;
+    fine_f1: string;
+    inizio_f2: string | null;
+    fine_f2: string | null;
+    posizione_id: number;
+  }>(
+    direct.db,
+    sql`SELECT DISTINCT ON (s.contratto_id) s.contratto_id, s.id AS servizio_id, g.id AS giorno_id, t.id AS turno_id,
+               to_char(g.giorno, 'YYYY-MM-DD') AS giorno, t.inizio_f1::text, t.fine_f1::text, t.inizio_f2::text,
+               t.fine_f2::text, t.posizione_id
+        FROM contratti c JOIN servizi s ON s.contratto_id = c.id JOIN giorni g ON g.servizio_id = s.id
+        JOIN turni t ON t.giorno_id = g.id JOIN posizioni p ON p.id = t.posizione_id
+        WHERE c.numero_contratto LIKE 'SC-%' AND c.attivo AND p.descrizione = 'Guardia particolare giurata'
+          AND g.giorno = current_date + 10 AND t.inizio_f1 = time '06:00'
+          AND NOT EXISTS (SELECT 1 FROM turni_operatori a WHERE a.turno_id = t.id)
+        ORDER BY s.contratto_id LIMIT ${concurrency}`,
+  );
+  if (shifts.length < concurrency) throw new Error(`Turni liberi per il bench: ${shifts.length}/${concurrency}`);
+  // Operators with no assignment at all, made eligible for the guard shift (qualification, decree).
+  const ops = await queryRows<{ id: number }>(
+    direct.db,
+    sql`SELECT o.id FROM operatori o WHERE o.attivo AND NOT o.cessato AND NOT o.black_list
+          AND NOT EXISTS (SELECT 1 FROM turni_operatori a WHERE a.operatore_id = o.id)
+        ORDER BY o.id DESC LIMIT ${concurrency}`,
+  );
+  for (const [i, o] of ops.entries()) {
+    await direct.db.execute(
+      sql`INSERT INTO operatori_posizioni (operatore_id, posizione_id) VALUES (${o.id}, ${shifts[i].posizione_id})
+          ON CONFLICT DO NOTHING`,
+    );
+    await direct.db.execute(
+      sql`INSERT INTO operatori_documenti (operatore_id, tipo, numero, data_rilascio)
+          SELECT ${o.id}, 'decreto_gpg', 'BENCH', current_date - 500
+          WHERE NOT EXISTS (SELECT 1 FROM operatori_documenti WHERE operatore_id = ${o.id} AND tipo = 'decreto_gpg')`,
+    );
+  }
+  return shifts.map((t, i) => ({
+    url: `/api/pianificazione/contratti/${t.contratto_id}/servizi/${t.servizio_id}/giorni/${t.giorno_id}/turni/${t.turno_id}/operatori/`,
+    operatore: ops[i].id,
+    shift: t,
+  }));
+}
+
+export async function runPianificazioneBench(o: PianificazioneBenchOptions): Promise<void> {
+  const { base, headers, direct, concurrency } = o;
+  const nTurni = Number((await queryOne<{ n: number }>(direct.db, sql`SELECT count(*)::int AS n FROM turni`))?.n);
+  if (nTurni < MIN_SHIFTS) {
+    console.log(`Pianificazione: seed di ${CONTRACTS} contratti × ${WEEKS} settimane (una volta sola)…`);
+    await seedScalePianificazione(direct, { contracts: CONTRACTS, weeks: WEEKS });
+    await direct.exec("VACUUM ANALYZE");
+  }
+  const counts = (await queryOne<{ turni: number; assegnazioni: number; periodi: number; clienti: number }>(
+    direct.db,
+    sql`SELECT (SELECT count(*) FROM turni)::int AS turni, (SELECT count(*) FROM turni_operatori)::int AS assegnazioni,
+               (SELECT count(*) FROM turni_operatori_periodi)::int AS periodi,
+               (SELECT count(DISTINCT cliente_id) FROM contratti)::int AS clienti`,
+  ))!;
+  const json = { ...headers, "content-type": "application/json" };
+
+  // 1. assign / unassign, each connection on its own (operator, shift).
+  const pairs = await benchPairs(direct, concurrency);
+  const post = async (p: Pair, add: boolean) => {
+    const res = await fetch(`${base}${p.url}`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ data: { operatore: { id: p.operatore }, add } }),
+    });
+    if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${await res.text()}`);
+    await res.json();
+  };
+  for (const p of pairs) {
+    await post(p, true); // warm-up
+    await post(p, false);
+  }
+  const assignTimes: number[] = [];
+  const unassignTimes: number[] = [];
+  let errors = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    pairs.map(async (p) => {
+      for (let r = 0; r < ROUNDS; r++) {
+        for (const [add, times] of [
+          [true, assignTimes],
+          [false, unassignTimes],
+        ] as const) {
+          const s = performance.now();
+          try {
+            await post(p, add);
+          } catch {
+            errors += 1;
+          }
+          times.push(performance.now() - s);
+        }
+      }
+    }),
+  );
+  const wall = performance.now() - t0;
+  const assign = stats(assignTimes, wall, errors);
+  const unassign = stats(unassignTimes, wall, 0);
+  // The same call from a single connection: the cost of one call without queueing behind the others.
+  const soloTimes: number[] = [];
+  let soloErrors = 0;
+  const t1 = performance.now();
+  for (let r = 0; r < ROUNDS * 2; r++) {
+    const s = performance.now();
+    try {
+      await post(pairs[0], true);
+    } catch {
+      soloErrors += 1;
+    }
+    soloTimes.push(performance.now() - s);
+    await post(pairs[0], false);
+  }
+  const solo = stats(soloTimes, performance.now() - t1, soloErrors);
+
+  // 2. the overlap check's SQL alone, for the same operators and shifts (one of them assigned first).
+  let k = 0;
+  const overlap = await load(ROUNDS * concurrency, concurrency, async () => {
+    const p = pairs[k++ % pairs.length];
+    await overlapCheckSql(direct.db, p.operatore, p.shift);
+  });
+  const busy = await queryOne<{ operatore_id: number; giorno: string; inizio_f1: string; fine_f1: string }>(
+    direct.db,
+    sql`SELECT a.operatore_id, to_char(g.giorno, 'YYYY-MM-DD') AS giorno, t.inizio_f1::text, t.fine_f1::text
+        FROM turni_operatori a JOIN turni t ON t.id = a.turno_id JOIN giorni g ON g.id = t.giorno_id
+        WHERE g.giorno = current_date - 30 LIMIT 1`,
+  );
+  const overlapHit = busy
+    ? await load(ROUNDS * concurrency, concurrency, async () => {
+        if (!(await overlapCheckSql(direct.db, busy.operatore_id, { ...busy, inizio_f2: null, fine_f2: null })))
+          throw new Error("sovrapposizione attesa");
+      })
+    : undefined;
+
+  // 3. one month of a service's grid, on random services.
+  const services = await queryRows<{ contratto_id: number; id: number }>(
+    direct.db,
+    sql`SELECT s.contratto_id, s.id FROM servizi s JOIN contratti c ON c.id = s.contratto_id
+        WHERE c.numero_contratto LIKE 'SC-%' ORDER BY s.id LIMIT 200`,
+  );
+  const month = await queryOne<{ dal: string; al: string }>(
+    direct.db,
+    sql`SELECT to_char(date_trunc('month', current_date), 'YYYY-MM-DD') AS dal,
+               to_char(date_trunc('month', current_date) + interval '1 month' - interval '1 day', 'YYYY-MM-DD') AS al`,
+  );
+  let g = 0;
+  let gridDays = 0;
+  const gridCall = async () => {
+    const s = services[(g++ * 37) % services.length];
+    const res = await fetch(
+      `${base}/api/pianificazione/contratti/${s.contratto_id}/servizi/${s.id}/?dal=${month?.dal}&al=${month?.al}`,
+      { headers },
+    );
+    if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
+    gridDays = ((await res.json()) as { giorni: unknown[] }).giorni.length;
+  };
+  await load(20, concurrency, gridCall);
+  const grid = await load(GRID_REQUESTS, concurrency, gridCall);
+
+  const line = (name: string, r: { p50: number; p99: number; rps: number; errors: number }, n: number | string) =>
+    `| ${name} | ${n} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.rps, 0)} | ${r.errors} |`;
+  const md = `
+## Pianificazione benchmark
+
+Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, same machine and database:
+${counts.turni} turni (${counts.clienti} clienti), ${counts.assegnazioni} assegnazioni with ${counts.periodi} time ranges
+in the exclusion-constrained table; ${concurrency} concurrent connections, each assigning and unassigning its own
+operator on its own shift (${ROUNDS} rounds each), keep-alive, loopback.
+
+| workload | calls | p50 ms | p99 ms | req/s | errors |
+| --- | ---: | ---: | ---: | ---: | ---: |
+${line("assign (POST …/operatori/ add:true, every check)", assign, assign.n)}
+${line("unassign (add:false)", unassign, unassign.n)}
+${line("assign, one connection alone (no queueing)", solo, solo.n)}
+${line("overlap check SQL only (overlapCheckSql), free operator", overlap, ROUNDS * concurrency)}
+${overlapHit ? line("overlap check SQL only, operator already on the shift", overlapHit, ROUNDS * concurrency) : ""}
+${line(`grid of one month (GET …/servizi/{id}/?dal&al, ${gridDays} days × 5 shifts)`, grid, GRID_REQUESTS)}
+
+Target: assign p99 < 25 ms at ${concurrency} connections — **${assign.p99 < 25 ? "met" : "not met"}** (p99 ${fmt(assign.p99)} ms;
+one connection alone: p50 ${fmt(solo.p50)} ms, p99 ${fmt(solo.p99)} ms). Load average during the run: ${os.loadavg()[0].toFixed(1)}
+on ${os.cpus().length} CPUs shared with other engineers' test runs — latencies include queueing behind them.
+The assign call runs: the shift's scope (one join), the eligibility query for the operator (qualification,
+licences valid on the day, unavailability, weekly availability, refused list, overlapping range via the
+GiST index), the rule profile, the operator's ranges in ±8 days (rest and 48-hour checks), the shift's
+head count, then one transaction (assignment, its ranges — where the exclusion constraint has the last
+word —, the audit entry). Seed: \`seedScalePianificazione\` (server/seed/scale-pianificazione.ts);
+reproduce with \`npm run bench\` or \`npx tsx server/bench/pianificazione.bench.ts\`.
+`;
+  const SECTION = "\n## Pianificazione benchmark";
+  const current = fs.existsSync(o.resultsFile) ? fs.readFileSync(o.resultsFile, "utf8") : "";
+  const cut = current.indexOf(SECTION);
+  fs.writeFileSync(o.resultsFile, `${(cut >= 0 ? current.slice(0, cut) : current).trimEnd()}\n${md}`);
+  console.log(md);
+}
+
+/** Standalone: its own server on BENCH_DATABASE_URL (default erp_bench on the local PostgreSQL). */
+async function standalone() {
+  const { buildApp } = await import("../app");
+  const { loadConfig } = await import("../config");
+  const { openPostgres } = await import("../db/client");
+  const { migrate } = await import("../db/migrate");
+  const { issueToken } = await import("../lib/tokens");
+  const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/erp_bench";
+  const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 10);
+  const direct = await openPostgres(url, concurrency);
+  await migrate(direct);
+  await direct.exec(`INSERT INTO users (username, password_hash, nome, cognome, permissions)
+    VALUES ('bench', '!', 'Bench', 'Mark', '{admin}') ON CONFLICT DO NOTHING`);
+  const user = await queryOne<{ id: number }>(direct.db, sql`SELECT id FROM users WHERE lower(username) = 'bench'`);
+  const config = { ...loadConfig({}), databaseUrl: url, logLevel: "silent", host: "127.0.0.1", port: 0 };
+  const token = await issueToken(direct.db, Number(user?.id), config, new Date());
+  const apiDb = await openPostgres(url, concurrency);
+  const app = await buildApp(config, { database: apiDb });
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  try {
+    await runPianificazioneBench({
+      base,
+      headers: { authorization: `Token ${token}` },
+      direct,
+      resultsFile: path.join(__dirname, "RESULTS.md"),
+      concurrency,
+    });
+  } finally {
+    await app.close();
+    await apiDb.close();
+    await direct.close();
+  }
+}
+
+if (require.main === module) {
+  standalone().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
