@@ -5,10 +5,27 @@
  * and 200 warnings, candidates, bulk, consolidation, intermittent workers, costs, equipment, notes.
  */
 import { HttpResponse, http } from "msw";
-import type { Contratto, OperatoreTurno, Servizio, Turno } from "../src/api/pianificazione.endpoints";
+import type {
+  Candidato,
+  Contratto,
+  Intermittente,
+  Motivo,
+  OperatoreAssegnato,
+  OperatoreTurno,
+  Servizio,
+  Turno,
+  TurnoHeader,
+} from "../src/api/pianificazione.endpoints";
 import { normalizeContrattoForSave } from "../src/domain/contratto";
 import { CAPABILITIES } from "../src/domain/permissions";
-import { type Interval, shiftIntervals, shiftsOverlap } from "../src/domain/shift-rules";
+import {
+  DEFAULT_RULE_PROFILES,
+  FALLBACK_PROFILE_CODE,
+  type Interval,
+  shiftIntervals,
+  shiftsOverlap,
+  workingTimeWarnings,
+} from "../src/domain/shift-rules";
 import { copertura, giorniDelServizio } from "../src/domain/turno";
 import {
   CLIENTI,
@@ -80,22 +97,73 @@ function contrattoFromBody(body: Record<string, unknown>, base?: Contratto): Con
   } as Contratto;
 }
 
-const contrattiList = createListHandler<Contratto>("pianificazione/contratti/", () => db.contratti, {
-  name: "contratti",
-  labels: {
-    titolo: "Titolo",
-    cliente: "Cliente",
-    tipo_contratto: "Tipo contratto",
-    tipo_servizio: "Tipo servizio",
-    numero_contratto: "Numero",
-    attivo: "Attivo",
+/** A row of the contracts list as the server's list engine answers it. */
+function contrattoRow(c: Contratto) {
+  const servizi = db.servizi.filter((s) => s.contratto_id === c.id);
+  const dal = servizi.map((s) => s.dal).sort()[0] ?? null;
+  const al =
+    servizi
+      .map((s) => s.al)
+      .sort()
+      .at(-1) ?? null;
+  return {
+    id: c.id,
+    titolo: c.titolo,
+    cliente: c.cliente,
+    numero_contratto: c.numero_contratto,
+    tipo_contratto: c.tipo_contratto,
+    tipo_servizio: c.tipo_servizio,
+    sede: c.sede,
+    responsabile: c.responsabile,
+    attivo: c.attivo,
+    servizi: servizi.length,
+    dal,
+    al,
+    cliente_id: c.cliente.id,
+  };
+}
+type ContrattoRow = ReturnType<typeof contrattoRow>;
+
+const contrattiList = createListHandler<ContrattoRow>(
+  "pianificazione/contratti/",
+  () => db.contratti.map(contrattoRow),
+  {
+    name: "contratti",
+    labels: {
+      id: "ID",
+      titolo: "Titolo",
+      cliente: "Cliente",
+      numero_contratto: "Numero contratto",
+      tipo_contratto: "Tipo contratto",
+      tipo_servizio: "Tipo servizio",
+      sede: "Sede",
+      responsabile: "Responsabile",
+      attivo: "Attivo",
+      servizi: "Servizi",
+      dal: "Dal",
+      al: "Al",
+    },
+    global: ["titolo", "cliente", "numero_contratto"],
+    sortable: [
+      "id",
+      "titolo",
+      "cliente",
+      "numero_contratto",
+      "tipo_contratto",
+      "tipo_servizio",
+      "sede",
+      "responsabile",
+      "attivo",
+      "servizi",
+      "dal",
+      "al",
+    ],
+    filters: { cliente_id: "eq", attivo: "eq", tipo_servizio: "contains", tipo_contratto: "eq" },
+    groupable: { cliente: ["servizi"], tipo_contratto: ["servizi"], tipo_servizio: ["servizi"], attivo: ["servizi"] },
+    read: { cliente: (r) => r.cliente?.ragione_sociale },
+    defaultOrder: { field: "titolo", asc: true },
   },
-  global: ["titolo", "cliente", "numero_contratto", "tipo_servizio"],
-  sortable: ["titolo", "cliente", "tipo_contratto", "tipo_servizio", "attivo"],
-  filters: { cliente_id: "eq", attivo: "eq", tipo_servizio: "contains", tipo_contratto: "eq" },
-  read: { cliente: (r) => r.cliente?.ragione_sociale, cliente_id: (r) => r.cliente?.id },
-  defaultOrder: { field: "titolo", asc: true },
-});
+);
 
 // ------------------------------------------------------------------ services
 
@@ -116,7 +184,22 @@ function apiServizio(s: MockServizio, dal?: string | null, al?: string | null): 
 }
 
 function summary(s: MockServizio) {
-  return { id: s.id, dal: s.dal, al: s.al, descrizione: s.descrizione, indirizzo: s.indirizzo };
+  const turni = s.giorni.flatMap((g) => g.turni);
+  return {
+    id: s.id,
+    dal: s.dal,
+    al: s.al,
+    descrizione: s.descrizione,
+    indirizzo: s.indirizzo,
+    giorni: s.giorni.length,
+    operatori_richiesti: turni.reduce((n, t) => n + t.operatori_richiesti, 0),
+    operatori_assegnati: turni.reduce((n, t) => n + t.operatori.length, 0),
+  };
+}
+
+/** A shift as POST/PUT …/turni/ answer it: the qualification by id, no operators. */
+function turnoRow({ operatori: _o, posizione, ...t }: Turno) {
+  return { ...t, posizione: posizione.id };
 }
 
 function turnoFromBody(body: Record<string, unknown>, id: number): Turno {
@@ -158,18 +241,24 @@ const intervals = (loc: ShiftLocation): Interval[] => shiftIntervals(loc.giorno.
 const fmt = (t: string) => t.slice(0, 5);
 const fullName = (o: { cognome: string; nome: string }) => `${o.cognome} ${o.nome}`;
 
-/** Why an operator cannot take a shift ([] = eligible); the first is the 409 detail. */
-function refusals(op: MockOperatore, loc: ShiftLocation): { reason: string; detail: string }[] {
-  const out: { reason: string; detail: string }[] = [];
-  if (op.cessato) out.push({ reason: "cessato", detail: `${fullName(op)} è cessato` });
-  if (op.black_list) out.push({ reason: "black_list", detail: `${fullName(op)} è in black list` });
+const ddmmyyyy = (day: string) => day.split("-").reverse().join("/");
+
+/** Why an operator cannot take a shift ([] = eligible), with the server's codes and messages. */
+function refusals(op: MockOperatore, loc: ShiftLocation): Motivo[] {
+  const out: Motivo[] = [];
+  if (op.cessato) out.push({ code: "cessato", message: "L'operatore è cessato" });
+  if (op.black_list) out.push({ code: "black_list", message: "L'operatore è in black list" });
   const contrattoId = loc.servizio.contratto_id;
-  if (db.nonGraditi.some((n) => n.contratto_id === contrattoId && n.operatore.id === op.id))
-    out.push({ reason: "non_gradito", detail: `${fullName(op)} non è gradito dal cliente di questo contratto` });
+  const ng = db.nonGraditi.find((n) => n.contratto_id === contrattoId && n.operatore.id === op.id);
+  if (ng)
+    out.push({
+      code: "non_gradito",
+      message: `L'operatore non è gradito dal cliente su questo contratto${ng.motivo ? ` (${ng.motivo})` : ""}`,
+    });
   if (!op.posizioni.includes(loc.turno.posizione.id))
     out.push({
-      reason: "qualifica_mancante",
-      detail: `${fullName(op)} non ha la qualifica richiesta dal turno (${loc.turno.posizione.descrizione})`,
+      code: "qualifica_mancante",
+      message: `L'operatore non ha la qualifica richiesta: ${loc.turno.posizione.descrizione}`,
     });
   const mine = intervals(loc);
   const clash = allShifts().find(
@@ -178,27 +267,45 @@ function refusals(op: MockOperatore, loc: ShiftLocation): { reason: string; deta
       other.turno.operatori.some((o) => o.id === op.id) &&
       shiftsOverlap(mine, intervals(other)),
   );
-  if (clash)
+  if (clash) {
+    const c = findContratto(clash.servizio.contratto_id)!;
     out.push({
-      reason: "turno_sovrapposto",
-      detail: `${fullName(op)} è già assegnato a un turno sovrapposto: ${clash.giorno.giorno.split("-").reverse().join("/")} ${fmt(clash.turno.inizio_f1)}–${fmt(clash.turno.fine_f1)}`,
+      code: "turno_sovrapposto",
+      message: `L'operatore è già assegnato a un turno sovrapposto: ${ddmmyyyy(clash.giorno.giorno)} ${fmt(clash.turno.inizio_f1)}–${fmt(clash.turno.fine_f1)}, contratto «${c.titolo}» (${c.cliente.ragione_sociale})`,
     });
+  }
   return out;
 }
 
-function warningsFor(op: MockOperatore): string[] {
-  return op.riposoBreve ? [`${fullName(op)} avrebbe meno di 11 ore di riposo consecutive tra due turni`] : [];
+/** The working-time warnings of the domain rules (D.Lgs. 66/2003 profile), plus a fully staffed shift. */
+function warningsFor(op: MockOperatore, loc: ShiftLocation): string[] {
+  const mine = intervals(loc);
+  const others = allShifts()
+    .filter((o) => o.turno.id !== loc.turno.id && o.turno.operatori.some((x) => x.id === op.id))
+    .map((o) => ({ intervals: intervals(o) }));
+  const profile = DEFAULT_RULE_PROFILES.find((p) => p.codice === FALLBACK_PROFILE_CODE)!;
+  const out = workingTimeWarnings(mine, others, profile).map((w) => w.message);
+  if (op.riposoBreve && !out.length)
+    out.push(
+      `Riposo insufficiente: solo 09:00 ore dalla fine del turno precedente, il minimo è di 11 ore consecutive (${profile.descrizione})`,
+    );
+  if (loc.turno.operatori.length >= loc.turno.operatori_richiesti)
+    out.push(`Il turno ha già tutti gli operatori richiesti (${loc.turno.operatori_richiesti})`);
+  return out;
 }
+
+/** The 409 body of a refusal: the first reason as detail, every reason listed. */
+const refusal = (reasons: Motivo[]) =>
+  HttpResponse.json({ detail: reasons[0].message, reason: reasons[0].code, reasons }, { status: 409 });
 
 function assign(loc: ShiftLocation, op: MockOperatore): Response {
   const already = loc.turno.operatori.find((o) => o.id === op.id);
   if (already) return HttpResponse.json({ ...OK, operatore: { ...already }, warnings: [] });
   const refused = refusals(op, loc);
-  if (refused.length)
-    return HttpResponse.json({ detail: refused[0].detail, reason: refused[0].reason }, { status: 409 });
+  if (refused.length) return refusal(refused);
   const row: OperatoreTurno = { id: op.id, cognome: op.cognome, nome: op.nome, confermato: false };
   loc.turno.operatori.push(row);
-  return HttpResponse.json({ ...OK, operatore: { ...row }, warnings: warningsFor(op) });
+  return HttpResponse.json({ ...OK, operatore: { ...row }, warnings: warningsFor(op, loc) });
 }
 
 function operatorOf(body: { operatore?: { id?: unknown } | number }): MockOperatore | undefined {
@@ -206,25 +313,49 @@ function operatorOf(body: { operatore?: { id?: unknown } | number }): MockOperat
   return OPERATORI.find((o) => o.id === id);
 }
 
-function candidati(loc: ShiftLocation) {
+function candidati(loc: ShiftLocation): Candidato[] {
   return OPERATORI.filter((o) => !o.cessato)
     .map((op) => {
-      const r = refusals(op, loc);
+      const reasons = refusals(op, loc);
       const on = loc.turno.operatori.find((o) => o.id === op.id);
       return {
         id: op.id,
         cognome: op.cognome,
         nome: op.nome,
-        eligible: r.length === 0,
-        reasons: r.map((x) => x.detail),
-        distanza_km: op.distanza_km,
-        ore_settimana: 0,
         rating: op.rating,
+        eligible: reasons.length === 0,
+        reasons,
+        warnings: on ? [] : warningsFor(op, loc),
+        distanza_km: op.distanza_km,
+        secondi_settimana: 0,
         assegnato: Boolean(on),
         confermato: Boolean(on?.confermato),
       };
     })
-    .sort((a, b) => Number(b.eligible) - Number(a.eligible) || a.distanza_km - b.distanza_km);
+    .sort((a, b) => Number(b.eligible) - Number(a.eligible) || (a.distanza_km ?? 1e9) - (b.distanza_km ?? 1e9));
+}
+
+function turnoHeader(t: Turno): TurnoHeader {
+  return {
+    id: t.id,
+    inizio_f1: t.inizio_f1,
+    fine_f1: t.fine_f1,
+    inizio_f2: t.inizio_f2,
+    fine_f2: t.fine_f2,
+    posizione: { ...t.posizione },
+    operatori_richiesti: t.operatori_richiesti,
+  };
+}
+
+/** The header of the advanced-assignment answers: client, contract, service address, day. */
+function candidatiHeader(s: MockServizio, g: MockServizio["giorni"][number]) {
+  const c = findContratto(s.contratto_id)!;
+  return {
+    cliente: { ...c.cliente },
+    contratto: { id: c.id, titolo: c.titolo },
+    servizio: { id: s.id, indirizzo: s.indirizzo },
+    giorno: { id: g.id, giorno: g.giorno },
+  };
 }
 
 /** Confirms every assignment of the shifts; answers how many were confirmed now. */
@@ -260,19 +391,7 @@ function scoperti(locs: ShiftLocation[]) {
 
 // ------------------------------------------------------------------ intermittenti
 
-interface IntermittenteRow {
-  id: number;
-  giorno: string;
-  operatore: { id: number; cognome: string; nome: string };
-  cliente: string;
-  contratto: string;
-  inizio_f1: string;
-  fine_f1: string;
-  inizio_f2: string | null;
-  fine_f2: string | null;
-  inviata_il: string | null;
-  riferimento: string | null;
-}
+type IntermittenteRow = Intermittente;
 
 function intermittenti(): IntermittenteRow[] {
   return allShifts().flatMap((loc) =>
@@ -282,18 +401,26 @@ function intermittenti(): IntermittenteRow[] {
         const id = loc.turno.id * 1000 + o.id;
         const com = db.comunicazioni.find((c) => c.turno_operatore === id);
         const c = findContratto(loc.servizio.contratto_id)!;
+        const t = loc.turno;
         return {
           id,
           giorno: loc.giorno.giorno,
+          orario: `${fmt(t.inizio_f1)}–${fmt(t.fine_f1)}${t.inizio_f2 && t.fine_f2 ? ` e ${fmt(t.inizio_f2)}–${fmt(t.fine_f2)}` : ""}`,
+          ore: intervals(loc).reduce((n, i) => n + (i.end - i.start) / 1000, 0),
           operatore: { id: o.id, cognome: o.cognome, nome: o.nome },
           cliente: c.cliente.ragione_sociale,
           contratto: c.titolo,
-          inizio_f1: loc.turno.inizio_f1,
-          fine_f1: loc.turno.fine_f1,
-          inizio_f2: loc.turno.inizio_f2,
-          fine_f2: loc.turno.fine_f2,
+          confermato: o.confermato,
+          comunicazione_inviata: Boolean(com),
           inviata_il: com?.inviata_il ?? null,
           riferimento: com?.riferimento ?? null,
+          turno_id: t.id,
+          servizio_id: loc.servizio.id,
+          contratto_id: c.id,
+          inizio_f1: t.inizio_f1,
+          fine_f1: t.fine_f1,
+          inizio_f2: t.inizio_f2,
+          fine_f2: t.fine_f2,
         };
       }),
   );
@@ -319,11 +446,11 @@ function crud<R extends { id: number }>(
     http.get(`${BASE}/${path}/`, ({ request, params }) => {
       const u = guard(request, capabilities);
       if (u instanceof Response) return u;
-      return HttpResponse.json(
-        rows()
+      return HttpResponse.json({
+        results: rows()
           .filter((r) => match(r, params))
           .map(strip),
-      );
+      });
     }),
     http.post(`${BASE}/${path}/`, async ({ request, params }) => {
       const u = guard(request, capabilities);
@@ -361,7 +488,13 @@ const requireFields = (body: Record<string, unknown>, fields: string[]) => {
   for (const f of fields) if (body[f] === undefined || body[f] === null || body[f] === "") errors[f] = REQUIRED;
   return Object.keys(errors).length ? errorResponse(400, VALIDATION_DETAIL, errors) : null;
 };
-const posizioneDescr = (id: unknown) => POSIZIONI.find((p) => p.id === Number(id))?.descrizione;
+/** The row with its qualification ({id, descrizione} and posizione_descrizione), or the 400. */
+function withPosizione<R extends object>(b: Record<string, unknown>, row: R) {
+  const id = Number((b.posizione as { id?: unknown })?.id ?? b.posizione);
+  const p = POSIZIONI.find((x) => x.id === id);
+  if (!p) return errorResponse(400, VALIDATION_DETAIL, { posizione: "Qualifica non trovata" });
+  return { ...row, posizione: { ...p }, posizione_descrizione: p.descrizione };
+}
 const opRef = (v: unknown) => {
   const id = Number((v as { id?: unknown })?.id ?? v);
   const o = OPERATORI.find((x) => x.id === id);
@@ -425,16 +558,15 @@ export const pianificazioneHandlers = [
     () => db.prezzi,
     byContratto,
     (b, id) =>
-      requireFields(b, ["posizione", "prezzo_orario"]) ?? {
+      requireFields(b, ["posizione", "prezzo_orario"]) ??
+      withPosizione(b, {
         id,
         contratto_id: 0,
-        posizione: Number(b.posizione),
-        posizione_descrizione: posizioneDescr(b.posizione),
-        prezzo_orario: String(b.prezzo_orario),
-        maggiorazione_notturna: String(b.maggiorazione_notturna ?? "0"),
-        maggiorazione_festiva: String(b.maggiorazione_festiva ?? "0"),
-        maggiorazione_domenicale: String(b.maggiorazione_domenicale ?? "0"),
-      },
+        prezzo_orario: Number(b.prezzo_orario),
+        maggiorazione_notturna: Number(b.maggiorazione_notturna ?? 0),
+        maggiorazione_festiva: Number(b.maggiorazione_festiva ?? 0),
+        maggiorazione_domenicale: Number(b.maggiorazione_domenicale ?? 0),
+      }),
     CAPABILITIES.contrattiPrezzi,
   ),
   ...crud(
@@ -442,13 +574,8 @@ export const pianificazioneHandlers = [
     () => db.compensi,
     byContratto,
     (b, id) =>
-      requireFields(b, ["posizione", "compenso_orario"]) ?? {
-        id,
-        contratto_id: 0,
-        posizione: Number(b.posizione),
-        posizione_descrizione: posizioneDescr(b.posizione),
-        compenso_orario: String(b.compenso_orario),
-      },
+      requireFields(b, ["posizione", "compenso_orario"]) ??
+      withPosizione(b, { id, contratto_id: 0, compenso_orario: Number(b.compenso_orario) }),
     CAPABILITIES.contrattiCompensi,
   ),
   ...crud(
@@ -457,8 +584,15 @@ export const pianificazioneHandlers = [
     byContratto,
     (b, id) => {
       const operatore = opRef(b.operatore);
-      if (!operatore) return errorResponse(400, VALIDATION_DETAIL, { operatore: REQUIRED });
-      return { id, contratto_id: 0, operatore, motivo: (b.motivo as string) || null };
+      if (!operatore) return errorResponse(400, VALIDATION_DETAIL, { operatore: "Operatore non trovato" });
+      return {
+        id,
+        contratto_id: 0,
+        operatore,
+        operatore_nome: fullName(operatore),
+        motivo: String(b.motivo ?? "").trim(),
+        created_at: String(b.created_at ?? new Date().toISOString()),
+      };
     },
   ),
 
@@ -466,7 +600,10 @@ export const pianificazioneHandlers = [
   http.get(`${C}/servizi/`, ({ request, params }) => {
     const u = guard(request, CAPABILITIES.contratti);
     if (u instanceof Response) return u;
-    return HttpResponse.json(db.servizi.filter((s) => s.contratto_id === num(params, "idContratto")).map(summary));
+    if (!findContratto(num(params, "idContratto"))) return notFound("Contratto");
+    return HttpResponse.json({
+      results: db.servizi.filter((s) => s.contratto_id === num(params, "idContratto")).map(summary),
+    });
   }),
   http.post(`${C}/servizi/`, async ({ request, params }) => {
     const u = guard(request, CAPABILITIES.contratti);
@@ -548,12 +685,9 @@ export const pianificazioneHandlers = [
     if (!loc) return notFound("Turno");
     const b = await dataOf<{ operatore?: { id?: unknown }; add?: boolean }>(request);
     const op = operatorOf(b);
-    const row = op && loc.turno.operatori.find((o) => o.id === op.id);
-    if (!row)
-      return HttpResponse.json(
-        { detail: "L'operatore non è assegnato a questo turno", reason: "non_assegnato" },
-        { status: 409 },
-      );
+    if (!op) return notFound("Operatore");
+    const row = loc.turno.operatori.find((o) => o.id === op.id);
+    if (!row) return refusal([{ code: "non_assegnato", message: "L'operatore non è assegnato a questo turno" }]);
     row.confermato = b.add === true;
     return HttpResponse.json({ ...OK, operatore: { ...row }, warnings: [] });
   }),
@@ -573,11 +707,11 @@ export const pianificazioneHandlers = [
       }
       const refused = loc.turno.operatori.some((o) => o.id === op.id) ? [] : refusals(op, loc);
       if (refused.length) {
-        falliti.push({ id: op.id, detail: refused[0].detail, reason: refused[0].reason });
+        falliti.push({ id: op.id, detail: refused[0].message, reason: refused[0].code });
         continue;
       }
       let row = loc.turno.operatori.find((o) => o.id === op.id);
-      const warnings = row ? [] : warningsFor(op);
+      const warnings = row ? [] : warningsFor(op, loc);
       if (!row) {
         row = { id: op.id, cognome: op.cognome, nome: op.nome, confermato: false };
         loc.turno.operatori.push(row);
@@ -591,7 +725,12 @@ export const pianificazioneHandlers = [
     const u = guard(request, CAPABILITIES.contratti);
     if (u instanceof Response) return u;
     const loc = locate(params);
-    return loc ? HttpResponse.json(candidati(loc)) : notFound("Turno");
+    if (!loc) return notFound("Turno");
+    return HttpResponse.json({
+      ...candidatiHeader(loc.servizio, loc.giorno),
+      turno: turnoHeader(loc.turno),
+      results: candidati(loc),
+    });
   }),
   http.get(`${S}/giorni/:idGiorno/candidati/`, ({ request, params }) => {
     const u = guard(request, CAPABILITIES.contratti);
@@ -599,9 +738,16 @@ export const pianificazioneHandlers = [
     const s = servizioOf(num(params, "idContratto"), num(params, "idServizio"));
     const g = s?.giorni.find((x) => x.id === num(params, "idGiorno"));
     if (!s || !g) return notFound("Giorno");
-    const turnoId = Number(new URL(request.url).searchParams.get("turno")) || g.turni[0]?.id;
-    const t = g.turni.find((x) => x.id === turnoId);
-    return t ? HttpResponse.json(candidati({ servizio: s, giorno: g, turno: t })) : HttpResponse.json([]);
+    const only = Number(new URL(request.url).searchParams.get("turno")) || null;
+    const turni = g.turni.filter((t) => only === null || t.id === only);
+    if (only !== null && !turni.length) return notFound("Turno");
+    return HttpResponse.json({
+      ...candidatiHeader(s, g),
+      turni: turni.map((turno) => ({
+        ...turnoHeader(turno),
+        results: candidati({ servizio: s, giorno: g, turno }),
+      })),
+    });
   }),
   http.post(`${T}/consolida/`, ({ request, params }) => {
     const u = guard(request, CAPABILITIES.contratti);
@@ -630,11 +776,14 @@ export const pianificazioneHandlers = [
     if (!s) return notFound("Servizio");
     const b = await dataOf<{ giorno?: string }>(request);
     if (!b.giorno) return errorResponse(400, VALIDATION_DETAIL, { giorno: REQUIRED });
-    if (s.giorni.some((g) => g.giorno === b.giorno)) return errorResponse(409, "Il giorno è già presente nel servizio");
+    if (b.giorno < s.dal || b.giorno > s.al)
+      return errorResponse(400, VALIDATION_DETAIL, { giorno: "Il giorno è fuori dal periodo del servizio" });
+    if (s.giorni.some((g) => g.giorno === b.giorno))
+      return errorResponse(400, VALIDATION_DETAIL, { giorno: "Il giorno è già presente nel servizio" });
     const g = { id: newId(), giorno: b.giorno, turni: [] };
     s.giorni.push(g);
     s.giorni.sort((a, x) => a.giorno.localeCompare(x.giorno));
-    return HttpResponse.json(g, { status: 201 });
+    return HttpResponse.json({ id: g.id, giorno: g.giorno }, { status: 201 });
   }),
   http.delete(`${S}/giorni/:idGiorno/`, ({ request, params }) => {
     const u = guard(request, CAPABILITIES.contratti);
@@ -655,7 +804,7 @@ export const pianificazioneHandlers = [
     if (missing) return missing;
     const t = turnoFromBody(b, newId());
     g.turni.push(t);
-    return HttpResponse.json(t, { status: 201 });
+    return HttpResponse.json(turnoRow(t), { status: 201 });
   }),
   http.put(`${T}/`, async ({ request, params }) => {
     const u = guard(request, CAPABILITIES.contratti);
@@ -665,7 +814,7 @@ export const pianificazioneHandlers = [
     const b = await dataOf<Record<string, unknown>>(request);
     const next = turnoFromBody({ ...loc.turno, ...b }, loc.turno.id);
     Object.assign(loc.turno, { ...next, operatori: loc.turno.operatori });
-    return HttpResponse.json(loc.turno);
+    return HttpResponse.json(turnoRow(loc.turno));
   }),
   http.delete(`${T}/`, ({ request, params }) => {
     const u = guard(request, CAPABILITIES.contratti);
@@ -687,10 +836,10 @@ export const pianificazioneHandlers = [
       return {
         id,
         servizio_id: 0,
-        tipo: String(b.tipo),
-        importo: String(b.importo),
+        tipo: String(b.tipo).trim(),
+        importo: Number(b.importo),
         data: String(b.data),
-        note: (b.note as string) || null,
+        note: String(b.note ?? ""),
       };
     },
   ),
@@ -701,40 +850,39 @@ export const pianificazioneHandlers = [
     (b, id) => {
       const missing = requireFields(b, ["descrizione"]);
       if (missing) return missing;
+      const operatore = b.operatore ? opRef(b.operatore) : null;
       return {
         id,
         servizio_id: 0,
-        descrizione: String(b.descrizione),
+        descrizione: String(b.descrizione).trim(),
         quantita: Number(b.quantita ?? 1),
-        operatore: opRef(b.operatore),
+        operatore,
+        operatore_nome: operatore ? fullName(operatore) : null,
         consegnata_il: (b.consegnata_il as string) || null,
         restituita_il: (b.restituita_il as string) || null,
+        note: String(b.note ?? ""),
       };
     },
   ),
   ...crud(
-    "contratti/:idContratto/servizi/:idServizio/note",
+    "contratti/:idContratto/servizi/:idServizio/note-ed-allegati",
     () => db.note,
     byServizio,
-    (b, id) => {
-      const missing = requireFields(b, ["testo"]);
-      if (missing) return missing;
-      return { id, servizio_id: 0, testo: String(b.testo), created_at: "2026-03-01 10:00:00", utente: null };
-    },
+    (b, id) => ({
+      id,
+      servizio_id: 0,
+      nota: String(b.nota ?? "").trim(),
+      file: null,
+      file_nome: null,
+      created_at: String(b.created_at ?? new Date().toISOString()),
+    }),
   ),
-  http.get(`${S}/allegati/`, ({ request }) => {
-    const u = guard(request, CAPABILITIES.contratti);
-    return u instanceof Response ? u : HttpResponse.json([]);
-  }),
   http.get(`${S}/operatori-assegnati/`, ({ request, params }) => {
     const u = guard(request, CAPABILITIES.contratti);
     if (u instanceof Response) return u;
     const s = servizioOf(num(params, "idContratto"), num(params, "idServizio"));
     if (!s) return notFound("Servizio");
-    const totals = new Map<
-      number,
-      { id: number; cognome: string; nome: string; turni: number; secondi: number; confermati: number }
-    >();
+    const totals = new Map<number, OperatoreAssegnato>();
     for (const g of s.giorni)
       for (const t of g.turni)
         for (const o of t.operatori) {
@@ -743,32 +891,56 @@ export const pianificazioneHandlers = [
             cognome: o.cognome,
             nome: o.nome,
             turni: 0,
+            turni_confermati: 0,
             secondi: 0,
-            confermati: 0,
+            primo_giorno: g.giorno,
+            ultimo_giorno: g.giorno,
           };
           row.turni += 1;
-          row.confermati += o.confermato ? 1 : 0;
+          row.turni_confermati += o.confermato ? 1 : 0;
           row.secondi += shiftIntervals(g.giorno, t).reduce((n, i) => n + (i.end - i.start) / 1000, 0);
+          if (g.giorno < row.primo_giorno) row.primo_giorno = g.giorno;
+          if (g.giorno > row.ultimo_giorno) row.ultimo_giorno = g.giorno;
           totals.set(o.id, row);
         }
-    return HttpResponse.json([...totals.values()].sort((a, b) => a.cognome.localeCompare(b.cognome)));
+    return HttpResponse.json({
+      results: [...totals.values()].sort((a, b) => a.cognome.localeCompare(b.cognome, "it") || a.id - b.id),
+    });
   }),
 
   // Intermittent workers
+  // The server's list needs a period (dal and al): without one it answers the list's 400.
+  http.get(`${BASE}/intermittenti/`, ({ request }) => {
+    const u = guard(request, CAPABILITIES.intermittenti);
+    if (u instanceof Response) return u;
+    const q = new URL(request.url).searchParams;
+    const errors: Record<string, string> = {};
+    if (!q.get("dal")) errors.dal = "Indica la data di inizio del periodo";
+    if (!q.get("al")) errors.al = "Indica la data di fine del periodo";
+    if (!errors.dal && !errors.al && q.get("al")! < q.get("dal")!)
+      errors.al = "La data di fine non può precedere la data di inizio";
+    return Object.keys(errors).length ? errorResponse(400, "Parametri della lista non validi", errors) : undefined;
+  }),
   createListHandler<IntermittenteRow>("pianificazione/intermittenti/", intermittenti, {
     name: "intermittenti",
     labels: {
       giorno: "Giorno",
+      orario: "Orario",
+      ore: "Ore",
       operatore: "Operatore",
       cliente: "Cliente",
+      contratto: "Contratto",
+      confermato: "Confermato",
+      comunicazione_inviata: "Comunicazione inviata",
       inviata_il: "Inviata il",
       riferimento: "Riferimento",
     },
-    global: ["operatore", "cliente", "contratto"],
-    sortable: ["giorno", "operatore"],
+    global: ["operatore", "cliente", "contratto", "riferimento"],
+    sortable: ["giorno", "orario", "operatore", "cliente", "contratto", "inviata_il"],
+    filters: { confermato: "eq", comunicazione_inviata: "eq" },
     read: { operatore: (r) => `${r.operatore.cognome} ${r.operatore.nome}` },
     defaultOrder: { field: "giorno", asc: true },
-    where: (r, q) => (!q.get("dal") || r.giorno >= q.get("dal")!) && (!q.get("al") || r.giorno <= q.get("al")!),
+    where: (r, q) => r.giorno >= (q.get("dal") ?? "") && r.giorno <= (q.get("al") ?? ""),
   }),
   http.post(`${BASE}/intermittenti/:id/comunicazione/`, async ({ request, params }) => {
     const u = guard(request, CAPABILITIES.intermittenti);
@@ -779,9 +951,13 @@ export const pianificazioneHandlers = [
     const b = await dataOf<{ inviata_il?: string; riferimento?: string }>(request);
     const missing = requireFields(b as Record<string, unknown>, ["inviata_il"]);
     if (missing) return missing;
+    const inviata = new Date(b.inviata_il!.length === 10 ? `${b.inviata_il}T00:00:00` : b.inviata_il!);
+    if (Number.isNaN(inviata.getTime()))
+      return errorResponse(400, VALIDATION_DETAIL, { inviata_il: "Data e ora non valide" });
+    const com = { turno_operatore: id, inviata_il: inviata.toISOString(), riferimento: b.riferimento ?? "" };
     db.comunicazioni = db.comunicazioni.filter((c) => c.turno_operatore !== id);
-    db.comunicazioni.push({ turno_operatore: id, inviata_il: b.inviata_il!, riferimento: b.riferimento || null });
-    return HttpResponse.json(intermittenti().find((r) => r.id === id));
+    db.comunicazioni.push(com);
+    return HttpResponse.json({ result: "OK", id, inviata_il: com.inviata_il, riferimento: com.riferimento });
   }),
 
   // The client picker (the anagrafiche mocks may answer first when they exist).

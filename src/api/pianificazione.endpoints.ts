@@ -21,41 +21,69 @@ export interface ClienteRef {
 /** The body of a contract save: the client by id, empty strings already turned into null. */
 export type ContrattoInput = Omit<Contratto, "id" | "cliente"> & { cliente: number | null };
 
+/** A qualification as the server names it. */
+export interface PosizioneRef {
+  id: number;
+  descrizione: string;
+}
+
+export interface OperatoreRef {
+  id: number;
+  cognome: string;
+  nome: string;
+}
+
+/** GET …/contratti/{id}/prezzi/ rows (amounts as numbers, surcharges in %). */
 export interface PrezzoContratto {
   id: number;
-  posizione: number;
-  posizione_descrizione?: string;
-  prezzo_orario: string | number;
-  maggiorazione_notturna: string | number;
-  maggiorazione_festiva: string | number;
-  maggiorazione_domenicale: string | number;
+  posizione: PosizioneRef;
+  posizione_descrizione: string;
+  prezzo_orario: number;
+  maggiorazione_notturna: number;
+  maggiorazione_festiva: number;
+  maggiorazione_domenicale: number;
 }
-export type PrezzoInput = Omit<PrezzoContratto, "id" | "posizione_descrizione">;
+export interface PrezzoInput {
+  posizione: number;
+  prezzo_orario: number | string;
+  maggiorazione_notturna?: number | string;
+  maggiorazione_festiva?: number | string;
+  maggiorazione_domenicale?: number | string;
+}
 
 export interface CompensoContratto {
   id: number;
-  posizione: number;
-  posizione_descrizione?: string;
-  compenso_orario: string | number;
+  posizione: PosizioneRef;
+  posizione_descrizione: string;
+  compenso_orario: number;
 }
-export type CompensoInput = Omit<CompensoContratto, "id" | "posizione_descrizione">;
+export interface CompensoInput {
+  posizione: number;
+  compenso_orario: number | string;
+}
 
 export interface NonGradito {
   id: number;
-  operatore: { id: number; cognome: string; nome: string };
-  motivo: string | null;
+  operatore: OperatoreRef;
+  operatore_nome: string;
+  motivo: string;
+  created_at: string;
 }
 export interface NonGraditoInput {
   operatore: number;
-  motivo: string | null;
+  motivo: string;
 }
 
+/** GET …/contratti/{id}/servizi/ rows, with the counts of days and operators. */
 export interface ServizioSummary {
   id: number;
   dal: string;
   al: string;
   descrizione: string;
   indirizzo: string;
+  giorni: number;
+  operatori_richiesti: number;
+  operatori_assegnati: number;
 }
 
 export interface TurnoInput {
@@ -97,17 +125,62 @@ export interface OperatorCall extends ShiftPath {
   display?: { cognome: string; nome: string };
 }
 
+/** Why an operator cannot take a shift (a 409 `reasons` item, a candidate's `reasons`). */
+export interface Motivo {
+  code: string;
+  message: string;
+}
+
+/** The body of a 409 refusal of an assign call. */
+export interface AssignRefusal {
+  detail: string;
+  reason: string;
+  reasons: Motivo[];
+}
+
+/** An operator ranked for a shift (advanced assignment). */
 export interface Candidato {
   id: number;
   cognome: string;
   nome: string;
+  rating: number | null;
   eligible: boolean;
-  reasons: string[];
-  distanza_km?: number | null;
-  ore_settimana?: number | null;
-  rating?: number | null;
-  assegnato?: boolean;
-  confermato?: boolean;
+  reasons: Motivo[];
+  warnings: string[];
+  distanza_km: number | null;
+  /** Seconds already worked in the Monday–Sunday week of the shift. */
+  secondi_settimana: number;
+  assegnato: boolean;
+  confermato: boolean;
+}
+
+/** The shift as the advanced-assignment answers name it. */
+export interface TurnoHeader {
+  id: number;
+  inizio_f1: string;
+  fine_f1: string;
+  inizio_f2: string | null;
+  fine_f2: string | null;
+  posizione: PosizioneRef;
+  operatori_richiesti: number;
+}
+
+interface CandidatiHeader {
+  cliente: ClienteRef;
+  contratto: { id: number; titolo: string };
+  servizio: { id: number; indirizzo: string };
+  giorno: { id: number; giorno: string };
+}
+
+/** GET …/turni/{idTurno}/candidati/ */
+export interface CandidatiTurno extends CandidatiHeader {
+  turno: TurnoHeader;
+  results: Candidato[];
+}
+
+/** GET …/giorni/{idGiorno}/candidati/[?turno=] */
+export interface CandidatiGiorno extends CandidatiHeader {
+  turni: (TurnoHeader & { results: Candidato[] })[];
 }
 
 export interface BulkResult {
@@ -134,61 +207,88 @@ export interface ConsolidaResult {
   scoperti: Scoperto[];
 }
 
+/** GET /pianificazione/intermittenti/?dal&al rows (the list engine). */
 export interface Intermittente {
   id: number;
   giorno: string;
-  operatore: { id: number; cognome: string; nome: string };
-  cliente?: string | null;
-  contratto?: string | null;
+  orario: string;
+  /** Seconds of the shift. */
+  ore: number;
+  operatore: OperatoreRef;
+  cliente: string;
+  contratto: string;
+  confermato: boolean;
+  comunicazione_inviata: boolean;
+  inviata_il: string | null;
+  riferimento: string | null;
+  turno_id: number;
+  servizio_id: number;
+  contratto_id: number;
   inizio_f1: string;
   fine_f1: string;
   inizio_f2: string | null;
   fine_f2: string | null;
-  inviata_il: string | null;
-  riferimento: string | null;
+}
+
+export interface ComunicazioneResult {
+  result: string;
+  id: number;
+  inviata_il: string;
+  riferimento: string;
 }
 
 export interface Costo {
   id: number;
   tipo: string;
-  importo: string | number;
+  importo: number;
   data: string;
-  note: string | null;
+  note: string;
 }
-export type CostoInput = Omit<Costo, "id">;
+export interface CostoInput {
+  tipo: string;
+  importo: number | string;
+  data: string;
+  note?: string;
+}
 
 export interface Dotazione {
   id: number;
   descrizione: string;
   quantita: number;
-  operatore: { id: number; cognome: string; nome: string } | null;
+  operatore: OperatoreRef | null;
+  operatore_nome: string | null;
   consegnata_il: string | null;
   restituita_il: string | null;
+  note: string;
 }
-export type DotazioneInput = Omit<Dotazione, "id" | "operatore"> & { operatore: number | null };
+export interface DotazioneInput {
+  descrizione: string;
+  quantita: number;
+  operatore: number | null;
+  consegnata_il: string | null;
+  restituita_il: string | null;
+  note?: string;
+}
 
-export interface NotaServizio {
+/** GET …/servizi/{idServizio}/note-ed-allegati/ rows: a note, optionally with an uploaded file. */
+export interface NotaAllegato {
   id: number;
-  testo: string;
-  created_at?: string;
-  utente?: { first_name: string; last_name: string } | null;
+  nota: string;
+  file: { id: string; nome: string; mime: string; dimensione: number } | null;
+  file_nome: string | null;
+  created_at: string;
 }
 
-export interface AllegatoServizio {
-  id: number | string;
-  nome_originale: string;
-  mime?: string;
-  dimensione?: number;
-  created_at?: string;
-}
-
+/** GET …/servizi/{idServizio}/operatori-assegnati/ rows. */
 export interface OperatoreAssegnato {
   id: number;
   cognome: string;
   nome: string;
   turni: number;
+  turni_confermati: number;
   secondi: number;
-  confermati?: number;
+  primo_giorno: string;
+  ultimo_giorno: string;
 }
 
 export interface ClienteOption {
@@ -384,14 +484,13 @@ export const pianificazioneApi = api.injectEndpoints({
     }),
 
     // Advanced assignment and consolidation
-    candidatiTurno: build.query<Candidato[], ShiftPath>({
+    candidatiTurno: build.query<CandidatiTurno, ShiftPath>({
       query: (p) => `${turnoPath(p)}candidati/`,
-      transformResponse: asArray<Candidato>,
       providesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
     }),
-    candidatiGiorno: build.query<Candidato[], Omit<ShiftPath, "idTurno"> & { turno?: Id }>({
+    /** Every shift of the day with its ranked operators (or only `turno`). */
+    candidatiGiorno: build.query<CandidatiGiorno, Omit<ShiftPath, "idTurno"> & { turno?: Id }>({
       query: ({ turno, ...p }) => ({ url: `${giornoPath(p)}candidati/`, params: turno ? { turno } : undefined }),
-      transformResponse: asArray<Candidato>,
       providesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
     }),
     bulkAssign: build.mutation<BulkResult, ShiftPath & { operatori: number[]; conferma?: boolean }>({
@@ -419,9 +518,12 @@ export const pianificazioneApi = api.injectEndpoints({
       query: (params) => ({ url: `${P}/intermittenti/`, params }),
       providesTags: [{ type: "Servizio", id: "intermittenti" }],
     }),
-    comunicazioneIntermittente: build.mutation<Intermittente, { id: Id; inviata_il: string; riferimento: string }>({
+    comunicazioneIntermittente: build.mutation<
+      ComunicazioneResult,
+      { id: Id; inviata_il: string; riferimento: string }
+    >({
       query: ({ id, ...data }) => ({ url: `${P}/intermittenti/${id}/comunicazione/`, method: "POST", body: { data } }),
-      invalidatesTags: [{ type: "Servizio", id: "intermittenti" }],
+      invalidatesTags: [{ type: "Servizio", id: "intermittenti" }, "List"],
     }),
 
     // Service costs, equipment, assigned operators, notes and attachments
@@ -470,45 +572,25 @@ export const pianificazioneApi = api.injectEndpoints({
       transformResponse: asArray<OperatoreAssegnato>,
       providesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
     }),
-    note: build.query<NotaServizio[], { idContratto: Id; idServizio: Id }>({
-      query: ({ idContratto, idServizio }) => `${servizioPath(idContratto, idServizio)}note/`,
-      transformResponse: asArray<NotaServizio>,
+    noteAllegati: build.query<NotaAllegato[], { idContratto: Id; idServizio: Id }>({
+      query: ({ idContratto, idServizio }) => `${servizioPath(idContratto, idServizio)}note-ed-allegati/`,
+      transformResponse: asArray<NotaAllegato>,
       providesTags: (_r, _e, { idServizio }) => [{ type: "Servizio", id: `note-${idServizio}` }],
     }),
-    addNota: build.mutation<NotaServizio, { idContratto: Id; idServizio: Id; testo: string }>({
-      query: ({ idContratto, idServizio, testo }) => ({
-        url: `${servizioPath(idContratto, idServizio)}note/`,
+    addNota: build.mutation<NotaAllegato, { idContratto: Id; idServizio: Id; nota: string; file?: string | null }>({
+      query: ({ idContratto, idServizio, nota, file }) => ({
+        url: `${servizioPath(idContratto, idServizio)}note-ed-allegati/`,
         method: "POST",
-        body: { data: { testo } },
+        body: { data: file ? { nota, file } : { nota } },
       }),
       invalidatesTags: (_r, _e, { idServizio }) => [{ type: "Servizio", id: `note-${idServizio}` }],
     }),
     deleteNota: build.mutation<{ result: string }, { idContratto: Id; idServizio: Id; id: Id }>({
       query: ({ idContratto, idServizio, id }) => ({
-        url: `${servizioPath(idContratto, idServizio)}note/${id}/`,
+        url: `${servizioPath(idContratto, idServizio)}note-ed-allegati/${id}/`,
         method: "DELETE",
       }),
       invalidatesTags: (_r, _e, { idServizio }) => [{ type: "Servizio", id: `note-${idServizio}` }],
-    }),
-    allegati: build.query<AllegatoServizio[], { idContratto: Id; idServizio: Id }>({
-      query: ({ idContratto, idServizio }) => `${servizioPath(idContratto, idServizio)}allegati/`,
-      transformResponse: asArray<AllegatoServizio>,
-      providesTags: (_r, _e, { idServizio }) => [{ type: "Servizio", id: `allegati-${idServizio}` }],
-    }),
-    uploadAllegato: build.mutation<AllegatoServizio, { idContratto: Id; idServizio: Id; file: File }>({
-      query: ({ idContratto, idServizio, file }) => {
-        const body = new FormData();
-        body.append("file", file);
-        return { url: `${servizioPath(idContratto, idServizio)}allegati/`, method: "POST", body };
-      },
-      invalidatesTags: (_r, _e, { idServizio }) => [{ type: "Servizio", id: `allegati-${idServizio}` }],
-    }),
-    deleteAllegato: build.mutation<{ result: string }, { idContratto: Id; idServizio: Id; id: Id }>({
-      query: ({ idContratto, idServizio, id }) => ({
-        url: `${servizioPath(idContratto, idServizio)}allegati/${id}/`,
-        method: "DELETE",
-      }),
-      invalidatesTags: (_r, _e, { idServizio }) => [{ type: "Servizio", id: `allegati-${idServizio}` }],
     }),
   }),
 });
@@ -561,10 +643,7 @@ export const {
   useSaveDotazioneMutation,
   useDeleteDotazioneMutation,
   useOperatoriAssegnatiQuery,
-  useNoteQuery,
+  useNoteAllegatiQuery,
   useAddNotaMutation,
   useDeleteNotaMutation,
-  useAllegatiQuery,
-  useUploadAllegatoMutation,
-  useDeleteAllegatoMutation,
 } = pianificazioneApi;

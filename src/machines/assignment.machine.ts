@@ -40,6 +40,8 @@ export interface OperatorRef {
   idOperatore: number;
   /** Whether the server data shows the operator confirmed on this shift. */
   confermato?: boolean;
+  /** The operator's name, shown in the grid at once on assignment (not sent). */
+  display?: { cognome: string; nome: string };
 }
 
 export interface Notice {
@@ -126,6 +128,7 @@ export const assignmentMachine = setup({
           idGiorno: command.idGiorno,
           idTurno: command.idTurno,
           idOperatore: command.idOperatore,
+          ...(command.display ? { display: command.display } : {}),
         };
         enqueue.spawnChild("operator", { id: key, input: { key, call, status } });
       } else if (!BUSY.has(String(child.getSnapshot().value))) {

@@ -1,5 +1,5 @@
 /** /pianificazione/contratti: the contracts list (filters global, cliente, attivo, tipo_servizio). */
-import { Box, Button, Heading, HStack } from "@chakra-ui/react";
+import { Box, Button, Heading, HStack, Link } from "@chakra-ui/react";
 import { Link as RouterLink } from "react-router-dom";
 import { useClientiOptionsQuery } from "../../api/pianificazione.endpoints";
 import { ListScreen } from "../../components/data-table/list-screen";
@@ -42,13 +42,26 @@ export function ContrattiListPage() {
           {
             key: "titolo",
             name: "Titolo",
+            width: 300,
             sortable: true,
-            render: (r) => <RouterLink to={`/pianificazione/contratti/${r.id}/dati-generali`}>{r.titolo}</RouterLink>,
+            render: (r) => (
+              <Link asChild color="blue.700">
+                <RouterLink to={`/pianificazione/contratti/${r.id}/dati-generali`}>{r.titolo}</RouterLink>
+              </Link>
+            ),
           },
-          { key: "cliente", name: "Cliente", sortable: true, render: (r) => r.cliente?.ragione_sociale ?? "" },
-          { key: "tipo_contratto", name: "Tipo contratto", sortable: true, groupable: true },
+          {
+            key: "cliente",
+            name: "Cliente",
+            width: 240,
+            sortable: true,
+            render: (r) => r.cliente?.ragione_sociale ?? "",
+          },
           { key: "tipo_servizio", name: "Tipo servizio", sortable: true, groupable: true },
-          { key: "numero_contratto", name: "Numero" },
+          { key: "numero_contratto", name: "Numero", sortable: true },
+          { key: "servizi", name: "Servizi", sortable: true },
+          { key: "dal", name: "Dal", format: "date", sortable: true },
+          { key: "al", name: "Al", format: "date", sortable: true },
           { key: "attivo", name: "Attivo", format: "boolean", sortable: true },
         ]}
       />

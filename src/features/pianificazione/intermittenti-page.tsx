@@ -3,30 +3,35 @@
  * and whether the mandatory advance communication was sent ('Segna come inviata' with date and
  * riferimento); exportable through the list.
  */
-import { Box, Button, Heading, HStack, Input, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Heading, HStack, Input, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { errorMessage } from "../../api/base";
 import { type Intermittente, useComunicazioneIntermittenteMutation } from "../../api/pianificazione.endpoints";
 import { notify } from "../../app/toaster";
 import { ListScreen } from "../../components/data-table/list-screen";
-import { formatDate } from "../../domain/format";
+import { formatDate, secondsToHours } from "../../domain/format";
 import { MSG } from "./messages";
-import { turnoRanges } from "./shift-cell";
+import { monthOf } from "./month-range";
 
 function SegnaInviata({ row }: { row: Intermittente }) {
   const [open, setOpen] = useState(false);
   const [data, setData] = useState(new Date().toISOString().slice(0, 10));
   const [riferimento, setRiferimento] = useState("");
   const [send, state] = useComunicazioneIntermittenteMutation();
-  if (row.inviata_il)
+  if (row.comunicazione_inviata)
     return (
-      <Text fontSize="sm">{`Inviata il ${formatDate(row.inviata_il)}${row.riferimento ? ` (${row.riferimento})` : ""}`}</Text>
+      <Text fontSize="sm" color="green.700">
+        {`Inviata il ${formatDate(row.inviata_il)}${row.riferimento ? ` (${row.riferimento})` : ""}`}
+      </Text>
     );
   if (!open)
     return (
-      <Button size="xs" onClick={() => setOpen(true)}>
-        Segna come inviata
-      </Button>
+      <HStack gap="2">
+        <Badge colorPalette="red">Da inviare</Badge>
+        <Button size="xs" onClick={() => setOpen(true)}>
+          Segna come inviata
+        </Button>
+      </HStack>
     );
   return (
     <HStack gap="1">
@@ -58,6 +63,7 @@ function SegnaInviata({ row }: { row: Intermittente }) {
 }
 
 export function IntermittentiPage() {
+  const mese = monthOf(new Date());
   return (
     <Box p="4">
       <Heading size="lg" mb="3">
@@ -67,9 +73,19 @@ export function IntermittentiPage() {
         listId="intermittenti"
         path="pianificazione/intermittenti/"
         exportable
+        defaults={{ filters: { dal: mese.dal, al: mese.al }, sort: { field: "giorno", asc: true }, autoload: true }}
         filters={[
           { type: "global", label: "Ricerca" },
           { type: "date-range", name: "periodo", label: "Periodo", fromName: "dal", toName: "al", shortcuts: true },
+          {
+            type: "select",
+            name: "comunicazione_inviata",
+            label: "Comunicazione",
+            options: [
+              { value: "true", label: "Inviata" },
+              { value: "false", label: "Da inviare" },
+            ],
+          },
         ]}
         columns={[
           { key: "giorno", name: "Giorno", format: "date", sortable: true },
@@ -79,10 +95,17 @@ export function IntermittentiPage() {
             sortable: true,
             render: (r) => `${r.operatore.cognome} ${r.operatore.nome}`,
           },
-          { key: "cliente", name: "Cliente" },
-          { key: "contratto", name: "Contratto" },
-          { key: "orario", name: "Orario", exportField: false, render: (r) => turnoRanges(r) },
-          { key: "comunicazione", name: "Comunicazione", exportField: false, render: (r) => <SegnaInviata row={r} /> },
+          { key: "orario", name: "Orario", sortable: true },
+          { key: "ore", name: "Ore", render: (r) => secondsToHours(r.ore) },
+          { key: "cliente", name: "Cliente", width: 200, sortable: true },
+          { key: "contratto", name: "Contratto", width: 220, sortable: true },
+          {
+            key: "comunicazione",
+            name: "Comunicazione",
+            width: 300,
+            exportField: false,
+            render: (r) => <SegnaInviata row={r} />,
+          },
         ]}
       />
     </Box>

@@ -13,7 +13,7 @@ import { OperatorPicker } from "./operator-picker";
 import { reportSaveError } from "./save-outcome";
 
 export function NonGraditiTab({ idContratto }: { idContratto: number }) {
-  const { data = [] } = useNonGraditiQuery(idContratto);
+  const { data = [], isLoading } = useNonGraditiQuery(idContratto);
   const [add] = useAddNonGraditoMutation();
   const [remove] = useDeleteNonGraditoMutation();
   return (
@@ -27,9 +27,14 @@ export function NonGraditiTab({ idContratto }: { idContratto: number }) {
           </Table.Row>
         </Table.Header>
         <Table.Body>
+          {!isLoading && data.length === 0 && (
+            <Table.Row>
+              <Table.Cell colSpan={3}>Nessun operatore non gradito</Table.Cell>
+            </Table.Row>
+          )}
           {data.map((n) => (
             <Table.Row key={n.id}>
-              <Table.Cell>{`${n.operatore.cognome} ${n.operatore.nome}`}</Table.Cell>
+              <Table.Cell>{n.operatore_nome}</Table.Cell>
               <Table.Cell>{n.motivo}</Table.Cell>
               <Table.Cell>
                 <Button size="xs" variant="ghost" colorPalette="red" onClick={() => remove({ idContratto, id: n.id })}>
@@ -44,7 +49,7 @@ export function NonGraditiTab({ idContratto }: { idContratto: number }) {
         onSubmit={async (v: { operatore?: number; motivo?: string }, form) => {
           if (!v.operatore) return { operatore: "Questo campo è obbligatorio" };
           try {
-            await add({ idContratto, data: { operatore: v.operatore, motivo: v.motivo || null } }).unwrap();
+            await add({ idContratto, data: { operatore: v.operatore, motivo: v.motivo ?? "" } }).unwrap();
             notify.success(MSG.saved);
             setTimeout(() => form.restart());
             return undefined;

@@ -43,7 +43,7 @@ export function PrezziTab({ idContratto }: { idContratto: number }) {
         <Table.Body>
           {data.map((p) => (
             <Table.Row key={p.id}>
-              <Table.Cell>{p.posizione_descrizione ?? p.posizione}</Table.Cell>
+              <Table.Cell>{p.posizione_descrizione}</Table.Cell>
               <Table.Cell>{formatEuro(p.prezzo_orario)}</Table.Cell>
               <Table.Cell>{formatNumber(p.maggiorazione_notturna)}</Table.Cell>
               <Table.Cell>{formatNumber(p.maggiorazione_festiva)}</Table.Cell>
@@ -114,7 +114,7 @@ export function CompensiTab({ idContratto }: { idContratto: number }) {
         <Table.Body>
           {data.map((c) => (
             <Table.Row key={c.id}>
-              <Table.Cell>{c.posizione_descrizione ?? c.posizione}</Table.Cell>
+              <Table.Cell>{c.posizione_descrizione}</Table.Cell>
               <Table.Cell>{formatEuro(c.compenso_orario)}</Table.Cell>
               <Table.Cell>
                 <Button size="xs" variant="ghost" colorPalette="red" onClick={() => remove({ idContratto, id: c.id })}>

@@ -1,19 +1,21 @@
 /** Service tabs besides the grid: operatori-assegnati, costi, dotazioni, note-ed-allegati. */
-import { Button, HStack, Stack, Table, Text } from "@chakra-ui/react";
+import { Alert, Button, HStack, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
 import { Form } from "react-final-form";
+import { errorMessage } from "../../api/base";
 import {
   useAddNotaMutation,
   useCostiQuery,
   useDeleteCostoMutation,
+  useDeleteNotaMutation,
   useDotazioniQuery,
-  useNoteQuery,
+  useNoteAllegatiQuery,
   useOperatoriAssegnatiQuery,
   useSaveCostoMutation,
   useSaveDotazioneMutation,
 } from "../../api/pianificazione.endpoints";
 import { notify } from "../../app/toaster";
 import { TextField } from "../../components/form";
-import { formatDate, formatEuro, secondsToHours } from "../../domain/format";
+import { formatDate, formatDateTime, formatEuro, secondsToHours } from "../../domain/format";
 import { TextareaField } from "./form-controls";
 import { MSG } from "./messages";
 import { reportSaveError } from "./save-outcome";
@@ -21,6 +23,19 @@ import { reportSaveError } from "./save-outcome";
 interface Ids {
   idContratto: string;
   idServizio: string;
+}
+
+/** A skeleton while loading, the request error, else the children. */
+function Loaded({ isLoading, error, children }: { isLoading: boolean; error: unknown; children: React.ReactNode }) {
+  if (isLoading) return <Skeleton height="24" />;
+  if (error)
+    return (
+      <Alert.Root status="error">
+        <Alert.Indicator />
+        <Alert.Title>{MSG.requestError(errorMessage(error))}</Alert.Title>
+      </Alert.Root>
+    );
+  return <>{children}</>;
 }
 
 function Rows({ label, headers, rows }: { label: string; headers: string[]; rows: React.ReactNode[][] }) {
@@ -65,40 +80,51 @@ async function saving(call: () => Promise<unknown>, reset: () => void) {
 }
 
 export function OperatoriAssegnatiTab(ids: Ids) {
-  const { data = [] } = useOperatoriAssegnatiQuery(ids);
+  const { data = [], isLoading, error } = useOperatoriAssegnatiQuery(ids);
   return (
-    <Rows
-      label="Operatori assegnati"
-      headers={["Operatore", "Turni", "Confermati", "Ore"]}
-      rows={data.map((o) => [`${o.cognome} ${o.nome}`, o.turni, o.confermati ?? "", secondsToHours(o.secondi)])}
-    />
+    <Loaded isLoading={isLoading} error={error}>
+      <Rows
+        label="Operatori assegnati"
+        headers={["Operatore", "Turni", "Confermati", "Ore", "Dal", "Al"]}
+        rows={data.map((o) => [
+          `${o.cognome} ${o.nome}`,
+          o.turni,
+          o.turni_confermati,
+          secondsToHours(o.secondi),
+          formatDate(o.primo_giorno),
+          formatDate(o.ultimo_giorno),
+        ])}
+      />
+    </Loaded>
   );
 }
 
 export function CostiTab(ids: Ids) {
-  const { data = [] } = useCostiQuery(ids);
+  const { data = [], isLoading, error } = useCostiQuery(ids);
   const [save] = useSaveCostoMutation();
   const [remove] = useDeleteCostoMutation();
   return (
     <Stack gap="4">
-      <Rows
-        label="Costi"
-        headers={["Tipo", "Importo", "Data", "Note", ""]}
-        rows={data.map((c) => [
-          c.tipo,
-          formatEuro(c.importo),
-          formatDate(c.data),
-          c.note,
-          <Button key="x" size="xs" variant="ghost" colorPalette="red" onClick={() => remove({ ...ids, id: c.id })}>
-            Elimina
-          </Button>,
-        ])}
-      />
+      <Loaded isLoading={isLoading} error={error}>
+        <Rows
+          label="Costi"
+          headers={["Tipo", "Importo", "Data", "Note", ""]}
+          rows={data.map((c) => [
+            c.tipo,
+            formatEuro(c.importo),
+            formatDate(c.data),
+            c.note,
+            <Button key="x" size="xs" variant="ghost" colorPalette="red" onClick={() => remove({ ...ids, id: c.id })}>
+              Elimina
+            </Button>,
+          ])}
+        />
+      </Loaded>
       <Form
         onSubmit={(v: Record<string, string>, form) =>
           saving(
             () =>
-              save({ ...ids, data: { tipo: v.tipo, importo: v.importo, data: v.data, note: v.note || null } }).unwrap(),
+              save({ ...ids, data: { tipo: v.tipo, importo: v.importo, data: v.data, note: v.note ?? "" } }).unwrap(),
             () => form.restart(),
           )
         }
@@ -121,21 +147,24 @@ export function CostiTab(ids: Ids) {
 }
 
 export function DotazioniTab(ids: Ids) {
-  const { data = [] } = useDotazioniQuery(ids);
+  const { data = [], isLoading, error } = useDotazioniQuery(ids);
   const [save] = useSaveDotazioneMutation();
   return (
     <Stack gap="4">
-      <Rows
-        label="Dotazioni"
-        headers={["Descrizione", "Quantità", "Operatore", "Consegnata il", "Restituita il"]}
-        rows={data.map((d) => [
-          d.descrizione,
-          d.quantita,
-          d.operatore ? `${d.operatore.cognome} ${d.operatore.nome}` : "",
-          formatDate(d.consegnata_il),
-          formatDate(d.restituita_il),
-        ])}
-      />
+      <Loaded isLoading={isLoading} error={error}>
+        <Rows
+          label="Dotazioni"
+          headers={["Descrizione", "Quantità", "Operatore", "Consegnata il", "Restituita il", "Note"]}
+          rows={data.map((d) => [
+            d.descrizione,
+            d.quantita,
+            d.operatore_nome ?? "",
+            formatDate(d.consegnata_il),
+            d.restituita_il ? formatDate(d.restituita_il) : "Da restituire",
+            d.note,
+          ])}
+        />
+      </Loaded>
       <Form
         onSubmit={(v: Record<string, string>, form) =>
           saving(
@@ -148,6 +177,7 @@ export function DotazioniTab(ids: Ids) {
                   operatore: null,
                   consegnata_il: v.consegnata_il || null,
                   restituita_il: v.restituita_il || null,
+                  note: v.note ?? "",
                 },
               }).unwrap(),
             () => form.restart(),
@@ -160,6 +190,7 @@ export function DotazioniTab(ids: Ids) {
               <TextField name="quantita" label="Quantità" type="number" min={1} />
               <TextField name="consegnata_il" label="Consegnata il" type="date" />
               <TextField name="restituita_il" label="Restituita il" type="date" />
+              <TextField name="note" label="Note" />
               <Button type="submit" loading={submitting}>
                 Aggiungi
               </Button>
@@ -171,31 +202,40 @@ export function DotazioniTab(ids: Ids) {
   );
 }
 
+/** Notes of the service, each optionally with its attached file (uploads: not yet on the server). */
 export function NoteAllegatiTab(ids: Ids) {
-  const { data = [] } = useNoteQuery(ids);
+  const { data = [], isLoading, error } = useNoteAllegatiQuery(ids);
   const [add] = useAddNotaMutation();
+  const [remove] = useDeleteNotaMutation();
   return (
     <Stack gap="4">
-      {data.length === 0 && <Text>Nessuna nota</Text>}
-      {data.map((n) => (
-        <Stack key={n.id} borderWidth="1px" rounded="md" p="2" gap="0">
-          <Text fontSize="xs" color="fg.muted">
-            {n.created_at ? formatDate(n.created_at.slice(0, 10)) : ""}
-            {n.utente ? ` — ${n.utente.first_name} ${n.utente.last_name}` : ""}
-          </Text>
-          <Text whiteSpace="pre-wrap">{n.testo}</Text>
-        </Stack>
-      ))}
+      <Loaded isLoading={isLoading} error={error}>
+        {data.length === 0 && <Text color="fg.muted">Nessuna nota</Text>}
+        {data.map((n) => (
+          <Stack key={n.id} borderWidth="1px" rounded="md" p="2" gap="1">
+            <HStack justify="space-between">
+              <Text fontSize="xs" color="fg.muted">
+                {formatDateTime(n.created_at)}
+              </Text>
+              <Button size="2xs" variant="ghost" colorPalette="red" onClick={() => remove({ ...ids, id: n.id })}>
+                Elimina
+              </Button>
+            </HStack>
+            {n.nota && <Text whiteSpace="pre-wrap">{n.nota}</Text>}
+            {n.file && <Text fontSize="sm">{`Allegato: ${n.file.nome}`}</Text>}
+          </Stack>
+        ))}
+      </Loaded>
       <Form
         onSubmit={(v: Record<string, string>, form) =>
           saving(
-            () => add({ ...ids, testo: v.testo ?? "" }).unwrap(),
+            () => add({ ...ids, nota: v.nota ?? "" }).unwrap(),
             () => form.restart(),
           )
         }
         render={({ handleSubmit, submitting }) => (
           <form onSubmit={handleSubmit} aria-label="Nuova nota">
-            <TextareaField name="testo" label="Nuova nota" />
+            <TextareaField name="nota" label="Nuova nota" />
             <Button type="submit" mt="2" loading={submitting}>
               Aggiungi nota
             </Button>

@@ -130,7 +130,7 @@ export function ShiftCell({ base, giorno, turno, actor, inProgress, notice }: Sh
           onSelect={(p) => {
             if (!p) return;
             setPicking(false);
-            actor.send({ type: "ASSIGN", ...ref, idOperatore: p.id });
+            actor.send({ type: "ASSIGN", ...ref, idOperatore: p.id, display: { cognome: p.cognome, nome: p.nome } });
           }}
         />
       )}

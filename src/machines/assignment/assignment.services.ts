@@ -6,14 +6,28 @@ import type { FetchBaseQueryError } from "@reduxjs/toolkit/query";
 import { type OperatorCall, pianificazioneApi, type ServizioArgs } from "../../api/pianificazione.endpoints";
 import type { AppStore } from "../../app/store";
 import type { AssignmentCalls, Notice } from "../assignment.machine";
-import { type AssignmentChange, patchServizio } from "./servizio-patch";
+import { type AssignmentChange, patchCandidati, patchServizio } from "./servizio-patch";
 
 function patchCache(store: AppStore, call: OperatorCall, change: AssignmentChange) {
-  const args = pianificazioneApi.util.selectCachedArgsForQuery(store.getState(), "servizio") as ServizioArgs[];
-  for (const arg of args) {
-    if (String(arg.idServizio) !== String(call.idServizio)) continue;
+  const util = pianificazioneApi.util;
+  const state = store.getState();
+  const sameService = (a: { idServizio: number | string }) => String(a.idServizio) === String(call.idServizio);
+  for (const arg of util.selectCachedArgsForQuery(state, "servizio") as ServizioArgs[]) {
+    if (!sameService(arg)) continue;
+    store.dispatch(util.updateQueryData("servizio", arg, (draft) => patchServizio(draft, call, change)));
+  }
+  // The advanced-assignment rows show the change at once too (the reload brings the rest).
+  for (const arg of util.selectCachedArgsForQuery(state, "candidatiTurno")) {
+    if (!sameService(arg) || String(arg.idTurno) !== String(call.idTurno)) continue;
+    store.dispatch(util.updateQueryData("candidatiTurno", arg, (draft) => patchCandidati(draft.results, call, change)));
+  }
+  for (const arg of util.selectCachedArgsForQuery(state, "candidatiGiorno")) {
+    if (!sameService(arg)) continue;
     store.dispatch(
-      pianificazioneApi.util.updateQueryData("servizio", arg, (draft) => patchServizio(draft, call, change)),
+      util.updateQueryData("candidatiGiorno", arg, (draft) => {
+        const turno = draft.turni.find((t) => String(t.id) === String(call.idTurno));
+        if (turno) patchCandidati(turno.results, call, change);
+      }),
     );
   }
 }

@@ -2,7 +2,7 @@
  * What an accepted assignment call changes in a loaded service, applied to RTK Query's cached
  * copy right away (the full reload 2 s later brings the server's truth).
  */
-import type { OperatorCall, Servizio } from "../../api/pianificazione.endpoints";
+import type { Candidato, OperatorCall, Servizio } from "../../api/pianificazione.endpoints";
 
 export type AssignmentChange = "assign" | "unassign" | "confirm" | "unconfirm";
 
@@ -26,4 +26,16 @@ export function patchServizio(servizio: Servizio, call: OperatorCall, change: As
       }
     }
   }
+}
+
+/** The same change on the ranked operators of a shift (advanced assignment). */
+export function patchCandidati(rows: Candidato[], call: OperatorCall, change: AssignmentChange): void {
+  const row = rows.find((r) => r.id === call.idOperatore);
+  if (!row) return;
+  if (change === "assign") row.assegnato = true;
+  if (change === "unassign") {
+    row.assegnato = false;
+    row.confermato = false;
+  }
+  if (change === "confirm" || change === "unconfirm") row.confermato = change === "confirm";
 }

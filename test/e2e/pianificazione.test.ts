@@ -1,0 +1,153 @@
+/**
+ * Pianificazione end to end (issue 5), through the real server and Debian's Chromium, as a
+ * planner (erp_contratti, erp_operatori): create a contract and its service through the UI, assign
+ * and confirm an operator from the grid and from advanced assignment, then read the Italian
+ * conflict message when the same operator is assigned to an overlapping shift of another service.
+ * The client and the operator (a fiduciary guard: no licence needed) are created through the API.
+ */
+import type { Browser, Locator, Page } from "playwright-core";
+import { computeFiscalCode } from "../../src/domain/fiscal-code";
+import { adminToken, api, createStaffUser, launch, loginThroughUi, newPage, shot } from "./helpers/browser";
+
+jest.setTimeout(240_000);
+
+const WAIT = { timeout: 30_000 };
+const DAL = "2027-03-01"; // a Monday, far from the demo data
+const AL = "2027-03-07";
+
+let browser: Browser;
+let token: string;
+const run = `${process.pid}`;
+const ragione = `Cliente E2E ${run} S.r.l.`;
+const cognome = `Zanetti${run}`;
+const nome = "Elena";
+const operatore = `${cognome} ${nome}`;
+let posizione: { id: number; descrizione: string };
+
+beforeAll(async () => {
+  browser = await launch();
+  token = await adminToken();
+  const account = await api<{ settings: { posizioni: { id: number; descrizione: string }[] } }>(
+    "GET",
+    "/api/auth/account/",
+    token,
+  );
+  posizione = account.body.settings.posizioni.find((p) => p.descrizione === "Addetto ai servizi fiduciari")!;
+  const cliente = await api("POST", "/api/anagrafiche/clienti/", token, {
+    data: { ragione_sociale: ragione, citta: "Bergamo", prov: "BG" },
+  });
+  expect(cliente.status).toBe(201);
+  const person = { cognome, nome, sesso: "F", data_nascita: "1992-07-21" };
+  const op = await api("POST", "/api/anagrafiche/operatori/", token, {
+    data: {
+      ...person,
+      codice_fiscale: computeFiscalCode({ ...person, codice_catastale: "A794" }),
+      posizioni_operatore: [posizione.id],
+    },
+  });
+  expect(op.status).toBe(201);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The grid cell of the first shift of a day ('Turno 08:00–14:00 del 2027-03-01'). */
+const cell = (page: Page, range: string, day: string) => page.getByRole("group", { name: `Turno ${range} del ${day}` });
+
+async function assignFromCell(shift: Locator) {
+  await shift.getByRole("button", { name: /^Assegna operatore al turno/ }).click();
+  await shift.getByLabel("Operatore da assegnare").fill(cognome);
+  await shift.getByRole("button", { name: operatore }).click(WAIT);
+}
+
+test("a planner creates a contract with a service, assigns and confirms, and reads the conflict", async () => {
+  const planner = await createStaffUser(["erp_contratti", "erp_operatori"]);
+  const { context, page } = await newPage(browser);
+  await loginThroughUi(page, planner.username, planner.password);
+  await page.waitForURL((u) => !u.pathname.endsWith("/login"), WAIT);
+
+  // A new contract through the form.
+  await page.goto("/app/pianificazione/contratti/aggiungi-nuovo");
+  await page.getByLabel(/^Titolo\W*$/).fill(`Portierato E2E ${run}`);
+  await page.getByLabel("Cliente", { exact: true }).selectOption({ label: ragione });
+  await page.getByRole("button", { name: "Salva" }).click();
+  await page.waitForURL(/\/pianificazione\/contratti\/\d+\/dati-generali$/, WAIT);
+  const idContratto = Number(/contratti\/(\d+)\//.exec(page.url())![1]);
+  await page.getByRole("heading", { name: `Portierato E2E ${run}` }).waitFor(WAIT);
+
+  // Its service: one week, one morning shift for a fiduciary guard.
+  await page.getByRole("tab", { name: "Servizi" }).click();
+  await page.getByRole("button", { name: "Nuovo servizio" }).click();
+  const form = page.getByRole("form", { name: "Nuovo servizio" });
+  await form.getByLabel(/^Dal\W*$/).fill(DAL);
+  await form.getByLabel(/^Al\W*$/).fill(AL);
+  await form.getByLabel("Descrizione", { exact: true }).fill("Portineria E2E");
+  const turno = form.getByRole("group", { name: "Turno 1" });
+  await turno.getByLabel(/^Inizio\W*$/).fill("08:00");
+  await turno.getByLabel(/^Fine\W*$/).fill("14:00");
+  await turno.getByLabel("Qualifica", { exact: true }).selectOption({ label: posizione.descrizione });
+  await shot(page, "pianificazione-nuovo-servizio");
+  await form.getByRole("button", { name: "Crea servizio" }).click();
+  await page.getByRole("link", { name: "Portineria E2E" }).click(WAIT);
+
+  // The grid: go to the service's month, assign and confirm from the first day's cell.
+  await page.getByRole("button", { name: "Vai all'inizio del servizio" }).click(WAIT);
+  const monday = cell(page, "08:00–14:00", DAL);
+  await monday.getByText("Scoperto").waitFor(WAIT);
+  await assignFromCell(monday);
+  await monday.getByRole("button", { name: `Conferma ${operatore}` }).click(WAIT);
+  await monday.getByRole("button", { name: `Rimuovi conferma ${operatore}` }).waitFor(WAIT);
+  await monday.getByText("Coperto", { exact: true }).waitFor(WAIT);
+  await shot(page, "pianificazione-griglia");
+
+  // Advanced assignment of Tuesday's shift: the header, then assign and confirm from the row.
+  await cell(page, "08:00–14:00", "2027-03-02").getByRole("link", { name: "Avanzata" }).click();
+  await page.getByRole("heading", { name: "Assegnazione avanzata" }).waitFor(WAIT);
+  const header = page.getByRole("group", { name: "Intestazione" });
+  await header.getByText(ragione).waitFor(WAIT);
+  await header.getByText("02/03/2027").waitFor();
+  await header.getByText(/08:00–14:00/).waitFor();
+  const row = page.getByRole("row", { name: operatore });
+  await row.getByRole("button", { name: `Assegna ${operatore}` }).click(WAIT);
+  await row.getByRole("button", { name: `Conferma ${operatore}` }).click(WAIT);
+  await row.getByText("Confermato").waitFor(WAIT);
+  await shot(page, "pianificazione-assegnazione-avanzata");
+
+  // The server agrees.
+  const servizi = await api<{ results: { id: number }[] }>(
+    "GET",
+    `/api/pianificazione/contratti/${idContratto}/servizi/`,
+    token,
+  );
+  const idServizio = servizi.body.results[0].id;
+  const servizio = await api<{ giorni: { turni: { operatori: { cognome: string; confermato: boolean }[] }[] }[] }>(
+    "GET",
+    `/api/pianificazione/contratti/${idContratto}/servizi/${idServizio}/?dal=${DAL}&al=2027-03-02`,
+    token,
+  );
+  expect(servizio.body.giorni.map((g) => g.turni[0].operatori)).toEqual([
+    [expect.objectContaining({ cognome, confermato: true })],
+    [expect.objectContaining({ cognome, confermato: true })],
+  ]);
+
+  // Another service of the contract overlaps Monday's shift: the assignment is refused in Italian.
+  const altro = await api<{ id: number }>("POST", `/api/pianificazione/contratti/${idContratto}/servizi/`, token, {
+    data: {
+      dal: DAL,
+      al: DAL,
+      descrizione: "Evento serale E2E",
+      turni: [{ inizio_f1: "12:00", fine_f1: "20:00", posizione: posizione.id, operatori_richiesti: 1 }],
+    },
+  });
+  expect(altro.status).toBe(201);
+  await page.goto(
+    `/app/pianificazione/contratti/${idContratto}/servizi/${altro.body.id}/assegnazione-risorse?dal=2027-03-01&al=2027-03-31`,
+  );
+  const evento = cell(page, "12:00–20:00", DAL);
+  await assignFromCell(evento);
+  const message = evento.getByRole("status");
+  await message.getByText(/L'operatore è già assegnato a un turno sovrapposto: 01\/03\/2027 08:00–14:00/).waitFor(WAIT);
+  await shot(page, "pianificazione-conflitto");
+  await context.close();
+});
