@@ -32,9 +32,11 @@ export function FilterBar({ listId, fields, collapsed = false, initialValues: gi
   const [open, setOpen] = useState(!collapsed);
   const global = fields.find((f) => f.type === "global");
   const formFields = fields.filter((f) => f.type !== "global");
-  // The form starts from the submitted filters (a list restored from the URL shows them).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: initial values are read once per list
-  const initialValues = useMemo(() => ({ ...given, ...state.filters }), [listId]);
+  // The form shows the submitted filters: those restored from the URL and a screen's defaults,
+  // which reach the store after the first render. Re-initialising keeps what the user is typing.
+  const filtersKey = JSON.stringify(state.filters);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the submitted filters by value
+  const initialValues = useMemo(() => ({ ...given, ...state.filters }), [listId, filtersKey]);
 
   const onSearch = (text: string) => {
     actions.setGlobal(text);
@@ -61,7 +63,11 @@ export function FilterBar({ listId, fields, collapsed = false, initialValues: gi
         )}
       </HStack>
       {formFields.length > 0 && (
-        <Form onSubmit={(values) => actions.submitFilters(cleanFilters(values))} initialValues={initialValues}>
+        <Form
+          onSubmit={(values) => actions.submitFilters(cleanFilters(values))}
+          initialValues={initialValues}
+          keepDirtyOnReinitialize
+        >
           {({ handleSubmit }) => (
             <form onSubmit={handleSubmit} noValidate hidden={!open} aria-label="Filtri della lista">
               <SimpleGrid columns={{ base: 1, md: 12 }} gap="3" mt="3">
