@@ -6,6 +6,7 @@ import type { RequestHandler } from "msw";
 import { anagraficheHandlers } from "./anagrafiche.handlers";
 import { resetAuthDb } from "./auth.fixtures";
 import { authHandlers } from "./auth.handlers";
+import { consoleHandlers, resetConsoleDb } from "./console.handlers";
 import { resetAnagraficheDb } from "./fixtures/anagrafiche";
 import { resetPianificazioneDb } from "./fixtures/pianificazione";
 import { listHandlers } from "./list.handlers";
@@ -20,9 +21,10 @@ export const handlers: RequestHandler[] = [
   ...pianificazioneHandlers,
   ...listHandlers,
   ...logHandlers,
+  ...consoleHandlers,
 ];
 
-const resets: Array<() => void> = [resetAuthDb, resetPianificazioneDb, resetAnagraficheDb];
+const resets: Array<() => void> = [resetAuthDb, resetPianificazioneDb, resetAnagraficheDb, resetConsoleDb];
 
 /** Restores every mock's in-memory data (call it between tests). */
 export function resetMockData(): void {

@@ -3,7 +3,12 @@
  * routes (one file per resource) and never reaches into another module's files.
  */
 import type { FastifyPluginAsync } from "fastify";
+import { anagraficheModule } from "./anagrafiche";
+import { authModule } from "./auth/auth.module";
+import { consoleModule } from "./console";
 import { healthRoutes } from "./health/health.routes";
+import { logRoutes } from "./log/log.routes";
+import { pianificazioneModule } from "./pianificazione";
 
 export interface ApiModule {
   name: string;
@@ -11,4 +16,11 @@ export interface ApiModule {
   plugin: FastifyPluginAsync;
 }
 
-export const MODULES: ApiModule[] = [{ name: "health", prefix: "/api/health", plugin: healthRoutes }];
+export const MODULES: ApiModule[] = [
+  { name: "health", prefix: "/api/health", plugin: healthRoutes },
+  { name: "auth", prefix: "/api/auth", plugin: authModule },
+  { name: "log", prefix: "/api/log", plugin: logRoutes },
+  { name: "anagrafiche", prefix: "/api/anagrafiche", plugin: anagraficheModule },
+  { name: "pianificazione", prefix: "/api/pianificazione", plugin: pianificazioneModule },
+  { name: "console", prefix: "/api/comunicazioni", plugin: consoleModule },
+];

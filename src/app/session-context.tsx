@@ -1,6 +1,7 @@
 /**
  * The session actor for the whole app: created once with the real services, traced, and
- * notified by the base query when the server refuses the token (SESSION_EXPIRED).
+ * notified by the base query when the server refuses the token (SESSION_EXPIRED). It also runs
+ * the notification polling while logged in (NotificationsProvider, src/app/notifications-context.tsx).
  */
 import { useActorRef, useSelector } from "@xstate/react";
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from "react";
@@ -12,6 +13,7 @@ import { combinedInspect, loadDevInspector } from "../machines/inspector";
 import type { SessionMachine } from "../machines/session.machine";
 import { appSessionMachine } from "../machines/session.services";
 import { createTraceRecorder } from "../machines/trace";
+import { NotificationsProvider } from "./notifications-context";
 import type { AppStore } from "./store";
 
 export type SessionActor = ActorRefFrom<SessionMachine>;
@@ -39,7 +41,13 @@ export function SessionProvider({ store, navigate, children, machine }: SessionP
     setUnauthorizedHandler(() => actor.send({ type: "SESSION_EXPIRED" }));
     return () => setUnauthorizedHandler(null);
   }, [actor]);
-  return <SessionContext.Provider value={actor}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={actor}>
+      <NotificationsProvider session={actor} store={store}>
+        {children}
+      </NotificationsProvider>
+    </SessionContext.Provider>
+  );
 }
 
 export function useSessionActor(): SessionActor {

@@ -1,51 +1,72 @@
 /**
  * The header's notification alert (SPEC §2): only for superadmin/admin/erp_admin and only when
- * the unread count is above zero. It blinks every 500 ms and opens the 'Problemi' list. The data
- * comes from the seam in seams.ts (the polling machine of a later issue).
+ * the unread count is above zero. It blinks every 500 ms and opens the 'Problemi' popup (list at
+ * most 400 px high) with the operator's full name and DD/MM/YYYY HH:mm of each active problem;
+ * an item opens /console/ticket-supporto?ticket=<id>. Opening the popup reloads the data. The data
+ * comes from the notification polling machine through seams.ts.
  */
 import { Box, Button, Link, Popover, Portal, Stack, Text } from "@chakra-ui/react";
-import { motion } from "framer-motion";
+import { useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { formatDateTime } from "../../domain/format";
 import { CAPABILITIES, hasAny } from "../../domain/permissions";
 import { usePermissions } from "../session-context";
-import { LAYOUT, TIMINGS } from "../theme";
+import { LAYOUT } from "../theme";
 import { BellIcon } from "./icons";
-import { useProblemNotifications } from "./seams";
+import { NotificationAlert } from "./notification-alert";
+import { useProblemNotifications, useReloadNotifications } from "./seams";
+
+export function ticketPath(id: number): string {
+  return `/console/ticket-supporto?ticket=${id}`;
+}
 
 export function NotificationArea() {
   const permissions = usePermissions();
   const { unread, items } = useProblemNotifications();
+  const reload = useReloadNotifications();
+  const [open, setOpen] = useState(false);
   if (!hasAny(permissions, CAPABILITIES.notifications) || unread <= 0) return null;
   return (
-    <Popover.Root>
+    <Popover.Root
+      open={open}
+      onOpenChange={(e) => {
+        setOpen(e.open);
+        if (e.open) reload();
+      }}
+      lazyMount
+      unmountOnExit
+    >
       <Popover.Trigger asChild>
         <Button variant="ghost" colorPalette="red" size="sm">
           <BellIcon />
-          <motion.span
-            animate={{ opacity: [1, 0.2, 1] }}
-            transition={{ duration: (TIMINGS.alertBlinkMs * 2) / 1000, repeat: Number.POSITIVE_INFINITY }}
-          >
-            Attenzione. Ci sono {unread} notifiche non lette
-          </motion.span>
+          <NotificationAlert unread={unread} />
         </Button>
       </Popover.Trigger>
       <Portal>
         <Popover.Positioner>
-          <Popover.Content>
-            <Popover.Header fontWeight="semibold">Problemi</Popover.Header>
+          <Popover.Content aria-label="Problemi">
+            <Popover.Header>
+              <Popover.Title fontWeight="semibold">Problemi</Popover.Title>
+            </Popover.Header>
             <Popover.Body>
-              <Box maxH={`${LAYOUT.notificationListMaxHeight}px`} overflowY="auto">
+              <Box maxH={`${LAYOUT.notificationListMaxHeight}px`} overflowY="auto" data-testid="problemi-list">
                 {items.length === 0 ? (
                   <Text color="fg.muted">Nessun problema segnalato</Text>
                 ) : (
-                  <Stack gap="2">
+                  <Stack as="ul" gap="1" listStyleType="none" m="0" p="0">
                     {items.map((n) => (
-                      <Link key={n.id} asChild>
-                        <RouterLink to="/console/ticket-supporto">
-                          {n.operatore.full_name} — {formatDateTime(n.data_ora)}
-                        </RouterLink>
-                      </Link>
+                      <Box as="li" key={n.id}>
+                        <Link asChild display="block" py="1" _hover={{ bg: "gray.50" }}>
+                          <RouterLink to={ticketPath(n.id)} onClick={() => setOpen(false)}>
+                            <Text as="span" fontWeight="medium" display="block">
+                              {n.operatore.full_name}
+                            </Text>
+                            <Text as="span" fontSize="sm" color="fg.muted" display="block">
+                              {formatDateTime(n.data_ora)}
+                            </Text>
+                          </RouterLink>
+                        </Link>
+                      </Box>
                     ))}
                   </Stack>
                 )}

@@ -1,29 +1,36 @@
 /**
- * Seams for data that later modules provide (the notification polling machine, the support
- * summary). Until then they report nothing, and the shell shows nothing (SPEC §2: the chip and the
- * alert appear only for a count above zero). Replace the bodies, keep the signatures.
+ * The shell's view of the notification polling machine (src/machines/notifications.machine.ts,
+ * run by src/app/notifications-context.tsx while the session is logged in): the unread ticket
+ * count of the 'Ticket supporto' chip and the header alert, and the active problems of its popup.
  */
+import { useCallback, useMemo } from "react";
+import type { ProblemNotification } from "../../api/console.endpoints";
+import { useNotifications, useNotificationsActor } from "../notifications-context";
 
 /** SPEC §3 Support notification. */
-export interface ProblemNotification {
-  id: number;
-  operatore: { full_name: string };
-  data_ora: string;
-}
+export type { ProblemNotification };
 
 export interface NotificationsView {
+  /** Unread support tickets: the alert reads 'Ci sono N notifiche non lette'. */
   unread: number;
+  /** Open unread 'problema' tickets, newest first: the 'Problemi' popup. */
   items: ProblemNotification[];
 }
 
-const NONE: NotificationsView = { unread: 0, items: [] };
-
 /** Unread support-ticket count for the 'Ticket supporto' chip (GET /api/comunicazioni/summary/). */
 export function useTicketUnreadCount(): number {
-  return 0;
+  return useNotifications((s) => s.context.unread);
 }
 
 /** Active problems for the header alert (GET /api/comunicazioni/problemi-attivi/, polled). */
 export function useProblemNotifications(): NotificationsView {
-  return NONE;
+  const unread = useNotifications((s) => s.context.unread);
+  const items = useNotifications((s) => s.context.problems);
+  return useMemo(() => ({ unread, items }), [unread, items]);
+}
+
+/** Fetches problems and summary now (e.g. after a ticket was read); ignored while a fetch runs. */
+export function useReloadNotifications(): () => void {
+  const actor = useNotificationsActor();
+  return useCallback(() => actor.send({ type: "RELOAD" }), [actor]);
 }

@@ -5,6 +5,7 @@
 import { Box, CloseButton, Drawer, Flex, Portal } from "@chakra-ui/react";
 import { useState } from "react";
 import { Outlet } from "react-router-dom";
+import { useProvinceQuery } from "../../api/anagrafiche.endpoints";
 import { LAYOUT } from "../theme";
 import { AppFooter } from "./app-footer";
 import { AppHeader } from "./app-header";
@@ -12,6 +13,7 @@ import { SidebarMenu } from "./sidebar-menu";
 
 export function ShellLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
+  useProvinceQuery(); // SPEC §7: the provinces are loaded once after login, then cached.
   return (
     <Flex minH="100vh" bg="gray.50">
       <Box

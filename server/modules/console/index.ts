@@ -1,0 +1,12 @@
+/**
+ * The console module, mounted at /api/comunicazioni (the SPEC's paths): support tickets and the
+ * notifications the SPA polls. One `app.register` line per resource.
+ */
+import type { FastifyPluginAsync } from "fastify";
+import { notificheRoutes } from "./notifiche.routes";
+import { ticketRoutes } from "./ticket.routes";
+
+export const consoleModule: FastifyPluginAsync = async (app) => {
+  await app.register(notificheRoutes);
+  await app.register(ticketRoutes, { prefix: "/ticket" });
+};

@@ -1,0 +1,35 @@
+/**
+ * /api/comunicazioni/ — what the SPA polls every 120 s while signed in (SPEC §7 Notifications):
+ *   GET /problemi-attivi/   [{id, operatore: {id, full_name}, data_ora}] open unread problems,
+ *                           newest first, at most 100 (superadmin, admin, erp_admin)
+ *   GET /summary/           {result: <unread tickets>} for the 'Ticket supporto' chip
+ */
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { CAPABILITIES } from "../../../src/domain/permissions";
+import { ProblemiAttiviOut, SummaryOut } from "./ticket.schema";
+import { problemiAttivi, ticketNonLetti } from "./ticket.service";
+
+const tags = ["comunicazioni"];
+
+export const notificheRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    "/problemi-attivi/",
+    {
+      config: { permissions: CAPABILITIES.notifications },
+      schema: { tags, summary: "Problemi segnalati non letti", response: { 200: ProblemiAttiviOut } },
+    },
+    async () => problemiAttivi(app.db),
+  );
+
+  app.get(
+    "/summary/",
+    {
+      config: { permissions: CAPABILITIES.ticketSupporto },
+      schema: { tags, summary: "Ticket di supporto non letti", response: { 200: SummaryOut } },
+    },
+    async () => ({ result: await ticketNonLetti(app.db) }),
+  );
+};

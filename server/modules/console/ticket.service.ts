@@ -1,0 +1,112 @@
+/**
+ * Support tickets (sent from the guards' app): the open unread problems the header alert polls,
+ * the unread count of the side menu chip, and marking a ticket read (audited).
+ *
+ * - an active problem: tipo 'problema', stato not 'chiuso', not read yet (letto_il NULL);
+ * - the summary counts every unread ticket, whatever its type or state.
+ */
+import { sql } from "drizzle-orm";
+import { formatDateTimeSeconds } from "../../../src/domain/format";
+import type { Db, Executor, Tx } from "../../db/client";
+import { queryOne, queryRows } from "../../db/query";
+import { AZIONI, changeLog, writeAudit } from "../../lib/audit";
+import { notFound } from "../../lib/errors";
+import { BUSINESS_TZ } from "../../lib/list/values";
+import type { TicketLettoOut } from "./ticket.schema";
+
+export const TICKET_CONTENT_TYPE = "ticket";
+export const TICKET_NON_TROVATO = "Ticket non trovato";
+/** The popup shows at most this many problems (newest first); the list scrolls past 400 px. */
+export const PROBLEMI_MAX = 100;
+
+const TZ = sql.raw(`'${BUSINESS_TZ}'`);
+const at = (expr: string) => sql.raw(`to_char(${expr} AT TIME ZONE '${BUSINESS_TZ}', 'YYYY-MM-DD HH24:MI:SS')`);
+
+export interface ProblemaAttivo {
+  id: number;
+  operatore: { id: number; full_name: string };
+  data_ora: string;
+}
+
+export async function problemiAttivi(ex: Executor): Promise<ProblemaAttivo[]> {
+  const rows = await queryRows<{ id: number; operatore_id: number; full_name: string; data_ora: string }>(
+    ex,
+    sql`SELECT t.id, o.id AS operatore_id, trim(o.nome || ' ' || o.cognome) AS full_name,
+               to_char(t.data_ora AT TIME ZONE ${TZ}, 'YYYY-MM-DD HH24:MI:SS') AS data_ora
+          FROM ticket_supporto t JOIN operatori o ON o.id = t.operatore_id
+         WHERE t.letto_il IS NULL AND t.tipo = 'problema' AND t.stato <> 'chiuso'
+         ORDER BY t.data_ora DESC, t.id DESC
+         LIMIT ${PROBLEMI_MAX}`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    operatore: { id: r.operatore_id, full_name: r.full_name },
+    data_ora: r.data_ora,
+  }));
+}
+
+export async function ticketNonLetti(ex: Executor): Promise<number> {
+  const row = await queryOne<{ n: number }>(
+    ex,
+    sql`SELECT count(*)::int AS n FROM ticket_supporto WHERE letto_il IS NULL`,
+  );
+  return row?.n ?? 0;
+}
+
+interface LettoRow {
+  id: number;
+  letto_il: string | null;
+  letto_da_id: number | null;
+  letto_da_nome: string | null;
+}
+
+async function lockTicket(tx: Tx, id: number): Promise<LettoRow | undefined> {
+  return queryOne<LettoRow>(
+    tx,
+    sql`SELECT t.id, ${at("t.letto_il")} AS letto_il, u.id AS letto_da_id,
+               trim(u.nome || ' ' || u.cognome) AS letto_da_nome
+          FROM ticket_supporto t LEFT JOIN users u ON u.id = t.letto_da
+         WHERE t.id = ${id}
+           FOR UPDATE OF t`,
+  );
+}
+
+function lettoOut(r: LettoRow): TicketLettoOut {
+  return {
+    result: "OK",
+    id: r.id,
+    letto_il: r.letto_il ?? "",
+    letto_da: r.letto_da_id === null ? null : { id: r.letto_da_id, full_name: r.letto_da_nome ?? "" },
+  };
+}
+
+/** Marks the ticket read by `actor`; a ticket already read keeps who and when (no new audit entry). */
+export async function segnaLetto(
+  db: Db,
+  id: number,
+  actor: { userId: number; ip: string },
+  now: Date,
+): Promise<TicketLettoOut> {
+  return db.transaction(async (tx) => {
+    const current = await lockTicket(tx as Tx, id);
+    if (!current) throw notFound(TICKET_NON_TROVATO);
+    if (current.letto_il !== null) return lettoOut(current);
+    await tx.execute(sql`UPDATE ticket_supporto SET letto_il = ${now.toISOString()}::timestamptz, letto_da = ${actor.userId}
+                          WHERE id = ${id}`);
+    const after = (await lockTicket(tx as Tx, id)) as LettoRow;
+    await writeAudit(tx, {
+      azione: AZIONI.update,
+      contentType: TICKET_CONTENT_TYPE,
+      objectId: id,
+      utenteId: actor.userId,
+      ip: actor.ip,
+      note: "Ticket segnato come letto",
+      changeLog: changeLog(
+        { letto_il: null, letto_da: null },
+        { letto_il: formatDateTimeSeconds(after.letto_il), letto_da: after.letto_da_nome },
+        { letto_il: "Letto il", letto_da: "Letto da" },
+      ),
+    });
+    return lettoOut(after);
+  });
+}

@@ -1,0 +1,25 @@
+/** The header alert's text, blinking every 500 ms (SPEC §2, §9) with framer-motion. */
+import { motion } from "framer-motion";
+import { TIMINGS } from "../theme";
+
+export function alertText(unread: number): string {
+  return `Attenzione. Ci sono ${unread} notifiche non lette`;
+}
+
+export function NotificationAlert({ unread }: { unread: number }) {
+  return (
+    <motion.span
+      data-testid="notification-alert"
+      initial={{ opacity: 1 }}
+      animate={{ opacity: 0.15 }}
+      transition={{
+        duration: TIMINGS.alertBlinkMs / 1000,
+        repeat: Number.POSITIVE_INFINITY,
+        repeatType: "reverse",
+        ease: "easeInOut",
+      }}
+    >
+      {alertText(unread)}
+    </motion.span>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * Notification polling (SPEC §4 'Notifications are polled only while logged in', §7, §8, §9).
+ *
+ *   stopped ──START{permissions}──► starting ──► polling.fetching ──done──► polling.waiting
+ *      ▲                               │              ▲                        │ after 120 s, RELOAD
+ *      └────────────STOP───────────────┴──────────────┴────────────────────────┘
+ *                                      └──► notPermitted (neither capability)
+ *
+ * The session drives it: the app's NotificationsProvider sends START with the user's permissions
+ * when the session enters loggedIn (again when the permissions change) and STOP when it leaves;
+ * STOP clears the data. One `poll` call fetches, at start and then every TIMINGS.pollMs:
+ * - the active problems (GET /api/comunicazioni/problemi-attivi/) only for CAPABILITIES.notifications;
+ * - the unread ticket count (GET /api/comunicazioni/summary/) only for CAPABILITIES.ticketSupporto.
+ * A new answer replaces the stored one only when it differs (deep compare), so subscribers see no
+ * change otherwise. A failed call is only logged: the previous data stays, nothing is shown.
+ * RELOAD while waiting fetches at once (and restarts the 120 s timer); during a fetch it is ignored.
+ */
+import { assign, enqueueActions, fromPromise, setup } from "xstate";
+import type { ProblemNotification } from "../api/console.endpoints";
+import { TIMINGS } from "../app/theme";
+import { CAPABILITIES, hasAny } from "../domain/permissions";
+
+export const POLL_MS = TIMINGS.pollMs;
+
+export type NotificationsEvent = { type: "START"; permissions: string[] } | { type: "STOP" } | { type: "RELOAD" };
+
+/** What to fetch in one round. */
+export interface PollRequest {
+  problems: boolean;
+  summary: boolean;
+}
+
+/** The answer of one call: its data, or the message of its failure (traces keep only messages). */
+export type CallOutcome<T> = { ok: true; data: T } | { ok: false; message: string };
+
+/** One round's outcomes; null for a call not made. */
+export interface PollResult {
+  problems: CallOutcome<ProblemNotification[]> | null;
+  summary: CallOutcome<number> | null;
+}
+
+export interface NotificationsContext {
+  canProblems: boolean;
+  canSummary: boolean;
+  problems: ProblemNotification[];
+  /** Unread support tickets (the 'Ticket supporto' chip and the header alert's N). */
+  unread: number;
+  /** Completed rounds since START. */
+  rounds: number;
+}
+
+const EMPTY: NotificationsContext = { canProblems: false, canSummary: false, problems: [], unread: 0, rounds: 0 };
+
+/** Structural equality of JSON values (the API's data). */
+export function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  return ka.every(
+    (k) => Object.hasOwn(b, k) && sameData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+  );
+}
+
+export const notificationsMachine = setup({
+  types: {
+    context: {} as NotificationsContext,
+    events: {} as NotificationsEvent,
+  },
+  actors: {
+    poll: fromPromise<PollResult, PollRequest>(async () => {
+      throw new Error("poll: non configurato");
+    }),
+  },
+  actions: {
+    /** SPEC §8: failed notification or summary fetches are only logged. */
+    logFailure: (_, params: { call: string; message: string }) => {
+      console.warn(`Notifiche: ${params.call} non riuscito (${params.message})`);
+    },
+  },
+  delays: {
+    pollInterval: POLL_MS,
+  },
+  guards: {
+    canPoll: ({ context }) => context.canProblems || context.canSummary,
+  },
+}).createMachine({
+  id: "notifications",
+  initial: "stopped",
+  context: EMPTY,
+  on: {
+    START: {
+      target: ".starting",
+      reenter: true,
+      actions: assign(({ event }) => ({
+        ...EMPTY,
+        canProblems: hasAny(event.permissions, CAPABILITIES.notifications),
+        canSummary: hasAny(event.permissions, CAPABILITIES.ticketSupporto),
+      })),
+    },
+    STOP: { target: ".stopped", actions: assign(() => EMPTY) },
+  },
+  states: {
+    stopped: {},
+    starting: {
+      always: [{ guard: "canPoll", target: "polling" }, { target: "notPermitted" }],
+    },
+    notPermitted: {},
+    polling: {
+      initial: "fetching",
+      states: {
+        fetching: {
+          invoke: {
+            id: "poll",
+            src: "poll",
+            input: ({ context }) => ({ problems: context.canProblems, summary: context.canSummary }),
+            onDone: {
+              target: "waiting",
+              actions: enqueueActions(({ context, event, enqueue }) => {
+                const { problems, summary } = event.output;
+                const next: Partial<NotificationsContext> = { rounds: context.rounds + 1 };
+                if (problems?.ok && !sameData(problems.data, context.problems)) next.problems = problems.data;
+                if (summary?.ok && summary.data !== context.unread) next.unread = summary.data;
+                enqueue.assign(next);
+                if (problems && !problems.ok)
+                  enqueue({ type: "logFailure", params: { call: "problemi-attivi", message: problems.message } });
+                if (summary && !summary.ok)
+                  enqueue({ type: "logFailure", params: { call: "summary", message: summary.message } });
+              }),
+            },
+            onError: {
+              target: "waiting",
+              actions: {
+                type: "logFailure",
+                params: ({ event }) => ({
+                  call: "aggiornamento",
+                  message: (event.error as Error | null)?.message ?? "",
+                }),
+              },
+            },
+          },
+        },
+        waiting: {
+          after: { pollInterval: { target: "fetching" } },
+          on: { RELOAD: { target: "fetching" } },
+        },
+      },
+    },
+  },
+});
+
+export type NotificationsMachine = typeof notificationsMachine;
