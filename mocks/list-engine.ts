@@ -1,7 +1,7 @@
 /**
  * The generic list parameters of the server (server/lib/list) applied to in-memory fixtures, for
  * the msw handlers: page (1-based), page_size, global, order_field (allow-listed, else 400),
- * order_asc, group_by (allow-listed: `{value, count, sums}` rows), built-in filters (eq, in,
+ * order_asc, group_by (allow-listed: `{<field>: value, count, <sums>}` rows), built-in filters (eq, in,
  * contains, starts, range as `<name>_dal`/`<name>_al`), the ignored timestamp; exports with
  * file_type, hidden_fields, show_fields. One implementation for every mocked list.
  */
@@ -127,7 +127,10 @@ function groupRows<R>(rows: readonly R[], field: string, sums: string[], def: Mo
     g.count += 1;
     for (const s of sums) g.sums[s] += Number(readField(def, r, s) ?? 0);
   }
-  return [...groups.values()].sort((a, b) => compare(a.value, b.value));
+  // The server's shape: {<field>: value, count, <summed fields>…}.
+  return [...groups.values()]
+    .sort((a, b) => compare(a.value, b.value))
+    .map((g) => ({ [field]: g.value, count: g.count, ...g.sums }));
 }
 
 /** Answers a list request (`{results, count, page}`) or its 400. */

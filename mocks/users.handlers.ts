@@ -1,9 +1,15 @@
-/** msw handlers of the staff users (/api/auth/users/) and the permission catalogue, like the server's. */
+/**
+ * msw handlers of the staff users (/api/auth/users/: the generic list through mocks/list-engine.ts,
+ * with the permesso filter) and the permission catalogue, like the server's.
+ */
 import { HttpResponse, http } from "msw";
+import type { StaffUser } from "../src/domain/api-types";
+import { toApiDateTime } from "../src/domain/format";
 import { passwordProblem } from "../src/domain/password-policy";
 import { CAPABILITIES, PERMISSION_CODES, PERMISSION_GROUPS, PERMISSIONS } from "../src/domain/permissions";
 import { authDb, type MockUser, toStaffUser } from "./auth.fixtures";
 import { errorResponse, guard, jsonBody, missing, VALIDATION_DETAIL } from "./http";
+import { type MockListDef, runMockExport, runMockList } from "./list-engine";
 
 const api = (path: string) => `*/api/auth/${path}`;
 const DUPLICATE = "Esiste già un utente con questo nome utente";
@@ -35,6 +41,40 @@ function check(data: UserData, current: MockUser | null): Record<string, string>
   return errors;
 }
 
+const LIST_ERROR = "Parametri della lista non validi";
+const PERMISSION_LABELS = new Map(PERMISSIONS.map((p) => [p.code, p.label]));
+
+/** A users-list row as the server's list answers it (datetimes as YYYY-MM-DD HH:mm:ss). */
+function toListRow(u: MockUser): StaffUser {
+  return {
+    ...toStaffUser(u),
+    last_login: u.last_login ? toApiDateTime(u.last_login) : null,
+    created_at: toApiDateTime(u.created_at),
+  };
+}
+
+/** The list of server/modules/auth/users.list.ts. */
+const USERS_LIST: MockListDef<StaffUser> = {
+  name: "utenti",
+  labels: {
+    username: "Nome utente",
+    nome: "Nome",
+    cognome: "Cognome",
+    email: "Email",
+    permissions: "Permessi",
+    attivo: "Attivo",
+    last_login: "Ultimo accesso",
+    created_at: "Creato il",
+  },
+  global: ["username", "nome", "cognome", "email"],
+  sortable: ["username", "nome", "cognome", "email", "attivo", "last_login", "created_at"],
+  filters: { attivo: "eq" },
+  groupable: { attivo: [] },
+  read: { permissions: (u) => u.permissions.map((p) => PERMISSION_LABELS.get(p) ?? p) },
+  defaultOrder: { field: "username", asc: true },
+  where: (u, q) => !q.get("permesso") || u.permissions.includes(q.get("permesso") as string),
+};
+
 function byId(params: Record<string, unknown>): MockUser | undefined {
   return authDb.users.find((u) => String(u.id) === String(params.id));
 }
@@ -44,19 +84,20 @@ export const usersHandlers = [
     const me = guard(request, CAPABILITIES.utenti);
     if (me instanceof Response) return me;
     const q = new URL(request.url).searchParams;
-    const page = Math.max(1, Number(q.get("page") ?? 1) || 1);
-    const pageSize = Math.min(100, Math.max(1, Number(q.get("page_size") ?? 25) || 25));
-    const global = (q.get("global") ?? "").trim().toLowerCase();
-    const attivo = q.get("attivo");
-    let rows = authDb.users.filter(
-      (u) => !global || [u.username, u.nome, u.cognome, u.email].some((f) => f.toLowerCase().includes(global)),
-    );
-    if (attivo === "true" || attivo === "false") rows = rows.filter((u) => u.attivo === (attivo === "true"));
-    const field = (q.get("order_field") ?? "username") as keyof MockUser;
-    const asc = q.get("order_asc") !== "false";
-    rows = [...rows].sort((a, b) => String(a[field] ?? "").localeCompare(String(b[field] ?? "")) * (asc ? 1 : -1));
-    const results = rows.slice((page - 1) * pageSize, page * pageSize).map(toStaffUser);
-    return HttpResponse.json({ results, count: rows.length, page });
+    const permesso = q.get("permesso");
+    const answer =
+      permesso && !PERMISSION_CODES.has(permesso)
+        ? { status: 400, body: { detail: LIST_ERROR, errors: { permesso: "Permesso sconosciuto" } } }
+        : q.has("file_type")
+          ? runMockExport(authDb.users.map(toListRow), q, USERS_LIST)
+          : runMockList(authDb.users.map(toListRow), q, USERS_LIST);
+    if (typeof answer.body === "string") {
+      return new HttpResponse(answer.body, { status: answer.status, headers: answer.headers });
+    }
+    return HttpResponse.json(answer.body as Record<string, unknown>, {
+      status: answer.status,
+      headers: answer.headers,
+    });
   }),
 
   http.post(api("users/"), async ({ request }) => {

@@ -33,6 +33,9 @@ function cleanParams(q: UsersQuery): Record<string, string | number | boolean> {
   return out;
 }
 
+/** The generic list of the users screen (src/api/list.endpoints.ts tags each list by its path). */
+const USERS_LIST_TAG = { type: "List" as const, id: "auth/users/" };
+
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
     users: build.query<ListResponse<StaffUser>, UsersQuery>({
@@ -48,18 +51,20 @@ export const usersApi = api.injectEndpoints({
     }),
     createUser: build.mutation<StaffUser, StaffUserInput>({
       query: (data) => ({ url: "auth/users/", method: "POST", body: { data } satisfies DataBody<StaffUserInput> }),
-      invalidatesTags: [{ type: "User", id: "LIST" }],
+      invalidatesTags: [{ type: "User", id: "LIST" }, USERS_LIST_TAG],
     }),
     updateUser: build.mutation<StaffUser, { id: number; data: Partial<StaffUserInput> }>({
       query: ({ id, data }) => ({ url: `auth/users/${id}/`, method: "PUT", body: { data } }),
-      invalidatesTags: (_r, _e, { id }) => [{ type: "User", id: "LIST" }, { type: "User", id }, "Account"],
+      invalidatesTags: (_r, _e, { id }) => [
+        { type: "User", id: "LIST" },
+        { type: "User", id },
+        "Account",
+        USERS_LIST_TAG,
+      ],
     }),
     deactivateUser: build.mutation<{ result: string }, number>({
       query: (id) => ({ url: `auth/users/${id}/`, method: "DELETE" }),
-      invalidatesTags: (_r, _e, id) => [
-        { type: "User", id: "LIST" },
-        { type: "User", id },
-      ],
+      invalidatesTags: (_r, _e, id) => [{ type: "User", id: "LIST" }, { type: "User", id }, USERS_LIST_TAG],
     }),
     permissionCatalogue: build.query<unknown, void>({
       query: () => "auth/permissions/",

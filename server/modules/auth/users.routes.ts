@@ -1,19 +1,21 @@
 /**
  * Staff-user management, for CAPABILITIES.utenti (superadmin, admin, erp_admin):
- * GET/POST /api/auth/users/, GET/PUT/DELETE /api/auth/users/{id}/ (DELETE deactivates).
+ * GET /api/auth/users/ (the generic list of users.list.ts, exportable), POST /api/auth/users/,
+ * GET/PUT/DELETE /api/auth/users/{id}/ (DELETE deactivates).
  */
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CAPABILITIES } from "../../../src/domain/permissions";
 import type { Tx } from "../../db/client";
+import { registerListRoute } from "../../lib/list";
 import { currentUser } from "../../plugins/auth-guard";
-import { userCreateBody, userIdParams, userListQuery, userUpdateBody } from "./users.schema";
+import { usersList } from "./users.list";
+import { userCreateBody, userIdParams, userUpdateBody } from "./users.schema";
 import {
   type Actor,
   createStaffUser,
   deactivateStaffUser,
   findUser,
-  listUsers,
   toStaffUser,
   updateStaffUser,
 } from "./users.service";
@@ -29,9 +31,7 @@ function actorOf(request: FastifyRequest): Actor {
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const opts = () => ({ now: app.clock(), scryptN: app.config.scryptN });
 
-  app.get("/users/", { config, schema: { tags, querystring: userListQuery } }, async (request) =>
-    listUsers(app.db, request.query),
-  );
+  registerListRoute(app, "/users/", usersList, { permissions: config.permissions, tags, summary: "Lista utenti" });
 
   app.post("/users/", { config, schema: { tags, body: userCreateBody } }, async (request, reply) => {
     const row = await app.db.transaction((tx) =>

@@ -43,18 +43,3 @@ export type UserUpdateData = z.infer<typeof userUpdateBody>["data"];
 export const userIdParams = z.object({
   id: z.coerce.number({ error: "Identificativo non valido" }).int().positive("Identificativo non valido"),
 });
-
-export const USER_ORDER_FIELDS = ["username", "cognome", "email", "last_login", "created_at"] as const;
-
-const boolParam = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
-
-export const userListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100, "Al massimo 100 risultati per pagina").default(25),
-  global: z.string().max(200).optional(),
-  attivo: boolParam.optional(),
-  order_field: z.enum(USER_ORDER_FIELDS).optional(),
-  order_asc: boolParam.optional(),
-});
-
-export type UserListQuery = z.infer<typeof userListQuery>;

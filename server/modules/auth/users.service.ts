@@ -1,5 +1,5 @@
 /**
- * Staff users (Impostazioni → Utenti): list, create, update, deactivate. Rules:
+ * Staff users (Impostazioni → Utenti): create, update, deactivate (the list is users.list.ts). Rules:
  *  - permissions must come from the catalogue (PERMISSION_CODES);
  *  - only a superadmin may grant superadmin, and only a superadmin may change a superadmin
  *    (otherwise an admin could set a superadmin's password and become one);
@@ -9,8 +9,8 @@
  *  - every change writes its audit entry (content_type `utente`) with change_log lines, in the
  *    same transaction; the password never appears (a `Password: "—" → "(modificata)"` line does).
  */
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
-import type { ListResponse, StaffUser } from "../../../src/domain/api-types";
+import { eq, sql } from "drizzle-orm";
+import type { StaffUser } from "../../../src/domain/api-types";
 import { passwordProblem } from "../../../src/domain/password-policy";
 import { PERMISSION_CODES } from "../../../src/domain/permissions";
 import type { Executor, Tx } from "../../db/client";
@@ -20,7 +20,7 @@ import { AZIONI, changeLog, writeAudit } from "../../lib/audit";
 import { badRequest, HttpError, notFound, validationError } from "../../lib/errors";
 import { hashPassword } from "../../lib/passwords";
 import { revokeAllTokens } from "../../lib/tokens";
-import type { UserCreateData, UserListQuery, UserUpdateData } from "./users.schema";
+import type { UserCreateData, UserUpdateData } from "./users.schema";
 
 export const USER_LABELS: Record<string, string> = {
   username: "Nome utente",
@@ -113,48 +113,6 @@ function checkTarget(actor: Actor, target: UserRow): void {
 }
 
 const dedupe = (perms: readonly string[]) => [...new Set(perms)];
-
-const ORDER_COLUMNS = {
-  username: sql`${users.username} COLLATE "und-x-icu"`,
-  cognome: sql`${users.cognome} COLLATE "und-x-icu"`,
-  email: sql`${users.email} COLLATE "und-x-icu"`,
-  last_login: sql`${users.lastLogin}`,
-  created_at: sql`${users.createdAt}`,
-} as const;
-
-export async function listUsers(ex: Executor, q: UserListQuery): Promise<ListResponse<StaffUser>> {
-  const conds: SQL[] = [];
-  const text = q.global?.trim();
-  if (text) {
-    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conds.push(
-      or(
-        ilike(users.username, like),
-        ilike(users.nome, like),
-        ilike(users.cognome, like),
-        ilike(users.email, like),
-        ilike(sql`${users.nome} || ' ' || ${users.cognome}`, like),
-        ilike(sql`${users.cognome} || ' ' || ${users.nome}`, like),
-      ) as SQL,
-    );
-  }
-  if (q.attivo !== undefined) conds.push(eq(users.attivo, q.attivo));
-  const where = conds.length ? and(...conds) : undefined;
-  const column = ORDER_COLUMNS[q.order_field ?? "username"];
-  const ascending = q.order_asc ?? true;
-  const order = ascending ? sql`${column} ASC NULLS LAST` : sql`${column} DESC NULLS LAST`;
-  const [rows, [{ n }]] = await Promise.all([
-    ex
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(order, ascending ? asc(users.id) : desc(users.id))
-      .limit(q.page_size)
-      .offset((q.page - 1) * q.page_size),
-    ex.select({ n: count() }).from(users).where(where),
-  ]);
-  return { results: rows.map(toStaffUser), count: Number(n), page: q.page };
-}
 
 export async function findUser(ex: Executor, id: number): Promise<UserRow> {
   const [row] = await ex.select().from(users).where(eq(users.id, id));

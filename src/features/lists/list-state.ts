@@ -55,7 +55,8 @@ export function listParams(state: ListState): Record<string, string> {
     page_size: String(state.pageSize),
   };
   if (state.global) params.global = state.global;
-  if (state.sort) {
+  // Grouped answers sort only by the group field (or count): a row sort would be a 400.
+  if (state.sort && (!state.groupBy || state.sort.field === state.groupBy)) {
     params.order_field = state.sort.field;
     params.order_asc = String(state.sort.asc);
   }

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
 import { queryRows } from "../../../server/db/query";
 import { PERMISSIONS } from "../../../src/domain/permissions";
 import { auth, describeEachDb } from "../helpers/app";
@@ -276,12 +277,99 @@ describeEachDb("auth: staff users (Impostazioni → Utenti)", (ctx) => {
       expect(p2.results.map((u: { cognome: string }) => u.cognome)).toEqual(["Corradi"]);
     });
 
-    it("refuses an order field outside the allow-list and a page size over 100", async () => {
+    it("refuses an order field or group_by outside the allow-list and a page size over 99999", async () => {
       const bad = await list("order_field=password_hash");
       expect(bad.statusCode).toBe(400);
+      expect(bad.json().detail).toBe("Parametri della lista non validi");
       expect(bad.json().errors.order_field).toBeTruthy();
-      expect(bad.body).not.toMatch(/SELECT|password_hash"/);
-      expect((await list("page_size=101")).statusCode).toBe(400);
+      expect(bad.body).not.toMatch(/SELECT|password_hash/);
+      const group = await list("group_by=password_hash");
+      expect(group.statusCode).toBe(400);
+      expect(group.json().errors.group_by).toBeTruthy();
+      expect((await list("page_size=100000")).statusCode).toBe(400);
+      const perm = await list("permesso=root'--");
+      expect(perm.statusCode).toBe(400);
+      expect(perm.json().errors.permesso).toBe("Permesso sconosciuto");
+    });
+
+    it("keeps the StaffUser shape: permission codes, datetimes as YYYY-MM-DD HH:mm:ss", async () => {
+      const body = (await list("global=elenco.a")).json();
+      expect(body.count).toBe(1);
+      const [u] = body.results;
+      expect(Object.keys(u).sort()).toEqual(
+        ["attivo", "cognome", "created_at", "email", "id", "last_login", "nome", "permissions", "username"].sort(),
+      );
+      expect(u).toMatchObject({ username: "elenco.a", nome: "Zeno", attivo: true, permissions: [] });
+      expect(u.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      // createUser issues a token without logging in: never seen.
+      expect(u.last_login).toBeNull();
+      const me = (await list("global=capo.admin")).json().results[0];
+      expect(me.permissions).toEqual(["admin"]);
+      const seen = await ctx().createUser({ username: "elenco.login" });
+      const login = await ctx().app.inject({
+        method: "POST",
+        url: "/api/auth/login/",
+        payload: { username: seen.username, password: seen.password },
+      });
+      expect(login.statusCode).toBe(200);
+      const after = (await list("global=elenco.login")).json().results[0];
+      expect(after.last_login).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    });
+
+    it("filters by a permission code and groups by attivo with the counts", async () => {
+      const { username } = await ctx().createUser({
+        username: "elenco.d",
+        permissions: ["erp_candidati", "erp_clienti"],
+      });
+      const holders = (await list("permesso=erp_candidati")).json();
+      expect(holders.results.map((u: { username: string }) => u.username)).toEqual([username]);
+      expect(holders.results[0].permissions).toEqual(["erp_candidati", "erp_clienti"]);
+      const grouped = (await list("global=lista.it&group_by=attivo")).json();
+      expect(grouped).toEqual({
+        results: [
+          { attivo: false, count: 1 },
+          { attivo: true, count: 2 },
+        ],
+        count: 2,
+        page: 1,
+      });
+    });
+
+    it("exports csv and xlsx with Italian labels, permission labels and DD/MM/YYYY dates", async () => {
+      ctx().setNow(new Date("2026-03-02T09:05:00+01:00"));
+      const csv = await list("global=lista.it&order_field=cognome&file_type=csv");
+      expect(csv.statusCode).toBe(200);
+      expect(csv.headers["content-disposition"]).toBe('attachment; filename="utenti-20260302-0905.csv"');
+      const lines = csv.body
+        .replace(/^\uFEFF/, "")
+        .trimEnd()
+        .split("\r\n");
+      expect(lines[0]).toBe("Nome utente;Nome;Cognome;Email;Permessi;Attivo;Ultimo accesso;Creato il");
+      expect(lines).toHaveLength(4);
+      expect(lines[1]).toMatch(/^elenco\.a;Zeno;Àlberti;elenco\.a@lista\.it;;Sì;;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+      expect(lines[3]).toMatch(/^elenco\.c;Ida;Corradi;.*;No;/);
+
+      const labelled = await list("permesso=erp_candidati&file_type=csv&show_fields=username,permissions");
+      expect(labelled.body.replace(/^\uFEFF/, "").split("\r\n")[1]).toMatch(/^elenco\.d;"Candidati\nClienti"$/);
+
+      const xlsx = await list("global=lista.it&file_type=xlsx&hidden_fields=email,permissions");
+      expect(xlsx.statusCode).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+      const ws = wb.worksheets[0];
+      expect(ws.getRow(1).values).toEqual([
+        undefined,
+        "Nome utente",
+        "Nome",
+        "Cognome",
+        "Attivo",
+        "Ultimo accesso",
+        "Creato il",
+      ]);
+      expect(ws.rowCount).toBe(4);
+      expect(ws.getRow(2).getCell(4).value).toBe("Sì");
+      expect(ws.getRow(2).getCell(6).value).toBeInstanceOf(Date);
+      expect(String(ws.getRow(2).getCell(6).numFmt)).toMatch(/^dd\/mm\/yyyy/);
     });
   });
 

@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { authDb } from "../../../../mocks/auth.fixtures";
+import { PERMISSIONS } from "../../../../src/domain/permissions";
 import { setupMockServer } from "../../helpers/msw";
 import { renderApp } from "../../helpers/render-app";
 
-setupMockServer();
+const server = setupMockServer();
 jest.setTimeout(60_000);
 
 /** Inputs by name: role queries over the drawer's 33 checkboxes are too slow in jsdom. */
@@ -17,20 +18,72 @@ function type(form: HTMLElement, name: string, value: string) {
   fireEvent.change(input(form, `input[name="${name}"]`), { target: { value } });
 }
 
+const PERMISSION_LABEL = Object.fromEntries(PERMISSIONS.map((p) => [p.code, p.label]));
+
+/** Records the query of every users-list request. */
+function spyRequests() {
+  const seen: URLSearchParams[] = [];
+  server.events.on("request:start", ({ request }) => {
+    const url = new URL(request.url);
+    if (url.pathname === "/api/auth/users/") seen.push(url.searchParams);
+  });
+  return seen;
+}
+
 async function openUsers() {
   renderApp("/impostazioni/utenti", { as: "admin" });
   await screen.findByText("pianificatore", {}, { timeout: 15_000 });
 }
 
 describe("Impostazioni → Utenti", () => {
-  it("lists the staff users and filters them with the search box", async () => {
+  afterEach(() => server.events.removeAllListeners());
+
+  it("lists the staff users on the shared table and searches them", async () => {
+    const seen = spyRequests();
     await openUsers();
-    expect(screen.getByText("Giulia Bianchi")).toBeTruthy();
-    expect(screen.getByText(/1–6 di 6/)).toBeTruthy();
+    expect(screen.getByText("Giulia")).toBeTruthy();
+    expect(screen.getByTitle(`${PERMISSION_LABEL.erp_dashboard}, ${PERMISSION_LABEL.erp_contratti}`)).toBeTruthy();
+    expect(screen.getByTestId("range-text").textContent).toBe("1–6 di 6");
+    expect(seen[0].get("order_field")).toBe("username");
     fireEvent.change(screen.getByLabelText("Ricerca"), { target: { value: "esposito" } });
-    await waitFor(() => expect(screen.queryByText("pianificatore")).toBeNull());
-    expect(screen.getByText("personale")).toBeTruthy();
-    expect(screen.getByText(/1–1 di 1/)).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId("range-text").textContent).toBe("1–1 di 1"), { timeout: 5_000 });
+    expect(await screen.findByText("personale")).toBeTruthy();
+    expect(screen.queryByText("pianificatore")).toBeNull();
+    expect(seen.at(-1)?.get("global")).toBe("esposito");
+  });
+
+  it("filters by permission and by attivo with the filter bar", async () => {
+    const seen = spyRequests();
+    await openUsers();
+    fireEvent.change(screen.getByLabelText("Permesso"), { target: { value: "erp_operatori" } });
+    fireEvent.click(screen.getByRole("button", { name: "Applica" }));
+    await waitFor(() => expect(screen.getByTestId("range-text").textContent).toBe("1–1 di 1"));
+    expect(await screen.findByText("personale")).toBeTruthy();
+    expect(seen.at(-1)?.get("permesso")).toBe("erp_operatori");
+
+    fireEvent.change(screen.getByLabelText("Permesso"), { target: { value: "" } });
+    const filters = within(screen.getByRole("form", { name: "Filtri della lista" }));
+    const toggle = filters.getByRole("checkbox", { name: "Attivo", hidden: true }) as HTMLInputElement;
+    fireEvent.click(filters.getByText("Attivo"));
+    await waitFor(() => expect(toggle.checked).toBe(true));
+    fireEvent.click(screen.getByRole("button", { name: "Applica" }));
+    await waitFor(() => expect(seen.at(-1)?.get("attivo")).toBe("true"));
+    expect(seen.at(-1)?.has("permesso")).toBe(false);
+    await waitFor(() => expect(screen.getByTestId("range-text").textContent).toBe("1–5 di 5"));
+    await screen.findByText("pianificatore");
+    expect(screen.queryByText("disattivato")).toBeNull();
+  });
+
+  it("sorts by a header and groups by stato", async () => {
+    const seen = spyRequests();
+    await openUsers();
+    fireEvent.click(screen.getByRole("columnheader", { name: /Cognome/ }));
+    await waitFor(() => expect(seen.at(-1)?.get("order_field")).toBe("cognome"));
+    fireEvent.click(screen.getByRole("button", { name: "Raggruppa per Stato" }));
+    await screen.findByText("Raggruppato per");
+    expect(seen.at(-1)?.get("group_by")).toBe("attivo");
+    const grid = screen.getByRole("grid", { name: "Gruppi per Stato" });
+    expect(within(grid).getByText("Sì")).toBeTruthy();
   });
 
   it("creates a user with grouped permissions", async () => {

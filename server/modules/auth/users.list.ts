@@ -1,0 +1,72 @@
+/**
+ * Impostazioni → Utenti as a generic list (server/lib/list): GET /api/auth/users/ with page,
+ * page_size, global (nome utente, nome, cognome, email), order_field, order_asc, group_by=attivo,
+ * the filters attivo (true/false) and permesso (users holding a permission code), and the same
+ * query exported as xlsx/csv/pdf. Results keep the StaffUser shape (permissions as codes; the
+ * exports show the Italian labels of the catalogue).
+ */
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { PERMISSION_CODES, PERMISSIONS } from "../../../src/domain/permissions";
+import { defineList } from "../../lib/list";
+
+/** code → Italian label, bound as ONE jsonb parameter. */
+const PERMISSION_LABELS = JSON.stringify(Object.fromEntries(PERMISSIONS.map((p) => [p.code, p.label])));
+
+/** Italian-friendly order (À before b, case-insensitive), as the staff list always had. */
+const icu = (column: string) => sql.raw(`u.${column} COLLATE "und-x-icu"`);
+
+const permesso = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v[0] : v).trim())
+  .refine((v) => PERMISSION_CODES.has(v), { error: "Permesso sconosciuto" });
+
+export const usersList = defineList({
+  name: "utenti",
+  title: "Utenti",
+  from: sql`users u`,
+  key: sql`u.id`,
+  fields: {
+    id: { label: "ID", type: "integer", sql: sql`u.id`, exportable: false },
+    username: {
+      label: "Nome utente",
+      type: "text",
+      sql: sql`u.username`,
+      orderBy: icu("username"),
+      sortable: true,
+      global: true,
+    },
+    nome: { label: "Nome", type: "text", sql: sql`u.nome`, orderBy: icu("nome"), sortable: true, global: true },
+    cognome: {
+      label: "Cognome",
+      type: "text",
+      sql: sql`u.cognome`,
+      orderBy: icu("cognome"),
+      sortable: true,
+      global: true,
+    },
+    email: { label: "Email", type: "text", sql: sql`u.email`, orderBy: icu("email"), sortable: true, global: true },
+    permissions: {
+      label: "Permessi",
+      type: "lines",
+      sql: sql`ARRAY(SELECT coalesce(${PERMISSION_LABELS}::jsonb ->> x.code, x.code)
+                     FROM unnest(u.permissions) WITH ORDINALITY AS x(code, n) ORDER BY x.n)`,
+    },
+    attivo: { label: "Attivo", type: "boolean", sql: sql`u.attivo`, sortable: true, filter: "eq", groupable: true },
+    last_login: {
+      label: "Ultimo accesso",
+      type: "datetime",
+      sql: sql`u.last_login`,
+      // Never-seen users last when the most recent logins come first.
+      orderBy: sql`coalesce(u.last_login, '-infinity'::timestamptz)`,
+      sortable: true,
+    },
+    created_at: { label: "Creato il", type: "datetime", sql: sql`u.created_at`, sortable: true },
+  },
+  columns: { permission_codes: sql`u.permissions` },
+  filters: {
+    permesso: { schema: permesso, where: (code) => sql`${code}::text = ANY (u.permissions)` },
+  },
+  defaultOrder: [{ field: "username", asc: true }],
+  map: ({ permission_codes, ...row }) => ({ ...row, permissions: permission_codes ?? [] }),
+});
