@@ -170,8 +170,7 @@ describe("Impostazioni → Utenti: the generic list end to end", () => {
     await page.reload();
     await expectRange(page, "11–12 di 12");
     await expectColumn(page.getByRole("grid", { name: "Utenti" }), 3, ["Bruno", "Amato"]);
-    // KNOWN BUG (src/components/filter-bar/global-search.tsx): the search box keeps its first
-    // value and shows "" after a reload although the list is searched with the URL's `global`.
+    await expect(page.getByLabel("Ricerca").inputValue()).resolves.toBe(marker);
     await expect(page.getByLabel("Permesso").inputValue()).resolves.toBe("erp_candidati");
     await expect(page.getByLabel("Risultati per pagina").inputValue()).resolves.toBe("10");
 

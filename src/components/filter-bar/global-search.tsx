@@ -1,6 +1,6 @@
 /** The global search box: the list's `global` after 500 ms without typing (SPEC §9). */
 import { Field, Input } from "@chakra-ui/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { TIMINGS } from "../../app/theme";
 import { useDebouncedCallback } from "./use-debounced-callback";
 
@@ -14,6 +14,11 @@ export interface GlobalSearchProps {
 export function GlobalSearch({ label = "Ricerca", placeholder, value, onSearch }: GlobalSearchProps) {
   const [text, setText] = useState(value);
   const debounced = useDebouncedCallback((t: string) => onSearch(t.trim()), TIMINGS.searchDebounceMs);
+  // A value set from outside (the URL restored after a reload, Back) replaces the box's text;
+  // the user's own typing comes back here trimmed and leaves the text alone.
+  useEffect(() => {
+    setText((current) => (current.trim() === value ? current : value));
+  }, [value]);
   return (
     <Field.Root>
       <Field.Label>{label}</Field.Label>
