@@ -11,40 +11,7 @@ import { handlers } from "../../../mocks/handlers";
 import { computeFiscalCode } from "../../../src/domain/fiscal-code";
 import { withPartitaIvaCheckDigit } from "../../../src/domain/partita-iva";
 import { auth, describeEachDb } from "../helpers/app";
-
-type Shape = string | Shape[] | { [k: string]: Shape };
-
-function shapeOf(v: unknown): Shape {
-  if (v === null) return "null";
-  if (Array.isArray(v)) return [...new Map(v.map(shapeOf).map((s) => [JSON.stringify(s), s])).values()];
-  if (typeof v === "object") {
-    const out: Record<string, Shape> = {};
-    for (const k of Object.keys(v as object).sort()) out[k] = shapeOf((v as Record<string, unknown>)[k]);
-    return out;
-  }
-  return typeof v;
-}
-
-function shapeDiff(a: Shape, b: Shape, path = "$"): string[] {
-  if (a === "null" || b === "null") return [];
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b)) return [`${path}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`];
-    if (a.length === 0 || b.length === 0) return [];
-    const out: string[] = [];
-    for (const x of a) for (const y of b) out.push(...shapeDiff(x, y, `${path}[]`));
-    return [...new Set(out)];
-  }
-  if (typeof a === "string" || typeof b === "string") {
-    return a === b ? [] : [`${path}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`];
-  }
-  const out: string[] = [];
-  for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
-    if (!(k in a)) out.push(`${path}.${k}: solo nel server reale`);
-    else if (!(k in b)) out.push(`${path}.${k}: solo nel mock`);
-    else out.push(...shapeDiff(a[k], b[k], `${path}.${k}`));
-  }
-  return out;
-}
+import { shapeDiff, shapeOf } from "./shape";
 
 async function askMock(url: string, token: string): Promise<{ status: number; json: unknown }> {
   const request = new Request(`http://localhost${url}`, { headers: { authorization: `Token ${token}` } });

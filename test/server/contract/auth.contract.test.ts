@@ -6,46 +6,7 @@ import { getResponse } from "msw";
 import { authDb, MOCK_PASSWORD, resetAuthDb } from "../../../mocks/auth.fixtures";
 import { handlers } from "../../../mocks/handlers";
 import { auth, describeEachDb } from "../helpers/app";
-
-type Shape = string | Shape[] | { [k: string]: Shape };
-
-/** The shape of a JSON value: type names, arrays as the union of their elements' shapes. */
-function shapeOf(v: unknown): Shape {
-  if (v === null) return "null";
-  if (Array.isArray(v)) {
-    const shapes = v.map(shapeOf);
-    const distinct = [...new Map(shapes.map((s) => [JSON.stringify(s), s])).values()];
-    return distinct;
-  }
-  if (typeof v === "object") {
-    const out: Record<string, Shape> = {};
-    for (const k of Object.keys(v as object).sort()) out[k] = shapeOf((v as Record<string, unknown>)[k]);
-    return out;
-  }
-  return typeof v;
-}
-
-/** Differences between two shapes, as paths; empty when they agree. */
-function shapeDiff(a: Shape, b: Shape, path = "$"): string[] {
-  if (a === "null" || b === "null") return [];
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b)) return [`${path}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`];
-    if (a.length === 0 || b.length === 0) return [];
-    const out: string[] = [];
-    for (const x of a) for (const y of b) out.push(...shapeDiff(x, y, `${path}[]`));
-    return [...new Set(out)];
-  }
-  if (typeof a === "string" || typeof b === "string") {
-    return a === b ? [] : [`${path}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`];
-  }
-  const out: string[] = [];
-  for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
-    if (!(k in a)) out.push(`${path}.${k}: solo nel server reale`);
-    else if (!(k in b)) out.push(`${path}.${k}: solo nel mock`);
-    else out.push(...shapeDiff(a[k], b[k], `${path}.${k}`));
-  }
-  return out;
-}
+import { shapeDiff, shapeOf } from "./shape";
 
 interface Call {
   method: string;
@@ -66,15 +27,6 @@ async function askMock(call: Call): Promise<{ status: number; json: unknown }> {
   if (!res) throw new Error(`nessun handler msw per ${call.method} ${call.url}`);
   return { status: res.status, json: await res.json() };
 }
-
-describe("shapeDiff", () => {
-  it("finds missing keys and different types, and lets null match anything", () => {
-    expect(shapeDiff(shapeOf({ a: 1, b: [{ c: "x" }] }), shapeOf({ a: 2, b: [{ c: "y" }] }))).toEqual([]);
-    expect(shapeDiff(shapeOf({ a: 1 }), shapeOf({ a: "1" }))).toEqual(['$.a: "number" ≠ "string"']);
-    expect(shapeDiff(shapeOf({ a: 1, z: true }), shapeOf({ a: 1 }))).toEqual(["$.z: solo nel mock"]);
-    expect(shapeDiff(shapeOf({ a: null }), shapeOf({ a: "2026-01-01" }))).toEqual([]);
-  });
-});
 
 describeEachDb("auth contract: msw mocks vs server", (ctx) => {
   beforeEach(() => resetAuthDb());

@@ -1,7 +1,7 @@
 /**
  * The console's msw handlers (mocks/console.handlers.ts) must answer like the real server: the
  * same requests go to both and the JSON SHAPES (keys and value types, recursively; null matches
- * any type) and statuses must agree. shapeOf/shapeDiff are those of auth.contract.test.ts.
+ * any type) and statuses must agree (see ./shape.ts).
  */
 import { getResponse } from "msw";
 import { issueMockToken, resetAuthDb } from "../../../mocks/auth.fixtures";
@@ -10,39 +10,7 @@ import { handlers } from "../../../mocks/handlers";
 import { operatori } from "../../../server/db/schema/anagrafiche-operatori";
 import { ticketSupporto } from "../../../server/db/schema/console";
 import { auth, describeEachDb } from "../helpers/app";
-
-type Shape = string | Shape[] | { [k: string]: Shape };
-
-function shapeOf(v: unknown): Shape {
-  if (v === null) return "null";
-  if (Array.isArray(v)) return [...new Map(v.map(shapeOf).map((s) => [JSON.stringify(s), s])).values()];
-  if (typeof v === "object") {
-    const out: Record<string, Shape> = {};
-    for (const k of Object.keys(v as object).sort()) out[k] = shapeOf((v as Record<string, unknown>)[k]);
-    return out;
-  }
-  return typeof v;
-}
-
-function shapeDiff(a: Shape, b: Shape, path = "$"): string[] {
-  if (a === "null" || b === "null") return [];
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b)) return [`${path}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`];
-    if (a.length === 0 || b.length === 0) return [];
-    const out: string[] = [];
-    for (const x of a) for (const y of b) out.push(...shapeDiff(x, y, `${path}[]`));
-    return [...new Set(out)];
-  }
-  if (typeof a === "string" || typeof b === "string")
-    return a === b ? [] : [`${path}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`];
-  const out: string[] = [];
-  for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
-    if (!(k in a)) out.push(`${path}.${k}: solo nel server reale`);
-    else if (!(k in b)) out.push(`${path}.${k}: solo nel mock`);
-    else out.push(...shapeDiff(a[k], b[k], `${path}.${k}`));
-  }
-  return out;
-}
+import { shapeDiff, shapeOf } from "./shape";
 
 async function askMock(method: string, url: string, token?: string): Promise<{ status: number; json: unknown }> {
   const headers: Record<string, string> = {};

@@ -8,41 +8,7 @@ import { getResponse } from "msw";
 import { authDb, resetAuthDb } from "../../../mocks/auth.fixtures";
 import { handlers } from "../../../mocks/handlers";
 import { auth, describeEachDb } from "../helpers/app";
-
-type Shape = string | Shape[] | { [k: string]: Shape };
-
-/** The shape of a JSON value: type names, arrays as the union of their elements' shapes. */
-function shapeOf(v: unknown): Shape {
-  if (v === null) return "null";
-  if (Array.isArray(v)) return [...new Map(v.map(shapeOf).map((s) => [JSON.stringify(s), s])).values()];
-  if (typeof v === "object") {
-    const out: Record<string, Shape> = {};
-    for (const k of Object.keys(v as object).sort()) out[k] = shapeOf((v as Record<string, unknown>)[k]);
-    return out;
-  }
-  return typeof v;
-}
-
-/** Differences between two shapes, as paths; empty when they agree (null matches any type). */
-function shapeDiff(a: Shape, b: Shape, path = "$"): string[] {
-  if (a === "null" || b === "null") return [];
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b)) return [`${path}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`];
-    const out: string[] = [];
-    for (const x of a) for (const y of b) out.push(...shapeDiff(x, y, `${path}[]`));
-    return [...new Set(out)];
-  }
-  if (typeof a === "string" || typeof b === "string") {
-    return a === b ? [] : [`${path}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`];
-  }
-  const out: string[] = [];
-  for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
-    if (!(k in a)) out.push(`${path}.${k}: solo nel mock`);
-    else if (!(k in b)) out.push(`${path}.${k}: solo nel server reale`);
-    else out.push(...shapeDiff(a[k], b[k], `${path}.${k}`));
-  }
-  return out;
-}
+import { shapeDiff, shapeOf } from "./shape";
 
 interface Answer {
   status: number;
