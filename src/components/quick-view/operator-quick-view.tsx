@@ -136,7 +136,14 @@ export interface OperatorNameProps {
 export function OperatorName({ id, cliente, children }: OperatorNameProps) {
   const [open, setOpen] = useState(false);
   return (
-    <HoverCard.Root open={open} onOpenChange={(d) => setOpen(d.open)} openDelay={300} closeDelay={100} lazyMount>
+    <HoverCard.Root
+      open={open}
+      onOpenChange={(d) => setOpen(d.open)}
+      openDelay={300}
+      closeDelay={100}
+      lazyMount
+      positioning={{ placement: "right-start" }}
+    >
       <HoverCard.Trigger asChild>
         <Text as="span" textDecoration="underline dotted" cursor="default" tabIndex={0}>
           {children}
@@ -144,7 +151,12 @@ export function OperatorName({ id, cliente, children }: OperatorNameProps) {
       </HoverCard.Trigger>
       <Portal>
         <HoverCard.Positioner>
-          <HoverCard.Content width={`${LAYOUT.quickViewWidth}px`} maxW="100vw">
+          <HoverCard.Content
+            width={`${LAYOUT.quickViewWidth}px`}
+            maxW="100vw"
+            maxH="var(--available-height)"
+            overflowY="auto"
+          >
             {open && <OperatorQuickView id={id} cliente={cliente} />}
           </HoverCard.Content>
         </HoverCard.Positioner>

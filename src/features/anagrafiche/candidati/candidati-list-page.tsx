@@ -1,10 +1,11 @@
 /** /anagrafiche/candidati: the candidates list with the pipeline status filter and chips. */
-import { Badge, Link as ChakraLink, Heading, Stack, Wrap } from "@chakra-ui/react";
+import { Badge, Link as ChakraLink, Heading, Stack } from "@chakra-ui/react";
 import { Link } from "react-router-dom";
 import type { DataTableColumn } from "../../../components/data-table/data-table.types";
 import { ListScreen } from "../../../components/data-table/list-screen";
 import type { FilterField } from "../../../components/filter-bar/filter-bar.types";
 import { STATI_CANDIDATO, STATO_CANDIDATO_LABELS, type StatoCandidato } from "../../../domain/candidato";
+import { ChipLine } from "../common/chip-line";
 import { StarRating } from "../common/star-rating";
 
 type Row = Record<string, unknown>;
@@ -54,15 +55,7 @@ const COLUMNS: DataTableColumn<Row>[] = [
   {
     key: "posizioni",
     name: "Posizioni desiderate",
-    render: (r) => (
-      <Wrap gap="1">
-        {((r.posizioni as string[] | undefined) ?? []).map((p) => (
-          <Badge key={p} variant="outline" size="sm">
-            {p}
-          </Badge>
-        ))}
-      </Wrap>
-    ),
+    render: (r) => <ChipLine items={(r.posizioni as string[] | undefined) ?? []} />,
   },
   {
     key: "stato",

@@ -354,7 +354,7 @@ export function ClientePage() {
           <Stack gap="1">
             {data.contratti.map((c) => (
               <HStack key={c.id} gap="2">
-                <ChakraLink asChild>
+                <ChakraLink asChild variant="underline" colorPalette="blue">
                   <Link to={`/pianificazione/contratti/${c.id}`}>{c.titolo}</Link>
                 </ChakraLink>
                 {c.attivo ? <Badge colorPalette="green">Attivo</Badge> : <Badge>Non attivo</Badge>}

@@ -75,9 +75,12 @@ export function SwitchField({ name, label, disabled }: { name: string; label: st
   );
 }
 
-/** The province options: GET /api/anagrafiche/province/ (SPEC §7), the static list until it answers. */
+/**
+ * The province options: GET /api/anagrafiche/province/ (SPEC §7; asked once after login by the shell
+ * and served from the cache here), the static list until it answers.
+ */
 export function useProvinceOptions(): Option[] {
-  const { data } = useProvinceQuery();
+  const { data } = useProvinceQuery(undefined, { refetchOnMountOrArgChange: false });
   if (data?.length) return data.map((p) => ({ value: p.abbr, label: `${p.name} (${p.abbr})` }));
   return PROVINCE.map((p) => ({ value: p.sigla, label: `${p.nome} (${p.sigla})` }));
 }

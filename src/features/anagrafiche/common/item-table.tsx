@@ -4,9 +4,10 @@
  * resource. The screen gives the columns, the fields and the calls; this holds only UI state
  * (which dialog is open).
  */
-import { Box, Button, Dialog, Heading, HStack, Portal, SimpleGrid, Table, Text } from "@chakra-ui/react";
+import { Alert, Box, Button, Dialog, Heading, HStack, Portal, SimpleGrid, Table, Text } from "@chakra-ui/react";
 import { type ReactNode, useState } from "react";
 import { Form } from "react-final-form";
+import { errorMessage } from "../../../api/base";
 import { TextField } from "../../../components/form";
 import { ConfirmDialog } from "./confirm-dialog";
 import { type Option, SelectField, TextareaField } from "./form-controls";
@@ -31,6 +32,8 @@ export interface ItemTableProps<T extends { id: number }> {
   noun: string;
   items: readonly T[] | undefined;
   loading?: boolean;
+  /** A failed load: its message is shown instead of the table. */
+  error?: unknown;
   columns: ItemColumn<T>[];
   fields: ItemField[];
   validate: (values: Record<string, unknown>) => Record<string, string>;
@@ -54,8 +57,21 @@ function FieldInput({ field }: { field: ItemField }) {
 }
 
 export function ItemTable<T extends { id: number }>(props: ItemTableProps<T>) {
-  const { title, noun, items, loading, columns, fields, validate, toValues, onSave, onDelete, readOnly, rowActions } =
-    props;
+  const {
+    title,
+    noun,
+    items,
+    loading,
+    error,
+    columns,
+    fields,
+    validate,
+    toValues,
+    onSave,
+    onDelete,
+    readOnly,
+    rowActions,
+  } = props;
   const [editing, setEditingState] = useState<{ item: T | undefined; initial: Record<string, unknown> } | null>(null);
   // The form's initial values are computed once per opening (a new object on every render would reset the form).
   const setEditing = (open: { item: T | undefined } | null) =>
@@ -75,6 +91,11 @@ export function ItemTable<T extends { id: number }>(props: ItemTableProps<T>) {
       </HStack>
       {loading ? (
         <Text color="fg.muted">Caricamento in corso…</Text>
+      ) : error ? (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{errorMessage(error)}</Alert.Title>
+        </Alert.Root>
       ) : !items?.length ? (
         <Text color="fg.muted">Nessun risultato trovato</Text>
       ) : (

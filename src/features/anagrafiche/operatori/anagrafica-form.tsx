@@ -5,7 +5,7 @@
  * correttamente' and the form is reset with the server's answer (the cached record is replaced);
  * a refused save puts the server's per-field errors under the fields. Delete asks for confirmation.
  */
-import { Alert, Box, Button, Fieldset, Heading, HStack, SimpleGrid, Stack } from "@chakra-ui/react";
+import { Alert, Box, Button, Fieldset, GridItem, Heading, HStack, SimpleGrid, Stack } from "@chakra-ui/react";
 import { FORM_ERROR } from "final-form";
 import { type ReactNode, useMemo, useState } from "react";
 import { Form } from "react-final-form";
@@ -161,11 +161,13 @@ export function AnagraficaForm({ record }: { record?: OperatoreRecord }) {
                 {T("data_iscrizione", "Data iscrizione", "date")}
                 {T("cod_pref", "Codice preferenza")}
                 <SelectField name="rating" label="Valutazione" options={valutazioni} />
-                <CheckboxGroupField
-                  name="posizioni"
-                  label="Qualifiche"
-                  options={posizioni.map((p) => ({ value: String(p.id), label: p.descrizione }))}
-                />
+                <GridItem colSpan={{ base: 1, md: 2, lg: 3 }}>
+                  <CheckboxGroupField
+                    name="posizioni"
+                    label="Qualifiche"
+                    options={posizioni.map((p) => ({ value: String(p.id), label: p.descrizione }))}
+                  />
+                </GridItem>
               </Section>
               <Section title="Stato">
                 <SwitchField name="attivo" label="Attivo" />

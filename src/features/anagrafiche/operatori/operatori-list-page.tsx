@@ -2,7 +2,7 @@
  * /anagrafiche/operatori: the operators list (ListScreen on GET /api/anagrafiche/operatori/).
  * The cognome cell opens the quick view on hover; codice fiscale only for erp_operatori_anagrafica.
  */
-import { Badge, Box, Button, Link as ChakraLink, Heading, HStack, Stack, Text, Wrap } from "@chakra-ui/react";
+import { Badge, Box, Button, Link as ChakraLink, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { useMemo } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { usePermissions } from "../../../app/session-context";
@@ -13,6 +13,7 @@ import { OperatorName } from "../../../components/quick-view/operator-quick-view
 import { GIORNI_IN_SCADENZA, statoScadenza } from "../../../domain/documenti";
 import { formatDate, toApiDate } from "../../../domain/format";
 import { CAPABILITIES, hasAny } from "../../../domain/permissions";
+import { ChipLine } from "../common/chip-line";
 import { StarRating } from "../common/star-rating";
 
 type Row = Record<string, unknown>;
@@ -80,15 +81,7 @@ export function operatoriColumns(showCodiceFiscale: boolean): DataTableColumn<Ro
       key: "posizioni",
       name: "Qualifiche",
       exportField: "posizioni",
-      render: (r) => (
-        <Wrap gap="1">
-          {((r.posizioni as string[] | undefined) ?? []).map((p) => (
-            <Badge key={p} variant="outline" size="sm">
-              {p}
-            </Badge>
-          ))}
-        </Wrap>
-      ),
+      render: (r) => <ChipLine items={(r.posizioni as string[] | undefined) ?? []} />,
     },
     {
       key: "rating",

@@ -16,12 +16,13 @@ export function useTabCrud(
   tab: OperatoreTab,
   toData?: (values: Record<string, unknown>) => Record<string, unknown>,
 ) {
-  const { data, isLoading } = useOperatoreTabQuery({ id, tab });
+  const { data, isLoading, error } = useOperatoreTabQuery({ id, tab });
   const [save] = useSaveOperatoreTabItemMutation();
   const [remove] = useDeleteOperatoreTabItemMutation();
   return {
     items: data,
     loading: isLoading,
+    error,
     onSave: async (values: Record<string, unknown>, item: TabItem | undefined) => {
       try {
         await save({ id, tab, itemId: item?.id, data: toData ? toData(values) : values }).unwrap();

@@ -120,6 +120,19 @@ describe("operator record — tabs by permission", () => {
     expect(within(table).getByText("Decreto di nomina a guardia particolare giurata")).toBeTruthy();
   });
 
+  test("a tab list that fails to load shows the server's message, not an empty list", async () => {
+    const { http, HttpResponse } = await import("msw");
+    server.use(
+      http.get("*/api/anagrafiche/operatori/1/corsi/", () =>
+        HttpResponse.json({ detail: "Servizio temporaneamente non disponibile" }, { status: 503 }),
+      ),
+    );
+    renderApp("/anagrafiche/operatori/1/documenti-corsi", { as: "admin" });
+    expect(await screen.findByRole("table", { name: "Documenti e licenze" }, SLOW)).toBeTruthy();
+    expect(await screen.findByText("Servizio temporaneamente non disponibile", {}, SLOW)).toBeTruthy();
+    expect(screen.queryByText("Nessun risultato trovato")).toBeNull();
+  });
+
   test("altro: anonymisation is disabled for an operator who has not ceased", async () => {
     renderApp("/anagrafiche/operatori/1/altro", { as: "admin" });
     const button = await screen.findByRole("button", { name: "Anonimizza" }, SLOW);
