@@ -1,8 +1,8 @@
 /** Confirmation before deactivating a staff user. */
-import { Button, Dialog, Portal } from "@chakra-ui/react";
 import { errorMessage } from "../../api/base";
 import { useDeactivateUserMutation } from "../../api/users.endpoints";
 import { notify } from "../../app/toaster";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import type { StaffUser } from "../../domain/api-types";
 
 export const DEACTIVATE_QUESTION =
@@ -21,26 +21,14 @@ export function DeactivateUserDialog({ user, onClose }: { user: StaffUser | null
     }
   };
   return (
-    <Dialog.Root open={user !== null} onOpenChange={(d) => !d.open && onClose()} role="alertdialog">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Disattiva utente {user?.username}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{DEACTIVATE_QUESTION}</Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Annulla
-              </Button>
-              <Button colorPalette="red" onClick={confirm} loading={isLoading}>
-                Disattiva
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ConfirmDialog
+      open={user !== null}
+      title={`Disattiva utente ${user?.username ?? ""}`}
+      question={DEACTIVATE_QUESTION}
+      confirmLabel="Disattiva"
+      loading={isLoading}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }

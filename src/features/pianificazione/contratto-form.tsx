@@ -12,9 +12,9 @@ import {
   useUpdateContrattoMutation,
 } from "../../api/pianificazione.endpoints";
 import { notify } from "../../app/toaster";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { CheckboxField, TextField } from "../../components/form";
 import { TIPI_CONTRATTO } from "../../domain/contratto";
-import { ConfirmDialog } from "./confirm-dialog";
 import { type ContrattoFormValues, contrattoFormValues, contrattoPayload } from "./contratto-form.values";
 import { SelectField, TextareaField } from "./form-controls";
 import { MSG } from "./messages";

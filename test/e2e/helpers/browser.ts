@@ -24,6 +24,7 @@ const ARGS = [
   "--disable-component-update",
   "--disable-sync",
   "--disable-dev-shm-usage",
+  "--lang=it-IT",
 ];
 
 export async function launch(): Promise<Browser> {

@@ -26,6 +26,7 @@ import {
 } from "../../../api/anagrafiche.endpoints";
 import { errorMessage } from "../../../api/base";
 import { notify } from "../../../app/toaster";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import {
   type Candidato,
   GIORNI_SETTIMANA,
@@ -34,7 +35,6 @@ import {
   validateCandidato,
 } from "../../../domain/candidato";
 import { formatDate, formatDateTime } from "../../../domain/format";
-import { ConfirmDialog } from "../common/confirm-dialog";
 import { SelectField, TextareaField } from "../common/form-controls";
 import { MSG } from "../common/messages";
 import { reportError } from "../common/save-error";

@@ -35,6 +35,7 @@ import {
 } from "../../../api/anagrafiche.endpoints";
 import { errorMessage } from "../../../api/base";
 import { notify } from "../../../app/toaster";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { TextField } from "../../../components/form";
 import {
   type Cliente,
@@ -46,7 +47,6 @@ import {
   validateContatto,
   validateSede,
 } from "../../../domain/cliente";
-import { ConfirmDialog } from "../common/confirm-dialog";
 import { ProvinciaField, SwitchField, TextareaField, useProvinceOptions } from "../common/form-controls";
 import { ItemTable } from "../common/item-table";
 import { MSG } from "../common/messages";

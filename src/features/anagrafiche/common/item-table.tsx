@@ -8,8 +8,8 @@ import { Alert, Box, Button, Dialog, Heading, HStack, Portal, SimpleGrid, Table,
 import { type ReactNode, useState } from "react";
 import { Form } from "react-final-form";
 import { errorMessage } from "../../../api/base";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { TextField } from "../../../components/form";
-import { ConfirmDialog } from "./confirm-dialog";
 import { type Option, SelectField, TextareaField } from "./form-controls";
 import { MSG } from "./messages";
 

@@ -13,8 +13,8 @@ import {
 } from "../../../api/anagrafiche.endpoints";
 import { errorMessage } from "../../../api/base";
 import { notify } from "../../../app/toaster";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import type { OperatoreRecord } from "../../../domain/operatore";
-import { ConfirmDialog } from "../common/confirm-dialog";
 import { TextareaField } from "../common/form-controls";
 import { MSG } from "../common/messages";
 import { reportError } from "../common/save-error";
