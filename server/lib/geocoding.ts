@@ -105,3 +105,23 @@ export async function geocodeForSave(
     return { warning: `${prefix}coordinate non aggiornate (${detail})` };
   }
 }
+
+/** Coordinates for a saved address: those sent, else geocoded when the address changed or has none. */
+export async function placeAddress<T extends AddressParts & { lat?: number | null; lng?: number | null }>(
+  config: Pick<AppConfig, "geocodingUrl" | "geocodingKey">,
+  before: T | null,
+  after: T,
+  data: { lat?: unknown; lng?: unknown },
+  label: string,
+): Promise<{ after: T; warnings: string[] }> {
+  const sentCoords = data.lat !== undefined || data.lng !== undefined;
+  if (sentCoords) return { after, warnings: [] };
+  const keys = ["indirizzo", "cap", "citta", "prov"] as const;
+  const changed = !before || keys.some((k) => (before[k] ?? "") !== (after[k] ?? ""));
+  if (!changed && after.lat != null && after.lng != null) return { after, warnings: [] };
+  const { point, warning } = await geocodeForSave(config, after, { label });
+  if (point) return { after: { ...after, lat: point.lat, lng: point.lng }, warnings: [] };
+  // The old coordinates belong to the old address: drop them rather than mislead distance ranking.
+  const cleared = changed ? { ...after, lat: null, lng: null } : after;
+  return { after: cleared, warnings: warning ? [warning] : [] };
+}

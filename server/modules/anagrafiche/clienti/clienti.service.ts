@@ -26,7 +26,7 @@ import { queryOne, queryRows } from "../../../db/query";
 import { clienti, clientiContatti, clientiSedi } from "../../../db/schema/anagrafiche-clienti";
 import { AZIONI, changeLog, writeAudit } from "../../../lib/audit";
 import { conflict, notFound, validationError } from "../../../lib/errors";
-import { type AddressParts, geocodeForSave } from "../../../lib/geocoding";
+import { placeAddress } from "../../../lib/geocoding";
 import type { ClienteData, ContattoData, SedeData } from "./clienti.schema";
 
 export const CONTENT_TYPES = { cliente: "cliente", sede: "cliente_sede", contatto: "cliente_contatto" } as const;
@@ -154,26 +154,6 @@ function merge<T extends object>(before: T, data: Record<string, unknown>): T {
   return out as T;
 }
 
-/** Coordinates for a saved address: those sent, else geocoded when the address changed or has none. */
-async function placeAddress<T extends AddressParts & { lat: number | null; lng: number | null }>(
-  app: FastifyInstance,
-  before: T | null,
-  after: T,
-  data: { lat?: unknown; lng?: unknown },
-  label: string,
-): Promise<{ after: T; warnings: string[] }> {
-  const sentCoords = data.lat !== undefined || data.lng !== undefined;
-  if (sentCoords) return { after, warnings: [] };
-  const keys = ["indirizzo", "cap", "citta", "prov"] as const;
-  const changed = !before || keys.some((k) => (before[k] ?? "") !== (after[k] ?? ""));
-  if (!changed && after.lat !== null && after.lng !== null) return { after, warnings: [] };
-  const { point, warning } = await geocodeForSave(app.config, after, { label });
-  if (point) return { after: { ...after, lat: point.lat, lng: point.lng }, warnings: [] };
-  // The old coordinates belong to the old address: drop them rather than mislead distance ranking.
-  const cleared = changed ? { ...after, lat: null, lng: null } : after;
-  return { after: cleared, warnings: warning ? [warning] : [] };
-}
-
 function isUniqueViolation(e: unknown): boolean {
   const err = e as { code?: string; cause?: { code?: string } };
   return err?.code === "23505" || err?.cause?.code === "23505";
@@ -270,7 +250,7 @@ async function saveGuarded<T>(fn: () => Promise<T>): Promise<T> {
 export async function createCliente(app: FastifyInstance, data: ClienteData, actor: Actor) {
   const prepared = prepareCliente(null, data);
   await checkPartitaIva(app.db, prepared.partita_iva);
-  const { after, warnings } = await placeAddress(app, null, prepared, data, "Sede legale");
+  const { after, warnings } = await placeAddress(app.config, null, prepared, data, "Sede legale");
   const id = await saveGuarded(() =>
     app.db.transaction(async (tx) => {
       const [row] = await tx.insert(clienti).values(clienteColumns(after)).returning({ id: clienti.id });
@@ -294,7 +274,7 @@ export async function updateCliente(app: FastifyInstance, id: number, data: Clie
   if (!current) throw notFound(CLIENTE_NON_TROVATO);
   const prepared = prepareCliente(clienteFields(current), data);
   await checkPartitaIva(app.db, prepared.partita_iva, id);
-  const { after, warnings } = await placeAddress(app, clienteFields(current), prepared, data, "Sede legale");
+  const { after, warnings } = await placeAddress(app.config, clienteFields(current), prepared, data, "Sede legale");
   await saveGuarded(() =>
     app.db.transaction(async (tx) => {
       const locked = await findRow(tx, id, true);
@@ -385,7 +365,13 @@ export async function saveSede(
   if (sedeId && !current) throw notFound(SEDE_NON_TROVATA);
   const beforeFields = current ? sedeFields(current) : null;
   const prepared = prepareSede(beforeFields, data);
-  const { after, warnings } = await placeAddress(app, beforeFields, prepared, data, `Sede ${prepared.descrizione}`);
+  const { after, warnings } = await placeAddress(
+    app.config,
+    beforeFields,
+    prepared,
+    data,
+    `Sede ${prepared.descrizione}`,
+  );
   const values = { ...after, clienteId };
   const id = await app.db.transaction(async (tx) => {
     let rowId: number;

@@ -20,6 +20,7 @@ import { posizioni } from "../../../db/schema/core";
 import { AZIONI, changeLog, writeAudit } from "../../../lib/audit";
 import { forbidden, notFound, validationError } from "../../../lib/errors";
 import { deleteFileRows, removeStoredFiles } from "../../../lib/files";
+import { type AddressParts, placeAddress } from "../../../lib/geocoding";
 import type { AuthUser } from "../../../lib/tokens";
 import { can } from "./access";
 import { fileRefs } from "./file-refs";
@@ -111,6 +112,8 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 /** The fields the input changes compared with `current`, with the permission each needs. */
+type AddressRow = AddressParts & { lat?: number | null; lng?: number | null };
+
 function changedFields(input: OperatoreInput, current: Record<string, unknown>) {
   const changes: Record<string, unknown> = {};
   for (const f of [...ANAGRAFICA_WRITABLE, ...ALTRO_FIELDS]) {
@@ -204,8 +207,10 @@ export async function createOperatore(
   const merged = { ...DEFAULTS, ...changes };
   const today = todayOf(app);
   await validateAll(app.db, merged, null, posIds, today);
+  // The home address is geocoded (when configured) so planning can rank operators by distance.
+  const placed = await placeAddress(app.config, null, merged as AddressRow, changes, "Residenza");
   return app.db.transaction(async (tx) => {
-    const values = { ...merged } as Record<string, unknown>;
+    const values = { ...placed.after } as Record<string, unknown>;
     if (!values.codice) delete values.codice;
     const [row] = await tx
       .insert(operatori)
@@ -253,6 +258,11 @@ export async function updateOperatore(
   if (Object.keys(changes).length === 0 && posIds === null) return;
   const merged = { ...cur, ...changes };
   await validateAll(app.db, merged, id, posIds, todayOf(app));
+  const placed = await placeAddress(app.config, cur as AddressRow, merged as AddressRow, changes, "Residenza");
+  if (placed.after.lat !== cur.lat || placed.after.lng !== cur.lng) {
+    changes.lat = placed.after.lat ?? null;
+    changes.lng = placed.after.lng ?? null;
+  }
   await app.db.transaction(async (tx) => {
     const [after] = await tx
       .update(operatori)

@@ -3,6 +3,7 @@ import { queryOne } from "../../../../server/db/query";
 import { GEOCODING_MESSAGES, geocode } from "../../../../server/lib/geocoding";
 import { auth, describeEachDb } from "../../helpers/app";
 import { type GeocodingServer, startGeocodingServer } from "../../helpers/geocoding-server";
+import { MARIO } from "../operatori/fixtures";
 
 describe("geocoding against a local Google-compatible server", () => {
   let server: GeocodingServer;
@@ -73,6 +74,32 @@ describeEachDb("anagrafiche/geocoding route and client saves", (ctx) => {
     const quota = await get("/api/anagrafiche/geocoding/?indirizzo=Via%20QUOTA&citta=Milano");
     expect(quota.statusCode).toBe(502);
     expect(quota.json().detail).toBe("Si è verificato un problema durante la ricerca");
+  });
+
+  it("stores the coordinates of an operator's home address, and drops them when the address moves out of reach", async () => {
+    const admin = (await ctx().createUser({ permissions: ["erp_admin"] })).token;
+    const created = await ctx().app.inject({
+      method: "POST",
+      url: "/api/anagrafiche/operatori/",
+      headers: auth(admin),
+      payload: { data: { ...MARIO } },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as number;
+    const where = async () =>
+      queryOne<{ lat: number | null; lng: number | null }>(
+        ctx().database.db,
+        sql`SELECT lat, lng FROM operatori WHERE id = ${id}`,
+      );
+    expect(await where()).toEqual(server.pointFor("Via Appia Nuova, 00183 Roma RM, Italia"));
+    const moved = await ctx().app.inject({
+      method: "PUT",
+      url: `/api/anagrafiche/operatori/${id}/`,
+      headers: auth(admin),
+      payload: { data: { indirizzo: "Via NESSUNRISULTATO" } },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(await where()).toEqual({ lat: null, lng: null });
   });
 
   it("requires the address and the city or CAP", async () => {
