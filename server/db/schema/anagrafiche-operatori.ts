@@ -36,9 +36,7 @@ export const files = pgTable("files", {
 export const operatori = pgTable("operatori", {
   id: serial("id").primaryKey(),
   /** Default from the database sequence: OP00001, OP00002… */
-  codice: text("codice")
-    .notNull()
-    .default(sql`('OP' || lpad(nextval('operatori_codice_seq')::text, 5, '0'))`),
+  codice: text("codice").notNull().default(sql`('OP' || lpad(nextval('operatori_codice_seq')::text, 5, '0'))`),
   nome: text("nome").notNull(),
   cognome: text("cognome").notNull(),
   sesso: text("sesso").notNull().default("M"),

@@ -9,6 +9,7 @@ import { errorMessage } from "../../api/base";
 import { type Intermittente, useComunicazioneIntermittenteMutation } from "../../api/pianificazione.endpoints";
 import { notify } from "../../app/toaster";
 import { ListScreen } from "../../components/data-table/list-screen";
+import { OperatorName } from "../../components/quick-view";
 import { formatDate, secondsToHours } from "../../domain/format";
 import { MSG } from "./messages";
 import { monthOf } from "./month-range";
@@ -93,7 +94,9 @@ export function IntermittentiPage() {
             key: "operatore",
             name: "Operatore",
             sortable: true,
-            render: (r) => `${r.operatore.cognome} ${r.operatore.nome}`,
+            render: (r) => (
+              <OperatorName id={r.operatore.id}>{`${r.operatore.cognome} ${r.operatore.nome}`}</OperatorName>
+            ),
           },
           { key: "orario", name: "Orario", sortable: true },
           { key: "ore", name: "Ore", render: (r) => secondsToHours(r.ore) },

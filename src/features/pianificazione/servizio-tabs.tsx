@@ -15,6 +15,7 @@ import {
 } from "../../api/pianificazione.endpoints";
 import { notify } from "../../app/toaster";
 import { TextField } from "../../components/form";
+import { OperatorName } from "../../components/quick-view";
 import { formatDate, formatDateTime, formatEuro, secondsToHours } from "../../domain/format";
 import { TextareaField } from "./form-controls";
 import { MSG } from "./messages";
@@ -87,7 +88,7 @@ export function OperatoriAssegnatiTab(ids: Ids) {
         label="Operatori assegnati"
         headers={["Operatore", "Turni", "Confermati", "Ore", "Dal", "Al"]}
         rows={data.map((o) => [
-          `${o.cognome} ${o.nome}`,
+          <OperatorName key={o.id} id={o.id}>{`${o.cognome} ${o.nome}`}</OperatorName>,
           o.turni,
           o.turni_confermati,
           secondsToHours(o.secondi),

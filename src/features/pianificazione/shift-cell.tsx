@@ -8,6 +8,7 @@ import { Badge, Box, Button, HStack, Spinner, Stack, Text } from "@chakra-ui/rea
 import { useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import type { Giorno, Turno } from "../../api/pianificazione.endpoints";
+import { OperatorName } from "../../components/quick-view";
 import { formatTime } from "../../domain/format";
 import { copertura } from "../../domain/turno";
 import { type Notice, opKey } from "../../machines/assignment.machine";
@@ -68,7 +69,7 @@ export function ShiftCell({ base, giorno, turno, actor, inProgress, notice }: Sh
             <HStack key={o.id} gap="1" wrap="wrap">
               {busy && <Spinner size="xs" aria-label={`Operazione in corso per ${name}`} />}
               <Text fontSize="sm" flex="1" color={o.confermato ? "green.700" : undefined}>
-                {name}
+                <OperatorName id={o.id}>{name}</OperatorName>
                 {o.confermato ? " ✓" : ""}
               </Text>
               {o.confermato ? (
