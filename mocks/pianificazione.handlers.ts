@@ -503,6 +503,11 @@ const opRef = (v: unknown) => {
 const byContratto = (p: Params) => ({ contratto_id: num(p, "idContratto") });
 const byServizio = (p: Params) => ({ servizio_id: num(p, "idServizio") });
 
+const ALLEGATO_MIMES = ["application/pdf", "image/jpeg", "image/png", "image/webp"];
+/** The note row holding that file, only within the service of the path. */
+const allegatoOf = (p: Params) =>
+  db.note.find((n) => n.servizio_id === num(p, "idServizio") && n.file?.id === String(p.fileId));
+
 // ------------------------------------------------------------------ handlers
 
 const C = `${BASE}/contratti/:idContratto`;
@@ -877,6 +882,52 @@ export const pianificazioneHandlers = [
       created_at: String(b.created_at ?? new Date().toISOString()),
     }),
   ),
+  // Service attachments: upload (multipart `file` + optional `descrizione`), download, delete.
+  http.post(`${S}/allegati/`, async ({ request, params }) => {
+    const u = guard(request, CAPABILITIES.contratti);
+    if (u instanceof Response) return u;
+    if (!servizioOf(num(params, "idContratto"), num(params, "idServizio"))) return notFound("Servizio");
+    const form = await request.formData().catch(() => null);
+    const file = form?.get("file");
+    if (!file || typeof file === "string" || file.size === 0)
+      return errorResponse(400, VALIDATION_DETAIL, { file: "Seleziona un file da caricare" });
+    if (!ALLEGATO_MIMES.includes(file.type)) {
+      const msg = "Tipo di file non consentito: sono ammessi solo documenti PDF o immagini JPEG, PNG o WebP";
+      return errorResponse(400, msg, { file: msg });
+    }
+    const row = {
+      id: newId(),
+      servizio_id: num(params, "idServizio"),
+      nota: String(form?.get("descrizione") ?? "").trim(),
+      file: { id: crypto.randomUUID(), nome: file.name || "file", mime: file.type, dimensione: file.size },
+      file_nome: file.name || "file",
+      created_at: new Date().toISOString(),
+    };
+    db.note.push(row);
+    const { servizio_id: _s, ...out } = row;
+    return HttpResponse.json(out, { status: 201 });
+  }),
+  http.get(`${S}/allegati/:fileId/`, ({ request, params }) => {
+    const u = guard(request, CAPABILITIES.contratti);
+    if (u instanceof Response) return u;
+    const row = allegatoOf(params);
+    if (!row?.file) return notFound("File");
+    return new HttpResponse(new Blob([`mock ${row.file.nome}`], { type: row.file.mime }), {
+      headers: {
+        "Content-Type": row.file.mime,
+        "Content-Disposition": `attachment; filename="${row.file.nome.replace(/[^\x20-\x7e]|"/g, "_")}"`,
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  }),
+  http.delete(`${S}/allegati/:fileId/`, ({ request, params }) => {
+    const u = guard(request, CAPABILITIES.contratti);
+    if (u instanceof Response) return u;
+    const row = allegatoOf(params);
+    if (!row) return notFound("File");
+    db.note.splice(db.note.indexOf(row), 1);
+    return HttpResponse.json({ result: "OK" });
+  }),
   http.get(`${S}/operatori-assegnati/`, ({ request, params }) => {
     const u = guard(request, CAPABILITIES.contratti);
     if (u instanceof Response) return u;

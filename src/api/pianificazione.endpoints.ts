@@ -316,6 +316,10 @@ export interface ServizioArgs {
 
 type Id = number | string;
 
+/** `…/servizi/{idServizio}/allegati/` or, with a file id, that file's download/delete path. */
+export const allegatoPath = (idContratto: Id, idServizio: Id, fileId?: string) =>
+  `${servizioPath(idContratto, idServizio)}allegati/${fileId ? `${encodeURIComponent(fileId)}/` : ""}`;
+
 const servizioTag = (id: Id) => [{ type: "Servizio" as const, id: Number(id) }];
 const contrattoTag = (id: Id) => [{ type: "Contratto" as const, id: Number(id) }];
 
@@ -585,6 +589,26 @@ export const pianificazioneApi = api.injectEndpoints({
       }),
       invalidatesTags: (_r, _e, { idServizio }) => [{ type: "Servizio", id: `note-${idServizio}` }],
     }),
+    /** POST …/allegati/ (multipart `file`, optional `descrizione`): the new note-ed-allegati row. */
+    uploadAllegato: build.mutation<NotaAllegato, { idContratto: Id; idServizio: Id; file: File; descrizione?: string }>(
+      {
+        query: ({ idContratto, idServizio, file, descrizione }) => {
+          const body = new FormData();
+          if (descrizione) body.append("descrizione", descrizione);
+          body.append("file", file, file.name);
+          return { url: allegatoPath(idContratto, idServizio), method: "POST", body };
+        },
+        invalidatesTags: (_r, error, { idServizio }) => (error ? [] : [{ type: "Servizio", id: `note-${idServizio}` }]),
+      },
+    ),
+    /** DELETE …/allegati/{fileId}/: the row and the stored file. */
+    deleteAllegato: build.mutation<{ result: string }, { idContratto: Id; idServizio: Id; fileId: string }>({
+      query: ({ idContratto, idServizio, fileId }) => ({
+        url: allegatoPath(idContratto, idServizio, fileId),
+        method: "DELETE",
+      }),
+      invalidatesTags: (_r, error, { idServizio }) => (error ? [] : [{ type: "Servizio", id: `note-${idServizio}` }]),
+    }),
     deleteNota: build.mutation<{ result: string }, { idContratto: Id; idServizio: Id; id: Id }>({
       query: ({ idContratto, idServizio, id }) => ({
         url: `${servizioPath(idContratto, idServizio)}note-ed-allegati/${id}/`,
@@ -646,4 +670,6 @@ export const {
   useNoteAllegatiQuery,
   useAddNotaMutation,
   useDeleteNotaMutation,
+  useUploadAllegatoMutation,
+  useDeleteAllegatoMutation,
 } = pianificazioneApi;

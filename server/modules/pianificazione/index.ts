@@ -4,6 +4,7 @@
  * intermittent workers; the shift history. One `app.register` line per resource.
  */
 import type { FastifyPluginAsync } from "fastify";
+import { allegatiRoutes } from "./allegati.routes";
 import { assegnazioneRoutes } from "./assegnazione.routes";
 import { contrattiRoutes } from "./contratti.routes";
 import { contrattiListRoutes } from "./contratti-list.routes";
@@ -20,6 +21,7 @@ export const pianificazioneModule: FastifyPluginAsync = async (app) => {
   await app.register(serviziRoutes, { prefix: "/contratti" });
   await app.register(assegnazioneRoutes, { prefix: "/contratti" });
   await app.register(serviziRigheRoutes, { prefix: "/contratti" });
+  await app.register(allegatiRoutes, { prefix: "/contratti" });
   await app.register(profiliRegoleRoutes, { prefix: "/profili-regole" });
   await app.register(intermittentiRoutes);
 };

@@ -47,7 +47,10 @@ async function checkRefs(ex: Executor, data: Record<string, unknown>) {
     !(await queryOne(ex, sql`SELECT 1 FROM operatori WHERE id = ${data.operatore}`))
   )
     throw validationError({ operatore: "Operatore non trovato" });
-  if (typeof data.file === "string" && !(await queryOne(ex, sql`SELECT 1 FROM files WHERE id = ${data.file}::uuid`)))
+  if (
+    typeof data.file === "string" &&
+    !(await queryOne(ex, sql`SELECT 1 FROM files WHERE id = ${data.file}::uuid AND owner_type = 'servizio'`))
+  )
     throw validationError({ file: "File non trovato" });
   if (
     typeof data.consegnata_il === "string" &&

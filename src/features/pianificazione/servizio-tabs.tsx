@@ -1,10 +1,14 @@
 /** Service tabs besides the grid: operatori-assegnati, costi, dotazioni, note-ed-allegati. */
 import { Alert, Button, HStack, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import { useRef, useState } from "react";
 import { Form } from "react-final-form";
-import { errorMessage } from "../../api/base";
+import { downloadWithToken } from "../../api/anagrafiche.endpoints";
+import { errorMessage, fieldErrors } from "../../api/base";
 import {
+  allegatoPath,
   useAddNotaMutation,
   useCostiQuery,
+  useDeleteAllegatoMutation,
   useDeleteCostoMutation,
   useDeleteNotaMutation,
   useDotazioniQuery,
@@ -12,8 +16,10 @@ import {
   useOperatoriAssegnatiQuery,
   useSaveCostoMutation,
   useSaveDotazioneMutation,
+  useUploadAllegatoMutation,
 } from "../../api/pianificazione.endpoints";
 import { notify } from "../../app/toaster";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { TextField } from "../../components/form";
 import { OperatorName } from "../../components/quick-view";
 import { formatDate, formatDateTime, formatEuro, secondsToHours } from "../../domain/format";
@@ -203,13 +209,67 @@ export function DotazioniTab(ids: Ids) {
   );
 }
 
-/** Notes of the service, each optionally with its attached file (uploads: not yet on the server). */
+/** File types the server accepts for a service attachment (content-checked there). */
+const ALLEGATO_ACCEPT = "application/pdf,image/jpeg,image/png,image/webp,.pdf,.jpg,.jpeg,.png,.webp";
+
+type NotaTarget = { id: number; fileId: string | null; label: string };
+
+/** Notes of the service, each optionally with its attached file: upload, download, delete. */
 export function NoteAllegatiTab(ids: Ids) {
   const { data = [], isLoading, error } = useNoteAllegatiQuery(ids);
   const [add] = useAddNotaMutation();
-  const [remove] = useDeleteNotaMutation();
+  const [remove, removing] = useDeleteNotaMutation();
+  const [upload, uploading] = useUploadAllegatoMutation();
+  const [removeFile, removingFile] = useDeleteAllegatoMutation();
+  const [target, setTarget] = useState<NotaTarget | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  const onFile = async (e: React.ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = "";
+    if (!file) return;
+    try {
+      await upload({ ...ids, file }).unwrap();
+      notify.success("File allegato");
+    } catch (err) {
+      notify.error(fieldErrors(err)?.file ?? errorMessage(err));
+    }
+  };
+  const download = (fileId: string, nome: string) =>
+    downloadWithToken(allegatoPath(ids.idContratto, ids.idServizio, fileId), nome).catch((err: unknown) =>
+      notify.error(err instanceof Error ? err.message : errorMessage(err)),
+    );
+  const confirmDelete = async () => {
+    if (!target) return;
+    try {
+      if (target.fileId) await removeFile({ ...ids, fileId: target.fileId }).unwrap();
+      else await remove({ ...ids, id: target.id }).unwrap();
+      notify.success("Eliminato");
+    } catch (err) {
+      notify.error(errorMessage(err));
+    }
+    setTarget(null);
+  };
+
   return (
     <Stack gap="4">
+      <HStack>
+        <input
+          ref={input}
+          type="file"
+          accept={ALLEGATO_ACCEPT}
+          hidden
+          aria-label="File da allegare"
+          data-testid="allegato-input"
+          onChange={onFile}
+        />
+        <Button size="sm" variant="outline" loading={uploading.isLoading} onClick={() => input.current?.click()}>
+          Allega file
+        </Button>
+        <Text fontSize="xs" color="fg.muted">
+          PDF, JPEG, PNG o WebP
+        </Text>
+      </HStack>
       <Loaded isLoading={isLoading} error={error}>
         {data.length === 0 && <Text color="fg.muted">Nessuna nota</Text>}
         {data.map((n) => (
@@ -218,12 +278,31 @@ export function NoteAllegatiTab(ids: Ids) {
               <Text fontSize="xs" color="fg.muted">
                 {formatDateTime(n.created_at)}
               </Text>
-              <Button size="2xs" variant="ghost" colorPalette="red" onClick={() => remove({ ...ids, id: n.id })}>
+              <Button
+                size="2xs"
+                variant="ghost"
+                colorPalette="red"
+                onClick={() =>
+                  setTarget({ id: n.id, fileId: n.file?.id ?? null, label: n.file ? n.file.nome : "la nota" })
+                }
+              >
                 Elimina
               </Button>
             </HStack>
             {n.nota && <Text whiteSpace="pre-wrap">{n.nota}</Text>}
-            {n.file && <Text fontSize="sm">{`Allegato: ${n.file.nome}`}</Text>}
+            {n.file && (
+              <HStack gap="2">
+                <Text fontSize="sm">{`Allegato: ${n.file.nome}`}</Text>
+                <Button
+                  size="2xs"
+                  variant="outline"
+                  onClick={() => n.file && download(n.file.id, n.file.nome)}
+                  aria-label={`Scarica ${n.file.nome}`}
+                >
+                  Scarica
+                </Button>
+              </HStack>
+            )}
           </Stack>
         ))}
       </Loaded>
@@ -242,6 +321,14 @@ export function NoteAllegatiTab(ids: Ids) {
             </Button>
           </form>
         )}
+      />
+      <ConfirmDialog
+        open={target !== null}
+        title="Elimina"
+        question={target?.fileId ? `Eliminare il file "${target.label}"?` : "Eliminare la nota?"}
+        loading={removing.isLoading || removingFile.isLoading}
+        onConfirm={confirmDelete}
+        onClose={() => setTarget(null)}
       />
     </Stack>
   );

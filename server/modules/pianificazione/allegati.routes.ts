@@ -1,0 +1,206 @@
+/**
+ * A service's uploaded attachments, under /api/pianificazione/contratti/{idContratto}/servizi/{idServizio}/allegati/:
+ * POST (multipart: `file`, optional `descrizione`) stores the file (files.ts: content-checked
+ * PDF/JPEG/PNG/WebP, owner_type `servizio`) and creates its note-ed-allegati row; GET /{fileId}/
+ * downloads it (only a file of that service, else 404); DELETE /{fileId}/ removes the row and
+ * the stored file. Every write has its audit entry in the same transaction. @fastify/multipart is
+ * registered in this plugin's scope only.
+ */
+import multipart from "@fastify/multipart";
+import { sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { CAPABILITIES } from "../../../src/domain/permissions";
+import type { Executor } from "../../db/client";
+import { queryOne } from "../../db/query";
+import { AZIONI } from "../../lib/audit";
+import { HttpError, notFound, validationError } from "../../lib/errors";
+import {
+  contentDisposition,
+  deleteFileRows,
+  downloadName,
+  type FileRow,
+  fileTooLargeError,
+  getFileRow,
+  MAX_UPLOAD_BYTES,
+  readStoredFile,
+  removeStoredFiles,
+  storeFile,
+} from "../../lib/files";
+import { currentUser } from "../../plugins/auth-guard";
+import { audit, rel } from "./audit";
+import { id, OK } from "./common.schema";
+import { servizioScope } from "./scope";
+
+/** owner_type of the files attached to a service. */
+export const SERVIZIO_FILE_OWNER = "servizio";
+const CATEGORIA = "allegato";
+const CONTENT_TYPE = "servizio_allegato";
+const MAX_DESCRIZIONE = 5000;
+
+const params = z.object({ idContratto: id(), idServizio: id() });
+const fileParams = params.extend({ fileId: z.string().max(64) });
+const S = "/:idContratto/servizi/:idServizio/allegati";
+const permissions = CAPABILITIES.contratti;
+const tags = ["pianificazione"];
+
+interface AllegatoRow {
+  id: number;
+  nota: string;
+  file: { id: string; nome: string; mime: string; dimensione: number } | null;
+  file_nome: string | null;
+  created_at: string;
+}
+
+/** The note-ed-allegati row in the same shape as GET …/note-ed-allegati/. */
+const readRow = (ex: Executor, rowId: number) =>
+  queryOne<AllegatoRow>(
+    ex,
+    sql`SELECT x.id, x.nota, CASE WHEN f.id IS NULL THEN NULL ELSE json_build_object('id', f.id, 'nome', f.nome_originale, 'mime', f.mime, 'dimensione', f.dimensione) END AS file,
+      f.nome_originale AS file_nome, x.created_at
+      FROM servizi_allegati x LEFT JOIN files f ON f.id = x.file_id WHERE x.id = ${rowId}`,
+  );
+
+/** The file of that service (owned by it and linked from one of its rows), else 404. */
+async function serviceFile(ex: Executor, servizioId: number, fileId: string): Promise<FileRow> {
+  const file = await getFileRow(ex, fileId);
+  const linked =
+    file &&
+    file.ownerType === SERVIZIO_FILE_OWNER &&
+    file.ownerId === String(servizioId) &&
+    (await queryOne(
+      ex,
+      sql`SELECT 1 FROM servizi_allegati WHERE servizio_id = ${servizioId} AND file_id = ${file.id}::uuid`,
+    ));
+  if (!file || !linked) throw notFound("File non trovato");
+  return file;
+}
+
+export const allegatiRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 3, fieldSize: 20000, parts: 5, headerPairs: 100 },
+  });
+
+  app.post(
+    `${S}/`,
+    { config: { permissions }, schema: { tags, params, consumes: ["multipart/form-data"] } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { idContratto, idServizio } = request.params;
+      const scope = await servizioScope(app.db, idContratto, idServizio);
+      if (!request.isMultipart()) throw validationError({ file: "Invia il file come multipart/form-data" });
+      let filename = "";
+      let data: Buffer | null = null;
+      let descrizione = "";
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === "file") {
+            if (part.fieldname !== "file") {
+              await part.toBuffer();
+              continue;
+            }
+            filename = part.filename;
+            data = await part.toBuffer();
+          } else if (part.fieldname === "descrizione") {
+            descrizione = String(part.value ?? "").trim();
+          }
+        }
+      } catch (err) {
+        if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw fileTooLargeError(MAX_UPLOAD_BYTES);
+        if (err instanceof HttpError) throw err;
+        throw validationError({ file: "Caricamento non valido" });
+      }
+      if (!data || data.length === 0) throw validationError({ file: "Seleziona un file da caricare" });
+      if (descrizione.length > MAX_DESCRIZIONE)
+        throw validationError({ descrizione: `La descrizione può avere al massimo ${MAX_DESCRIZIONE} caratteri` });
+
+      const upload = data;
+      const written: FileRow[] = [];
+      try {
+        const row = await app.db.transaction(async (tx) => {
+          const stored = await storeFile(tx, app.config.dataDir, {
+            ownerType: SERVIZIO_FILE_OWNER,
+            ownerId: scope.servizio_id,
+            categoria: CATEGORIA,
+            originalName: filename,
+            data: upload,
+            createdBy: user.id,
+            allowed: ["pdf", "image"],
+            now: app.clock(),
+          });
+          written.push(stored);
+          const inserted = await queryOne<{ id: number }>(
+            tx,
+            sql`INSERT INTO servizi_allegati (servizio_id, nota, file_id, created_by)
+                VALUES (${scope.servizio_id}, ${descrizione}, ${stored.id}::uuid, ${user.id}) RETURNING id`,
+          );
+          await audit(tx, request, {
+            azione: AZIONI.create,
+            contentType: CONTENT_TYPE,
+            objectId: inserted!.id,
+            note: stored.nomeOriginale,
+            related: [rel("servizio", scope.servizio_id), rel("contratto", scope.contratto_id)],
+            changeLog: [
+              `File: "${stored.nomeOriginale}"`,
+              ...(descrizione ? [`Nota: "${descrizione.slice(0, 200)}"`] : []),
+            ],
+          });
+          return (await readRow(tx, inserted!.id))!;
+        });
+        return reply.code(201).send(row);
+      } catch (err) {
+        // The row was rolled back: drop the bytes written before the failure.
+        await removeStoredFiles(app.config.dataDir, written);
+        throw err;
+      }
+    },
+  );
+
+  app.get(
+    `${S}/:fileId/`,
+    { config: { permissions }, schema: { tags, params: fileParams } },
+    async (request, reply) => {
+      const { idContratto, idServizio, fileId } = request.params;
+      const scope = await servizioScope(app.db, idContratto, idServizio);
+      const file = await serviceFile(app.db, scope.servizio_id, fileId);
+      let data: Buffer;
+      try {
+        data = await readStoredFile(app.config.dataDir, file);
+      } catch {
+        throw notFound("File non trovato");
+      }
+      return reply
+        .header("Content-Type", file.mime)
+        .header("Content-Disposition", contentDisposition(downloadName(file), "attachment"))
+        .header("X-Content-Type-Options", "nosniff")
+        .header("Cache-Control", "private, no-store")
+        .header("Content-Security-Policy", "default-src 'none'")
+        .send(data);
+    },
+  );
+
+  app.delete(`${S}/:fileId/`, { config: { permissions }, schema: { tags, params: fileParams } }, async (request) => {
+    const { idContratto, idServizio, fileId } = request.params;
+    const removed = await app.db.transaction(async (tx) => {
+      const scope = await servizioScope(tx, idContratto, idServizio);
+      const file = await serviceFile(tx, scope.servizio_id, fileId);
+      const row = await queryOne<{ id: number; nota: string }>(
+        tx,
+        sql`DELETE FROM servizi_allegati WHERE servizio_id = ${scope.servizio_id} AND file_id = ${file.id}::uuid
+            RETURNING id, nota`,
+      );
+      const gone = await deleteFileRows(tx, [file.id]);
+      await audit(tx, request, {
+        azione: AZIONI.delete,
+        contentType: CONTENT_TYPE,
+        objectId: row?.id ?? null,
+        note: file.nomeOriginale,
+        related: [rel("servizio", scope.servizio_id), rel("contratto", scope.contratto_id)],
+        changeLog: [`File: "${file.nomeOriginale}"`, ...(row?.nota ? [`Nota: "${row.nota.slice(0, 200)}"`] : [])],
+      });
+      return gone;
+    });
+    await removeStoredFiles(app.config.dataDir, removed);
+    return OK;
+  });
+};
