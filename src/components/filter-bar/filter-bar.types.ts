@@ -19,7 +19,8 @@ export type FilterField =
   | (Base & { type: "date"; name: string; dayStep?: boolean })
   /** Sends `<fromName>` and `<toName>` (default `<name>_dal` / `<name>_al`, as the server's range filter). */
   | (Base & { type: "date-range"; name: string; fromName?: string; toName?: string; shortcuts?: boolean })
-  | (Base & { type: "select"; name: string; options: FilterOption[]; blank?: boolean })
+  /** `multiple` (also on province/qualifications/evaluations): the multi-select, sending an array of values. */
+  | (Base & { type: "select"; name: string; options: FilterOption[]; blank?: boolean; multiple?: boolean })
   | (Base & {
       type: "autocomplete";
       name: string;

@@ -8,6 +8,7 @@ import { AutocompleteField } from "./autocomplete-field";
 import { dateRangeShortcuts } from "./date-ranges";
 import type { FilterField, FilterOption } from "./filter-bar.types";
 import { accountOptions, PROVINCE_OPTIONS } from "./filter-options";
+import { MultiSelectField } from "./multi-select-field";
 
 function SelectField({
   name,
@@ -22,31 +23,34 @@ function SelectField({
   blank?: boolean;
   multiple?: boolean;
 }) {
+  if (multiple) {
+    return (
+      <Field<string[]> name={name}>
+        {({ input }) => (
+          <MultiSelectField label={label} options={options} value={input.value} onChange={input.onChange} />
+        )}
+      </Field>
+    );
+  }
   return (
-    <Field<string | string[]> name={name}>
+    <Field<string> name={name}>
       {({ input }) => (
         <ChakraField.Root>
           <ChakraField.Label>{label}</ChakraField.Label>
           <NativeSelect.Root>
             <NativeSelect.Field
               name={input.name}
-              multiple={multiple}
-              height={multiple ? "24" : undefined}
-              value={multiple ? (input.value as string[]) || [] : ((input.value as string) ?? "")}
-              onChange={(e) =>
-                input.onChange(
-                  multiple ? [...e.currentTarget.selectedOptions].map((o) => o.value) : e.currentTarget.value,
-                )
-              }
+              value={input.value ?? ""}
+              onChange={(e) => input.onChange(e.currentTarget.value)}
             >
-              {blank && !multiple && <option value="">Seleziona</option>}
+              {blank && <option value="">Seleziona</option>}
               {options.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
                 </option>
               ))}
             </NativeSelect.Field>
-            {!multiple && <NativeSelect.Indicator />}
+            <NativeSelect.Indicator />
           </NativeSelect.Root>
         </ChakraField.Root>
       )}
@@ -188,7 +192,15 @@ export function FilterFieldView({ field }: { field: FilterField }) {
         />
       );
     case "select":
-      return <SelectField name={field.name} label={field.label} options={field.options} blank={field.blank} />;
+      return (
+        <SelectField
+          name={field.name}
+          label={field.label}
+          options={field.options}
+          blank={field.blank}
+          multiple={field.multiple}
+        />
+      );
     case "province":
       return (
         <SelectField
