@@ -281,7 +281,12 @@ describe("Anagrafiche → Operatori: the same machinery on the demo operators", 
       /^1–(\d+) di \1$/.test(document.querySelector('[data-testid="range-text"]')?.textContent ?? ""),
     );
     const groupCount = Number((await range(page).textContent())?.split(" di ")[1]);
-    const counts = (await columnTexts(groups, 2)).map((n) => Number(n.replace(/\./g, "")));
+    // The page-size change reloads the grid (a skeleton meanwhile): wait for its rows.
+    let counts: number[] = [];
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline; await page.waitForTimeout(200)) {
+      counts = (await columnTexts(groups, 2)).map((n) => Number(n.replace(/\./g, "")));
+      if (counts.length === groupCount && counts.every((n) => n > 0)) break;
+    }
     expect(counts).toHaveLength(groupCount);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(active);
     await shot(page, "lists-operatori-grouped");

@@ -2,6 +2,7 @@
  * Debian's Chromium driven by playwright-core against the real server started by global-setup.
  * Never a downloaded browser.
  */
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
@@ -75,7 +76,8 @@ let seq = 0;
 /** Creates a staff user through the real API; returns its credentials. */
 export async function createStaffUser(permissions: string[], extra: Record<string, unknown> = {}) {
   seq += 1;
-  const username = `e2e${process.pid}u${seq}`;
+  // Test files share worker processes (and their pid) but not module state: add a random part.
+  const username = `e2e${process.pid}${crypto.randomBytes(3).toString("hex")}u${seq}`;
   const password = "Turno-Notturno-Sicuro-9";
   const token = await adminToken();
   const res = await api("POST", "/api/auth/users/", token, {
