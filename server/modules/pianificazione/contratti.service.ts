@@ -1,7 +1,7 @@
 /** Contracts: read in the API shape (SPEC §3), create, update, delete — each with its audit entry. */
 import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { CONTRATTO_LABELS, type Contratto } from "../../../src/domain/contratto";
+import { CONTRATTO_LABELS, CONTRATTO_TEXT_FIELDS, type Contratto } from "../../../src/domain/contratto";
 import type { Db, Executor } from "../../db/client";
 import { queryOne } from "../../db/query";
 import { AZIONI, changeLog } from "../../lib/audit";
@@ -9,19 +9,10 @@ import { conflict, notFound, validationError } from "../../lib/errors";
 import { audit, rel } from "./audit";
 import type { ContrattoCreate, ContrattoUpdate } from "./contratti.schema";
 
+/** Every writable column of a contract but the client: SPEC §3 fields from src/domain/contratto.ts. */
 const COLUMNS = [
   "titolo",
-  "tipo_contratto",
-  "numero_contratto",
-  "tipo_servizio",
-  "sede",
-  "agente",
-  "subagente",
-  "responsabile",
-  "responsabile_zona",
-  "azienda_app",
-  "azienda_ese",
-  "annotazioni",
+  ...CONTRATTO_TEXT_FIELDS,
   "attivo",
   "data_disattivazione",
   "allarme",
