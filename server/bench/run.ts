@@ -7,9 +7,13 @@
  *   BENCH_REQUESTS       requests per workload (default 500), BENCH_CONCURRENCY (default 10)
  *   BENCH_OPERATORS / BENCH_LOG_ENTRIES   scale of the seed (default 200000 / 2000000)
  *
- * For every workload it measures p50/p99/req/s through HTTP (the real server: buildApp + listen)
- * and the very same SQL (built by the same engine) run directly on another pool in this process,
- * then an xlsx export of 100,000 rows (time, RSS growth). Writes server/bench/RESULTS.md.
+ *   BENCH_CPU_PROF       a directory: the server child runs with --cpu-prof there (where does its time go)
+ *
+ * The server runs in its own process (bench-server.ts, started by bench-child.ts), as in a real
+ * deployment: the load generator, the token issuing and the direct SQL stay in this process and do
+ * not share the server's event loop. For every workload it measures p50/p99/req/s through HTTP
+ * and the very same SQL (built by the same engine) run directly on a pool in this process, then an
+ * xlsx export of 100,000 rows (time, the server child's RSS growth). Writes server/bench/RESULTS.md.
  */
 process.env.TZ ??= "Europe/Rome";
 
@@ -18,7 +22,6 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { Client } from "pg";
-import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { openPostgres } from "../db/client";
 import { migrate } from "../db/migrate";
@@ -27,10 +30,10 @@ import type { List } from "../lib/list";
 import { parseListQuery } from "../lib/list";
 import { countQuery, rowsQuery } from "../lib/list/build-sql";
 import { issueToken } from "../lib/tokens";
-import { MODULES } from "../modules";
 import { logList } from "../modules/log/log.list";
 import { seedScale } from "../seed/scale";
-import { benchOperatoriList, benchRoutes } from "./bench-lists";
+import { startBenchServer } from "./bench-child";
+import { benchOperatoriList } from "./bench-lists";
 import { type LoadResult, load } from "./load";
 import { runPianificazioneBench } from "./pianificazione.bench";
 
@@ -89,12 +92,14 @@ async function main() {
     tokenId: 0,
   };
 
-  MODULES.push({ name: "bench", prefix: "/api/bench", plugin: benchRoutes });
-  const apiDb = await openPostgres(url, CONCURRENCY);
-  const app = await buildApp(config, { database: apiDb });
-  await app.listen({ host: "127.0.0.1", port: 0 });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  const cpuProfDir = process.env.BENCH_CPU_PROF;
+  const server = await startBenchServer({
+    databaseUrl: url,
+    concurrency: CONCURRENCY,
+    nodeArgs: cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(cpuProfDir)}`] : [],
+  });
+  const base = server.base;
+  console.log(`Server in its own process (pid ${server.pid}) at ${base}`);
   const headers = { authorization: `Token ${token}` };
 
   const someOperator = await queryOne<{ object_id: string }>(
@@ -163,14 +168,14 @@ async function main() {
     );
   }
 
-  // xlsx export of EXPORT_ROWS rows, with the server's RSS sampled while it streams.
+  // xlsx export of EXPORT_ROWS rows, with the server child's RSS (VmRSS) sampled while it streams.
   const exportUrl = `${base}/api/bench/operatori/?file_type=xlsx&id_al=${EXPORT_ROWS}&order_field=id`;
   const warm = await fetch(`${base}/api/bench/operatori/?file_type=xlsx&id_al=1000&order_field=id`, { headers });
   await warm.arrayBuffer();
-  const rss0 = process.memoryUsage().rss;
+  const rss0 = server.rss();
   let rssMax = rss0;
   const sampler = setInterval(() => {
-    rssMax = Math.max(rssMax, process.memoryUsage().rss);
+    rssMax = Math.max(rssMax, server.rss());
   }, 20);
   const t0 = performance.now();
   const res = await fetch(exportUrl, { headers });
@@ -179,6 +184,7 @@ async function main() {
   for await (const chunk of res.body) bytes += (chunk as Uint8Array).byteLength;
   const exportSeconds = (performance.now() - t0) / 1000;
   clearInterval(sampler);
+  rssMax = Math.max(rssMax, server.rss());
   const rssGrowthMb = (rssMax - rss0) / 2 ** 20;
   console.log(
     `export xlsx ${EXPORT_ROWS} righe: ${fmt(exportSeconds, 2)} s, ${fmt(bytes / 2 ** 20)} MB, RSS +${fmt(rssGrowthMb)} MB`,
@@ -197,8 +203,10 @@ Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${os.
 Node ${process.version}, PostgreSQL ${pgVersion}; ${nOps >= OPERATORS ? nOps : OPERATORS} operatori, ${nLog >= LOG_ENTRIES ? nLog : LOG_ENTRIES} voci di log;
 ${REQUESTS} requests per workload, ${CONCURRENCY} concurrent connections, keep-alive, loopback.
 
-API = HTTP through the real server (token check, engine, JSON). SQL = the same two statements (page and count,
-built by the same engine) run directly on a pool of ${CONCURRENCY} connections in the same process.
+API = HTTP through the real server (token check, engine, JSON), running in its own Node process
+(server/bench/bench-server.ts, NODE_ENV=production, logger off, pool of ${CONCURRENCY}). SQL = the same two statements
+(page and count, built by the same engine) run directly on a pool of ${CONCURRENCY} connections in the bench process,
+which also generates the HTTP load.
 Target: API p50 ≤ 1.5× SQL p50.
 
 | workload | count | API p50 ms | API p99 ms | API req/s | SQL p50 ms | SQL p99 ms | SQL q/s | p50 ratio |
@@ -206,7 +214,7 @@ Target: API p50 ≤ 1.5× SQL p50.
 ${table}
 
 xlsx export of ${EXPORT_ROWS} rows: **${fmt(exportSeconds, 2)} s** (target < 10 s), ${fmt(bytes / 2 ** 20)} MB file,
-process RSS growth **${fmt(rssGrowthMb)} MB** (target < 150 MB; the process also holds the client reading the stream).
+server process RSS growth **${fmt(rssGrowthMb)} MB** (peak VmRSS of the server child while streaming, minus before; target < 150 MB).
 
 ## Reproduce
 
@@ -214,6 +222,7 @@ process RSS growth **${fmt(rssGrowthMb)} MB** (target < 150 MB; the process also
 npm run bench                     # creates, migrates and seeds erp_bench on the local PostgreSQL once (a few minutes), then measures
 BENCH_DATABASE_URL=postgres://…/db npm run bench   # any other PostgreSQL (seeded if it has fewer rows)
 BENCH_REQUESTS=1000 BENCH_CONCURRENCY=10 npm run bench
+BENCH_CPU_PROF=/tmp/prof npm run bench   # also writes a .cpuprofile of the server child (open in Chrome DevTools)
 \`\`\`
 The seed is \`seedScale()\` in server/seed/scale.ts (INSERT … SELECT generate_series, then VACUUM ANALYZE).
 The operator workloads use the list declared in server/bench/bench-lists.ts (the shared-schema columns of
@@ -227,8 +236,7 @@ The operator workloads use the list declared in server/bench/bench-lists.ts (the
     resultsFile: path.join(__dirname, "RESULTS.md"),
     concurrency: CONCURRENCY,
   });
-  await app.close();
-  await apiDb.close();
+  await server.stop();
   await direct.close();
 }
 
