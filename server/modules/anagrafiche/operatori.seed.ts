@@ -18,6 +18,7 @@ import {
 } from "../../db/schema/anagrafiche-operatori";
 import { posizioni } from "../../db/schema/core";
 import type { SeedContext } from "../../seed/demo";
+import { COGNOMI_ITALIANI } from "../../seed/italian-names";
 
 /** City, province, cadastral code, CAP, approximate centre. */
 const CITTA: [string, string, string, string, number, number][] = [
@@ -69,48 +70,7 @@ const NOMI_F = [
   "Elena",
   "Silvia",
 ];
-const COGNOMI = [
-  "Rossi",
-  "Russo",
-  "Ferrari",
-  "Esposito",
-  "Bianchi",
-  "Romano",
-  "Colombo",
-  "Ricci",
-  "Marino",
-  "Greco",
-  "Bruno",
-  "Gallo",
-  "Conti",
-  "De Luca",
-  "Mancini",
-  "Costa",
-  "Giordano",
-  "Rizzo",
-  "Lombardi",
-  "Moretti",
-  "Barbieri",
-  "Fontana",
-  "Santoro",
-  "Mariani",
-  "Rinaldi",
-  "Caruso",
-  "Ferrara",
-  "Galli",
-  "Martini",
-  "Leone",
-  "Longo",
-  "Gentile",
-  "Martinelli",
-  "Vitale",
-  "Lombardo",
-  "Serra",
-  "Coppola",
-  "De Santis",
-  "D'Angelo",
-  "Marchetti",
-];
+const COGNOMI = COGNOMI_ITALIANI.slice(0, 40);
 const VIE = [
   "Via Roma",
   "Via Garibaldi",
