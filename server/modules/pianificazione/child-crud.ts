@@ -33,8 +33,8 @@ export interface ChildCrud<P extends z.ZodObject> {
   select: SQL;
   joins?: SQL;
   orderBy: SQL;
-  /** Extra checks on the body before writing (400 on bad references). */
-  check?(ex: Executor, data: Record<string, unknown>): Promise<void>;
+  /** Extra checks on the body before writing (400 on bad references); parentId is the parent's id. */
+  check?(ex: Executor, data: Record<string, unknown>, parentId: number): Promise<void>;
   /** Called after the write (inside the transaction), e.g. to validate cross-field rules. */
 }
 
@@ -65,7 +65,7 @@ export function registerChildCrud<P extends z.ZodObject>(base: FastifyInstance, 
     const params = req.params as z.infer<P>;
     return app.db.transaction(async (tx) => {
       const parentId = await def.parent(tx, params);
-      await def.check?.(tx, data);
+      await def.check?.(tx, data, parentId);
       const before = rowId === null ? null : await readOne(tx, parentId, rowId);
       if (rowId !== null && !before) throw notFound();
       const fields = Object.entries(def.columns).filter(([k]) => data[k] !== undefined);

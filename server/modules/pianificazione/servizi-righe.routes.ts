@@ -41,7 +41,7 @@ const allegato = {
   file: z.preprocess((v) => (v === "" ? null : v), z.uuid("File non valido").nullable().optional()),
 };
 
-async function checkRefs(ex: Executor, data: Record<string, unknown>) {
+async function checkRefs(ex: Executor, data: Record<string, unknown>, servizioId: number) {
   if (
     typeof data.operatore === "number" &&
     !(await queryOne(ex, sql`SELECT 1 FROM operatori WHERE id = ${data.operatore}`))
@@ -49,7 +49,11 @@ async function checkRefs(ex: Executor, data: Record<string, unknown>) {
     throw validationError({ operatore: "Operatore non trovato" });
   if (
     typeof data.file === "string" &&
-    !(await queryOne(ex, sql`SELECT 1 FROM files WHERE id = ${data.file}::uuid AND owner_type = 'servizio'`))
+    // Only a file uploaded to this same service may be linked to its notes.
+    !(await queryOne(
+      ex,
+      sql`SELECT 1 FROM files WHERE id = ${data.file}::uuid AND owner_type = 'servizio' AND owner_id = ${String(servizioId)}`,
+    ))
   )
     throw validationError({ file: "File non trovato" });
   if (

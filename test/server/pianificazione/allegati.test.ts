@@ -145,6 +145,24 @@ describeEachDb("pianificazione: service attachments", (ctx) => {
     expect(gone.statusCode).toBe(404);
   });
 
+  it("links to a note only a file uploaded to the same service", async () => {
+    const { user, contratto, s1, s2, upload } = await setup();
+    const fileId = (await upload(s1, { name: "Verbale.pdf", data: PDF })).json().file.id as string;
+    const note = (idServizio: number) =>
+      ctx().app.inject({
+        method: "POST",
+        url: `${BASE}/${contratto}/servizi/${idServizio}/note-ed-allegati/`,
+        headers: auth(user.token),
+        payload: { data: { nota: "Verbale di consegna", file: fileId } },
+      });
+    const other = await note(s2);
+    expect(other.statusCode).toBe(400);
+    expect(other.json().errors.file).toBe("File non trovato");
+    const own = await note(s1);
+    expect(own.statusCode).toBe(201);
+    expect(own.json().file.id).toBe(fileId);
+  });
+
   it("refuses a text file named .pdf, an oversize file and an empty upload, writing nothing", async () => {
     const { db, s1, upload } = await setup();
     const auditCount = async () =>
