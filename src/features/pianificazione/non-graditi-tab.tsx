@@ -7,6 +7,7 @@ import {
   useNonGraditiQuery,
 } from "../../api/pianificazione.endpoints";
 import { notify } from "../../app/toaster";
+import { DeleteRowButton } from "../../components/delete-row-button";
 import { TextField } from "../../components/form";
 import { MSG } from "./messages";
 import { OperatorPicker } from "./operator-picker";
@@ -37,9 +38,10 @@ export function NonGraditiTab({ idContratto }: { idContratto: number }) {
               <Table.Cell>{n.operatore_nome}</Table.Cell>
               <Table.Cell>{n.motivo}</Table.Cell>
               <Table.Cell>
-                <Button size="xs" variant="ghost" colorPalette="red" onClick={() => remove({ idContratto, id: n.id })}>
-                  Elimina
-                </Button>
+                <DeleteRowButton
+                  what={`${n.operatore_nome} dagli operatori non graditi`}
+                  onDelete={() => remove({ idContratto, id: n.id }).unwrap()}
+                />
               </Table.Cell>
             </Table.Row>
           ))}

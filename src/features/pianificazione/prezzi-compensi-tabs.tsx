@@ -11,6 +11,7 @@ import {
 } from "../../api/pianificazione.endpoints";
 import { useCurrentUser } from "../../app/session-context";
 import { notify } from "../../app/toaster";
+import { DeleteRowButton } from "../../components/delete-row-button";
 import { TextField } from "../../components/form";
 import { formatEuro, formatNumber } from "../../domain/format";
 import { SelectField } from "./form-controls";
@@ -49,9 +50,10 @@ export function PrezziTab({ idContratto }: { idContratto: number }) {
               <Table.Cell>{formatNumber(p.maggiorazione_festiva)}</Table.Cell>
               <Table.Cell>{formatNumber(p.maggiorazione_domenicale)}</Table.Cell>
               <Table.Cell>
-                <Button size="xs" variant="ghost" colorPalette="red" onClick={() => remove({ idContratto, id: p.id })}>
-                  Elimina
-                </Button>
+                <DeleteRowButton
+                  what={`il prezzo di ${p.posizione_descrizione}`}
+                  onDelete={() => remove({ idContratto, id: p.id }).unwrap()}
+                />
               </Table.Cell>
             </Table.Row>
           ))}
@@ -117,9 +119,10 @@ export function CompensiTab({ idContratto }: { idContratto: number }) {
               <Table.Cell>{c.posizione_descrizione}</Table.Cell>
               <Table.Cell>{formatEuro(c.compenso_orario)}</Table.Cell>
               <Table.Cell>
-                <Button size="xs" variant="ghost" colorPalette="red" onClick={() => remove({ idContratto, id: c.id })}>
-                  Elimina
-                </Button>
+                <DeleteRowButton
+                  what={`il compenso di ${c.posizione_descrizione}`}
+                  onDelete={() => remove({ idContratto, id: c.id }).unwrap()}
+                />
               </Table.Cell>
             </Table.Row>
           ))}

@@ -20,6 +20,7 @@ import {
 } from "../../api/pianificazione.endpoints";
 import { notify } from "../../app/toaster";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import { DeleteRowButton } from "../../components/delete-row-button";
 import { TextField } from "../../components/form";
 import { OperatorName } from "../../components/quick-view";
 import { formatDate, formatDateTime, formatEuro, secondsToHours } from "../../domain/format";
@@ -121,9 +122,11 @@ export function CostiTab(ids: Ids) {
             formatEuro(c.importo),
             formatDate(c.data),
             c.note,
-            <Button key="x" size="xs" variant="ghost" colorPalette="red" onClick={() => remove({ ...ids, id: c.id })}>
-              Elimina
-            </Button>,
+            <DeleteRowButton
+              key="x"
+              what={`il costo "${c.tipo}"`}
+              onDelete={() => remove({ ...ids, id: c.id }).unwrap()}
+            />,
           ])}
         />
       </Loaded>
