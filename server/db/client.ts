@@ -12,12 +12,23 @@ export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, any>;
 /** Anything that runs queries: the database or an open transaction. */
 export type Executor = Db | Tx;
 
+export type Unlisten = () => Promise<void>;
+
 export interface Database {
   kind: "pglite" | "postgres";
   db: Db;
   /** Runs a multi-statement SQL script without parameters (migrations, set-up). */
   exec(sqlText: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTEN on a channel. `onState(true)` once listening (again, after a reconnect), `onState(false)`
+   * whenever notifications may have been missed. Resolves to a function that stops listening.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onState: (listening: boolean) => void,
+  ): Promise<Unlisten>;
   /** The embedded instance, for snapshots (tests) and data-dir dumps. */
   pglite?: PGlite;
 }
@@ -50,6 +61,15 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
       await client.exec(sqlText);
     },
     close: () => client.close(),
+    listen: async (channel, onNotify, onState) => {
+      // One connection: a NOTIFY is delivered when the notifying statement's transaction commits.
+      const stop = await client.listen(channel, onNotify);
+      onState(true);
+      return async () => {
+        onState(false);
+        if (!client.closed) await stop();
+      };
+    },
   };
 }
 
@@ -71,6 +91,60 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
       await pool.query(sqlText);
     },
     close: () => pool.end(),
+    listen: (channel, onNotify, onState) => listenPostgres(pg.Client, url, channel, onNotify, onState),
+  };
+}
+
+/** LISTEN on a dedicated connection, reconnected with a growing pause (1 s … 30 s) if it drops. */
+async function listenPostgres(
+  ClientClass: typeof import("pg").Client,
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onState: (listening: boolean) => void,
+): Promise<Unlisten> {
+  let stopped = false;
+  let client: import("pg").Client | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let pause = 1000;
+  const connect = async (): Promise<void> => {
+    const c = new ClientClass({ connectionString: url, application_name: "vigilanza-erp-listen" });
+    const lost = () => {
+      if (client !== c) return;
+      client = undefined;
+      onState(false);
+      c.end().catch(() => {});
+      if (!stopped) {
+        timer = setTimeout(() => void connect(), pause);
+        timer.unref();
+        pause = Math.min(pause * 2, 30_000);
+      }
+    };
+    client = c;
+    c.on("error", lost);
+    c.on("end", lost);
+    c.on("notification", (n) => {
+      if (n.channel === channel) onNotify(n.payload ?? "");
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN "${channel.replace(/"/g, "")}"`);
+    } catch {
+      lost(); // the cache stays off until a later attempt succeeds
+      return;
+    }
+    if (stopped) return;
+    pause = 1000;
+    onState(true);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const c = client;
+    client = undefined;
+    onState(false);
+    await c?.end().catch(() => {});
   };
 }
 

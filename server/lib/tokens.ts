@@ -1,14 +1,16 @@
 /**
  * Bearer tokens: 256 random bits, handed out once, kept only as SHA-256. A token expires after
  * `tokenIdleMinutes` without use and `tokenAbsoluteMinutes` after issue; it is revoked on logout,
- * password change and deactivation. The user's permissions are read on every request, so a
- * permission change takes effect on the next one.
+ * password change and deactivation. A verified token is kept for a few seconds in a TokenCache
+ * (./token-cache.ts) that every change of the user or of the token empties, so a permission change
+ * still takes effect on the next request.
  */
 import crypto from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { queryOne } from "../db/query";
 import { authTokens } from "../db/schema/core";
+import type { TokenCache } from "./token-cache";
 
 export interface AuthUser {
   id: number;
@@ -49,18 +51,38 @@ export async function issueToken(
   return token;
 }
 
-/** The active user behind a token, or null. Refreshes the idle timer at most once a minute. */
+const IDLE_REFRESH_MS = 60_000;
+
+/**
+ * The active user behind a token, or null. Refreshes the idle timer at most once a minute. With a
+ * cache, a token verified in the last seconds costs no database read.
+ */
 export async function verifyToken(
   db: Executor,
   token: string,
   policy: TokenPolicy,
   now: Date,
+  cache?: TokenCache,
 ): Promise<AuthUser | null> {
   if (!token || token.length > 200) return null;
-  const idleLimit = new Date(now.getTime() - policy.tokenIdleMinutes * 60_000);
+  const hash = hashToken(token);
+  const key = hash.toString("base64");
+  const n = now.getTime();
+  const idleMs = policy.tokenIdleMinutes * 60_000;
+  const hit = cache?.get(key);
+  if (hit && hit.expiresAt > n && hit.lastUsedAt > n - idleMs) {
+    if (n - hit.lastUsedAt > IDLE_REFRESH_MS) {
+      await touchToken(db, hit.user.tokenId, now);
+      cache?.touch(key, n);
+    }
+    return hit.user;
+  }
+  if (hit) cache?.remove(key);
+  const readStartedAt = cache?.startRead() ?? 0;
   const row = await queryOne<{
     token_id: number;
     last_used_at: Date | string;
+    expires_at: Date | string;
     id: number;
     username: string;
     email: string;
@@ -70,19 +92,18 @@ export async function verifyToken(
   }>(
     db,
     sql`
-    SELECT t.id AS token_id, t.last_used_at, u.id, u.username, u.email, u.nome, u.cognome, u.permissions
+    SELECT t.id AS token_id, t.last_used_at, t.expires_at, u.id, u.username, u.email, u.nome, u.cognome, u.permissions
     FROM auth_tokens t JOIN users u ON u.id = t.user_id
-    WHERE t.token_hash = ${hashToken(token)} AND t.revoked_at IS NULL
-      AND t.expires_at > ${now} AND t.last_used_at > ${idleLimit} AND u.attivo`,
+    WHERE t.token_hash = ${hash} AND t.revoked_at IS NULL
+      AND t.expires_at > ${now} AND t.last_used_at > ${new Date(n - idleMs)} AND u.attivo`,
   );
   if (!row) return null;
-  if (now.getTime() - new Date(row.last_used_at).getTime() > 60_000) {
-    await db
-      .update(authTokens)
-      .set({ lastUsedAt: now })
-      .where(eq(authTokens.id, Number(row.token_id)));
+  let lastUsedAt = new Date(row.last_used_at).getTime();
+  if (n - lastUsedAt > IDLE_REFRESH_MS) {
+    await touchToken(db, Number(row.token_id), now);
+    lastUsedAt = n;
   }
-  return {
+  const user: AuthUser = {
     id: row.id,
     username: row.username,
     email: row.email,
@@ -91,6 +112,12 @@ export async function verifyToken(
     permissions: row.permissions ?? [],
     tokenId: Number(row.token_id),
   };
+  cache?.put(key, { user, expiresAt: new Date(row.expires_at).getTime(), lastUsedAt }, readStartedAt);
+  return user;
+}
+
+async function touchToken(db: Executor, tokenId: number, now: Date): Promise<void> {
+  await db.update(authTokens).set({ lastUsedAt: now }).where(eq(authTokens.id, tokenId));
 }
 
 export async function revokeToken(tx: Executor, tokenId: number, now: Date): Promise<void> {

@@ -6,12 +6,16 @@
  * A route that declares nothing makes the server refuse to start. One hook enforces it:
  * 401 with `WWW-Authenticate: Token` for a missing or bad token, 403 (and an audit entry) for a
  * user without the permission.
+ * Verified tokens are cached per process (server/lib/token-cache.ts): `app.authCache` is fed by
+ * NOTIFY 'erp_auth' and emptied for a user by `app.authChanged(userId)` after the server's own
+ * writes to users and tokens.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasAny } from "../../src/domain/permissions";
 import { AZIONI, writeAudit } from "../lib/audit";
 import { forbidden, unauthorized } from "../lib/errors";
+import { TokenCache } from "../lib/token-cache";
 import { type AuthUser, verifyToken } from "../lib/tokens";
 
 export type RoutePermissions = "public" | readonly string[];
@@ -22,6 +26,11 @@ declare module "fastify" {
   }
   interface FastifyRequest {
     user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    authCache: TokenCache;
+    /** Call after committing a change to a user or their tokens: their next request re-reads them. */
+    authChanged(userId: number): void;
   }
 }
 
@@ -43,6 +52,19 @@ export function currentUser(request: FastifyRequest): AuthUser {
 
 export const authGuardPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest("user", null);
+  const cache = new TokenCache();
+  app.decorate("authCache", cache);
+  app.decorate("authChanged", (userId: number) => cache.invalidateUser(userId));
+  const unlisten = await app.database.listen(
+    "erp_auth",
+    (payload) => {
+      const id = Number(payload);
+      if (Number.isInteger(id)) cache.invalidateUser(id);
+      else cache.invalidateAll();
+    },
+    (listening) => cache.setEnabled(listening),
+  );
+  app.addHook("onClose", async () => unlisten());
 
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/api/")) return;
@@ -64,7 +86,7 @@ export const authGuardPlugin = fp(async (app: FastifyInstance) => {
       return;
     }
     if (!token) throw unauthorized();
-    const user = await verifyToken(app.db, token, app.config, app.clock());
+    const user = await verifyToken(app.db, token, app.config, app.clock(), cache);
     if (!user) throw unauthorized("Sessione scaduta o non valida. Effettua di nuovo l'accesso");
     request.user = user;
     if (!hasAny(user.permissions, required)) {

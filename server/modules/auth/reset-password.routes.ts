@@ -121,6 +121,7 @@ export const resetPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
           ip: request.ip,
         });
       });
+      app.authChanged(reset.user_id);
       await clearRateLimit(app.db, RATE_RULES.loginAccount, reset.username);
       return { detail: "Password aggiornata. Ora puoi accedere con la nuova password." };
     },

@@ -89,6 +89,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
       });
     });
+    app.authChanged(user.id);
     return { detail: "Disconnessione effettuata" };
   });
 };

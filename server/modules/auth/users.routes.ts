@@ -48,11 +48,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     const row = await app.db.transaction((tx) =>
       updateStaffUser(tx as Tx, actorOf(request), request.params.id, request.body.data, opts()),
     );
+    app.authChanged(request.params.id);
     return toStaffUser(row);
   });
 
   app.delete("/users/:id/", { config, schema: { tags, params: userIdParams } }, async (request) => {
     await app.db.transaction((tx) => deactivateStaffUser(tx as Tx, actorOf(request), request.params.id, app.clock()));
+    app.authChanged(request.params.id);
     return { result: "OK" };
   });
 };

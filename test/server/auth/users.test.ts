@@ -171,6 +171,31 @@ describeEachDb("auth: staff users (Impostazioni → Utenti)", (ctx) => {
     expect(lines).toContain('Permessi: "erp_admin" → "—"');
   });
 
+  it("a change written by another process (the CLI, a second server) reaches a session the server has cached", async () => {
+    const u = await ctx().createUser({ permissions: ["erp_admin"] });
+    // Two requests: the second one is answered from the token cache.
+    expect((await call("GET", "/api/auth/users/", u.token)).statusCode).toBe(200);
+    expect((await call("GET", "/api/auth/users/", u.token)).statusCode).toBe(200);
+    expect(ctx().app.authCache.isEnabled).toBe(true);
+    // Not through the API: straight into the database, as `npm run erp -- user …` would.
+    await ctx().database.db.execute(sql`UPDATE users SET permissions = '{}' WHERE id = ${u.id}`);
+    const status = async () => (await call("GET", "/api/auth/users/", u.token)).statusCode;
+    // NOTIFY 'erp_auth' is delivered at commit; on PostgreSQL it travels on its own connection.
+    let seen = await status();
+    for (let i = 0; i < 50 && seen !== 403; i += 1) {
+      await new Promise((r) => setTimeout(r, 20));
+      seen = await status();
+    }
+    expect(seen).toBe(403);
+    await ctx().database.db.execute(sql`UPDATE auth_tokens SET revoked_at = now() WHERE user_id = ${u.id}`);
+    seen = await status();
+    for (let i = 0; i < 50 && seen !== 401; i += 1) {
+      await new Promise((r) => setTimeout(r, 20));
+      seen = await status();
+    }
+    expect(seen).toBe(401);
+  });
+
   it("setting a password revokes the user's tokens; the new password works; the log says '(modificata)'", async () => {
     const u = await ctx().createUser({ permissions: ["erp_dashboard"] });
     const put = await call("PUT", `/api/auth/users/${u.id}/`, admin.token, {
