@@ -5,7 +5,6 @@
  *
  *   DATABASE_URL        the bench database (required; already migrated and seeded by run.ts)
  *   BENCH_CONCURRENCY   size of the server's pool (default 10)
- *   ERP_BENCH_ROUTES    "0" to leave out the bench-only list at /api/bench/operatori/ (default: mounted)
  *
  * Listens on 127.0.0.1, port 0, logger off, and writes one line `BENCH_SERVER {"port":…}` on stdout
  * when ready. Stops on SIGTERM/SIGINT or when the parent's IPC channel closes.
@@ -15,17 +14,12 @@ process.env.TZ ??= "Europe/Rome";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { openPostgres } from "../db/client";
-import { MODULES } from "../modules";
 import { READY_PREFIX } from "./bench-child";
-import { benchRoutes } from "./bench-lists";
 
 async function main() {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error("bench-server: DATABASE_URL is required");
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 10);
-  if (process.env.ERP_BENCH_ROUTES !== "0") {
-    MODULES.push({ name: "bench", prefix: "/api/bench", plugin: benchRoutes });
-  }
   const config = { ...loadConfig({}), databaseUrl: url, logLevel: "silent", host: "127.0.0.1", port: 0 };
   const database = await openPostgres(url, concurrency);
   const app = await buildApp(config, { database });

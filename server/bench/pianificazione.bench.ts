@@ -23,7 +23,7 @@ import type { Database } from "../db/client";
 import { queryOne, queryRows } from "../db/query";
 import { overlapCheckSql } from "../modules/pianificazione/bench";
 import { seedScalePianificazione } from "../seed/scale-pianificazione";
-import { load } from "./load";
+import { httpJson, load } from "./load";
 
 const CONTRACTS = Number(process.env.BENCH_CONTRACTS ?? 600);
 const WEEKS = Number(process.env.BENCH_WEEKS ?? 52);
@@ -128,18 +128,11 @@ export async function runPianificazioneBench(o: PianificazioneBenchOptions): Pro
                (SELECT count(*) FROM turni_operatori_periodi)::int AS periodi,
                (SELECT count(DISTINCT cliente_id) FROM contratti)::int AS clienti`,
   ))!;
-  const json = { ...headers, "content-type": "application/json" };
 
   // 1. assign / unassign, each connection on its own (operator, shift).
   const pairs = await benchPairs(direct, concurrency);
   const post = async (p: Pair, add: boolean) => {
-    const res = await fetch(`${base}${p.url}`, {
-      method: "POST",
-      headers: json,
-      body: JSON.stringify({ data: { operatore: { id: p.operatore }, add } }),
-    });
-    if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${await res.text()}`);
-    await res.json();
+    await httpJson("POST", `${base}${p.url}`, headers, { data: { operatore: { id: p.operatore }, add } });
   };
   for (const p of pairs) {
     await post(p, true); // warm-up
@@ -220,12 +213,12 @@ export async function runPianificazioneBench(o: PianificazioneBenchOptions): Pro
   let gridDays = 0;
   const gridCall = async () => {
     const s = services[(g++ * 37) % services.length];
-    const res = await fetch(
+    const res = (await httpJson(
+      "GET",
       `${base}/api/pianificazione/contratti/${s.contratto_id}/servizi/${s.id}/?dal=${month?.dal}&al=${month?.al}`,
-      { headers },
-    );
-    if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
-    gridDays = ((await res.json()) as { giorni: unknown[] }).giorni.length;
+      headers,
+    )) as { giorni: unknown[] };
+    gridDays = res.giorni.length;
   };
   await load(20, concurrency, gridCall);
   const grid = await load(GRID_REQUESTS, concurrency, gridCall);

@@ -25,16 +25,16 @@ import { Client } from "pg";
 import { loadConfig } from "../config";
 import { openPostgres } from "../db/client";
 import { migrate } from "../db/migrate";
-import { queryOne, queryRows } from "../db/query";
+import { queryOne } from "../db/query";
 import type { List } from "../lib/list";
 import { parseListQuery } from "../lib/list";
-import { countQuery, rowsQuery } from "../lib/list/build-sql";
+import { runParsedList } from "../lib/list/run-list";
 import { issueToken } from "../lib/tokens";
+import { operatoriList } from "../modules/anagrafiche/operatori/operatori.list";
 import { logList } from "../modules/log/log.list";
 import { seedScale } from "../seed/scale";
 import { startBenchServer } from "./bench-child";
-import { benchOperatoriList } from "./bench-lists";
-import { type LoadResult, load } from "./load";
+import { httpJson, type LoadResult, load } from "./load";
 import { runPianificazioneBench } from "./pianificazione.bench";
 
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -106,29 +106,30 @@ async function main() {
     direct.db,
     sql`SELECT object_id FROM log_entries WHERE content_type = 'operatore' ORDER BY id DESC LIMIT 1`,
   );
+  const OPERATORI = "/api/anagrafiche/operatori/";
   const workloads: Workload[] = [
     {
       name: "operatori: prima pagina per cognome",
-      path: "/api/bench/operatori/",
-      list: benchOperatoriList,
+      path: OPERATORI,
+      list: operatoriList,
       query: { order_field: "cognome", page_size: "25" },
     },
     {
       name: "operatori: pagina 200",
-      path: "/api/bench/operatori/",
-      list: benchOperatoriList,
+      path: OPERATORI,
+      list: operatoriList,
       query: { order_field: "cognome", page: "200", page_size: "25" },
     },
     {
       name: "operatori: global 'ross'",
-      path: "/api/bench/operatori/",
-      list: benchOperatoriList,
+      path: OPERATORI,
+      list: operatoriList,
       query: { global: "ross", page_size: "25" },
     },
     {
       name: "operatori: attivo + provincia",
-      path: "/api/bench/operatori/",
-      list: benchOperatoriList,
+      path: OPERATORI,
+      list: operatoriList,
       query: { attivo: "true", prov: "RM", page_size: "25" },
     },
     {
@@ -143,17 +144,13 @@ async function main() {
   for (const w of workloads) {
     const qs = new URLSearchParams({ ...w.query, timestamp: "1" }).toString();
     const callApi = async () => {
-      const res = await fetch(`${base}${w.path}?${qs}`, { headers });
-      if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${await res.text()}`);
-      await res.json();
+      await httpJson("GET", `${base}${w.path}?${qs}`, headers);
     };
     const q = parseListQuery(w.list, w.query, { user: authUser, params: {} });
     const ctx = { user: authUser, params: {}, query: w.query, filters: q.filters };
+    // The engine's own statements (the page, then the count only when the page is full), on a pool here.
     const callSql = async () => {
-      await Promise.all([
-        queryRows(direct.db, rowsQuery(w.list, q, ctx, q.pageSize, (q.page - 1) * q.pageSize)),
-        queryRows(direct.db, countQuery(w.list, q, ctx)),
-      ]);
+      await runParsedList(direct.db, w.list, q, ctx);
     };
     const first = await fetch(`${base}${w.path}?${qs}`, { headers });
     if (first.status !== 200) throw new Error(`${w.name}: HTTP ${first.status} ${await first.text()}`);
@@ -169,8 +166,15 @@ async function main() {
   }
 
   // xlsx export of EXPORT_ROWS rows, with the server child's RSS (VmRSS) sampled while it streams.
-  const exportUrl = `${base}/api/bench/operatori/?file_type=xlsx&id_al=${EXPORT_ROWS}&order_field=id`;
-  const warm = await fetch(`${base}/api/bench/operatori/?file_type=xlsx&id_al=1000&order_field=id`, { headers });
+  // The operators born up to the day that makes EXPORT_ROWS rows (a few more where that day is shared).
+  const cut = await queryOne<{ d: string; n: number }>(
+    direct.db,
+    sql`WITH d AS (SELECT data_nascita AS d FROM operatori WHERE NOT anonimizzato ORDER BY data_nascita OFFSET ${EXPORT_ROWS - 1} LIMIT 1)
+        SELECT to_char(d.d, 'YYYY-MM-DD') AS d, (SELECT count(*)::int FROM operatori WHERE NOT anonimizzato AND data_nascita <= d.d) AS n FROM d`,
+  );
+  const exportRows = Number(cut?.n ?? 0);
+  const exportUrl = `${base}${OPERATORI}?file_type=xlsx&data_nascita_al=${cut?.d}&order_field=data_nascita`;
+  const warm = await fetch(`${base}${OPERATORI}?file_type=xlsx&codice=SC0000001`, { headers });
   await warm.arrayBuffer();
   const rss0 = server.rss();
   let rssMax = rss0;
@@ -187,7 +191,7 @@ async function main() {
   rssMax = Math.max(rssMax, server.rss());
   const rssGrowthMb = (rssMax - rss0) / 2 ** 20;
   console.log(
-    `export xlsx ${EXPORT_ROWS} righe: ${fmt(exportSeconds, 2)} s, ${fmt(bytes / 2 ** 20)} MB, RSS +${fmt(rssGrowthMb)} MB`,
+    `export xlsx ${exportRows} righe: ${fmt(exportSeconds, 2)} s, ${fmt(bytes / 2 ** 20)} MB, RSS +${fmt(rssGrowthMb)} MB`,
   );
 
   const pgVersion = (await queryOne<{ v: string }>(direct.db, sql`SELECT current_setting('server_version') AS v`))?.v;
@@ -204,16 +208,17 @@ Node ${process.version}, PostgreSQL ${pgVersion}; ${nOps >= OPERATORS ? nOps : O
 ${REQUESTS} requests per workload, ${CONCURRENCY} concurrent connections, keep-alive, loopback.
 
 API = HTTP through the real server (token check, engine, JSON), running in its own Node process
-(server/bench/bench-server.ts, NODE_ENV=production, logger off, pool of ${CONCURRENCY}). SQL = the same two statements
-(page and count, built by the same engine) run directly on a pool of ${CONCURRENCY} connections in the bench process,
-which also generates the HTTP load.
+(server/bench/bench-server.ts, NODE_ENV=production, logger off, pool of ${CONCURRENCY}), driven by a plain
+node:http keep-alive client. SQL = the engine's own statements for the same request (\`runParsedList\`: the
+page, then the count when the page is full) run directly on a pool of ${CONCURRENCY} connections in the bench
+process, which also generates the HTTP load.
 Target: API p50 ≤ 1.5× SQL p50.
 
 | workload | count | API p50 ms | API p99 ms | API req/s | SQL p50 ms | SQL p99 ms | SQL q/s | p50 ratio |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 ${table}
 
-xlsx export of ${EXPORT_ROWS} rows: **${fmt(exportSeconds, 2)} s** (target < 10 s), ${fmt(bytes / 2 ** 20)} MB file,
+xlsx export of ${exportRows} rows (the operator list, born up to ${cut?.d}): **${fmt(exportSeconds, 2)} s** (target < 10 s), ${fmt(bytes / 2 ** 20)} MB file,
 server process RSS growth **${fmt(rssGrowthMb)} MB** (peak VmRSS of the server child while streaming, minus before; target < 150 MB).
 
 ## Reproduce
@@ -225,8 +230,9 @@ BENCH_REQUESTS=1000 BENCH_CONCURRENCY=10 npm run bench
 BENCH_CPU_PROF=/tmp/prof npm run bench   # also writes a .cpuprofile of the server child (open in Chrome DevTools)
 \`\`\`
 The seed is \`seedScale()\` in server/seed/scale.ts (INSERT … SELECT generate_series, then VACUUM ANALYZE).
-The operator workloads use the list declared in server/bench/bench-lists.ts (the shared-schema columns of
-\`operatori\`, mounted at /api/bench/operatori/ only by the bench); the log workload uses the real /api/log/list/.
+The workloads use the product's own lists: Anagrafiche → Operatori (GET /api/anagrafiche/operatori/, the
+bench user is an \`admin\`, so the global search also looks in the fiscal code) and the Logs panel of an
+operator (GET /api/log/list/).
 `;
   fs.writeFileSync(path.join(__dirname, "RESULTS.md"), `${md}\n${NOTES}`);
   await runPianificazioneBench({

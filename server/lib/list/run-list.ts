@@ -10,14 +10,18 @@ export async function runParsedList(db: Executor, list: List, q: ListQuery, ctx:
   const rowsSql = q.groupBy
     ? groupQuery(list, q, ctx, q.pageSize, offset)
     : rowsQuery(list, q, ctx, q.pageSize, offset);
-  const countSql = q.groupBy ? groupCountQuery(list, q, ctx) : countQuery(list, q, ctx);
-  // Two statements: on PostgreSQL they run at the same time on two pooled connections.
-  const [rows, count] = await Promise.all([
-    queryRows<Record<string, unknown>>(db, rowsSql),
-    queryOne<{ n: number }>(db, countSql),
-  ]);
+  const rows = await queryRows<Record<string, unknown>>(db, rowsSql);
+  // A page that is not full ends the result (and an empty first page means none): the count is
+  // known without counting. Only a full page, or a page past the end, needs the count statement.
+  const count =
+    rows.length < q.pageSize && (rows.length > 0 || offset === 0)
+      ? offset + rows.length
+      : Number(
+          (await queryOne<{ n: number }>(db, q.groupBy ? groupCountQuery(list, q, ctx) : countQuery(list, q, ctx)))
+            ?.n ?? 0,
+        );
   const results = q.groupBy || !list.map ? rows : rows.map((r) => (list.map as NonNullable<List["map"]>)(r, ctx));
-  return { results, count: Number(count?.n ?? 0), page: q.page };
+  return { results, count, page: q.page };
 }
 
 /**

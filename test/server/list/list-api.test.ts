@@ -53,6 +53,29 @@ describeEachDb("list engine API", (ctx) => {
     expect(p9).toEqual({ results: [], count: 5, page: 9 });
   });
 
+  it("counts right whether or not the page is full: last partial page, exact fit, first page of a few", async () => {
+    const body = async (q: string) => (await get(`/api/test-list/voci/?order_field=cognome&${q}`)).json();
+    expect(await body("page=3&page_size=2")).toMatchObject({ count: 5, page: 3, results: [{ cognome: "Rossi" }] });
+    const fit = await body("page=1&page_size=5");
+    expect(fit.count).toBe(5);
+    expect(fit.results).toHaveLength(5);
+    expect((await body("page=1&page_size=10&global=ross")).count).toBe(2);
+    expect(await body("page=1&page_size=10&global=nessuno")).toEqual({ results: [], count: 0, page: 1 });
+  });
+
+  it("keeps the requested order with a global search (sort values shielded from index walks)", async () => {
+    const names = async (q: string) =>
+      (await get(`/api/test-list/voci/?global=ross&${q}`)).json().results.map((r: { cognome: string }) => r.cognome);
+    expect(await names("order_field=cognome")).toEqual(["Rossetti", "Rossi"]);
+    expect(await names("order_field=cognome&order_asc=false")).toEqual(["Rossi", "Rossetti"]);
+    // Every kind of sort value (number, date, timestamp, text): same order as without the search.
+    for (const order of ["importo&order_asc=false", "nascita", "creato&order_asc=false", "id", "nome"]) {
+      const all = (await get(`/api/test-list/voci/?order_field=${order}`)).json().results as { cognome: string }[];
+      const expected = all.map((r) => r.cognome).filter((c) => c.startsWith("Ross"));
+      expect(await names(`order_field=${order}`)).toEqual(expected);
+    }
+  });
+
   it("sorts descending by an allowed field", async () => {
     const res = (await get("/api/test-list/voci/?order_field=importo&order_asc=false")).json();
     // NULLs first when descending (PostgreSQL default), then by amount
