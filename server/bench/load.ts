@@ -1,4 +1,4 @@
-import http from "node:http";
+import net from "node:net";
 
 /** A bounded closed-loop load: `concurrency` workers share `total` calls; latencies in ms. */
 export interface LoadResult {
@@ -37,42 +37,94 @@ export async function load(total: number, concurrency: number, call: () => Promi
   return { p50: percentile(times, 50), p99: percentile(times, 99), rps: total / wall, errors };
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
 /**
- * One call through node:http on keep-alive sockets: a load generator as light as the pg client on
- * the SQL side (fetch's WHATWG streams cost the client more CPU than the server spends on a small
- * answer). Rejects unless the status is 200; resolves to the parsed JSON body.
+ * The load generator's HTTP client: HTTP/1.1 on keep-alive sockets, requests written as one
+ * buffer and answers read by Content-Length — the way wrk or autocannon drive a server — so the
+ * client costs the shared CPUs about what the pg client costs on the SQL side (node:http's agent
+ * and fetch cost the client more than the server spends on a small answer).
  */
-export function httpJson(
+class Connection {
+  private buf = Buffer.alloc(0);
+  private waiting: { resolve: (r: { status: number; body: string }) => void; reject: (e: Error) => void } | null = null;
+  readonly socket: net.Socket;
+  broken = false;
+
+  constructor(host: string, port: number) {
+    this.socket = net.connect({ host, port, noDelay: true });
+    this.socket.on("data", (chunk: Buffer) => this.onData(chunk));
+    const fail = (e: Error) => {
+      this.broken = true;
+      this.waiting?.reject(e);
+      this.waiting = null;
+    };
+    this.socket.on("error", fail);
+    this.socket.on("close", () => fail(new Error("connessione chiusa")));
+  }
+
+  send(request: Buffer): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
+      this.socket.write(request);
+    });
+  }
+
+  private onData(chunk: Buffer) {
+    this.buf = this.buf.length ? Buffer.concat([this.buf, chunk]) : chunk;
+    const end = this.buf.indexOf("\r\n\r\n");
+    if (end < 0 || !this.waiting) return;
+    const head = this.buf.subarray(0, end).toString("latin1");
+    const status = Number(head.slice(9, 12));
+    const m = /\r\ncontent-length:\s*(\d+)/i.exec(head);
+    if (!m) {
+      this.broken = true;
+      this.waiting.reject(new Error("risposta senza Content-Length"));
+      this.waiting = null;
+      return;
+    }
+    const total = end + 4 + Number(m[1]);
+    if (this.buf.length < total) return;
+    const body = this.buf.subarray(end + 4, total).toString("utf8");
+    this.buf = this.buf.subarray(total);
+    const w = this.waiting;
+    this.waiting = null;
+    w.resolve({ status, body });
+  }
+}
+
+const idle = new Map<string, Connection[]>();
+
+async function roundTrip(url: URL, request: Buffer) {
+  const key = url.host;
+  const pool = idle.get(key) ?? [];
+  idle.set(key, pool);
+  let c = pool.pop();
+  while (c?.broken) c = pool.pop();
+  const conn = c ?? new Connection(url.hostname, Number(url.port));
+  const res = await conn.send(request);
+  if (!conn.broken) pool.push(conn);
+  return res;
+}
+
+/** One call; rejects unless the status is 200, resolves to the parsed JSON body. */
+export async function httpJson(
   method: "GET" | "POST",
   url: string,
   headers: Record<string, string>,
   body?: unknown,
 ): Promise<unknown> {
+  const u = new URL(url);
   const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      {
-        method,
-        agent,
-        headers: payload
-          ? { ...headers, "content-type": "application/json", "content-length": String(payload.length) }
-          : headers,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          const text = Buffer.concat(chunks).toString("utf8");
-          if (res.statusCode !== 200) reject(new Error(`HTTP ${res.statusCode}: ${text.slice(0, 300)}`));
-          else resolve(JSON.parse(text));
-        });
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(payload);
-  });
+  const lines = [`${method} ${u.pathname}${u.search} HTTP/1.1`, `host: ${u.host}`, "connection: keep-alive"];
+  for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`);
+  if (payload) lines.push("content-type: application/json", `content-length: ${payload.length}`);
+  const head = Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1");
+  const res = await roundTrip(u, payload ? Buffer.concat([head, payload]) : head);
+  if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${res.body.slice(0, 300)}`);
+  return JSON.parse(res.body);
+}
+
+/** Closes the client's idle sockets (end of a run). */
+export function closeHttpConnections(): void {
+  for (const pool of idle.values()) for (const c of pool) c.socket.destroy();
+  idle.clear();
 }

@@ -7,6 +7,7 @@
  *   BENCH_REQUESTS       requests per workload (default 500), BENCH_CONCURRENCY (default 10)
  *   BENCH_OPERATORS / BENCH_LOG_ENTRIES   scale of the seed (default 200000 / 2000000)
  *
+ *   BENCH_ONLY           run only the list workloads whose name contains this text (e.g. "log")
  *   BENCH_CPU_PROF       a directory: the server child runs with --cpu-prof there (where does its time go)
  *
  * The server runs in its own process (bench-server.ts, started by bench-child.ts), as in a real
@@ -141,7 +142,8 @@ async function main() {
   ];
 
   const rows: { w: Workload; api: LoadResult; sql: LoadResult; count: number }[] = [];
-  for (const w of workloads) {
+  const only = process.env.BENCH_ONLY;
+  for (const w of workloads.filter((x) => !only || x.name.includes(only))) {
     const qs = new URLSearchParams({ ...w.query, timestamp: "1" }).toString();
     const callApi = async () => {
       await httpJson("GET", `${base}${w.path}?${qs}`, headers);

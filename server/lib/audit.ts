@@ -3,8 +3,8 @@
  * (pass the open transaction as `tx`). Entries are append-only (enforced by a database trigger).
  */
 
+import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
-import { logEntries } from "../db/schema/core";
 
 export const AZIONI = {
   create: "Creazione",
@@ -38,16 +38,22 @@ export interface AuditEntry {
 }
 
 export async function writeAudit(tx: Executor, entry: AuditEntry): Promise<void> {
-  await tx.insert(logEntries).values({
-    azione: entry.azione,
-    contentType: entry.contentType,
-    objectId: entry.objectId === undefined || entry.objectId === null ? null : String(entry.objectId),
-    utenteId: entry.utenteId ?? null,
-    note: entry.note ?? null,
-    related: (entry.related ?? []).map((r) => ({ content_type: r.content_type, object_id: String(r.object_id) })),
-    dati: { ...(entry.dati ?? {}), change_log: entry.changeLog ?? [] },
-    ip: entry.ip ?? null,
-  });
+  await tx.execute(auditInsertSql(entry));
+}
+
+/**
+ * The INSERT of one entry, to run on its own (writeAudit) or as a data-modifying CTE inside the
+ * statement that makes the change — one statement is one transaction. With `when`, the entry is
+ * written only if that condition holds (e.g. `EXISTS (SELECT 1 FROM deleted)`).
+ */
+export function auditInsertSql(entry: AuditEntry, when?: SQL): SQL {
+  const related = (entry.related ?? []).map((r) => ({ content_type: r.content_type, object_id: String(r.object_id) }));
+  const dati = { ...(entry.dati ?? {}), change_log: entry.changeLog ?? [] };
+  const objectId = entry.objectId === undefined || entry.objectId === null ? null : String(entry.objectId);
+  return sql`INSERT INTO log_entries (azione, content_type, object_id, utente_id, note, related, dati, ip)
+    SELECT ${entry.azione}::text, ${entry.contentType}::text, ${objectId}::text, ${entry.utenteId ?? null}::int,
+           ${entry.note ?? null}::text, ${JSON.stringify(related)}::jsonb, ${JSON.stringify(dati)}::jsonb,
+           ${entry.ip ?? null}::text${when ? sql` WHERE ${when}` : sql``}`;
 }
 
 function show(v: unknown): string {

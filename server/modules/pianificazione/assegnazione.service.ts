@@ -7,10 +7,11 @@ import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Db, Executor } from "../../db/client";
 import { queryOne, queryRows } from "../../db/query";
+import { auditInsertSql } from "../../lib/audit";
 import { conflict, HttpError, notFound } from "../../lib/errors";
-import { audit, rel } from "./audit";
+import { audit, auditEntry, rel } from "./audit";
 import { describeTurni, evaluate, type Valutazione } from "./eligibility.service";
-import { insertPeriodi, isExclusionViolation, isUniqueViolation, overlapsSql, turnoIntervals } from "./periodi";
+import { isExclusionViolation, isUniqueViolation, overlapsSql, rangeSql, turnoIntervals } from "./periodi";
 import { type TurnoScope, turnoScope } from "./scope";
 
 export const AZIONI_TURNO = {
@@ -81,27 +82,34 @@ export async function assign(
   if (!v.eligible) throw refusal(v);
   const confermato = Boolean(opts.conferma);
   const userId = request.user?.id ?? null;
+  // One statement, so one transaction: the assignment, its time ranges (where the exclusion
+  // constraint has the last word) and the audit entry.
+  const ranges = turnoIntervals(t).map((i) => sql`(${rangeSql(i)})`);
   try {
-    await db.transaction(async (tx) => {
-      const row = (await queryOne<{ id: number }>(
-        tx,
-        sql`INSERT INTO turni_operatori (turno_id, operatore_id, confermato, assegnato_da, confermato_da, confermato_il)
+    await db.execute(
+      sql`WITH a AS (
+            INSERT INTO turni_operatori (turno_id, operatore_id, confermato, assegnato_da, confermato_da, confermato_il)
             VALUES (${t.turno_id}, ${operatoreId}, ${confermato}, ${userId}, ${confermato ? userId : null},
-                    ${confermato ? sql`now()` : null}) RETURNING id`,
-      ))!;
-      await insertPeriodi(tx, { turnoOperatoreId: row.id, turnoId: t.turno_id, operatoreId }, turnoIntervals(t));
-      await audit(tx, request, {
-        azione: AZIONI_TURNO.assign,
-        contentType: "turno",
-        objectId: t.turno_id,
-        related: related(t, operatoreId),
-        note: v.warnings.length ? `Avvisi: ${v.warnings.join("; ")}` : null,
-        changeLog: [
-          `Operatore: "—" → "${fullName(v)}"`,
-          ...(confermato ? [`Confermato ${fullName(v)}: "No" → "Sì"`] : []),
-        ],
-      });
-    });
+                    ${confermato ? sql`now()` : null}) RETURNING id),
+          p AS (
+            INSERT INTO turni_operatori_periodi (turno_operatore_id, turno_id, operatore_id, periodo)
+            SELECT a.id, ${t.turno_id}, ${operatoreId}, r.periodo FROM a, (VALUES ${sql.join(ranges, sql`, `)}) r(periodo)),
+          l AS (${auditInsertSql(
+            auditEntry(request, {
+              azione: AZIONI_TURNO.assign,
+              contentType: "turno",
+              objectId: t.turno_id,
+              related: related(t, operatoreId),
+              note: v.warnings.length ? `Avvisi: ${v.warnings.join("; ")}` : null,
+              changeLog: [
+                `Operatore: "—" → "${fullName(v)}"`,
+                ...(confermato ? [`Confermato ${fullName(v)}: "No" → "Sì"`] : []),
+              ],
+            }),
+            sql`EXISTS (SELECT 1 FROM a)`,
+          )})
+          SELECT id FROM a`,
+    );
   } catch (e) {
     if (isExclusionViolation(e)) throw await overlapRefusal(db, t, operatoreId);
     if (isUniqueViolation(e))
@@ -132,20 +140,20 @@ export async function unassign(
 ): Promise<AssignResult> {
   const t = await turnoScope(db, ids);
   const o = await operatorName(db, operatoreId);
-  await db.transaction(async (tx) => {
-    const del = await queryRows<{ confermato: boolean }>(
-      tx,
-      sql`DELETE FROM turni_operatori WHERE turno_id = ${t.turno_id} AND operatore_id = ${operatoreId} RETURNING confermato`,
-    );
-    if (!del.length) return; // not assigned: nothing to do
-    await audit(tx, request, {
-      azione: AZIONI_TURNO.unassign,
-      contentType: "turno",
-      objectId: t.turno_id,
-      related: related(t, operatoreId),
-      changeLog: [`Operatore: "${fullName(o)}" → "—"`],
-    });
-  });
+  // One statement: the removal (its ranges go with it, ON DELETE CASCADE) and, if there was one, its audit entry.
+  await db.execute(
+    sql`WITH d AS (DELETE FROM turni_operatori WHERE turno_id = ${t.turno_id} AND operatore_id = ${operatoreId} RETURNING id)
+        ${auditInsertSql(
+          auditEntry(request, {
+            azione: AZIONI_TURNO.unassign,
+            contentType: "turno",
+            objectId: t.turno_id,
+            related: related(t, operatoreId),
+            changeLog: [`Operatore: "${fullName(o)}" → "—"`],
+          }),
+          sql`EXISTS (SELECT 1 FROM d)`,
+        )}`,
+  );
   return { result: "OK", operatore: null, warnings: [] };
 }
 

@@ -71,19 +71,8 @@ interface Row {
   conflitto_turno: number | null;
   assegnato: boolean;
   confermato: boolean | null;
-}
-
-/** The rule profile of a qualification (its mapping, else D.Lgs. 66/2003). */
-export async function profileFor(ex: Executor, posizioneId: number): Promise<RuleProfile> {
-  const r = await queryOne<Record<string, unknown>>(
-    ex,
-    sql`SELECT r.codice, r.descrizione, r.riposo_minimo_ore::float8 AS riposo_minimo_ore,
-               r.max_ore_7_giorni::float8 AS max_ore_7_giorni, r.max_ore_turno::float8 AS max_ore_turno, r.fonte
-        FROM profili_regole r
-        WHERE r.codice = coalesce((SELECT profilo_codice FROM posizioni_profilo WHERE posizione_id = ${posizioneId}),
-                                  ${FALLBACK_PROFILE_CODE})`,
-  );
-  return (r as unknown as RuleProfile) ?? DEFAULT_RULE_PROFILES.find((p) => p.codice === FALLBACK_PROFILE_CODE)!;
+  /** The operator's other assignments within 8 days: [turno_id, start ms, end ms] per range. */
+  lavorati: [number, number, number][] | string | null;
 }
 
 const pgArray = (v: string[] | string): string[] =>
@@ -136,6 +125,10 @@ export async function describeTurni(ex: Executor, ids: number[]): Promise<Map<nu
  */
 export async function evaluate(ex: Executor, t: TurnoScope, ids?: number[]): Promise<Valutazione[]> {
   const intervals = turnoIntervals(t);
+  const around = tstzRange(
+    Math.min(...intervals.map((i) => i.start)) - 8 * DAY_MS,
+    Math.max(...intervals.map((i) => i.end)) + 8 * DAY_MS,
+  );
   const wd = weekday(t.giorno);
   const indispOverlap = sql.join(
     intervals.map(
@@ -165,7 +158,11 @@ export async function evaluate(ex: Executor, t: TurnoScope, ids?: number[]): Pro
           disp.disponibile AS disponibile_giorno,
           (ng.id IS NOT NULL) AS non_gradito, ng.motivo AS non_gradito_motivo,
           cf.turno_id AS conflitto_turno,
-          (a.id IS NOT NULL) AS assegnato, a.confermato
+          (a.id IS NOT NULL) AS assegnato, a.confermato,
+          (SELECT json_agg(json_build_array(p.turno_id, extract(epoch FROM lower(p.periodo))::float8 * 1000,
+                                            extract(epoch FROM upper(p.periodo))::float8 * 1000))
+           FROM turni_operatori_periodi p
+           WHERE p.operatore_id = o.id AND p.periodo && ${around} AND p.turno_id <> ${t.turno_id}) AS lavorati
         FROM operatori o
         LEFT JOIN operatori_disponibilita disp ON disp.operatore_id = o.id AND disp.giorno_settimana = ${wd}
         LEFT JOIN contratti_non_graditi ng ON ng.contratto_id = ${t.contratto_id} AND ng.operatore_id = o.id
@@ -182,14 +179,9 @@ export async function evaluate(ex: Executor, t: TurnoScope, ids?: number[]): Pro
   const conflicts = await describeTurni(ex, [
     ...new Set(rows.map((r) => r.conflitto_turno).filter((x): x is number => x !== null)),
   ]);
-  const profile = await profileFor(ex, t.posizione_id);
-  const worked = await workedAround(ex, t, intervals, ids ? rows.map((r) => r.id) : undefined);
+  const profile = t.profilo;
   const weekFrom = romeToInstant(weekStart(t.giorno), "00:00");
   const weekTo = romeToInstant(addDays(weekStart(t.giorno), 7), "00:00");
-  const assignedCount = await queryOne<{ n: number }>(
-    ex,
-    sql`SELECT count(*)::int AS n FROM turni_operatori WHERE turno_id = ${t.turno_id}`,
-  );
 
   return rows.map((r) => {
     const reasons: Motivo[] = [];
@@ -224,13 +216,13 @@ export async function evaluate(ex: Executor, t: TurnoScope, ids?: number[]): Pro
         code: "turno_sovrapposto",
         message: `L'operatore è già assegnato a un turno sovrapposto: ${conflicts.get(r.conflitto_turno) ?? `turno ${r.conflitto_turno}`}`,
       });
-    const mine = worked.get(r.id) ?? [];
+    const mine = workedShifts(r.lavorati);
     const warnings = workingTimeWarnings(
       intervals,
       mine.filter((w) => !w.intervals.some((i) => intervals.some((j) => i.start < j.end && j.start < i.end))),
       profile,
     ).map((w) => w.message);
-    if (!r.assegnato && (assignedCount?.n ?? 0) >= t.operatori_richiesti)
+    if (!r.assegnato && t.operatori_assegnati >= t.operatori_richiesti)
       warnings.push(`Il turno ha già tutti gli operatori richiesti (${t.operatori_richiesti})`);
     let weekMs = 0;
     for (const w of mine)
@@ -254,44 +246,22 @@ export async function evaluate(ex: Executor, t: TurnoScope, ids?: number[]): Pro
   });
 }
 
-/** The operators' other shifts within 8 days of this one (for rest, 48 h and weekly hours). */
-async function workedAround(
-  ex: Executor,
-  t: TurnoScope,
-  intervals: Interval[],
-  ids?: number[],
-): Promise<Map<number, WorkedShift[]>> {
-  const from = Math.min(...intervals.map((i) => i.start)) - 8 * DAY_MS;
-  const to = Math.max(...intervals.map((i) => i.end)) + 8 * DAY_MS;
-  const who = ids
-    ? sql`AND p.operatore_id IN (${sql.join(
-        ids.map((i) => sql`${i}`),
-        sql`, `,
-      )})`
-    : sql``;
-  const rows = await queryRows<{ operatore_id: number; turno_id: number; s: number; e: number }>(
-    ex,
-    sql`SELECT p.operatore_id, p.turno_id, extract(epoch FROM lower(p.periodo))::float8 * 1000 AS s,
-               extract(epoch FROM upper(p.periodo))::float8 * 1000 AS e
-        FROM turni_operatori_periodi p
-        WHERE p.periodo && tstzrange(${new Date(from).toISOString()}::timestamptz, ${new Date(to).toISOString()}::timestamptz)
-          AND p.turno_id <> ${t.turno_id} ${who}`,
-  );
-  const out = new Map<number, WorkedShift[]>();
-  const byShift = new Map<string, WorkedShift>();
-  for (const r of rows) {
-    const key = `${r.operatore_id}:${r.turno_id}`;
-    let w = byShift.get(key);
+const tstzRange = (from: number, to: number) =>
+  sql`tstzrange(${new Date(from).toISOString()}::timestamptz, ${new Date(to).toISOString()}::timestamptz)`;
+
+/** The ranges of `lavorati` grouped by shift (a split shift has two). */
+function workedShifts(lavorati: Row["lavorati"]): WorkedShift[] {
+  const list = typeof lavorati === "string" ? (JSON.parse(lavorati) as [number, number, number][]) : (lavorati ?? []);
+  const byShift = new Map<number, WorkedShift>();
+  for (const [turnoId, start, end] of list) {
+    let w = byShift.get(turnoId);
     if (!w) {
       w = { intervals: [] };
-      byShift.set(key, w);
-      const list = out.get(r.operatore_id) ?? [];
-      list.push(w);
-      out.set(r.operatore_id, list);
+      byShift.set(turnoId, w);
     }
-    w.intervals.push({ start: Number(r.s), end: Number(r.e) });
+    w.intervals.push({ start: Number(start), end: Number(end) });
   }
-  return out;
+  return [...byShift.values()];
 }
 
 /** Advanced assignment order: eligible first, then nearest, then fewest hours this week, then best rating. */

@@ -115,7 +115,13 @@ describe("the guard refuses to start a server with an undeclared route", () => {
     const careless: FastifyPluginAsync = async (app) => {
       app.get("/dimenticata/", options as never, async () => ({ ok: true }));
     };
-    const database = { kind: "pglite", db: {}, exec: async () => {}, close: async () => {} } as never;
+    const database = {
+      kind: "pglite",
+      db: {},
+      exec: async () => {},
+      close: async () => {},
+      listen: async () => async () => {},
+    } as never;
     await expect(
       withModule(careless, () => buildApp(testConfig(), { database, mailer: { send: async () => {} } })),
     ).rejects.toThrow("La rotta GET /api/__probe/dimenticata/ non dichiara i permessi richiesti");

@@ -14,6 +14,16 @@ describeEachDb("server foundation", (ctx) => {
     expect(res.headers["referrer-policy"]).toBe("same-origin");
   });
 
+  it("sends the same security headers on refusals and errors, and a route's own Cache-Control wins", async () => {
+    for (const url of ["/api/auth/account/", "/api/non-esiste/", "/"]) {
+      const res = await ctx().app.inject({ method: "GET", url });
+      expect(res.headers["x-frame-options"]).toBe("DENY");
+      expect(res.headers["content-security-policy"]).toContain("object-src 'none'");
+      expect(res.headers["cross-origin-opener-policy"]).toBe("same-origin");
+      expect(res.headers["cache-control"]).toBe(url.startsWith("/api/") ? "no-store" : undefined);
+    }
+  });
+
   it("answers a JSON 404 in Italian for unknown API paths", async () => {
     const res = await ctx().app.inject({ method: "GET", url: "/api/non-esiste/" });
     expect(res.statusCode).toBe(404);
