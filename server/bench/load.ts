@@ -44,7 +44,7 @@ export async function load(total: number, concurrency: number, call: () => Promi
  * and fetch cost the client more than the server spends on a small answer).
  */
 class Connection {
-  private buf = Buffer.alloc(0);
+  private buf: Buffer = Buffer.alloc(0);
   private waiting: { resolve: (r: { status: number; body: string }) => void; reject: (e: Error) => void } | null = null;
   readonly socket: net.Socket;
   broken = false;

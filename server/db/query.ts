@@ -1,4 +1,7 @@
-import type { SQL } from "drizzle-orm";
+import crypto from "node:crypto";
+import { is, type SQL } from "drizzle-orm";
+import { NodePgSession } from "drizzle-orm/node-postgres/session";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { Executor } from "./client";
 
 /** Runs a raw `sql` query and returns its rows (the same shape on PGlite and PostgreSQL). */
@@ -10,4 +13,33 @@ export async function queryRows<T>(ex: Executor, query: SQL): Promise<T[]> {
 /** The first row, or undefined. */
 export async function queryOne<T>(ex: Executor, query: SQL): Promise<T | undefined> {
   return (await queryRows<T>(ex, query))[0];
+}
+
+const dialect = new PgDialect();
+const statementNames = new Map<string, string>();
+const MAX_NAMES = 500;
+
+/**
+ * queryRows for a hot statement of fixed shape (the token check, a shift's scope, the eligibility
+ * query): on PostgreSQL it runs as a named prepared statement, so each pooled connection parses and
+ * plans it once — planning was most of an assignment's database time (server/bench/NOTES.md).
+ * The name is derived from the text; only statements whose text comes from a bounded set of shapes
+ * belong here (never a list query, whose text varies with the filters). PGlite runs it as usual.
+ */
+export async function queryRowsPrepared<T>(ex: Executor, query: SQL): Promise<T[]> {
+  const session = (ex as unknown as { session?: unknown }).session;
+  if (!is(session, NodePgSession)) return queryRows<T>(ex, query);
+  const q = dialect.sqlToQuery(query);
+  let name = statementNames.get(q.sql);
+  if (!name) {
+    if (statementNames.size >= MAX_NAMES) return queryRows<T>(ex, query); // a shape that is not bounded: plan it each time
+    name = `erp_${crypto.createHash("sha1").update(q.sql).digest("hex").slice(0, 24)}`;
+    statementNames.set(q.sql, name);
+  }
+  const res = (await session.prepareQuery(q, undefined, name, false).execute()) as { rows: T[] };
+  return res.rows;
+}
+
+export async function queryOnePrepared<T>(ex: Executor, query: SQL): Promise<T | undefined> {
+  return (await queryRowsPrepared<T>(ex, query))[0];
 }

@@ -8,7 +8,7 @@
 import crypto from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
-import { queryOne } from "../db/query";
+import { queryOnePrepared } from "../db/query";
 import { authTokens } from "../db/schema/core";
 import type { TokenCache } from "./token-cache";
 
@@ -79,7 +79,7 @@ export async function verifyToken(
   }
   if (hit) cache?.remove(key);
   const readStartedAt = cache?.startRead() ?? 0;
-  const row = await queryOne<{
+  const row = await queryOnePrepared<{
     token_id: number;
     last_used_at: Date | string;
     expires_at: Date | string;

@@ -24,7 +24,7 @@ import {
 } from "../../../src/domain/shift-rules";
 import type { MotivoEsclusione } from "../../../src/domain/turno";
 import type { Executor } from "../../db/client";
-import { queryOne, queryRows } from "../../db/query";
+import { queryRows, queryRowsPrepared } from "../../db/query";
 import { overlapsSql, turnoIntervals } from "./periodi";
 import type { TurnoScope } from "./scope";
 
@@ -137,15 +137,11 @@ export async function evaluate(ex: Executor, t: TurnoScope, ids?: number[]): Pro
     ),
     sql` OR `,
   );
+  // One parameter for any number of ids: the statement keeps one text, prepared once per connection.
   const filter: SQL = ids
-    ? ids.length
-      ? sql`o.id IN (${sql.join(
-          ids.map((i) => sql`${i}`),
-          sql`, `,
-        )})`
-      : sql`false`
+    ? sql`o.id = ANY(${`{${ids.map((i) => Math.trunc(Number(i))).join(",")}}`}::int[])`
     : sql`o.attivo AND NOT o.cessato`;
-  const rows = await queryRows<Row>(
+  const rows = await queryRowsPrepared<Row>(
     ex,
     sql`SELECT o.id, o.cognome, o.nome, o.rating, o.lat, o.lng, o.attivo, o.cessato, o.black_list,
           EXISTS (SELECT 1 FROM operatori_posizioni op WHERE op.operatore_id = o.id AND op.posizione_id = ${t.posizione_id}) AS qualificato,

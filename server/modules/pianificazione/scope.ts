@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { DEFAULT_RULE_PROFILES, FALLBACK_PROFILE_CODE, type RuleProfile } from "../../../src/domain/shift-rules";
 import type { Executor } from "../../db/client";
-import { queryOne } from "../../db/query";
+import { queryOne, queryOnePrepared } from "../../db/query";
 import { notFound } from "../../lib/errors";
 
 export interface ServizioScope {
@@ -75,7 +75,7 @@ export async function turnoScope(
   ex: Executor,
   ids: { idContratto: number; idServizio: number; idGiorno: number; idTurno: number },
 ): Promise<TurnoScope> {
-  const r = await queryOne<Omit<TurnoScope, "profilo"> & { profilo: RuleProfile | null }>(
+  const r = await queryOnePrepared<Omit<TurnoScope, "profilo"> & { profilo: RuleProfile | null }>(
     ex,
     sql`SELECT ${BASE}, g.id AS giorno_id, to_char(g.giorno, 'YYYY-MM-DD') AS giorno,
                t.id AS turno_id, t.inizio_f1::text, t.fine_f1::text, t.inizio_f2::text, t.fine_f2::text,
