@@ -8,12 +8,16 @@ import path from "node:path";
 
 /** The line bench-server.ts writes on stdout once it listens: `BENCH_SERVER {"port":…,"pid":…}`. */
 export const READY_PREFIX = "BENCH_SERVER ";
+/** USER_HZ on Linux. */
+const CLOCK_TICKS = 100;
 
 export interface BenchServer {
   base: string;
   pid: number;
   /** The child's resident set size in bytes (VmRSS), NaN where /proc is not available. */
   rss(): number;
+  /** The child's CPU time so far (user + system), in ms, from /proc/<pid>/stat; NaN elsewhere. */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -64,6 +68,16 @@ function handle(child: ChildProcess, port: number): BenchServer {
       try {
         const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
         return m ? Number(m[1]) * 1024 : Number.NaN;
+      } catch {
+        return Number.NaN;
+      }
+    },
+    cpuMs() {
+      try {
+        // Fields 14 and 15 (utime, stime) in clock ticks; the command name may hold spaces, so count after ')'.
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+        const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        return ((Number(f[11]) + Number(f[12])) * 1000) / CLOCK_TICKS;
       } catch {
         return Number.NaN;
       }

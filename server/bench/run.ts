@@ -35,7 +35,7 @@ import { operatoriList } from "../modules/anagrafiche/operatori/operatori.list";
 import { logList } from "../modules/log/log.list";
 import { seedScale } from "../seed/scale";
 import { startBenchServer } from "./bench-child";
-import { httpJson, type LoadResult, load } from "./load";
+import { closeHttpConnections, httpJson, type LoadResult, load } from "./load";
 import { runPianificazioneBench } from "./pianificazione.bench";
 
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -134,14 +134,25 @@ async function main() {
       query: { attivo: "true", prov: "RM", page_size: "25" },
     },
     {
-      name: "log di un operatore",
+      name: "log di un operatore (solo le sue voci)",
       path: "/api/log/list/",
       list: logList,
       query: { content_type: "operatore", object_id: someOperator?.object_id ?? "1", page_size: "25" },
     },
+    {
+      name: "log di un operatore (scheda Log: show_related)",
+      path: "/api/log/list/",
+      list: logList,
+      query: {
+        content_type: "operatore",
+        object_id: someOperator?.object_id ?? "1",
+        show_related: "true",
+        page_size: "25",
+      },
+    },
   ];
 
-  const rows: { w: Workload; api: LoadResult; sql: LoadResult; count: number }[] = [];
+  const rows: { w: Workload; api: LoadResult; sql: LoadResult; count: number; cpu: number }[] = [];
   const only = process.env.BENCH_ONLY;
   for (const w of workloads.filter((x) => !only || x.name.includes(only))) {
     const qs = new URLSearchParams({ ...w.query, timestamp: "1" }).toString();
@@ -160,12 +171,29 @@ async function main() {
     await load(50, CONCURRENCY, callSql); // warm-up both paths
     await load(50, CONCURRENCY, callApi);
     const sqlRes = await load(REQUESTS, CONCURRENCY, callSql);
+    const cpu0 = server.cpuMs();
     const apiRes = await load(REQUESTS, CONCURRENCY, callApi);
-    rows.push({ w, api: apiRes, sql: sqlRes, count });
+    const cpu = (server.cpuMs() - cpu0) / REQUESTS;
+    rows.push({ w, api: apiRes, sql: sqlRes, count, cpu });
     console.log(
-      `${w.name.padEnd(38)} API p50 ${fmt(apiRes.p50)} ms p99 ${fmt(apiRes.p99)} ms ${fmt(apiRes.rps, 0)} req/s | SQL p50 ${fmt(sqlRes.p50)} ms p99 ${fmt(sqlRes.p99)} ms ${fmt(sqlRes.rps, 0)} q/s | ratio ${fmt(apiRes.p50 / sqlRes.p50, 2)}${apiRes.errors ? ` errori ${apiRes.errors}` : ""}`,
+      `${w.name.padEnd(38)} API p50 ${fmt(apiRes.p50)} ms p99 ${fmt(apiRes.p99)} ms ${fmt(apiRes.rps, 0)} req/s | SQL p50 ${fmt(sqlRes.p50)} ms p99 ${fmt(sqlRes.p99)} ms ${fmt(sqlRes.rps, 0)} q/s | ratio ${fmt(apiRes.p50 / sqlRes.p50, 2)} | server CPU ${fmt(cpu, 2)} ms/req${apiRes.errors ? ` errori ${apiRes.errors}` : ""}`,
     );
   }
+
+  // The floor: the cheapest request the server answers, beside the cheapest statement.
+  await load(100, CONCURRENCY, async () => void (await httpJson("GET", `${base}/api/health/`, {})));
+  const floorCpu1 = server.cpuMs();
+  const floorApi = await load(
+    REQUESTS,
+    CONCURRENCY,
+    async () => void (await httpJson("GET", `${base}/api/health/`, {})),
+  );
+  const floorCpu = (server.cpuMs() - floorCpu1) / REQUESTS;
+  const floorSql = await load(REQUESTS, CONCURRENCY, async () => void (await queryOne(direct.db, sql`SELECT 1`)));
+  const floor = { api: floorApi, sql: floorSql, cpu: floorCpu };
+  console.log(
+    `floor (health vs SELECT 1)               API p50 ${fmt(floorApi.p50)} ms ${fmt(floorApi.rps, 0)} req/s | SQL p50 ${fmt(floorSql.p50)} ms ${fmt(floorSql.rps, 0)} q/s | server CPU ${fmt(floorCpu, 2)} ms/req`,
+  );
 
   // xlsx export of EXPORT_ROWS rows, with the server child's RSS (VmRSS) sampled while it streams.
   // The operators born up to the day that makes EXPORT_ROWS rows (a few more where that day is shared).
@@ -200,7 +228,7 @@ async function main() {
   const table = rows
     .map(
       (r) =>
-        `| ${r.w.name} | ${r.count} | ${fmt(r.api.p50)} | ${fmt(r.api.p99)} | ${fmt(r.api.rps, 0)} | ${fmt(r.sql.p50)} | ${fmt(r.sql.p99)} | ${fmt(r.sql.rps, 0)} | **${fmt(r.api.p50 / r.sql.p50, 2)}×** |`,
+        `| ${r.w.name} | ${r.count} | ${fmt(r.api.p50)} | ${fmt(r.api.p99)} | ${fmt(r.api.rps, 0)} | ${fmt(r.cpu, 2)} | ${fmt(r.sql.p50)} | ${fmt(r.sql.p99)} | ${fmt(r.sql.rps, 0)} | **${fmt(r.api.p50 / r.sql.p50, 2)}×** |`,
     )
     .join("\n");
   const md = `# List and log benchmark — results
@@ -216,9 +244,14 @@ page, then the count when the page is full) run directly on a pool of ${CONCURRE
 process, which also generates the HTTP load.
 Target: API p50 ≤ 1.5× SQL p50.
 
-| workload | count | API p50 ms | API p99 ms | API req/s | SQL p50 ms | SQL p99 ms | SQL q/s | p50 ratio |
-| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+| workload | count | API p50 ms | API p99 ms | API req/s | server CPU ms/req | SQL p50 ms | SQL p99 ms | SQL q/s | p50 ratio |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 ${table}
+| *floor: GET /api/health/ vs \`SELECT 1\`* | — | ${fmt(floor.api.p50)} | ${fmt(floor.api.p99)} | ${fmt(floor.api.rps, 0)} | ${fmt(floor.cpu, 2)} | ${fmt(floor.sql.p50)} | ${fmt(floor.sql.p99)} | ${fmt(floor.sql.rps, 0)} | ${fmt(floor.api.p50 / floor.sql.p50, 2)}× |
+
+The floor row is the cost of any HTTP request to this server (routing, security headers, JSON, one
+statement) next to the same trivial statement sent directly: what a workload whose SQL takes well under a
+millisecond cannot go below. "server CPU" is the server process's user + system time per request.
 
 xlsx export of ${exportRows} rows (the operator list, born up to ${cut?.d}): **${fmt(exportSeconds, 2)} s** (target < 10 s), ${fmt(bytes / 2 ** 20)} MB file,
 server process RSS growth **${fmt(rssGrowthMb)} MB** (peak VmRSS of the server child while streaming, minus before; target < 150 MB).
@@ -245,6 +278,7 @@ operator (GET /api/log/list/).
     concurrency: CONCURRENCY,
   });
   await server.stop();
+  closeHttpConnections();
   await direct.close();
 }
 
