@@ -49,6 +49,10 @@ describeEachDb("list engine exports", (ctx) => {
     expect(rossi.getCell(7).value).toEqual(new Date(Date.UTC(2024, 4, 1, 10, 0, 0)));
     expect(rossi.getCell(8).value).toBe(1234.5);
     expect(rossi.getCell(8).numFmt).toBe('#,##0.00 "€"');
+    expect(rossi.getCell(7).numFmt).toBe("dd/mm/yyyy hh:mm:ss");
+    expect(rossi.getCell(2).numFmt).toBeUndefined();
+    expect(ws.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(ws.getRow(1).getCell(3).font?.bold).toBe(true);
     expect(rossi.getCell(9).value).toBe("01:00");
     expect(rossi.getCell(10).value).toBe("a\nb");
   });
