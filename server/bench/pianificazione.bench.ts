@@ -299,7 +299,6 @@ reproduce with \`npm run bench\` or \`npx tsx server/bench/pianificazione.bench.
 
 /** Standalone: its own server on BENCH_DATABASE_URL (default erp_bench on the local PostgreSQL). */
 async function standalone() {
-  const { buildApp } = await import("../app");
   const { loadConfig } = await import("../config");
   const { openPostgres } = await import("../db/client");
   const { migrate } = await import("../db/migrate");

@@ -11,11 +11,7 @@ import { tipoDocumentoLabel } from "../../../src/domain/documenti";
 import { formatDate, formatTime } from "../../../src/domain/format";
 import {
   addDays,
-  DEFAULT_RULE_PROFILES,
   distanceKm,
-  FALLBACK_PROFILE_CODE,
-  type Interval,
-  type RuleProfile,
   romeToInstant,
   type WorkedShift,
   weekday,

@@ -7,6 +7,7 @@ import { queryOne, queryRows } from "../../db/query";
 import { AZIONI, changeLog } from "../../lib/audit";
 import { conflict, validationError } from "../../lib/errors";
 import { audit, rel } from "./audit";
+import { evaluate } from "./eligibility.service";
 import { insertPeriodi, isExclusionViolation, turnoIntervals } from "./periodi";
 import { giornoScope, servizioScope, turnoScope } from "./scope";
 import type { TurnoCreate, TurnoUpdate } from "./servizi.schema";
@@ -169,6 +170,7 @@ export async function updateTurno(db: Db, request: FastifyRequest, ids: TurnoIds
             note = ${next.note} WHERE id = ${ids.idTurno}`,
       );
       const after = (await readTurno(tx, ids.idTurno))!;
+      if (before.posizione !== after.posizione) await refuseUnqualifiedAssigned(tx, ids);
       const timesChanged = ["inizio_f1", "fine_f1", "inizio_f2", "fine_f2"].some(
         (k) => (before as Record<string, unknown>)[k] !== (after as Record<string, unknown>)[k],
       );
@@ -204,6 +206,40 @@ export async function updateTurno(db: Db, request: FastifyRequest, ids: TurnoIds
       });
     throw e;
   }
+}
+
+/**
+ * After a shift's qualification changed: every operator already on it must have the new
+ * qualification and the licences it requires on that day, else 409 naming them (the planner
+ * removes them first) and the transaction — the change included — rolls back.
+ */
+async function refuseUnqualifiedAssigned(tx: Executor, ids: TurnoIds): Promise<void> {
+  const assigned = await queryRows<{ operatore_id: number }>(
+    tx,
+    sql`SELECT operatore_id FROM turni_operatori WHERE turno_id = ${ids.idTurno}`,
+  );
+  if (!assigned.length) return;
+  const scope = await turnoScope(tx, ids);
+  const missing = (
+    await evaluate(
+      tx,
+      scope,
+      assigned.map((a) => a.operatore_id),
+    )
+  )
+    .map((v) => ({ v, why: v.reasons.filter((r) => r.code === "qualifica_mancante" || r.code === "licenza_mancante") }))
+    .filter((x) => x.why.length > 0);
+  if (!missing.length) return;
+  const names = missing.map((x) => `${x.v.cognome} ${x.v.nome}`).join(", ");
+  throw conflict(
+    `Non puoi cambiare la qualifica: ${missing.length === 1 ? "l'operatore assegnato" : "gli operatori assegnati"} ${names} non ${missing.length === 1 ? "ha" : "hanno"} i requisiti della nuova qualifica (${scope.posizione}). Rimuovili prima dal turno.`,
+    {
+      reason: "qualifica_mancante",
+      reasons: missing.flatMap((x) =>
+        x.why.map((r) => ({ code: r.code, message: `${x.v.cognome} ${x.v.nome}: ${r.message}` })),
+      ),
+    },
+  );
 }
 
 export async function deleteTurno(db: Db, request: FastifyRequest, ids: TurnoIds) {

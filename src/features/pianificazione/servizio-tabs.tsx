@@ -1,5 +1,5 @@
 /** Service tabs besides the grid: operatori-assegnati, costi, dotazioni, note-ed-allegati. */
-import { Alert, Button, HStack, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import { Alert, Button, HStack, Input, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
 import { useRef, useState } from "react";
 import { Form } from "react-final-form";
 import { downloadWithToken } from "../../api/anagrafiche.endpoints";
@@ -225,6 +225,7 @@ export function NoteAllegatiTab(ids: Ids) {
   const [upload, uploading] = useUploadAllegatoMutation();
   const [removeFile, removingFile] = useDeleteAllegatoMutation();
   const [target, setTarget] = useState<NotaTarget | null>(null);
+  const [descrizione, setDescrizione] = useState("");
   const input = useRef<HTMLInputElement>(null);
 
   const onFile = async (e: React.ChangeEvent<HTMLInputElement>) => {
@@ -232,10 +233,12 @@ export function NoteAllegatiTab(ids: Ids) {
     e.target.value = "";
     if (!file) return;
     try {
-      await upload({ ...ids, file }).unwrap();
+      await upload({ ...ids, file, descrizione: descrizione.trim() || undefined }).unwrap();
+      setDescrizione("");
       notify.success("File allegato");
     } catch (err) {
-      notify.error(fieldErrors(err)?.file ?? errorMessage(err));
+      const errors = fieldErrors(err);
+      notify.error(errors?.file ?? errors?.descrizione ?? errorMessage(err));
     }
   };
   const download = (fileId: string, nome: string) =>
@@ -257,6 +260,15 @@ export function NoteAllegatiTab(ids: Ids) {
   return (
     <Stack gap="4">
       <HStack>
+        <Input
+          size="sm"
+          maxW="sm"
+          value={descrizione}
+          maxLength={500}
+          onChange={(e) => setDescrizione(e.target.value)}
+          placeholder="Descrizione dell'allegato (facoltativa)"
+          aria-label="Descrizione dell'allegato"
+        />
         <input
           ref={input}
           type="file"

@@ -282,6 +282,25 @@ describeEachDb("pianificazione: assignment rules", (ctx) => {
     expect(day.json().confermati).toBe(0);
   });
 
+  it("refuses to change a shift's qualification while an assigned operator lacks it; allowed once they are removed", async () => {
+    const s = await shift("2025-06-21", ["08:00", "12:00"]);
+    const op = await stewardOp("Cambioqualifica");
+    expect((await assign(s, op)).statusCode).toBe(200);
+    const put = await req("PUT", `${s.url}/`, { posizione: armata });
+    expect(put.statusCode).toBe(409);
+    expect(put.json().reason).toBe("qualifica_mancante");
+    expect(put.json().detail).toMatch(/Cambioqualifica .* non ha i requisiti della nuova qualifica/);
+    const [still] = await queryRows<{ posizione_id: number }>(
+      ctx().database.db,
+      sql`SELECT posizione_id FROM turni WHERE id = ${s.id}`,
+    );
+    expect(still.posizione_id).toBe(steward);
+    // The other fields still change freely; the qualification once the operator is off the shift.
+    expect((await req("PUT", `${s.url}/`, { operatori_richiesti: 2 })).statusCode).toBe(200);
+    expect((await assign(s, op, false)).statusCode).toBe(200);
+    expect((await req("PUT", `${s.url}/`, { posizione: armata })).statusCode).toBe(200);
+  });
+
   it("ranks candidates: eligible first, then nearest, with reasons for the others", async () => {
     const s = await shift("2025-06-21", ["08:00", "16:00"]);
     const near = await stewardOp("Vicino", { cognome: "Vicino", lat: 45.48, lng: 9.13 });
