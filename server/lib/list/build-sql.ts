@@ -3,6 +3,7 @@
  * values only ever as bound parameters (see values.ts).
  */
 import { type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { COUNT_FIELD, likeCondition } from "./parse-query";
 import type { FieldDef, List, ListContext, ListQuery } from "./types";
 import { BUSINESS_TZ, likeEscape } from "./values";
@@ -96,9 +97,44 @@ export function selectColumns(list: List, q: ListQuery): SQL {
   return sql.join(cols, sql`, `);
 }
 
+const dialect = new PgDialect();
+const rendered = new WeakMap<List, Map<string, SQL>>();
+const MAX_SHAPES = 200;
+
+/**
+ * A fragment that depends only on the declaration and the request's shape (columns, order), held
+ * as its SQL text once rendered: drizzle renders a list's dozens of nested fragments on every
+ * request otherwise (~0.2 ms of CPU for a 13-column list). Fragments carrying parameters are not
+ * held (their text would not match their values).
+ */
+function staticPart(list: List, key: string, build: () => SQL): SQL {
+  let byKey = rendered.get(list);
+  if (!byKey) {
+    byKey = new Map();
+    rendered.set(list, byKey);
+  }
+  const hit = byKey.get(key);
+  if (hit) return hit;
+  const fragment = build();
+  const r = dialect.sqlToQuery(fragment);
+  if (r.params.length > 0 || byKey.size >= MAX_SHAPES) return fragment;
+  const raw = sql.raw(r.sql);
+  byKey.set(key, raw);
+  return raw;
+}
+
 /** The page (or, for exports, the whole ordered result when limit is undefined). */
 export function rowsQuery(list: List, q: ListQuery, ctx: ListContext, limit?: number, offset = 0): SQL {
-  const base = sql`SELECT ${selectColumns(list, q)} FROM ${list.from}${whereClause(list, q, ctx)}${orderClause(list, q)}`;
+  const head = staticPart(
+    list,
+    `select:${q.visible.join(",")}`,
+    () => sql`SELECT ${selectColumns(list, q)} FROM ${list.from}`,
+  );
+  const fence = (q.global?.length ?? 0) >= GLOBAL_TRIGRAM_MIN;
+  const order = staticPart(list, `order:${fence}:${q.order.map((o) => `${o.field}:${o.asc}`).join(",")}`, () =>
+    orderClause(list, q),
+  );
+  const base = sql`${head}${whereClause(list, q, ctx)}${order}`;
   return limit === undefined ? base : sql`${base} LIMIT ${limit} OFFSET ${offset}`;
 }
 
