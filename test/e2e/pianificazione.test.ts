@@ -2,7 +2,8 @@
  * Pianificazione end to end (issue 5), through the real server and Debian's Chromium, as a
  * planner (erp_contratti, erp_operatori): create a contract and its service through the UI, assign
  * and confirm an operator from the grid and from advanced assignment, then read the Italian
- * conflict message when the same operator is assigned to an overlapping shift of another service.
+ * conflict message when the same operator is assigned to an overlapping shift of another service;
+ * attach a described file to a service and delete it after confirming.
  * The client and the operator (a fiduciary guard: no licence needed) are created through the API.
  */
 import type { Browser, Locator, Page } from "playwright-core";
@@ -149,5 +150,64 @@ test("a planner creates a contract with a service, assigns and confirms, and rea
   const message = evento.getByRole("status");
   await message.getByText(/L'operatore è già assegnato a un turno sovrapposto: 01\/03\/2027 08:00–14:00/).waitFor(WAIT);
   await shot(page, "pianificazione-conflitto");
+  await context.close();
+});
+
+test("a planner attaches a described file to a service, reads it in the list and deletes it after confirming", async () => {
+  const clienti = await api<{ results: { id: number; ragione_sociale: string }[] }>(
+    "GET",
+    `/api/anagrafiche/clienti/?global=${encodeURIComponent(ragione)}`,
+    token,
+  );
+  const contratto = await api<{ id: number }>("POST", "/api/pianificazione/contratti/", token, {
+    data: { titolo: `Allegati E2E ${run}`, cliente: clienti.body.results[0].id },
+  });
+  expect(contratto.status).toBe(201);
+  const servizio = await api<{ id: number }>(
+    "POST",
+    `/api/pianificazione/contratti/${contratto.body.id}/servizi/`,
+    token,
+    { data: { dal: DAL, al: DAL, descrizione: "Servizio con allegati", turni: [] } },
+  );
+  expect(servizio.status).toBe(201);
+  const base = `/api/pianificazione/contratti/${contratto.body.id}/servizi/${servizio.body.id}`;
+
+  const planner = await createStaffUser(["erp_contratti"]);
+  const { context, page } = await newPage(browser);
+  await loginThroughUi(page, planner.username, planner.password);
+  await page.waitForURL((u) => !u.pathname.endsWith("/login"), WAIT);
+  await page.goto(`/app/pianificazione/contratti/${contratto.body.id}/servizi/${servizio.body.id}/note-ed-allegati`);
+  await page.getByLabel("Descrizione dell'allegato").fill("Planimetria del varco 3", WAIT);
+  await page.getByTestId("allegato-input").setInputFiles({
+    name: "planimetria.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"),
+  });
+  await page.getByText("Allegato: planimetria.pdf").waitFor(WAIT);
+  await page.getByText("Planimetria del varco 3").waitFor(WAIT);
+  expect(await page.getByLabel("Descrizione dell'allegato").inputValue()).toBe("");
+  await shot(page, "pianificazione-allegato");
+
+  // The server has the note and its file.
+  const note = await api<{ results: { nota: string; file: { id: string; nome: string } | null }[] }>(
+    "GET",
+    `${base}/note-ed-allegati/`,
+    token,
+  );
+  expect(note.body.results).toEqual([
+    expect.objectContaining({
+      nota: "Planimetria del varco 3",
+      file: expect.objectContaining({ nome: "planimetria.pdf" }),
+    }),
+  ]);
+
+  // Deleting asks first.
+  await page.getByRole("button", { name: "Elimina" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await dialog.getByText('Eliminare il file "planimetria.pdf"?').waitFor(WAIT);
+  await dialog.getByRole("button", { name: "Elimina" }).click();
+  await page.getByText("Nessuna nota").waitFor(WAIT);
+  const after = await api<{ results: unknown[] }>("GET", `${base}/note-ed-allegati/`, token);
+  expect(after.body.results).toEqual([]);
   await context.close();
 });
