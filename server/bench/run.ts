@@ -156,7 +156,20 @@ async function main() {
 
   const dialect = new PgDialect();
   const pool = (direct.db as unknown as { $client: import("pg").Pool }).$client;
-  const rows: { w: Workload; api: LoadResult; sql: LoadResult; count: number; cpu: number }[] = [];
+  const rows: {
+    w: Workload;
+    api: LoadResult;
+    sql: LoadResult;
+    count: number;
+    cpu: number;
+    apiClient: number;
+    sqlClient: number;
+  }[] = [];
+  /** This process's CPU per request since `from` (the load generator's own cost), in ms. */
+  const clientMs = (from: NodeJS.CpuUsage) => {
+    const c = process.cpuUsage(from);
+    return (c.user + c.system) / 1000 / REQUESTS;
+  };
   const only = process.env.BENCH_ONLY;
   for (const w of workloads.filter((x) => !only || x.name.includes(only))) {
     const qs = new URLSearchParams({ ...w.query, timestamp: "1" }).toString();
@@ -180,11 +193,15 @@ async function main() {
     const count = ((await first.json()) as { count: number }).count;
     await load(50, CONCURRENCY, callSql); // warm-up both paths
     await load(50, CONCURRENCY, callApi);
+    const sqlClient0 = process.cpuUsage();
     const sqlRes = await load(REQUESTS, CONCURRENCY, callSql);
+    const sqlClient = clientMs(sqlClient0);
+    const apiClient0 = process.cpuUsage();
     const cpu0 = server.cpuMs();
     const apiRes = await load(REQUESTS, CONCURRENCY, callApi);
     const cpu = (server.cpuMs() - cpu0) / REQUESTS;
-    rows.push({ w, api: apiRes, sql: sqlRes, count, cpu });
+    const apiClient = clientMs(apiClient0);
+    rows.push({ w, api: apiRes, sql: sqlRes, count, cpu, apiClient, sqlClient });
     console.log(
       `${w.name.padEnd(38)} API p50 ${fmt(apiRes.p50)} ms p99 ${fmt(apiRes.p99)} ms ${fmt(apiRes.rps, 0)} req/s | SQL p50 ${fmt(sqlRes.p50)} ms p99 ${fmt(sqlRes.p99)} ms ${fmt(sqlRes.rps, 0)} q/s | ratio ${fmt(apiRes.p50 / sqlRes.p50, 2)} | server CPU ${fmt(cpu, 2)} ms/req${apiRes.errors ? ` errori ${apiRes.errors}` : ""}`,
     );
@@ -238,7 +255,7 @@ async function main() {
   const table = rows
     .map(
       (r) =>
-        `| ${r.w.name} | ${r.count} | ${fmt(r.api.p50)} | ${fmt(r.api.p99)} | ${fmt(r.api.rps, 0)} | ${fmt(r.cpu, 2)} | ${fmt(r.sql.p50)} | ${fmt(r.sql.p99)} | ${fmt(r.sql.rps, 0)} | **${fmt(r.api.p50 / r.sql.p50, 2)}×** |`,
+        `| ${r.w.name} | ${r.count} | ${fmt(r.api.p50)} | ${fmt(r.api.p99)} | ${fmt(r.api.rps, 0)} | ${fmt(r.cpu, 2)} | ${fmt(r.apiClient, 2)} | ${fmt(r.sql.p50)} | ${fmt(r.sql.p99)} | ${fmt(r.sql.rps, 0)} | ${fmt(r.sqlClient, 2)} | **${fmt(r.api.p50 / r.sql.p50, 2)}×** |`,
     )
     .join("\n");
   const md = `# List and log benchmark — results
@@ -255,14 +272,17 @@ connections in the bench process, which also generates the HTTP load — the dat
 none of our code.
 Target: API p50 ≤ 1.5× SQL p50.
 
-| workload | count | API p50 ms | API p99 ms | API req/s | server CPU ms/req | SQL p50 ms | SQL p99 ms | SQL q/s | p50 ratio |
-| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+| workload | count | API p50 ms | API p99 ms | API req/s | server CPU ms/req | client CPU ms/req | SQL p50 ms | SQL p99 ms | SQL q/s | client CPU ms/req | p50 ratio |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 ${table}
-| *floor: GET /api/health/ vs \`SELECT 1\`* | — | ${fmt(floor.api.p50)} | ${fmt(floor.api.p99)} | ${fmt(floor.api.rps, 0)} | ${fmt(floor.cpu, 2)} | ${fmt(floor.sql.p50)} | ${fmt(floor.sql.p99)} | ${fmt(floor.sql.rps, 0)} | ${fmt(floor.api.p50 / floor.sql.p50, 2)}× |
+| *floor: GET /api/health/ vs \`SELECT 1\`* | — | ${fmt(floor.api.p50)} | ${fmt(floor.api.p99)} | ${fmt(floor.api.rps, 0)} | ${fmt(floor.cpu, 2)} | — | ${fmt(floor.sql.p50)} | ${fmt(floor.sql.p99)} | ${fmt(floor.sql.rps, 0)} | — | ${fmt(floor.api.p50 / floor.sql.p50, 2)}× |
 
 The floor row is the cost of any HTTP request to this server (routing, security headers, JSON, one
 statement) next to the same trivial statement sent directly: what a workload whose SQL takes well under a
-millisecond cannot go below. "server CPU" is the server process's user + system time per request.
+millisecond cannot go below. "server CPU" is the server process's user + system time per request;
+"client CPU" is this process's (the load generator's: HTTP client or pg driver) per request. At 10
+connections on a CPU-bound machine, the ratio of p50s is about the ratio of all CPU spent per request
+(client + server + PostgreSQL).
 
 xlsx export of ${exportRows} rows (the operator list, born up to ${cut?.d}): **${fmt(exportSeconds, 2)} s** (target < 10 s), ${fmt(bytes / 2 ** 20)} MB file,
 server process RSS growth **${fmt(rssGrowthMb)} MB** (peak VmRSS of the server child while streaming, minus before; target < 150 MB).
