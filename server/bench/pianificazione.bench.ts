@@ -32,6 +32,8 @@ const ROUNDS = Number(process.env.BENCH_ASSIGN_ROUNDS ?? 30);
 const GRID_REQUESTS = Number(process.env.BENCH_GRID_REQUESTS ?? 200);
 /** Assign/unassign calls per second over all connections in the paced run (far above a real planning office). */
 const RATE = Number(process.env.BENCH_ASSIGN_RATE ?? 50);
+/** Assign calls from one connection alone: enough for a p99 that is not just the slowest call. */
+const SOLO_CALLS = Number(process.env.BENCH_SOLO_CALLS ?? 300);
 const MIN_SHIFTS = 1_000_000;
 
 export interface PianificazioneBenchOptions {
@@ -170,7 +172,7 @@ export async function runPianificazioneBench(o: PianificazioneBenchOptions): Pro
   const soloTimes: number[] = [];
   let soloErrors = 0;
   const t1 = performance.now();
-  for (let r = 0; r < ROUNDS * 2; r++) {
+  for (let r = 0; r < SOLO_CALLS; r++) {
     const s = performance.now();
     try {
       await post(pairs[0], true);
