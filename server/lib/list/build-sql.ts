@@ -77,10 +77,13 @@ function unindexed(f: FieldDef, expr: SQL): SQL {
   }
 }
 
-export const GLOBAL_TRIGRAM_MIN = 3;
+const GLOBAL_TRIGRAM_MIN = 3;
+
+/** Whether the request's global search is long enough for the trigram indexes (see `unindexed`). */
+const searchesByTrigram = (q: ListQuery) => (q.global?.length ?? 0) >= GLOBAL_TRIGRAM_MIN;
 
 function orderClause(list: List, q: ListQuery): SQL {
-  const fence = (q.global?.length ?? 0) >= GLOBAL_TRIGRAM_MIN;
+  const fence = searchesByTrigram(q);
   const parts = q.order.map((o) => {
     const f = list.fields[o.field];
     const expr = f.orderBy ?? f.sql;
@@ -130,9 +133,10 @@ export function rowsQuery(list: List, q: ListQuery, ctx: ListContext, limit?: nu
     `select:${q.visible.join(",")}`,
     () => sql`SELECT ${selectColumns(list, q)} FROM ${list.from}`,
   );
-  const fence = (q.global?.length ?? 0) >= GLOBAL_TRIGRAM_MIN;
-  const order = staticPart(list, `order:${fence}:${q.order.map((o) => `${o.field}:${o.asc}`).join(",")}`, () =>
-    orderClause(list, q),
+  const order = staticPart(
+    list,
+    `order:${searchesByTrigram(q)}:${q.order.map((o) => `${o.field}:${o.asc}`).join(",")}`,
+    () => orderClause(list, q),
   );
   const base = sql`${head}${whereClause(list, q, ctx)}${order}`;
   return limit === undefined ? base : sql`${base} LIMIT ${limit} OFFSET ${offset}`;
