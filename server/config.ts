@@ -26,6 +26,8 @@ export interface AppConfig {
   /** scrypt cost parameter N (OWASP: 2^17). Lowered only by tests. */
   scryptN: number;
   logLevel: string;
+  /** ERP_WORKERS as written (a number or `auto`); resolved by server/workers.ts. */
+  workers?: string;
 }
 
 function bool(v: string | undefined): boolean | undefined {
@@ -56,5 +58,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tokenAbsoluteMinutes: Number(env.TOKEN_ABSOLUTE_MINUTES ?? 7 * 24 * 60),
     scryptN: Number(env.SCRYPT_N ?? 2 ** 17),
     logLevel: env.LOG_LEVEL ?? "info",
+    workers: env.ERP_WORKERS || undefined,
   };
 }

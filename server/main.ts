@@ -1,32 +1,73 @@
-/** npm start: prepare the database, then serve the API and the web app. */
+/**
+ * npm start: prepare the database, then serve the API and the web app — in one process, or with
+ * PostgreSQL in ERP_WORKERS processes sharing the port (server/workers.ts).
+ */
 process.env.TZ ??= "Europe/Rome";
 
+import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { prepareDatabase } from "./bootstrap";
-import { loadConfig } from "./config";
+import { type AppConfig, loadConfig } from "./config";
+import { openDatabase } from "./db/client";
 import { acquireLock } from "./db/lock";
+import { isWorker, poolSizePerWorker, resolveWorkers, superviseWorkers } from "./workers";
+
+const listeningLine = (config: AppConfig, port: number, where: string) =>
+  `Vigilanza ERP in ascolto su http://${config.host}:${port}/app/ (${where})`;
+
+function stopOnSignals(stop: () => Promise<void>) {
+  let stopping = false;
+  const handler = async () => {
+    if (stopping) return;
+    stopping = true;
+    await stop();
+    process.exit(0);
+  };
+  process.on("SIGINT", handler);
+  process.on("SIGTERM", handler);
+}
+
+/** One worker of several: the database is already prepared by the primary. */
+async function serveAsWorker(config: AppConfig) {
+  const workers = resolveWorkers(config.workers, config.databaseUrl);
+  const database = await openDatabase(config, poolSizePerWorker(workers.count));
+  const app = await buildApp(config, { database });
+  app.addHook("onClose", async () => database.close());
+  await app.listen({ port: config.port, host: config.host });
+  stopOnSignals(() => app.close());
+  // The primary is gone (killed without a chance to stop us): do not outlive it.
+  process.on("disconnect", () => void app.close().then(() => process.exit(0)));
+}
 
 async function main() {
   const config = loadConfig();
-  const url = `http://${config.host}:${config.port}`;
-  const release = config.databaseUrl ? () => {} : acquireLock(config.dataDir, url);
+  if (isWorker()) return serveAsWorker(config);
+  const workers = resolveWorkers(config.workers, config.databaseUrl);
+  const release = config.databaseUrl ? () => {} : acquireLock(config.dataDir, `http://${config.host}:${config.port}`);
   const { database, messages } = await prepareDatabase(config);
-  const app = await buildApp(config, { database });
+  if (workers.message) messages.push(workers.message);
+  for (const line of messages) console.log(line);
+
+  if (workers.count > 1) {
+    await database.close();
+    const supervisor = await superviseWorkers(workers.count);
+    console.log(listeningLine(config, supervisor.port, `PostgreSQL, ${workers.count} processi`));
+    stopOnSignals(() => supervisor.stop());
+    return;
+  }
+
+  const app: FastifyInstance = await buildApp(config, { database });
   app.addHook("onClose", async () => {
     await database.close();
     release();
   });
-  for (const line of messages) console.log(line);
   await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
   console.log(
-    `Vigilanza ERP in ascolto su ${url}/app/ (${database.kind === "pglite" ? `database integrato in ${config.dataDir}` : "PostgreSQL"})`,
+    listeningLine(config, port, database.kind === "pglite" ? `database integrato in ${config.dataDir}` : "PostgreSQL"),
   );
-  const stop = async () => {
-    await app.close();
-    process.exit(0);
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  stopOnSignals(() => app.close());
 }
 
 main().catch((err) => {

@@ -150,7 +150,10 @@ async function listenPostgres(
   };
 }
 
-export async function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+export async function openDatabase(
+  config: { databaseUrl?: string; dataDir: string },
+  poolSize?: number,
+): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, poolSize);
   return openPglite(path.join(config.dataDir, "pgdata"));
 }

@@ -1,0 +1,184 @@
+/**
+ * ERP_WORKERS: the setting's rules, and `server/main.ts` run as a user runs it — with PostgreSQL,
+ * two processes share the port, a dead one is replaced, SIGTERM stops them all; with the embedded
+ * database the setting is refused politely and one process serves.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Client } from "pg";
+import { poolSizePerWorker, resolveWorkers, WORKERS_IGNORED_PGLITE, WORKERS_INVALID } from "../../../server/workers";
+import { PG_ADMIN_URL, pgTemplate, pgUrl, pidAlive, ROOT, runId, testDbKinds } from "../setup/paths";
+
+jest.setTimeout(240_000);
+
+describe("resolveWorkers", () => {
+  const PG = "postgres://x@127.0.0.1/db";
+  it("defaults to one process per CPU with PostgreSQL, capped at 8", () => {
+    expect(resolveWorkers(undefined, PG, 2)).toEqual({ count: 2 });
+    expect(resolveWorkers("auto", PG, 32)).toEqual({ count: 8 });
+    expect(resolveWorkers(" AUTO ", PG, 1)).toEqual({ count: 1 });
+  });
+  it("takes an explicit number from 1 to 64", () => {
+    expect(resolveWorkers("3", PG, 2)).toEqual({ count: 3 });
+    expect(resolveWorkers("1", PG, 16)).toEqual({ count: 1 });
+  });
+  it("refuses anything else in Italian", () => {
+    for (const bad of ["0", "65", "-1", "2.5", "due", "1e1"]) {
+      expect(() => resolveWorkers(bad, PG, 2)).toThrow(WORKERS_INVALID);
+    }
+  });
+  it("always runs one process on the embedded database, saying so when asked for more", () => {
+    expect(resolveWorkers(undefined, undefined, 8)).toEqual({ count: 1 });
+    expect(resolveWorkers("auto", undefined, 8)).toEqual({ count: 1 });
+    expect(resolveWorkers("1", undefined, 8)).toEqual({ count: 1 });
+    expect(resolveWorkers("4", undefined, 8)).toEqual({ count: 1, message: WORKERS_IGNORED_PGLITE });
+  });
+  it("shares about 20 connections among the processes, at least 5 each", () => {
+    expect(poolSizePerWorker(1)).toBe(20);
+    expect(poolSizePerWorker(2)).toBe(10);
+    expect(poolSizePerWorker(8)).toBe(5);
+  });
+});
+
+interface Running {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+}
+
+/** `node --import tsx server/main.ts` (no tsx wrapper: the workers are the child's own children). */
+function startServer(env: Record<string, string>): Promise<Running> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "server", "main.ts")], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? os.tmpdir(), SCRYPT_N: "1024", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /in ascolto su http:\/\/127\.0\.0\.1:(\d+)\/app\//.exec(out);
+      if (m) resolve({ child, port: Number(m[1]), output: () => out });
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`server exited (${code}): ${out}`)));
+  });
+}
+
+/** The server processes whose parent is `pid` (from /proc; tsx may add an esbuild child, not counted). */
+function childrenOf(pid: number): number[] {
+  const found: number[] = [];
+  for (const d of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${d}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid === pid && fs.readFileSync(`/proc/${d}/cmdline`, "utf8").includes("main.ts")) found.push(Number(d));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return found.sort();
+}
+
+async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 60_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > until) throw new Error(`timeout: ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once("exit", (code) => resolve(code));
+  });
+
+async function health(port: number): Promise<unknown> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/health/`);
+  return { status: res.status, body: await res.json() };
+}
+
+const pgIt = testDbKinds().includes("postgres") ? it : it.skip;
+
+describe("npm start with ERP_WORKERS", () => {
+  pgIt("serves from two processes on PostgreSQL, replaces a dead one and stops them all on SIGTERM", async () => {
+    const name = `erp_t_${runId()}_${process.pid}_w${crypto.randomBytes(3).toString("hex")}`;
+    const admin = new Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${pgTemplate()}"`);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "erp-workers-"));
+    let server: Running | undefined;
+    try {
+      server = await startServer({
+        DATABASE_URL: pgUrl(name),
+        DATA_DIR: dataDir,
+        PORT: "0",
+        ERP_WORKERS: "2",
+        ERP_ADMIN_PASSWORD: "Password-Lunga-1",
+        LOG_LEVEL: "silent",
+      });
+      const primary = server.child.pid as number;
+      expect(server.output()).toContain("PostgreSQL, 2 processi");
+      const workers = await waitFor("two workers", () => {
+        const c = childrenOf(primary);
+        return c.length === 2 ? c : undefined;
+      });
+      for (let i = 0; i < 6; i++) expect(await health(server.port)).toEqual({ status: 200, body: { status: "ok" } });
+
+      // A worker killed outright is replaced, and the port keeps answering meanwhile.
+      process.kill(workers[0], "SIGKILL");
+      expect(await health(server.port)).toEqual({ status: 200, body: { status: "ok" } });
+      const replaced = await waitFor("a replacement worker", () => {
+        const c = childrenOf(primary);
+        return c.length === 2 && !c.includes(workers[0]) ? c : undefined;
+      });
+      expect(replaced).toContain(workers[1]);
+      expect(server.output()).toMatch(
+        new RegExp(`Processo del server ${workers[0]} terminato \\(SIGKILL\\): ne avvio un altro`),
+      );
+
+      server.child.kill("SIGTERM");
+      expect(await exited(server.child)).toBe(0);
+      for (const pid of replaced) expect(pidAlive(pid)).toBe(false);
+      server = undefined;
+    } finally {
+      if (server) server.child.kill("SIGKILL");
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("runs one process on the embedded database and says why", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "erp-workers-"));
+    let server: Running | undefined;
+    try {
+      server = await startServer({
+        DATA_DIR: dataDir,
+        PORT: "0",
+        ERP_WORKERS: "4",
+        ERP_DEMO_DATA: "0",
+        ERP_ADMIN_PASSWORD: "Password-Lunga-1",
+        LOG_LEVEL: "silent",
+      });
+      expect(server.output()).toContain(WORKERS_IGNORED_PGLITE);
+      expect(server.output()).toContain("database integrato");
+      expect(childrenOf(server.child.pid as number)).toEqual([]);
+      expect(await health(server.port)).toEqual({ status: 200, body: { status: "ok" } });
+      server.child.kill("SIGTERM");
+      expect(await exited(server.child)).toBe(0);
+      server = undefined;
+    } finally {
+      if (server) server.child.kill("SIGKILL");
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
