@@ -1,6 +1,7 @@
 /**
- * Starts server/bench/bench-server.ts in a child process (its own event loop and CPU time, as in a
- * real deployment), waits for its port, and reads its resident memory from /proc/<pid>/status.
+ * Starts server/bench/bench-server.ts in a child process (its own event loops and CPU time, as in a
+ * real deployment), waits for its port, and reads the resident memory and CPU time of that process
+ * and of its own children (the workers, with ERP_WORKERS > 1) from /proc.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -14,9 +15,11 @@ const CLOCK_TICKS = 100;
 export interface BenchServer {
   base: string;
   pid: number;
-  /** The child's resident set size in bytes (VmRSS), NaN where /proc is not available. */
+  /** Server processes answering (ERP_WORKERS). */
+  workers: number;
+  /** Resident set size in bytes (VmRSS) of the server's processes together, NaN where /proc is not available. */
   rss(): number;
-  /** The child's CPU time so far (user + system), in ms, from /proc/<pid>/stat; NaN elsewhere. */
+  /** CPU time so far (user + system) of the server's processes together, in ms, from /proc; NaN elsewhere. */
   cpuMs(): number;
   stop(): Promise<void>;
 }
@@ -26,10 +29,13 @@ export interface BenchServerOptions {
   concurrency: number;
   /** Extra node flags for the child, e.g. ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"]. */
   nodeArgs?: string[];
+  /** The script to run (default bench-server.ts; bare-server.ts for the reference server). */
+  script?: string;
+  env?: Record<string, string>;
 }
 
 export function startBenchServer(options: BenchServerOptions): Promise<BenchServer> {
-  const script = path.join(__dirname, "bench-server.ts");
+  const script = path.join(__dirname, options.script ?? "bench-server.ts");
   // `node --import tsx` (not the tsx CLI, which would add a wrapper process): the pid is the server's.
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", script], {
     env: {
@@ -39,6 +45,7 @@ export function startBenchServer(options: BenchServerOptions): Promise<BenchServ
       LOG_LEVEL: "silent",
       NODE_ENV: "production",
       TZ: process.env.TZ ?? "Europe/Rome",
+      ...options.env,
     },
     stdio: ["ignore", "pipe", "inherit", "ipc"],
   });
@@ -53,31 +60,65 @@ export function startBenchServer(options: BenchServerOptions): Promise<BenchServ
       const line = buffered.split("\n").find((l) => l.startsWith(READY_PREFIX));
       if (!line) return;
       child.off("exit", onExit);
-      const { port } = JSON.parse(line.slice(READY_PREFIX.length)) as { port: number };
-      resolve(handle(child, port));
+      const { port, workers } = JSON.parse(line.slice(READY_PREFIX.length)) as { port: number; workers: number };
+      resolve(handle(child, port, workers));
     });
   });
 }
 
-function handle(child: ChildProcess, port: number): BenchServer {
+/** Fields of /proc/<pid>/stat after the command name (which may hold spaces): state, ppid, … */
+function statFields(pid: number): string[] {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+}
+
+/** `pid` and its direct children (the cluster's workers). */
+function processTree(pid: number): number[] {
+  const pids = [pid];
+  for (const d of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      if (Number(statFields(Number(d))[1]) === pid) pids.push(Number(d));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return pids;
+}
+
+function handle(child: ChildProcess, port: number, workers: number): BenchServer {
   const pid = child.pid ?? 0;
+  let tree: number[] | undefined;
+  // The workers are started once before the ready line; read the tree once, not on every sample.
+  const pids = () => {
+    tree ??= processTree(pid);
+    return tree;
+  };
   return {
     base: `http://127.0.0.1:${port}`,
     pid,
+    workers,
     rss() {
       try {
-        const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
-        return m ? Number(m[1]) * 1024 : Number.NaN;
+        let bytes = 0;
+        for (const p of pids()) {
+          const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(fs.readFileSync(`/proc/${p}/status`, "utf8"));
+          bytes += m ? Number(m[1]) * 1024 : 0;
+        }
+        return bytes;
       } catch {
         return Number.NaN;
       }
     },
     cpuMs() {
       try {
-        // Fields 14 and 15 (utime, stime) in clock ticks; the command name may hold spaces, so count after ')'.
-        const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-        const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-        return ((Number(f[11]) + Number(f[12])) * 1000) / CLOCK_TICKS;
+        let ticks = 0;
+        // Fields 14 and 15 (utime, stime) in clock ticks.
+        for (const p of pids()) {
+          const f = statFields(p);
+          ticks += Number(f[11]) + Number(f[12]);
+        }
+        return (ticks * 1000) / CLOCK_TICKS;
       } catch {
         return Number.NaN;
       }

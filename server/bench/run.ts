@@ -4,10 +4,13 @@
  *   BENCH_DATABASE_URL   PostgreSQL to use (default: database erp_bench on the local server,
  *                        created, migrated and seeded at scale once, reused afterwards)
  *   BENCH_PG_ADMIN_URL   admin connection used to create erp_bench (default postgres://postgres@127.0.0.1:5432/postgres)
- *   BENCH_REQUESTS       requests per workload (default 500), BENCH_CONCURRENCY (default 10)
+ *   BENCH_REQUESTS       requests per workload (default 500; more for a fast one: at least 3 s of SQL),
+ *                        BENCH_CONCURRENCY (default 10), BENCH_WARMUP calls per path first (default 3000, ≤ 6 s)
+ *   ERP_WORKERS          server processes, as for npm start (default: one per CPU)
  *   BENCH_OPERATORS / BENCH_LOG_ENTRIES   scale of the seed (default 200000 / 2000000)
  *
- *   BENCH_ONLY           run only the list workloads whose name contains this text (e.g. "log")
+ *   BENCH_ONLY           run only the list workloads whose name contains this text (e.g. "log") and the
+ *                        floor row, then stop: no export, no pianificazione, RESULTS.md left as it is
  *   BENCH_CPU_PROF       a directory: the server child runs with --cpu-prof there (where does its time go)
  *
  * The server runs in its own process (bench-server.ts, started by bench-child.ts), as in a real
@@ -46,6 +49,10 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const OPERATORS = Number(process.env.BENCH_OPERATORS ?? 200_000);
 const LOG_ENTRIES = Number(process.env.BENCH_LOG_ENTRIES ?? 2_000_000);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
+const WARMUP_CALLS = Number(process.env.BENCH_WARMUP ?? 3000);
+const WARMUP_SECONDS = 6;
+/** A fast workload runs more than BENCH_REQUESTS calls: at least this long on the SQL side. */
+const MIN_SECONDS = 3;
 
 async function benchDatabaseUrl(): Promise<string> {
   if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
@@ -102,7 +109,7 @@ async function main() {
     nodeArgs: cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(cpuProfDir)}`] : [],
   });
   const base = server.base;
-  console.log(`Server in its own process (pid ${server.pid}) at ${base}`);
+  console.log(`Server in its own process (pid ${server.pid}, ${server.workers} processi) at ${base}`);
   const headers = { authorization: `Token ${token}` };
 
   const someOperator = await queryOne<{ object_id: string }>(
@@ -160,67 +167,118 @@ async function main() {
     w: Workload;
     api: LoadResult;
     sql: LoadResult;
+    bare: LoadResult;
     count: number;
     cpu: number;
+    bareCpu: number;
     apiClient: number;
     sqlClient: number;
+    /** Calls measured on each side. */
+    n: number;
   }[] = [];
   /** This process's CPU per request since `from` (the load generator's own cost), in ms. */
-  const clientMs = (from: NodeJS.CpuUsage) => {
+  const clientMs = (from: NodeJS.CpuUsage, n: number) => {
     const c = process.cpuUsage(from);
-    return (c.user + c.system) / 1000 / REQUESTS;
+    return (c.user + c.system) / 1000 / n;
+  };
+  /**
+   * Warm-up of one path until its code is optimised: up to WARMUP_CALLS calls or WARMUP_SECONDS.
+   * V8 compiles a hot function with its optimising compiler only after thousands of calls; measured
+   * after 50 calls (sessions 1–2) the server still ran half-interpreted code (0.65 instead of
+   * 0.33 ms of CPU per log request). Answers the calls per second of its last batch.
+   */
+  const warmUp = async (call: () => Promise<void>) => {
+    const until = performance.now() + WARMUP_SECONDS * 1000;
+    let rps = 0;
+    for (let done = 0; done < WARMUP_CALLS && performance.now() < until; done += 200) {
+      rps = (await load(200, CONCURRENCY, call)).rps;
+    }
+    return rps;
   };
   const only = process.env.BENCH_ONLY;
+  // The same statements the engine runs for each request — the page, then the count when the page
+  // is full — rendered once: sent straight through pg (SQL) and by the bare reference server.
+  const prepared = [];
   for (const w of workloads.filter((x) => !only || x.name.includes(only))) {
+    const q = parseListQuery(w.list, w.query, { user: authUser, params: {} });
+    const ctx = { user: authUser, params: {}, query: w.query, filters: q.filters };
+    const probe = await runParsedList(direct.db, w.list, q, ctx);
+    const needsCount = probe.results.length === q.pageSize || (probe.results.length === 0 && q.page > 1);
+    const page = dialect.sqlToQuery(rowsQuery(w.list, q, ctx, q.pageSize, (q.page - 1) * q.pageSize));
+    const countStmt = needsCount ? dialect.sqlToQuery(countQuery(w.list, q, ctx)) : undefined;
+    prepared.push({ w, page, countStmt });
+  }
+  const bare = await startBenchServer({
+    databaseUrl: url,
+    concurrency: CONCURRENCY,
+    script: "bare-server.ts",
+    env: {
+      BARE_STATEMENTS: JSON.stringify([
+        ...prepared.map((p) => ({ page: p.page, count: p.countStmt })),
+        { page: { sql: "SELECT 1", params: [] } },
+      ]),
+    },
+  });
+  console.log(`Bare node:http + pg reference server (${bare.workers} processi) at ${bare.base}`);
+
+  /** Warms up the three paths, then measures them one after the other over the same number of calls. */
+  const measure = async (callSql: () => Promise<void>, callApi: () => Promise<void>, callBare: () => Promise<void>) => {
+    const n = Math.max(REQUESTS, Math.round(((await warmUp(callSql)) * MIN_SECONDS) / CONCURRENCY) * CONCURRENCY);
+    await warmUp(callApi);
+    await warmUp(callBare);
+    const sqlClient0 = process.cpuUsage();
+    const sqlRes = await load(n, CONCURRENCY, callSql);
+    const sqlClient = clientMs(sqlClient0, n);
+    const apiClient0 = process.cpuUsage();
+    const cpu0 = server.cpuMs();
+    const apiRes = await load(n, CONCURRENCY, callApi);
+    const cpu = (server.cpuMs() - cpu0) / n;
+    const apiClient = clientMs(apiClient0, n);
+    const bareCpu0 = bare.cpuMs();
+    const bareRes = await load(n, CONCURRENCY, callBare);
+    const bareCpu = (bare.cpuMs() - bareCpu0) / n;
+    return { n, sql: sqlRes, sqlClient, api: apiRes, cpu, apiClient, bare: bareRes, bareCpu };
+  };
+
+  for (const [i, { w, page, countStmt }] of prepared.entries()) {
     const qs = new URLSearchParams({ ...w.query, timestamp: "1" }).toString();
     const callApi = async () => {
       await httpJson("GET", `${base}${w.path}?${qs}`, headers);
     };
-    const q = parseListQuery(w.list, w.query, { user: authUser, params: {} });
-    const ctx = { user: authUser, params: {}, query: w.query, filters: q.filters };
-    // The same statements the engine runs for this request — the page, then the count when the page
-    // is full — rendered once and sent straight through pg: the database's own time plus a driver.
-    const probe = await runParsedList(direct.db, w.list, q, ctx);
-    const needsCount = probe.results.length === q.pageSize || (probe.results.length === 0 && q.page > 1);
-    const page = dialect.sqlToQuery(rowsQuery(w.list, q, ctx, q.pageSize, (q.page - 1) * q.pageSize));
-    const countStmt = dialect.sqlToQuery(countQuery(w.list, q, ctx));
     const callSql = async () => {
       await pool.query(page.sql, page.params as unknown[]);
-      if (needsCount) await pool.query(countStmt.sql, countStmt.params as unknown[]);
+      if (countStmt) await pool.query(countStmt.sql, countStmt.params as unknown[]);
+    };
+    const callBare = async () => {
+      await httpJson("GET", `${bare.base}/${i}`, {});
     };
     const first = await fetch(`${base}${w.path}?${qs}`, { headers });
     if (first.status !== 200) throw new Error(`${w.name}: HTTP ${first.status} ${await first.text()}`);
     const count = ((await first.json()) as { count: number }).count;
-    await load(50, CONCURRENCY, callSql); // warm-up both paths
-    await load(50, CONCURRENCY, callApi);
-    const sqlClient0 = process.cpuUsage();
-    const sqlRes = await load(REQUESTS, CONCURRENCY, callSql);
-    const sqlClient = clientMs(sqlClient0);
-    const apiClient0 = process.cpuUsage();
-    const cpu0 = server.cpuMs();
-    const apiRes = await load(REQUESTS, CONCURRENCY, callApi);
-    const cpu = (server.cpuMs() - cpu0) / REQUESTS;
-    const apiClient = clientMs(apiClient0);
-    rows.push({ w, api: apiRes, sql: sqlRes, count, cpu, apiClient, sqlClient });
+    const m = await measure(callSql, callApi, callBare);
+    rows.push({ w, count, ...m });
     console.log(
-      `${w.name.padEnd(38)} API p50 ${fmt(apiRes.p50)} ms p99 ${fmt(apiRes.p99)} ms ${fmt(apiRes.rps, 0)} req/s | SQL p50 ${fmt(sqlRes.p50)} ms p99 ${fmt(sqlRes.p99)} ms ${fmt(sqlRes.rps, 0)} q/s | ratio ${fmt(apiRes.p50 / sqlRes.p50, 2)} | server CPU ${fmt(cpu, 2)} ms/req${apiRes.errors ? ` errori ${apiRes.errors}` : ""}`,
+      `${w.name.padEnd(38)} API p50 ${fmt(m.api.p50)} ms p99 ${fmt(m.api.p99)} ms ${fmt(m.api.rps, 0)} req/s | SQL p50 ${fmt(m.sql.p50)} ms p99 ${fmt(m.sql.p99)} ms ${fmt(m.sql.rps, 0)} q/s | ratio ${fmt(m.api.p50 / m.sql.p50, 2)} | server CPU ${fmt(m.cpu, 2)} ms/req | bare p50 ${fmt(m.bare.p50)} ms ratio ${fmt(m.bare.p50 / m.sql.p50, 2)} CPU ${fmt(m.bareCpu, 2)} ms/req${m.api.errors ? ` errori ${m.api.errors}` : ""}`,
     );
   }
 
   // The floor: the cheapest request the server answers, beside the cheapest statement.
-  await load(100, CONCURRENCY, async () => void (await httpJson("GET", `${base}/api/health/`, {})));
-  const floorCpu1 = server.cpuMs();
-  const floorApi = await load(
-    REQUESTS,
-    CONCURRENCY,
+  const floor = await measure(
+    async () => void (await pool.query("SELECT 1")),
     async () => void (await httpJson("GET", `${base}/api/health/`, {})),
+    async () => void (await httpJson("GET", `${bare.base}/${prepared.length}`, {})),
   );
-  const floorCpu = (server.cpuMs() - floorCpu1) / REQUESTS;
-  const floorSql = await load(REQUESTS, CONCURRENCY, async () => void (await pool.query("SELECT 1")));
-  const floor = { api: floorApi, sql: floorSql, cpu: floorCpu };
   console.log(
-    `floor (health vs SELECT 1)               API p50 ${fmt(floorApi.p50)} ms ${fmt(floorApi.rps, 0)} req/s | SQL p50 ${fmt(floorSql.p50)} ms ${fmt(floorSql.rps, 0)} q/s | server CPU ${fmt(floorCpu, 2)} ms/req`,
+    `floor (health vs SELECT 1)               API p50 ${fmt(floor.api.p50)} ms ${fmt(floor.api.rps, 0)} req/s | SQL p50 ${fmt(floor.sql.p50)} ms ${fmt(floor.sql.rps, 0)} q/s | server CPU ${fmt(floor.cpu, 2)} ms/req | bare p50 ${fmt(floor.bare.p50)} ms ratio ${fmt(floor.bare.p50 / floor.sql.p50, 2)}`,
   );
+  await bare.stop();
+
+  if (only) {
+    await server.stop();
+    closeHttpConnections();
+    await direct.close();
+    return;
+  }
 
   // xlsx export of EXPORT_ROWS rows, with the server child's RSS (VmRSS) sampled while it streams.
   // The operators born up to the day that makes EXPORT_ROWS rows (a few more where that day is shared).
@@ -255,31 +313,35 @@ async function main() {
   const table = rows
     .map(
       (r) =>
-        `| ${r.w.name} | ${r.count} | ${fmt(r.api.p50)} | ${fmt(r.api.p99)} | ${fmt(r.api.rps, 0)} | ${fmt(r.cpu, 2)} | ${fmt(r.apiClient, 2)} | ${fmt(r.sql.p50)} | ${fmt(r.sql.p99)} | ${fmt(r.sql.rps, 0)} | ${fmt(r.sqlClient, 2)} | **${fmt(r.api.p50 / r.sql.p50, 2)}×** |`,
+        `| ${r.w.name} | ${r.count} | ${r.n} | ${fmt(r.api.p50)} | ${fmt(r.api.p99)} | ${fmt(r.api.rps, 0)} | ${fmt(r.cpu, 2)} | ${fmt(r.apiClient, 2)} | ${fmt(r.sql.p50)} | ${fmt(r.sql.p99)} | ${fmt(r.sql.rps, 0)} | ${fmt(r.sqlClient, 2)} | **${fmt(r.api.p50 / r.sql.p50, 2)}×** | ${fmt(r.bare.p50)} | ${fmt(r.bareCpu, 2)} | ${fmt(r.bare.p50 / r.sql.p50, 2)}× |`,
     )
     .join("\n");
   const md = `# List and log benchmark — results
 
 Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? "?"}),
 Node ${process.version}, PostgreSQL ${pgVersion}; ${nOps >= OPERATORS ? nOps : OPERATORS} operatori, ${nLog >= LOG_ENTRIES ? nLog : LOG_ENTRIES} voci di log;
-${REQUESTS} requests per workload, ${CONCURRENCY} concurrent connections, keep-alive, loopback.
+\`calls\` per side and workload (at least ${REQUESTS}, more for a fast workload: about ${MIN_SECONDS} s of SQL), each path
+first warmed up (up to ${WARMUP_CALLS} calls or ${WARMUP_SECONDS} s: V8 optimises hot code only after thousands of calls);
+${CONCURRENCY} concurrent connections, keep-alive, loopback.
 
-API = HTTP through the real server (token check, engine, JSON), running in its own Node process
-(server/bench/bench-server.ts, NODE_ENV=production, logger off, pool of ${CONCURRENCY}), driven by a minimal
-HTTP/1.1 keep-alive client (server/bench/load.ts). SQL = the statements the engine runs for the same request
-(the page, then the count when the page is full), rendered once and sent with pg on a pool of ${CONCURRENCY}
-connections in the bench process, which also generates the HTTP load — the database's time plus a driver,
-none of our code.
+API = HTTP through the real server (token check, engine, JSON) started as \`npm start\` runs it on PostgreSQL:
+${server.workers} process${server.workers > 1 ? "es sharing the port (ERP_WORKERS, default one per CPU)" : ""} apart from this one
+(server/bench/bench-server.ts, NODE_ENV=production, logger off), driven by a minimal HTTP/1.1 keep-alive client
+(server/bench/load.ts). SQL = the statements the engine runs for the same request (the page, then the count when
+the page is full), rendered once and sent with pg on a pool of ${CONCURRENCY} connections in the bench process,
+which also generates the HTTP load — the database's time plus a driver, none of our code. Bare = the least any
+Node server can do for the same answer: node:http, no framework, no token, the same pre-rendered statements
+through pg, JSON.stringify (server/bench/bare-server.ts, as many processes) — what HTTP itself costs here.
 Target: API p50 ≤ 1.5× SQL p50.
 
-| workload | count | API p50 ms | API p99 ms | API req/s | server CPU ms/req | client CPU ms/req | SQL p50 ms | SQL p99 ms | SQL q/s | client CPU ms/req | p50 ratio |
-| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+| workload | count | calls | API p50 ms | API p99 ms | API req/s | server CPU ms/req | client CPU ms/req | SQL p50 ms | SQL p99 ms | SQL q/s | client CPU ms/req | p50 ratio | bare p50 ms | bare CPU ms/req | bare ratio |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 ${table}
-| *floor: GET /api/health/ vs \`SELECT 1\`* | — | ${fmt(floor.api.p50)} | ${fmt(floor.api.p99)} | ${fmt(floor.api.rps, 0)} | ${fmt(floor.cpu, 2)} | — | ${fmt(floor.sql.p50)} | ${fmt(floor.sql.p99)} | ${fmt(floor.sql.rps, 0)} | — | ${fmt(floor.api.p50 / floor.sql.p50, 2)}× |
+| *floor: GET /api/health/ vs \`SELECT 1\`* | — | ${floor.n} | ${fmt(floor.api.p50)} | ${fmt(floor.api.p99)} | ${fmt(floor.api.rps, 0)} | ${fmt(floor.cpu, 2)} | ${fmt(floor.apiClient, 2)} | ${fmt(floor.sql.p50)} | ${fmt(floor.sql.p99)} | ${fmt(floor.sql.rps, 0)} | ${fmt(floor.sqlClient, 2)} | ${fmt(floor.api.p50 / floor.sql.p50, 2)}× | ${fmt(floor.bare.p50)} | ${fmt(floor.bareCpu, 2)} | ${fmt(floor.bare.p50 / floor.sql.p50, 2)}× |
 
 The floor row is the cost of any HTTP request to this server (routing, security headers, JSON, one
 statement) next to the same trivial statement sent directly: what a workload whose SQL takes well under a
-millisecond cannot go below. "server CPU" is the server process's user + system time per request;
+millisecond cannot go below; the bare column is the same for a server that does nothing else. "server CPU" is the server processes' user + system time per request;
 "client CPU" is this process's (the load generator's: HTTP client or pg driver) per request. At 10
 connections on a CPU-bound machine, the ratio of p50s is about the ratio of all CPU spent per request
 (client + server + PostgreSQL).
