@@ -50,7 +50,7 @@ const OPERATORS = Number(process.env.BENCH_OPERATORS ?? 200_000);
 const LOG_ENTRIES = Number(process.env.BENCH_LOG_ENTRIES ?? 2_000_000);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
 const WARMUP_CALLS = Number(process.env.BENCH_WARMUP ?? 3000);
-const WARMUP_SECONDS = 6;
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 6);
 /** A fast workload runs more than BENCH_REQUESTS calls: at least this long on the SQL side. */
 const MIN_SECONDS = 3;
 
