@@ -7,7 +7,7 @@
  *   POST /{id}/contatti/, PUT|DELETE /{id}/contatti/{subId}/  the client's contacts
  * Read: erp_clienti or erp_contratti (pickers of the contracts); write: erp_clienti.
  */
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
@@ -104,87 +104,60 @@ export const clientiRoutes: FastifyPluginAsync = async (base) => {
     },
   );
 
-  // ——— sedi ———
-  app.post(
-    "/:id/sedi/",
-    {
-      config: { permissions: WRITE },
-      schema: {
-        tags,
-        summary: "Nuova sede",
-        params: IdParams,
-        body: z.object({ data: SedeData }),
-        response: { 201: SedeSavedOut },
+  /**
+   * POST /{id}/<path>/, PUT and DELETE /{id}/<path>/{subId}/ of one kind of client row. Declared on
+   * the untyped instance: the zod schemas still validate and serialise, the handler reads what they
+   * produced (the type provider cannot infer through the generic schemas).
+   */
+  const childRoutes = <D extends z.ZodType>(
+    path: string,
+    names: { create: string; update: string; remove: string },
+    data: D,
+    out: z.ZodType,
+    save: (
+      app: FastifyInstance,
+      clienteId: number,
+      subId: number | null,
+      data: z.infer<D>,
+      actor: Actor,
+    ) => Promise<unknown>,
+    remove: (app: FastifyInstance, clienteId: number, subId: number, actor: Actor) => Promise<void>,
+  ) => {
+    const body = z.object({ data });
+    const sent = (request: FastifyRequest) => (request.body as { data: z.infer<D> }).data;
+    const ids = (request: FastifyRequest) => request.params as { id: number; subId: number };
+    base.post(
+      `/:id/${path}/`,
+      {
+        config: { permissions: WRITE },
+        schema: { tags, summary: names.create, params: IdParams, body, response: { 201: out } },
       },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await saveSede(app, request.params.id, null, request.body.data, actor(request))),
-  );
-  app.put(
-    "/:id/sedi/:subId/",
-    {
-      config: { permissions: WRITE },
-      schema: {
-        tags,
-        summary: "Modifica sede",
-        params: SubParams,
-        body: z.object({ data: SedeData }),
-        response: { 200: SedeSavedOut },
+      async (request, reply) =>
+        reply.code(201).send(await save(base, ids(request).id, null, sent(request), actor(request))),
+    );
+    base.put(
+      `/:id/${path}/:subId/`,
+      {
+        config: { permissions: WRITE },
+        schema: { tags, summary: names.update, params: SubParams, body, response: { 200: out } },
       },
-    },
-    async (request) => saveSede(app, request.params.id, request.params.subId, request.body.data, actor(request)),
-  );
-  app.delete(
-    "/:id/sedi/:subId/",
-    {
-      config: { permissions: WRITE },
-      schema: { tags, summary: "Elimina sede", params: SubParams, response: { 200: ResultOk } },
-    },
-    async (request) => {
-      await deleteSede(app, request.params.id, request.params.subId, actor(request));
-      return { result: "OK" as const };
-    },
-  );
+      async (request) => save(base, ids(request).id, ids(request).subId, sent(request), actor(request)),
+    );
+    base.delete(
+      `/:id/${path}/:subId/`,
+      {
+        config: { permissions: WRITE },
+        schema: { tags, summary: names.remove, params: SubParams, response: { 200: ResultOk } },
+      },
+      async (request) => {
+        await remove(base, ids(request).id, ids(request).subId, actor(request));
+        return { result: "OK" as const };
+      },
+    );
+  };
 
-  // ——— contatti ———
-  app.post(
-    "/:id/contatti/",
-    {
-      config: { permissions: WRITE },
-      schema: {
-        tags,
-        summary: "Nuovo contatto",
-        params: IdParams,
-        body: z.object({ data: ContattoData }),
-        response: { 201: ContattoOut },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await saveContatto(app, request.params.id, null, request.body.data, actor(request))),
-  );
-  app.put(
-    "/:id/contatti/:subId/",
-    {
-      config: { permissions: WRITE },
-      schema: {
-        tags,
-        summary: "Modifica contatto",
-        params: SubParams,
-        body: z.object({ data: ContattoData }),
-        response: { 200: ContattoOut },
-      },
-    },
-    async (request) => saveContatto(app, request.params.id, request.params.subId, request.body.data, actor(request)),
-  );
-  app.delete(
-    "/:id/contatti/:subId/",
-    {
-      config: { permissions: WRITE },
-      schema: { tags, summary: "Elimina contatto", params: SubParams, response: { 200: ResultOk } },
-    },
-    async (request) => {
-      await deleteContatto(app, request.params.id, request.params.subId, actor(request));
-      return { result: "OK" as const };
-    },
-  );
+  const SEDE = { create: "Nuova sede", update: "Modifica sede", remove: "Elimina sede" };
+  childRoutes("sedi", SEDE, SedeData, SedeSavedOut, saveSede, deleteSede);
+  const CONTATTO = { create: "Nuovo contatto", update: "Modifica contatto", remove: "Elimina contatto" };
+  childRoutes("contatti", CONTATTO, ContattoData, ContattoOut, saveContatto, deleteContatto);
 };

@@ -319,7 +319,7 @@ export async function deleteCliente(app: FastifyInstance, id: number, actor: Act
   });
 }
 
-// ——— sites ———
+// ——— sites and contacts: rows of a client, saved and deleted the same way ———
 
 const SEDE_NON_TROVATA = "Sede non trovata";
 const CONTATTO_NON_TROVATO = "Contatto non trovato";
@@ -330,28 +330,159 @@ async function requireCliente(ex: Executor, id: number): Promise<ClienteRow> {
   return row;
 }
 
-function sedeFields(r: SedeRow): SedeFields {
-  const { id: _id, ...rest } = sedeOut(r);
-  return rest;
+/** A row's fields as the change log reads them. */
+const asRecord = (f: object) => ({ ...f }) as Record<string, unknown>;
+
+/** Both child tables have `id` and `cliente_id`; drizzle types one of them for the shared queries. */
+type ChildTable = typeof clientiSedi | typeof clientiContatti;
+const typed = (t: ChildTable) => t as typeof clientiSedi;
+
+/** What differs between a client's sites and its contacts. */
+interface ClientChild<Row, Fields extends object, Out> {
+  table: ChildTable;
+  contentType: string;
+  notFoundMessage: string;
+  labels: Record<string, string>;
+  empty: Fields;
+  out(row: Row): Out;
+  validate(f: Fields): Record<string, string>;
+  /** The row's name in the audit note. */
+  title(f: Fields): string;
+  /** After validation, before the transaction (a network call must not hold it): the final fields and warnings. */
+  place?(
+    app: FastifyInstance,
+    before: Fields | null,
+    after: Fields,
+    data: Record<string, unknown>,
+  ): Promise<{ after: Fields; warnings: string[] }>;
 }
 
-function prepareSede(before: SedeFields | null, data: SedeData): SedeFields {
-  const after = normalizeCliente(merge(before ?? EMPTY_SEDE, data));
-  const errors = validateSede(after);
-  if (Object.keys(errors).length) throw validationError(errors);
-  return after;
-}
-
-async function findSede(ex: Executor, clienteId: number, sedeId: number, lock = false) {
+async function findChild<Row>(ex: Executor, table: ChildTable, clienteId: number, id: number, lock = false) {
+  const t = typed(table);
   const q = ex
     .select()
-    .from(clientiSedi)
-    .where(and(eq(clientiSedi.id, sedeId), eq(clientiSedi.clienteId, clienteId)));
+    .from(t)
+    .where(and(eq(t.id, id), eq(t.clienteId, clienteId)));
   const [row] = lock ? await q.for("update") : await q;
-  return row;
+  return row as Row | undefined;
 }
 
 const related = (clienteId: number) => [{ content_type: CONTENT_TYPES.cliente, object_id: clienteId }];
+
+/** The API fields of a child row, without its id (what the change log compares). */
+function childFields<Row, Fields extends object, Out>(kind: ClientChild<Row, Fields, Out>, row: Row): Fields {
+  const { id: _id, ...rest } = kind.out(row) as Out & { id: number };
+  return rest as unknown as Fields;
+}
+
+/**
+ * Creates (childId null) or updates one row of a client: merge onto the current values, normalise,
+ * validate (400), place the address where the kind has one, then write and audit in one
+ * transaction. An update that changes nothing writes nothing.
+ */
+async function saveChild<Row, Fields extends object, Out>(
+  kind: ClientChild<Row, Fields, Out>,
+  app: FastifyInstance,
+  clienteId: number,
+  childId: number | null,
+  data: Record<string, unknown>,
+  actor: Actor,
+): Promise<{ saved: Out; warnings: string[] }> {
+  const cliente = await requireCliente(app.db, clienteId);
+  const current = childId ? await findChild<Row>(app.db, kind.table, clienteId, childId) : undefined;
+  if (childId && !current) throw notFound(kind.notFoundMessage);
+  const before = current ? childFields(kind, current) : null;
+  const merged = normalizeCliente(merge(before ?? kind.empty, data) as Partial<ClienteFields>) as Fields;
+  const errors = kind.validate(merged);
+  if (Object.keys(errors).length) throw validationError(errors);
+  const { after, warnings } = kind.place
+    ? await kind.place(app, before, merged, data)
+    : { after: merged, warnings: [] as string[] };
+  const t = typed(kind.table);
+  const id = await app.db.transaction(async (tx) => {
+    let rowId: number;
+    let lines: string[];
+    if (childId) {
+      const locked = await findChild<Row>(tx, kind.table, clienteId, childId, true);
+      if (!locked) throw notFound(kind.notFoundMessage);
+      lines = changeLog(asRecord(childFields(kind, locked)), asRecord(after), kind.labels);
+      if (lines.length === 0) return childId;
+      await tx
+        .update(t)
+        .set({ ...after, updatedAt: app.clock() } as never)
+        .where(eq(t.id, childId));
+      rowId = childId;
+    } else {
+      const [row] = await tx
+        .insert(t)
+        .values({ ...after, clienteId } as never)
+        .returning({ id: t.id });
+      rowId = row.id;
+      lines = changeLog(null, asRecord(after), kind.labels);
+    }
+    await writeAudit(tx, {
+      azione: childId ? AZIONI.update : AZIONI.create,
+      contentType: kind.contentType,
+      objectId: rowId,
+      utenteId: actor.userId,
+      ip: actor.ip,
+      note: `${cliente.ragioneSociale} — ${kind.title(after)}`,
+      related: related(clienteId),
+      changeLog: lines,
+    });
+    return rowId;
+  });
+  return { saved: kind.out((await findChild<Row>(app.db, kind.table, clienteId, id)) as Row), warnings };
+}
+
+async function deleteChild<Row, Fields extends object, Out>(
+  kind: ClientChild<Row, Fields, Out>,
+  app: FastifyInstance,
+  clienteId: number,
+  childId: number,
+  actor: Actor,
+) {
+  const t = typed(kind.table);
+  await app.db.transaction(async (tx) => {
+    const row = await findChild<Row>(tx, kind.table, clienteId, childId, true);
+    if (!row) throw notFound(kind.notFoundMessage);
+    const before = childFields(kind, row);
+    await tx.delete(t).where(eq(t.id, childId));
+    await writeAudit(tx, {
+      azione: AZIONI.delete,
+      contentType: kind.contentType,
+      objectId: childId,
+      utenteId: actor.userId,
+      ip: actor.ip,
+      note: kind.title(before),
+      related: related(clienteId),
+      changeLog: changeLog(asRecord(before), null, kind.labels),
+    });
+  });
+}
+
+const SEDE: ClientChild<SedeRow, SedeFields, Sede> = {
+  table: clientiSedi,
+  contentType: CONTENT_TYPES.sede,
+  notFoundMessage: SEDE_NON_TROVATA,
+  labels: SEDE_LABELS,
+  empty: EMPTY_SEDE,
+  out: sedeOut,
+  validate: validateSede,
+  title: (f) => f.descrizione,
+  place: (app, before, after, data) => placeAddress(app.config, before, after, data, `Sede ${after.descrizione}`),
+};
+
+const CONTATTO: ClientChild<ContattoRow, ContattoFields, Contatto> = {
+  table: clientiContatti,
+  contentType: CONTENT_TYPES.contatto,
+  notFoundMessage: CONTATTO_NON_TROVATO,
+  labels: CONTATTO_LABELS,
+  empty: EMPTY_CONTATTO,
+  out: contattoOut,
+  validate: validateContatto,
+  title: (f) => f.nome,
+};
 
 export async function saveSede(
   app: FastifyInstance,
@@ -360,86 +491,12 @@ export async function saveSede(
   data: SedeData,
   actor: Actor,
 ): Promise<Sede & { warnings: string[] }> {
-  const cliente = await requireCliente(app.db, clienteId);
-  const current = sedeId ? await findSede(app.db, clienteId, sedeId) : null;
-  if (sedeId && !current) throw notFound(SEDE_NON_TROVATA);
-  const beforeFields = current ? sedeFields(current) : null;
-  const prepared = prepareSede(beforeFields, data);
-  const { after, warnings } = await placeAddress(
-    app.config,
-    beforeFields,
-    prepared,
-    data,
-    `Sede ${prepared.descrizione}`,
-  );
-  const values = { ...after, clienteId };
-  const id = await app.db.transaction(async (tx) => {
-    let rowId: number;
-    let lines: string[];
-    if (sedeId) {
-      const locked = await findSede(tx, clienteId, sedeId, true);
-      if (!locked) throw notFound(SEDE_NON_TROVATA);
-      lines = changeLog({ ...sedeFields(locked) }, { ...after }, SEDE_LABELS);
-      if (lines.length === 0) return sedeId;
-      await tx
-        .update(clientiSedi)
-        .set({ ...values, updatedAt: app.clock() })
-        .where(eq(clientiSedi.id, sedeId));
-      rowId = sedeId;
-    } else {
-      const [row] = await tx.insert(clientiSedi).values(values).returning({ id: clientiSedi.id });
-      rowId = row.id;
-      lines = changeLog(null, { ...after }, SEDE_LABELS);
-    }
-    await writeAudit(tx, {
-      azione: sedeId ? AZIONI.update : AZIONI.create,
-      contentType: CONTENT_TYPES.sede,
-      objectId: rowId,
-      utenteId: actor.userId,
-      ip: actor.ip,
-      note: `${cliente.ragioneSociale} — ${after.descrizione}`,
-      related: related(clienteId),
-      changeLog: lines,
-    });
-    return rowId;
-  });
-  const saved = await findSede(app.db, clienteId, id);
-  return { ...sedeOut(saved as SedeRow), warnings };
+  const { saved, warnings } = await saveChild(SEDE, app, clienteId, sedeId, data, actor);
+  return { ...saved, warnings };
 }
 
-export async function deleteSede(app: FastifyInstance, clienteId: number, sedeId: number, actor: Actor) {
-  await app.db.transaction(async (tx) => {
-    const row = await findSede(tx, clienteId, sedeId, true);
-    if (!row) throw notFound(SEDE_NON_TROVATA);
-    await tx.delete(clientiSedi).where(eq(clientiSedi.id, sedeId));
-    await writeAudit(tx, {
-      azione: AZIONI.delete,
-      contentType: CONTENT_TYPES.sede,
-      objectId: sedeId,
-      utenteId: actor.userId,
-      ip: actor.ip,
-      note: row.descrizione,
-      related: related(clienteId),
-      changeLog: changeLog({ ...sedeFields(row) }, null, SEDE_LABELS),
-    });
-  });
-}
-
-// ——— contacts ———
-
-function contattoFields(r: ContattoRow): ContattoFields {
-  const { id: _id, ...rest } = contattoOut(r);
-  return rest;
-}
-
-async function findContatto(ex: Executor, clienteId: number, contattoId: number, lock = false) {
-  const q = ex
-    .select()
-    .from(clientiContatti)
-    .where(and(eq(clientiContatti.id, contattoId), eq(clientiContatti.clienteId, clienteId)));
-  const [row] = lock ? await q.for("update") : await q;
-  return row;
-}
+export const deleteSede = (app: FastifyInstance, clienteId: number, sedeId: number, actor: Actor) =>
+  deleteChild(SEDE, app, clienteId, sedeId, actor);
 
 export async function saveContatto(
   app: FastifyInstance,
@@ -448,59 +505,8 @@ export async function saveContatto(
   data: ContattoData,
   actor: Actor,
 ): Promise<Contatto> {
-  const cliente = await requireCliente(app.db, clienteId);
-  const id = await app.db.transaction(async (tx) => {
-    const current = contattoId ? await findContatto(tx, clienteId, contattoId, true) : null;
-    if (contattoId && !current) throw notFound(CONTATTO_NON_TROVATO);
-    const before = current ? contattoFields(current) : null;
-    const after = normalizeCliente(merge(before ?? EMPTY_CONTATTO, data));
-    const errors = validateContatto(after);
-    if (Object.keys(errors).length) throw validationError(errors);
-    const lines = changeLog(before ? { ...before } : null, { ...after }, CONTATTO_LABELS);
-    let rowId: number;
-    if (contattoId) {
-      if (lines.length === 0) return contattoId;
-      await tx
-        .update(clientiContatti)
-        .set({ ...after, updatedAt: app.clock() })
-        .where(eq(clientiContatti.id, contattoId));
-      rowId = contattoId;
-    } else {
-      const [row] = await tx
-        .insert(clientiContatti)
-        .values({ ...after, clienteId })
-        .returning({ id: clientiContatti.id });
-      rowId = row.id;
-    }
-    await writeAudit(tx, {
-      azione: contattoId ? AZIONI.update : AZIONI.create,
-      contentType: CONTENT_TYPES.contatto,
-      objectId: rowId,
-      utenteId: actor.userId,
-      ip: actor.ip,
-      note: `${cliente.ragioneSociale} — ${after.nome}`,
-      related: related(clienteId),
-      changeLog: lines,
-    });
-    return rowId;
-  });
-  return contattoOut((await findContatto(app.db, clienteId, id)) as ContattoRow);
+  return (await saveChild(CONTATTO, app, clienteId, contattoId, data, actor)).saved;
 }
 
-export async function deleteContatto(app: FastifyInstance, clienteId: number, contattoId: number, actor: Actor) {
-  await app.db.transaction(async (tx) => {
-    const row = await findContatto(tx, clienteId, contattoId, true);
-    if (!row) throw notFound(CONTATTO_NON_TROVATO);
-    await tx.delete(clientiContatti).where(eq(clientiContatti.id, contattoId));
-    await writeAudit(tx, {
-      azione: AZIONI.delete,
-      contentType: CONTENT_TYPES.contatto,
-      objectId: contattoId,
-      utenteId: actor.userId,
-      ip: actor.ip,
-      note: row.nome,
-      related: related(clienteId),
-      changeLog: changeLog({ ...contattoFields(row) }, null, CONTATTO_LABELS),
-    });
-  });
-}
+export const deleteContatto = (app: FastifyInstance, clienteId: number, contattoId: number, actor: Actor) =>
+  deleteChild(CONTATTO, app, clienteId, contattoId, actor);

@@ -252,6 +252,20 @@ describeEachDb("anagrafiche/clienti", (ctx) => {
     expect(k.statusCode).toBe(201);
     const badK = await post(admin, `/api/anagrafiche/clienti/${c.id}/contatti/`, { nome: "X", email: "no" });
     expect(badK.json().errors).toEqual({ email: "Indirizzo e-mail non valido" });
+    const k2 = await put(admin, `/api/anagrafiche/clienti/${c.id}/contatti/${k.json().id}/`, { ruolo: " Direttrice " });
+    expect(k2.statusCode).toBe(200);
+    expect(k2.json()).toMatchObject({ id: k.json().id, nome: "Giulia Bianchi", ruolo: "Direttrice" });
+    // the same values again change nothing and write no entry; a bad value on update is a 400, nothing written
+    expect(
+      (await put(admin, `/api/anagrafiche/clienti/${c.id}/contatti/${k.json().id}/`, { ruolo: "Direttrice" }))
+        .statusCode,
+    ).toBe(200);
+    const badK2 = await put(admin, `/api/anagrafiche/clienti/${c.id}/contatti/${k.json().id}/`, { email: "x@" });
+    expect(badK2.statusCode).toBe(400);
+    expect(badK2.json().errors).toEqual({ email: "Indirizzo e-mail non valido" });
+    expect((await put(admin, `/api/anagrafiche/clienti/${c.id}/contatti/999999/`, { ruolo: "X" })).statusCode).toBe(
+      404,
+    );
 
     const full = (await get(clientiUser, `/api/anagrafiche/clienti/${c.id}/`)).json();
     expect(full.sedi.map((x: { descrizione: string }) => x.descrizione)).toEqual(["Galleria nord"]);
@@ -273,7 +287,9 @@ describeEachDb("anagrafiche/clienti", (ctx) => {
     expect(sedeLogs[0].related).toEqual([{ content_type: "cliente", object_id: String(c.id) }]);
     expect(sedeLogs[1].dati.change_log).toEqual(['Descrizione: "Galleria" → "Galleria nord"']);
     const contattoLogs = await logsOf("cliente_contatto", k.json().id);
-    expect(contattoLogs.map((l) => l.azione)).toEqual(["Creazione", "Eliminazione"]);
+    expect(contattoLogs.map((l) => l.azione)).toEqual(["Creazione", "Modifica", "Eliminazione"]);
+    expect(contattoLogs[1].dati.change_log).toEqual(['Ruolo: "Facility manager" → "Direttrice"']);
+    expect(contattoLogs[2].related).toEqual([{ content_type: "cliente", object_id: String(c.id) }]);
   });
 
   it("lists the client's contracts and refuses to delete a client that has some (409)", async () => {
