@@ -14,7 +14,12 @@ export interface PickedOperator {
   nome: string;
 }
 
-export function OperatorPicker(props: { label: string; onSelect: (op: PickedOperator | null) => void }) {
+export function OperatorPicker(props: {
+  label: string;
+  onSelect: (op: PickedOperator | null) => void;
+  /** Shown under the input (a form's submit error for the operator). */
+  error?: string;
+}) {
   const [text, setText] = useState("");
   const [query, setQuery] = useState("");
   const [picked, setPicked] = useState<PickedOperator | null>(null);
@@ -26,7 +31,7 @@ export function OperatorPicker(props: { label: string; onSelect: (op: PickedOper
   const results = data?.results ?? [];
   return (
     <Box position="relative" minW="64">
-      <FormField label={props.label}>
+      <FormField label={props.label} error={props.error}>
         <Input
           placeholder="Inizia a digitare..."
           value={picked ? `${picked.cognome} ${picked.nome}` : text}

@@ -1,5 +1,5 @@
 /** Service tabs besides the grid: operatori-assegnati, costi, dotazioni, note-ed-allegati. */
-import { Alert, Button, HStack, Input, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import { Button, HStack, Input, Stack, Text } from "@chakra-ui/react";
 import { useRef, useState } from "react";
 import { Form } from "react-final-form";
 import { downloadWithToken } from "../../api/anagrafiche.endpoints";
@@ -25,66 +25,11 @@ import { TextField } from "../../components/form";
 import { OperatorName } from "../../components/quick-view";
 import { formatDate, formatDateTime, formatEuro, secondsToHours } from "../../domain/format";
 import { TextareaField } from "./form-controls";
-import { MSG } from "./messages";
-import { reportSaveError } from "./save-outcome";
+import { AddRowForm, Loaded, Rows, saving } from "./rows-tab";
 
 interface Ids {
   idContratto: string;
   idServizio: string;
-}
-
-/** A skeleton while loading, the request error, else the children. */
-function Loaded({ isLoading, error, children }: { isLoading: boolean; error: unknown; children: React.ReactNode }) {
-  if (isLoading) return <Skeleton height="24" />;
-  if (error)
-    return (
-      <Alert.Root status="error">
-        <Alert.Indicator />
-        <Alert.Title>{MSG.requestError(errorMessage(error))}</Alert.Title>
-      </Alert.Root>
-    );
-  return <>{children}</>;
-}
-
-function Rows({ label, headers, rows }: { label: string; headers: string[]; rows: React.ReactNode[][] }) {
-  return (
-    <Table.Root size="sm" aria-label={label}>
-      <Table.Header>
-        <Table.Row>
-          {headers.map((h) => (
-            <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
-          ))}
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {rows.length === 0 && (
-          <Table.Row>
-            <Table.Cell colSpan={headers.length}>Nessun risultato trovato</Table.Cell>
-          </Table.Row>
-        )}
-        {rows.map((r, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: read-only rows
-          <Table.Row key={i}>
-            {r.map((c, j) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: read-only cells
-              <Table.Cell key={j}>{c}</Table.Cell>
-            ))}
-          </Table.Row>
-        ))}
-      </Table.Body>
-    </Table.Root>
-  );
-}
-
-async function saving(call: () => Promise<unknown>, reset: () => void) {
-  try {
-    await call();
-    notify.success(MSG.saved);
-    setTimeout(reset);
-    return undefined;
-  } catch (err) {
-    return reportSaveError(err);
-  }
 }
 
 export function OperatoriAssegnatiTab(ids: Ids) {
@@ -130,28 +75,20 @@ export function CostiTab(ids: Ids) {
           ])}
         />
       </Loaded>
-      <Form
-        onSubmit={(v: Record<string, string>, form) =>
-          saving(
-            () =>
-              save({ ...ids, data: { tipo: v.tipo, importo: v.importo, data: v.data, note: v.note ?? "" } }).unwrap(),
-            () => form.restart(),
-          )
+      <AddRowForm
+        label="Nuovo costo"
+        onAdd={(v) =>
+          save({
+            ...ids,
+            data: { tipo: v.tipo ?? "", importo: v.importo ?? "", data: v.data ?? "", note: v.note ?? "" },
+          }).unwrap()
         }
-        render={({ handleSubmit, submitting }) => (
-          <form onSubmit={handleSubmit} aria-label="Nuovo costo">
-            <HStack align="end" gap="3" wrap="wrap">
-              <TextField name="tipo" label="Tipo" required />
-              <TextField name="importo" label="Importo (€)" type="number" step="0.01" required />
-              <TextField name="data" label="Data" type="date" required />
-              <TextField name="note" label="Note" />
-              <Button type="submit" loading={submitting}>
-                Aggiungi
-              </Button>
-            </HStack>
-          </form>
-        )}
-      />
+      >
+        <TextField name="tipo" label="Tipo" required />
+        <TextField name="importo" label="Importo (€)" type="number" step="0.01" required />
+        <TextField name="data" label="Data" type="date" required />
+        <TextField name="note" label="Note" />
+      </AddRowForm>
     </Stack>
   );
 }
@@ -175,39 +112,28 @@ export function DotazioniTab(ids: Ids) {
           ])}
         />
       </Loaded>
-      <Form
-        onSubmit={(v: Record<string, string>, form) =>
-          saving(
-            () =>
-              save({
-                ...ids,
-                data: {
-                  descrizione: v.descrizione,
-                  quantita: Number(v.quantita || 1),
-                  operatore: null,
-                  consegnata_il: v.consegnata_il || null,
-                  restituita_il: v.restituita_il || null,
-                  note: v.note ?? "",
-                },
-              }).unwrap(),
-            () => form.restart(),
-          )
+      <AddRowForm
+        label="Nuova dotazione"
+        onAdd={(v) =>
+          save({
+            ...ids,
+            data: {
+              descrizione: v.descrizione ?? "",
+              quantita: Number(v.quantita || 1),
+              operatore: null,
+              consegnata_il: v.consegnata_il || null,
+              restituita_il: v.restituita_il || null,
+              note: v.note ?? "",
+            },
+          }).unwrap()
         }
-        render={({ handleSubmit, submitting }) => (
-          <form onSubmit={handleSubmit} aria-label="Nuova dotazione">
-            <HStack align="end" gap="3" wrap="wrap">
-              <TextField name="descrizione" label="Descrizione" required />
-              <TextField name="quantita" label="Quantità" type="number" min={1} />
-              <TextField name="consegnata_il" label="Consegnata il" type="date" />
-              <TextField name="restituita_il" label="Restituita il" type="date" />
-              <TextField name="note" label="Note" />
-              <Button type="submit" loading={submitting}>
-                Aggiungi
-              </Button>
-            </HStack>
-          </form>
-        )}
-      />
+      >
+        <TextField name="descrizione" label="Descrizione" required />
+        <TextField name="quantita" label="Quantità" type="number" min={1} />
+        <TextField name="consegnata_il" label="Consegnata il" type="date" />
+        <TextField name="restituita_il" label="Restituita il" type="date" />
+        <TextField name="note" label="Note" />
+      </AddRowForm>
     </Stack>
   );
 }
