@@ -6,6 +6,9 @@ export interface LoadResult {
   p99: number;
   rps: number;
   errors: number;
+  /** Every call's latency (ms, sorted) and the wall time, to merge several rounds. */
+  times: number[];
+  seconds: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -34,7 +37,21 @@ export async function load(total: number, concurrency: number, call: () => Promi
   );
   const wall = (performance.now() - t0) / 1000;
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99), rps: total / wall, errors };
+  return { p50: percentile(times, 50), p99: percentile(times, 99), rps: total / wall, errors, times, seconds: wall };
+}
+
+/** Several rounds of the same path as one result: percentiles over all calls, calls ÷ total time. */
+export function mergeLoads(rounds: LoadResult[]): LoadResult {
+  const times = rounds.flatMap((r) => r.times).sort((a, b) => a - b);
+  const seconds = rounds.reduce((s, r) => s + r.seconds, 0);
+  return {
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    rps: times.length / seconds,
+    errors: rounds.reduce((s, r) => s + r.errors, 0),
+    times,
+    seconds,
+  };
 }
 
 /**

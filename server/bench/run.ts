@@ -4,7 +4,7 @@
  *   BENCH_DATABASE_URL   PostgreSQL to use (default: database erp_bench on the local server,
  *                        created, migrated and seeded at scale once, reused afterwards)
  *   BENCH_PG_ADMIN_URL   admin connection used to create erp_bench (default postgres://postgres@127.0.0.1:5432/postgres)
- *   BENCH_REQUESTS       requests per workload (default 500; more for a fast one: at least 3 s of SQL),
+ *   BENCH_REQUESTS       requests per workload (default 500; a fast one runs 3 interleaved rounds of ~3 s of SQL),
  *                        BENCH_CONCURRENCY (default 10), BENCH_WARMUP calls per path first (default 3000, ≤ 6 s)
  *   ERP_WORKERS          server processes, as for npm start (default: one per CPU)
  *   BENCH_OPERATORS / BENCH_LOG_ENTRIES   scale of the seed (default 200000 / 2000000)
@@ -40,7 +40,7 @@ import { operatoriList } from "../modules/anagrafiche/operatori/operatori.list";
 import { logList } from "../modules/log/log.list";
 import { seedScale } from "../seed/scale";
 import { startBenchServer } from "./bench-child";
-import { closeHttpConnections, httpJson, type LoadResult, load } from "./load";
+import { closeHttpConnections, httpJson, type LoadResult, load, mergeLoads } from "./load";
 import { runPianificazioneBench } from "./pianificazione.bench";
 
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -51,8 +51,10 @@ const LOG_ENTRIES = Number(process.env.BENCH_LOG_ENTRIES ?? 2_000_000);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
 const WARMUP_CALLS = Number(process.env.BENCH_WARMUP ?? 3000);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 6);
-/** A fast workload runs more than BENCH_REQUESTS calls: at least this long on the SQL side. */
+/** A fast workload runs more than BENCH_REQUESTS calls: rounds of about this long on the SQL side. */
 const MIN_SECONDS = 3;
+/** Interleaved rounds of a fast workload (see `measure`). */
+const ROUNDS = 3;
 
 async function benchDatabaseUrl(): Promise<string> {
   if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
@@ -221,23 +223,48 @@ async function main() {
   });
   console.log(`Bare node:http + pg reference server (${bare.workers} processi) at ${bare.base}`);
 
-  /** Warms up the three paths, then measures them one after the other over the same number of calls. */
+  /**
+   * Warms up the three paths, then measures them in turn over the same number of calls; a fast
+   * workload in ROUNDS interleaved rounds (SQL, API, bare, SQL, …) merged, so that the machine
+   * slowing down or speeding up during the run weighs on the three alike.
+   */
   const measure = async (callSql: () => Promise<void>, callApi: () => Promise<void>, callBare: () => Promise<void>) => {
-    const n = Math.max(REQUESTS, Math.round(((await warmUp(callSql)) * MIN_SECONDS) / CONCURRENCY) * CONCURRENCY);
+    const sqlRate = await warmUp(callSql);
     await warmUp(callApi);
     await warmUp(callBare);
-    const sqlClient0 = process.cpuUsage();
-    const sqlRes = await load(n, CONCURRENCY, callSql);
-    const sqlClient = clientMs(sqlClient0, n);
-    const apiClient0 = process.cpuUsage();
-    const cpu0 = server.cpuMs();
-    const apiRes = await load(n, CONCURRENCY, callApi);
-    const cpu = (server.cpuMs() - cpu0) / n;
-    const apiClient = clientMs(apiClient0, n);
-    const bareCpu0 = bare.cpuMs();
-    const bareRes = await load(n, CONCURRENCY, callBare);
-    const bareCpu = (bare.cpuMs() - bareCpu0) / n;
-    return { n, sql: sqlRes, sqlClient, api: apiRes, cpu, apiClient, bare: bareRes, bareCpu };
+    const fast = sqlRate * MIN_SECONDS > REQUESTS;
+    const rounds = fast ? ROUNDS : 1;
+    const n = Math.max(REQUESTS, Math.round((sqlRate * MIN_SECONDS) / CONCURRENCY) * CONCURRENCY);
+    const runs: Record<"sql" | "api" | "bare", LoadResult[]> = { sql: [], api: [], bare: [] };
+    let sqlClientMs = 0;
+    let apiClientMs = 0;
+    let serverMs = 0;
+    let bareMs = 0;
+    for (let r = 0; r < rounds; r++) {
+      let c0 = process.cpuUsage();
+      runs.sql.push(await load(n, CONCURRENCY, callSql));
+      sqlClientMs += clientMs(c0, 1);
+      c0 = process.cpuUsage();
+      const s0 = server.cpuMs();
+      runs.api.push(await load(n, CONCURRENCY, callApi));
+      serverMs += server.cpuMs() - s0;
+      apiClientMs += clientMs(c0, 1);
+      const b0 = bare.cpuMs();
+      runs.bare.push(await load(n, CONCURRENCY, callBare));
+      bareMs += bare.cpuMs() - b0;
+    }
+    const calls = n * rounds;
+    return {
+      n: calls,
+      rounds,
+      sql: mergeLoads(runs.sql),
+      sqlClient: sqlClientMs / calls,
+      api: mergeLoads(runs.api),
+      cpu: serverMs / calls,
+      apiClient: apiClientMs / calls,
+      bare: mergeLoads(runs.bare),
+      bareCpu: bareMs / calls,
+    };
   };
 
   for (const [i, { w, page, countStmt }] of prepared.entries()) {
@@ -320,8 +347,9 @@ async function main() {
 
 Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? "?"}),
 Node ${process.version}, PostgreSQL ${pgVersion}; ${nOps >= OPERATORS ? nOps : OPERATORS} operatori, ${nLog >= LOG_ENTRIES ? nLog : LOG_ENTRIES} voci di log;
-\`calls\` per side and workload (at least ${REQUESTS}, more for a fast workload: about ${MIN_SECONDS} s of SQL), each path
-first warmed up (up to ${WARMUP_CALLS} calls or ${WARMUP_SECONDS} s: V8 optimises hot code only after thousands of calls);
+\`calls\` per side and workload: at least ${REQUESTS}; a fast workload runs ${ROUNDS} interleaved rounds (SQL, API, bare, SQL, …)
+of about ${MIN_SECONDS} s of SQL each, merged, so that the machine's drift weighs on all three alike. Each path is first
+warmed up (up to ${WARMUP_CALLS} calls or ${WARMUP_SECONDS} s: V8 optimises hot code only after thousands of calls);
 ${CONCURRENCY} concurrent connections, keep-alive, loopback.
 
 API = HTTP through the real server (token check, engine, JSON) started as \`npm start\` runs it on PostgreSQL:
