@@ -10,22 +10,10 @@ import { prepareDatabase } from "./bootstrap";
 import { type AppConfig, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { acquireLock } from "./db/lock";
-import { isWorker, poolSizePerWorker, resolveWorkers, superviseWorkers } from "./workers";
+import { isWorker, poolSizePerWorker, resolveWorkers, stopOnSignals, superviseWorkers } from "./workers";
 
 const listeningLine = (config: AppConfig, port: number, where: string) =>
   `Vigilanza ERP in ascolto su http://${config.host}:${port}/app/ (${where})`;
-
-function stopOnSignals(stop: () => Promise<void>) {
-  let stopping = false;
-  const handler = async () => {
-    if (stopping) return;
-    stopping = true;
-    await stop();
-    process.exit(0);
-  };
-  process.on("SIGINT", handler);
-  process.on("SIGTERM", handler);
-}
 
 /** One worker of several: the database is already prepared by the primary. */
 async function serveAsWorker(config: AppConfig) {
@@ -35,8 +23,6 @@ async function serveAsWorker(config: AppConfig) {
   app.addHook("onClose", async () => database.close());
   await app.listen({ port: config.port, host: config.host });
   stopOnSignals(() => app.close());
-  // The primary is gone (killed without a chance to stop us): do not outlive it.
-  process.on("disconnect", () => void app.close().then(() => process.exit(0)));
 }
 
 async function main() {

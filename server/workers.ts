@@ -115,3 +115,20 @@ export function superviseWorkers(count: number, log: (line: string) => void = co
 }
 
 export const isWorker = () => cluster.isWorker;
+
+/**
+ * Runs `stop` once, then exits 0, on SIGINT, SIGTERM, or when the IPC channel closes (a worker whose
+ * primary is gone, a bench child whose parent is gone): a server process never outlives its parent.
+ */
+export function stopOnSignals(stop: () => Promise<void>): void {
+  let stopping = false;
+  const handler = async () => {
+    if (stopping) return;
+    stopping = true;
+    await stop();
+    process.exit(0);
+  };
+  process.on("SIGINT", handler);
+  process.on("SIGTERM", handler);
+  process.on("disconnect", handler);
+}

@@ -13,7 +13,7 @@
  */
 import http from "node:http";
 import pg from "pg";
-import { isWorker, poolSizePerWorker, resolveWorkers, superviseWorkers } from "../workers";
+import { isWorker, poolSizePerWorker, resolveWorkers, stopOnSignals, superviseWorkers } from "../workers";
 import { READY_PREFIX } from "./bench-child";
 
 interface Statement {
@@ -26,9 +26,7 @@ async function main() {
   const workers = resolveWorkers(process.env.ERP_WORKERS, url);
   if (workers.count > 1 && !isWorker()) {
     const supervisor = await superviseWorkers(workers.count);
-    const stop = () => void supervisor.stop().then(() => process.exit(0));
-    process.on("SIGTERM", stop);
-    process.on("disconnect", stop);
+    stopOnSignals(() => supervisor.stop());
     process.stdout.write(`${READY_PREFIX}${JSON.stringify({ port: supervisor.port, workers: workers.count })}\n`);
     return;
   }
@@ -55,9 +53,10 @@ async function main() {
     const a = server.address() as { port: number };
     process.stdout.write(`${READY_PREFIX}${JSON.stringify({ port: a.port, workers: 1 })}\n`);
   });
-  const stop = () => server.close(() => void pool.end().then(() => process.exit(0)));
-  process.on("SIGTERM", stop);
-  process.on("disconnect", stop);
+  stopOnSignals(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await pool.end();
+  });
 }
 
 main().catch((err) => {

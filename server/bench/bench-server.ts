@@ -15,7 +15,7 @@ process.env.TZ ??= "Europe/Rome";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { openPostgres } from "../db/client";
-import { isWorker, poolSizePerWorker, resolveWorkers, superviseWorkers } from "../workers";
+import { isWorker, poolSizePerWorker, resolveWorkers, stopOnSignals, superviseWorkers } from "../workers";
 import { READY_PREFIX } from "./bench-child";
 
 async function main() {
@@ -23,22 +23,9 @@ async function main() {
   if (!url) throw new Error("bench-server: DATABASE_URL is required");
   const config = { ...loadConfig(), databaseUrl: url, logLevel: "silent", host: "127.0.0.1", port: 0 };
   const workers = resolveWorkers(config.workers, url);
-  let stopping = false;
-  const onStop = (stop: () => Promise<void>) => {
-    const handler = async () => {
-      if (stopping) return;
-      stopping = true;
-      await stop();
-      process.exit(0);
-    };
-    process.on("SIGTERM", handler);
-    process.on("SIGINT", handler);
-    process.on("disconnect", handler);
-  };
-
   if (workers.count > 1 && !isWorker()) {
     const supervisor = await superviseWorkers(workers.count);
-    onStop(() => supervisor.stop());
+    stopOnSignals(() => supervisor.stop());
     process.stdout.write(
       `${READY_PREFIX}${JSON.stringify({ port: supervisor.port, pid: process.pid, workers: workers.count })}\n`,
     );
@@ -47,7 +34,7 @@ async function main() {
   const database = await openPostgres(url, poolSizePerWorker(workers.count));
   const app = await buildApp(config, { database });
   await app.listen({ host: "127.0.0.1", port: 0 });
-  onStop(async () => {
+  stopOnSignals(async () => {
     await app.close();
     await database.close();
   });

@@ -67,17 +67,16 @@ const MAX_NAMES = 500;
  * belong here (never a list query, whose text varies with the filters). PGlite runs it as usual.
  */
 export async function queryRowsPrepared<T>(ex: Executor, query: SQL): Promise<T[]> {
-  const session = (ex as unknown as { session?: unknown }).session;
-  if (!is(session, NodePgSession)) return queryRows<T>(ex, query);
+  const client = pgClient(ex);
+  if (!client) return queryRows<T>(ex, query);
   const q = dialect.sqlToQuery(query);
   let name = statementNames.get(q.sql);
-  if (!name) {
-    if (statementNames.size >= MAX_NAMES) return queryRows<T>(ex, query); // a shape that is not bounded: plan it each time
+  // Past MAX_NAMES the shapes are not bounded: an unnamed statement, planned each time.
+  if (!name && statementNames.size < MAX_NAMES) {
     name = `erp_${crypto.createHash("sha1").update(q.sql).digest("hex").slice(0, 24)}`;
     statementNames.set(q.sql, name);
   }
-  const res = (await session.prepareQuery(q, undefined, name, false).execute()) as { rows: T[] };
-  return res.rows;
+  return (await client.query({ name, text: q.sql, values: q.params, types: DRIZZLE_TYPES })).rows as T[];
 }
 
 export async function queryOnePrepared<T>(ex: Executor, query: SQL): Promise<T | undefined> {
