@@ -211,3 +211,54 @@ test("a planner attaches a described file to a service, reads it in the list and
   expect(after.body.results).toEqual([]);
   await context.close();
 });
+
+test("a contract's prices and refused operators: empty state, a price added and deleted, the missing operator said", async () => {
+  const clienti = await api<{ results: { id: number }[] }>(
+    "GET",
+    `/api/anagrafiche/clienti/?global=${encodeURIComponent(ragione)}`,
+    token,
+  );
+  const contratto = await api<{ id: number }>("POST", "/api/pianificazione/contratti/", token, {
+    data: { titolo: `Prezzi E2E ${run}`, cliente: clienti.body.results[0].id },
+  });
+  expect(contratto.status).toBe(201);
+  const planner = await createStaffUser(["erp_contratti", "erp_contratti_prezzi"]);
+  const { context, page } = await newPage(browser);
+  await loginThroughUi(page, planner.username, planner.password);
+  await page.waitForURL((u) => !u.pathname.endsWith("/login"), WAIT);
+
+  await page.goto(`/app/pianificazione/contratti/${contratto.body.id}/prezzi`);
+  const prezzi = page.getByRole("table", { name: "Prezzi" });
+  await prezzi.getByText("Nessun risultato trovato").waitFor(WAIT);
+  const form = page.getByRole("form", { name: "Nuovo prezzo" });
+  await form.getByLabel("Qualifica").selectOption(String(posizione.id));
+  await form.getByLabel("Prezzo orario (€)").fill("21.5");
+  await form.getByLabel("Festivo %").fill("30");
+  await form.getByRole("button", { name: "Aggiungi" }).click();
+  await prezzi.getByText("21,50 €").waitFor(WAIT);
+  await page.getByText("Modifiche salvate correttamente").waitFor(WAIT);
+  expect(await form.getByLabel("Prezzo orario (€)").inputValue()).toBe("");
+  await shot(page, "pianificazione-prezzi");
+  const saved = await api<{ results: { prezzo_orario: number; maggiorazione_festiva: number }[] }>(
+    "GET",
+    `/api/pianificazione/contratti/${contratto.body.id}/prezzi/`,
+    token,
+  );
+  expect(saved.body.results).toEqual([expect.objectContaining({ prezzo_orario: 21.5, maggiorazione_festiva: 30 })]);
+  await page.getByRole("button", { name: `Elimina il prezzo di ${posizione.descrizione}` }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Elimina" }).click();
+  await prezzi.getByText("Nessun risultato trovato").waitFor(WAIT);
+
+  await page.goto(`/app/pianificazione/contratti/${contratto.body.id}/operatori-non-graditi`);
+  await page
+    .getByRole("table", { name: "Operatori non graditi" })
+    .getByText("Nessun operatore non gradito")
+    .waitFor(WAIT);
+  const ng = page.getByRole("form", { name: "Nuovo operatore non gradito" });
+  await ng.getByLabel("Motivo").fill("Ritardi ripetuti");
+  await ng.getByRole("button", { name: "Aggiungi" }).click();
+  await ng.getByText("Questo campo è obbligatorio").waitFor(WAIT);
+  expect(await ng.getByLabel("Motivo").inputValue()).toBe("Ritardi ripetuti");
+  await shot(page, "pianificazione-non-graditi");
+  await context.close();
+});

@@ -81,6 +81,9 @@ export async function saving(call: () => Promise<unknown>, reset: () => void) {
 
 type Values = Record<string, string | undefined>;
 
+/** The fields side by side on a wide screen, wrapping on a narrow one; the button at its own width. */
+const ONE_ROW = { "& > *": { flex: "1 1 10rem", width: "auto" }, "& > button": { flex: "0 0 auto" } };
+
 /**
  * The "Aggiungi" form under a tab's table. `check` answers field errors before anything is sent;
  * `children` may take the form to set values from a picker.
@@ -107,7 +110,7 @@ export function AddRowForm({
       }
       render={({ handleSubmit, submitting, form }) => (
         <form onSubmit={handleSubmit} aria-label={label}>
-          <HStack align="end" mt="4" gap="3" wrap="wrap">
+          <HStack align="end" mt="4" gap="3" wrap="wrap" css={ONE_ROW}>
             {typeof children === "function" ? children(form) : children}
             <Button type="submit" loading={submitting}>
               Aggiungi
