@@ -18,7 +18,8 @@ export default (_env: unknown, argv: { mode?: string }): Configuration & { devSe
       chunkFilename: mode === "production" ? "assets/[name].[contenthash:8].js" : "assets/[name].js",
       clean: true,
     },
-    devtool: mode === "production" ? "source-map" : "eval-cheap-module-source-map",
+    // No source maps in the production build: they would publish the whole source under /app/assets/.
+    devtool: mode === "production" ? false : "eval-cheap-module-source-map",
     resolve: { extensions: [".tsx", ".ts", ".js", ".mjs"] },
     module: {
       rules: [

@@ -6,6 +6,12 @@
  * A route that declares nothing makes the server refuse to start. One hook enforces it:
  * 401 with `WWW-Authenticate: Token` for a missing or bad token, 403 (and an audit entry) for a
  * user without the permission.
+ *
+ * The decision is taken on the MATCHED route (`request.routeOptions.config`), never on the text of
+ * the URL: the router also matches `//api/x`, `/%61pi/x` and absolute-form targets
+ * (`GET http://host/api/x`) to the same route, and all of them meet the same check.
+ * Only the web routes (the SPA's static files and its redirects) and the OpenAPI pages are public
+ * without declaring it; every other route — under /api/ or not — must declare its permissions.
  * Verified tokens are cached per process (server/lib/token-cache.ts): `app.authCache` is fed by
  * NOTIFY 'erp_auth' and emptied for a user by `app.authChanged(userId)` after the server's own
  * writes to users and tokens.
@@ -13,10 +19,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasAny } from "../../src/domain/permissions";
-import { AZIONI, writeAudit } from "../lib/audit";
+import { recordAccessDenied } from "../lib/access-denied";
 import { forbidden, unauthorized } from "../lib/errors";
 import { TokenCache } from "../lib/token-cache";
 import { type AuthUser, verifyToken } from "../lib/tokens";
+import { isWebRoute } from "./security";
 
 export type RoutePermissions = "public" | readonly string[];
 
@@ -34,8 +41,10 @@ declare module "fastify" {
   }
 }
 
-/** Routes of plugins we do not write ourselves, public by design. */
-const PUBLIC_PREFIXES = ["/api/docs"];
+/** Route patterns (not request URLs) public by design: the SPA's files and redirects, the API docs. */
+function isPublicByDesign(routeUrl: string): boolean {
+  return isWebRoute(routeUrl) || routeUrl.startsWith("/api/docs");
+}
 
 export function readToken(request: FastifyRequest): string | null {
   const h = request.headers.authorization;
@@ -67,8 +76,7 @@ export const authGuardPlugin = fp(async (app: FastifyInstance) => {
   app.addHook("onClose", async () => unlisten());
 
   app.addHook("onRoute", (route) => {
-    if (!route.url.startsWith("/api/")) return;
-    if (PUBLIC_PREFIXES.some((p) => route.url.startsWith(p))) {
+    if (isPublicByDesign(route.url)) {
       route.config = { ...(route.config ?? {}), permissions: "public" } as typeof route.config;
       return;
     }
@@ -79,24 +87,22 @@ export const authGuardPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook("onRequest", async (request) => {
+    // Every registered route declares its permissions (onRoute above); only the not-found handler
+    // has none, and it serves nothing but a 404.
     const required = request.routeOptions.config?.permissions;
-    if (!request.url.startsWith("/api/") || required === undefined) return; // static files, 404s
+    if (required === undefined || required === "public") return;
     const token = readToken(request);
-    if (required === "public") {
-      return;
-    }
     if (!token) throw unauthorized();
     const user = await verifyToken(app.db, token, app.config, app.clock(), cache);
     if (!user) throw unauthorized("Sessione scaduta o non valida. Effettua di nuovo l'accesso");
     request.user = user;
     if (!hasAny(user.permissions, required)) {
-      await writeAudit(app.db, {
-        azione: AZIONI.forbidden,
-        contentType: "utente",
-        objectId: user.id,
-        utenteId: user.id,
-        note: `${request.method} ${request.routeOptions.url}`,
+      await recordAccessDenied(app.db, {
+        userId: user.id,
+        method: request.method,
+        route: request.routeOptions.url ?? "",
         ip: request.ip,
+        now: app.clock(),
       });
       throw forbidden();
     }

@@ -7,6 +7,12 @@
  * The headers are the ones @fastify/helmet produced with this policy, written once as constants
  * and set by one synchronous hook: helmet rebuilt them on every request, a third of the server's
  * cost for a small answer (server/bench/NOTES.md). A route may still set its own Cache-Control.
+ *
+ * Which set applies is decided on the matched route, not on the URL text (`//api/x` reaches the
+ * same route as `/api/x`): only the web routes (the SPA's files under /app/ and the redirects to
+ * it) may be cached; every other answer — the API, its documentation, a 404 — is `no-store`.
+ * With an https PUBLIC_URL, Strict-Transport-Security too (never on a plain-HTTP LAN install, where
+ * it would lock browsers out).
  */
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
@@ -44,9 +50,20 @@ const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   pragma: "no-cache",
 });
 
+/** The SPA's routes: its static files (`/app/*`) and the redirects `/` and `/app`. */
+export function isWebRoute(routeUrl: string | undefined): boolean {
+  return routeUrl !== undefined && (routeUrl === "/" || routeUrl === "/app" || routeUrl.startsWith("/app/"));
+}
+
+/** Browsers remember for a year to reach us only over HTTPS — sent only when PUBLIC_URL is https. */
+const HSTS = { "strict-transport-security": "max-age=31536000; includeSubDomains" };
+
 export const securityPlugin = fp(async (app: FastifyInstance) => {
+  const https = app.config.publicUrl.startsWith("https:");
+  const web = Object.freeze(https ? { ...SECURITY_HEADERS, ...HSTS } : SECURITY_HEADERS);
+  const api = Object.freeze(https ? { ...API_HEADERS, ...HSTS } : API_HEADERS);
   app.addHook("onRequest", (request, reply, done) => {
-    reply.headers(request.url.startsWith("/api/") ? API_HEADERS : SECURITY_HEADERS);
+    reply.headers(isWebRoute(request.routeOptions.url) ? web : api);
     done();
   });
 });

@@ -1,11 +1,15 @@
 /**
  * The built SPA under /app/ (unknown /app/* paths fall back to index.html), `/` → `/app/`,
  * and a JSON 404 for unknown /api/ paths.
+ *
+ * `/app/` and `/app` are one route for the router (ignoreTrailingSlash): it serves index.html
+ * itself. It used to redirect to `/app/`, which matched it again — a redirect loop on the very
+ * address the README prints.
  */
 import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 
 const NOT_BUILT = `<!doctype html><html lang="it"><meta charset="utf-8"><title>Vigilanza ERP</title>
@@ -29,16 +33,21 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     });
   }
 
+  const sendIndex = (reply: FastifyReply) => {
+    if (!built) return reply.code(503).type("text/html; charset=utf-8").send(NOT_BUILT);
+    reply.header("Cache-Control", "no-cache");
+    return reply.type("text/html; charset=utf-8").sendFile("index.html", webDir);
+  };
+
   app.get("/", { schema: { hide: true } }, async (_req, reply) => reply.redirect("/app/"));
-  app.get("/app", { schema: { hide: true } }, async (_req, reply) => reply.redirect("/app/"));
+  app.get("/app", { schema: { hide: true } }, async (_req, reply) => sendIndex(reply));
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split("?")[0];
-    if (url.startsWith("/app/") && (request.method === "GET" || request.method === "HEAD")) {
-      if (!built) return reply.code(503).type("text/html; charset=utf-8").send(NOT_BUILT);
-      reply.header("Cache-Control", "no-cache");
-      return reply.type("text/html; charset=utf-8").sendFile("index.html", webDir);
-    }
+    // A missing file under /app/assets/ (a stale chunk, a source map: none is published) is a 404,
+    // not the SPA's page: a script tag must never receive HTML.
+    if (url.startsWith("/app/assets/")) return reply.code(404).send({ detail: "Risorsa non trovata" });
+    if (url.startsWith("/app/") && (request.method === "GET" || request.method === "HEAD")) return sendIndex(reply);
     return reply.code(404).send({ detail: "Risorsa non trovata" });
   });
 });

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { menuFor } from "../../src/domain/permissions";
-import { api, createStaffUser, DATA_DIR, launch, loginThroughUi, newPage, shot } from "./helpers/browser";
+import { api, BASE_URL, createStaffUser, DATA_DIR, launch, loginThroughUi, newPage, shot } from "./helpers/browser";
 
 let browser: Browser;
 
@@ -23,6 +23,27 @@ async function menuEntries(page: Page): Promise<string[]> {
   await nav.getByRole("link").first().waitFor();
   return (await nav.getByRole("link").allInnerTexts()).map((t) => t.replace(/\s+\d+$/, "").trim());
 }
+
+test.each(["/app/", "/"])("the README's address %s shows a newcomer the login page", async (address) => {
+  const { context, page } = await newPage(browser);
+  const res = await page.goto(`${BASE_URL()}${address}`);
+  expect(res?.ok()).toBe(true);
+  await page.waitForURL(/\/app\/login$/);
+  await page.getByRole("button", { name: /accedi/i }).waitFor();
+  await page.getByLabel(/nome utente/i).waitFor();
+  await shot(page, `front-door${address === "/" ? "-root" : ""}`);
+  await context.close();
+});
+
+test("the production build publishes no source maps", async () => {
+  const assets = path.join(__dirname, "..", "..", "dist", "web", "assets");
+  const files = fs.readdirSync(assets);
+  expect(files.filter((f) => f.endsWith(".map"))).toEqual([]);
+  const main = files.find((f) => f.startsWith("main.") && f.endsWith(".js"));
+  expect(main).toBeDefined();
+  expect(fs.readFileSync(path.join(assets, main!), "utf8")).not.toContain("sourceMappingURL");
+  expect((await fetch(`${BASE_URL()}/app/assets/${main}.map`)).status).toBe(404);
+});
 
 test("a protected page sends an anonymous visitor to the login page", async () => {
   const { context, page } = await newPage(browser);
@@ -70,7 +91,7 @@ test("logout clears djangoToken and the server refuses the old token", async () 
   expect(token).toBeTruthy();
   expect((await api("GET", "/api/auth/account/", token!)).status).toBe(200);
   await page.getByRole("button", { name: /profilo di/i }).click();
-  await page.getByRole("menuitem", { name: "Esci" }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
   await page.waitForURL(/\/app\/login/);
   expect(await page.evaluate(() => localStorage.getItem("djangoToken"))).toBeNull();
   expect((await api("GET", "/api/auth/account/", token!)).status).toBe(401);

@@ -4,60 +4,28 @@
  * After adding or changing routes on purpose: `npx jest test/server/foundation/routes-permissions -u`.
  */
 import type { FastifyPluginAsync } from "fastify";
-import fp from "fastify-plugin";
 import { buildApp } from "../../../server/app";
-import { MODULES } from "../../../server/modules";
 import type { RoutePermissions } from "../../../server/plugins/auth-guard";
 import { ALL, PERMISSION_CODES } from "../../../src/domain/permissions";
 import { auth, createTestApp, type TestApp, testConfig } from "../helpers/app";
+import { apiRoutes as listApiRoutes, routeProbe, type SeenRoute, withModule } from "../helpers/routes";
 import { testDbKinds } from "../setup/paths";
 
-interface SeenRoute {
-  method: string;
-  url: string;
-  permissions: RoutePermissions | undefined;
-}
-
-/** Runs `fn` with an extra module at the head of the registry, so it sees every later route. */
-async function withModule<T>(plugin: FastifyPluginAsync, fn: () => Promise<T>): Promise<T> {
-  MODULES.unshift({ name: "test-probe", prefix: "/api/__probe", plugin });
-  try {
-    return await fn();
-  } finally {
-    MODULES.splice(
-      MODULES.findIndex((m) => m.name === "test-probe"),
-      1,
-    );
-  }
-}
+const permissionsOf = (r: SeenRoute) => r.config.permissions as RoutePermissions | undefined;
 
 describe("routes and their permissions", () => {
   let t: TestApp;
   const seen: SeenRoute[] = [];
 
   beforeAll(async () => {
-    const collector = fp(async (app) => {
-      app.addHook("onRoute", (r) => {
-        const methods = Array.isArray(r.method) ? r.method : [r.method];
-        for (const method of methods) {
-          seen.push({
-            method,
-            url: r.url,
-            permissions: (r.config as { permissions?: RoutePermissions } | undefined)?.permissions,
-          });
-        }
-      });
-    });
-    t = await withModule(collector, () => createTestApp(testDbKinds()[0]));
+    t = await withModule(routeProbe(seen), () => createTestApp(testDbKinds()[0]));
   });
   afterAll(async () => {
     await t?.close();
   });
 
   const apiRoutes = () =>
-    seen
-      .filter((r) => r.url.startsWith("/api/") && r.method !== "HEAD" && !r.url.startsWith("/api/docs"))
-      .sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
+    listApiRoutes(seen).map((r) => ({ method: r.method, url: r.url, permissions: permissionsOf(r) }));
 
   it("sees the routes of every module", () => {
     expect(apiRoutes().length).toBeGreaterThan(10);
