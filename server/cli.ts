@@ -6,10 +6,14 @@
  *   user list
  *   seed demo
  *   seed scale [--operators N] [--clients N] [--contracts N] [--weeks N] [--log-entries N]
- * Uses the same configuration as the server (DATABASE_URL, DATA_DIR, SCRYPT_N…). With the
+ *   audit verify
+ *   db setup-roles --owner O --app A [--owner-password P] [--app-password P]
+ * Uses the same configuration as the server (DATABASE_URL, DATABASE_MIGRATION_URL, DATA_DIR,
+ * SCRYPT_N…): migrations as the owner, everything else as the application role. With the
  * embedded database it refuses to run while the server holds the data directory (exit code 1)
- * and otherwise holds the directory itself until it ends. Exit codes: 0 done, 1 refused or
- * failed, 2 wrong usage.
+ * and otherwise holds the directory itself until it ends. `db setup-roles` needs a superuser's
+ * DATABASE_URL and applies no migration. Exit codes: 0 done, 1 refused or failed, 2 wrong usage,
+ * 3 the audit trail's chain is broken.
  */
 process.env.TZ ??= "Europe/Rome";
 
@@ -17,12 +21,14 @@ import { parseArgs } from "node:util";
 import { asc, sql } from "drizzle-orm";
 import { passwordProblem } from "../src/domain/password-policy";
 import { PERMISSION_CODES } from "../src/domain/permissions";
+import { applyMigrations } from "./bootstrap";
 import { type AppConfig, loadConfig } from "./config";
-import { type Database, openDatabase, type Tx } from "./db/client";
+import { type Database, openDatabase, openPostgres, type Tx } from "./db/client";
 import { acquireLock, readLock } from "./db/lock";
-import { migrate } from "./db/migrate";
 import { queryOne } from "./db/query";
+import { RoleSetupError, setupRoles, urlAsRole } from "./db/roles";
 import { users } from "./db/schema/core";
+import { describeChainReport, verifyAuditChain } from "./lib/audit-chain";
 import { HttpError } from "./lib/errors";
 import { type Actor, createStaffUser, updateStaffUser } from "./modules/auth/users.service";
 import { seedDemo } from "./seed/demo";
@@ -36,7 +42,14 @@ const USAGE = `Uso: npm run erp -- <comando>
   user list                                 elenca gli utenti del personale
   seed demo                                 carica i dati dimostrativi (solo su un database senza dati demo)
   seed scale [--operators N] [--clients N] [--contracts N] [--weeks N] [--log-entries N]
+  audit verify                              verifica la catena delle impronte del registro delle modifiche
+  db setup-roles --owner O --app A [--owner-password P] [--app-password P]
+                                            crea i ruoli PostgreSQL proprietario e applicazione
+                                            (DATABASE_URL di un superutente)
 `;
+
+/** Exit code of `audit verify` when the chain is broken. */
+const EXIT_TAMPERED = 3;
 
 /** A failure to report in Italian and end with the given exit code. */
 class CliError extends Error {
@@ -71,7 +84,7 @@ async function withDatabase<T>(config: AppConfig, fn: (database: Database) => Pr
   try {
     const database = await openDatabase(config);
     try {
-      await migrate(database);
+      await applyMigrations(config, database);
       return await fn(database);
     } finally {
       await database.close();
@@ -221,6 +234,47 @@ async function seedScaleCommand(config: AppConfig, o: Record<string, string | un
   });
 }
 
+async function auditVerify(config: AppConfig): Promise<string> {
+  return withDatabase(config, async (database) => {
+    const report = await verifyAuditChain(database.db);
+    if (report.broken) throw new CliError(describeChainReport(report), EXIT_TAMPERED);
+    return describeChainReport(report);
+  });
+}
+
+async function dbSetupRoles(config: AppConfig, o: Record<string, string | undefined>): Promise<string> {
+  need(o, "owner", "app");
+  if (!config.databaseUrl)
+    throw new CliError("db setup-roles riguarda PostgreSQL: imposta DATABASE_URL con l'indirizzo di un superutente.");
+  const database = await openPostgres(config.databaseUrl, 1);
+  try {
+    const r = await setupRoles(database, {
+      owner: o.owner!,
+      app: o.app!,
+      ownerPassword: o["owner-password"],
+      appPassword: o["app-password"],
+    });
+    const [owner, app] = r.roles;
+    const state = (x: (typeof r.roles)[number]) =>
+      `${x.created ? "creato" : "aggiornato"}${x.generated ? ", password generata" : ""}`;
+    return [
+      `Ruoli pronti nel database "${r.database}":`,
+      `  ${owner.role} (${state(owner)}): proprietario delle tabelle, applica le migrazioni`,
+      `  ${app.role} (${state(app)}): il server; SELECT/INSERT/UPDATE/DELETE sulle tabelle, solo SELECT/INSERT sul registro delle modifiche`,
+      `Estensioni presenti: ${r.extensions.join(", ")}. Oggetti passati a ${owner.role}: ${r.transferred}.`,
+      "",
+      "Configura il server così (le password generate sono mostrate solo ora):",
+      `  DATABASE_MIGRATION_URL=${urlAsRole(config.databaseUrl, owner.role, owner.password)}`,
+      `  DATABASE_URL=${urlAsRole(config.databaseUrl, app.role, app.password)}`,
+    ].join("\n");
+  } catch (e) {
+    if (e instanceof RoleSetupError) throw new CliError(e.message);
+    throw e;
+  } finally {
+    await database.close();
+  }
+}
+
 export async function runCli(argv: string[], config: AppConfig = loadConfig()): Promise<string> {
   let parsed: ReturnType<typeof parse>;
   try {
@@ -243,6 +297,10 @@ export async function runCli(argv: string[], config: AppConfig = loadConfig()): 
       return seedDemoCommand(config);
     case "seed scale":
       return seedScaleCommand(config, o);
+    case "audit verify":
+      return auditVerify(config);
+    case "db setup-roles":
+      return dbSetupRoles(config, o);
     case "help":
     case "--help":
     case "":
@@ -270,6 +328,10 @@ function parse(argv: string[]) {
       contracts: { type: "string" },
       weeks: { type: "string" },
       "log-entries": { type: "string" },
+      owner: { type: "string" },
+      app: { type: "string" },
+      "owner-password": { type: "string" },
+      "app-password": { type: "string" },
     },
   });
 }

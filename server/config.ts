@@ -4,8 +4,10 @@ import path from "node:path";
 export interface AppConfig {
   port: number;
   host: string;
-  /** postgres://… or undefined for embedded PGlite in dataDir. */
+  /** postgres://… or undefined for embedded PGlite in dataDir. The server's (application role's) connection. */
   databaseUrl?: string;
+  /** postgres://… as the tables' owner, for migrations (server/db/roles.ts); undefined: databaseUrl. */
+  databaseMigrationUrl?: string;
   dataDir: string;
   publicUrl: string;
   adminUsername: string;
@@ -43,6 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port,
     host,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseMigrationUrl: env.DATABASE_MIGRATION_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR ?? "./data"),
     publicUrl: (env.PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/+$/, ""),
     adminUsername: env.ERP_ADMIN_USERNAME || "admin",

@@ -26,9 +26,17 @@ function quote(s: string): string {
 
 /** Returns the names of the migrations it applied. */
 export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
-  await database.exec(
-    "CREATE TABLE IF NOT EXISTS erp_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
+  // Created only when missing: a role without CREATE on the schema (the application's) can still
+  // check that nothing is pending.
+  const table = await queryRows<{ t: string | null }>(
+    database.db,
+    sql`SELECT to_regclass('erp_migrations')::text AS t`,
   );
+  if (!table[0]?.t) {
+    await database.exec(
+      "CREATE TABLE IF NOT EXISTS erp_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
+    );
+  }
   const done = await queryRows<{ name: string }>(database.db, sql`SELECT name FROM erp_migrations`);
   const applied = new Set(done.map((r) => r.name));
   const ran: string[] = [];

@@ -16,6 +16,7 @@ export const AZIONI = {
   forbidden: "Accesso negato",
   passwordReset: "Reimpostazione password",
   passwordChange: "Cambio password",
+  registrationRefused: "Registrazione non riuscita",
 } as const;
 
 export interface RelatedObject {

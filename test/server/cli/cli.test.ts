@@ -195,6 +195,45 @@ describe("CLI on the embedded database (DATA_DIR)", () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("già presenti");
   });
+
+  it("audit verify: reports an intact trail, then the first broken link with exit code 3; never while the server runs", async () => {
+    const n = await inspect(
+      async (db) => (await queryRows<{ n: number }>(db.db, sql`SELECT count(*)::int AS n FROM log_entries`))[0].n,
+    );
+    expect(n).toBeGreaterThan(10);
+    const ok = await cli(["audit", "verify"], env);
+    expect(ok).toMatchObject({ code: 0, stderr: "" });
+    expect(ok.stdout).toContain(`Registro integro: ${n} voci verificate.`);
+    expect(ok.stdout).toMatch(new RegExp(`Ultima voce: seq ${n}, impronta [0-9a-f]{64}`));
+
+    // Someone with the data directory rewrites an entry behind the trigger's back.
+    const victim = await inspect(async (db) => {
+      const [v] = await queryRows<{ id: number; seq: number }>(
+        db.db,
+        sql`SELECT id, seq FROM log_entries WHERE azione = 'Cambio password'`,
+      );
+      await db.exec(
+        `SET LOCAL session_replication_role = replica; UPDATE log_entries SET azione = 'Modifica' WHERE id = ${v.id}`,
+      );
+      return v;
+    });
+    const broken = await cli(["audit", "verify"], env);
+    expect(broken.code).toBe(3);
+    expect(broken.stdout).toBe("");
+    expect(broken.stderr).toContain(
+      `Registro alterato alla voce id ${victim.id} (seq ${victim.seq}): impronta registrata`,
+    );
+
+    const lock = path.join(dir, "server.lock");
+    fs.writeFileSync(lock, JSON.stringify({ pid: process.ppid, url: "http://127.0.0.1:8000" }));
+    try {
+      const refused = await cli(["audit", "verify"], env);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain("ferma il server");
+    } finally {
+      fs.rmSync(lock, { force: true });
+    }
+  });
 });
 
 const pgIt = testDbKinds().includes("postgres") ? describe : describe.skip;
@@ -209,10 +248,13 @@ pgIt("CLI on PostgreSQL (DATABASE_URL)", () => {
     await admin.query(`CREATE DATABASE "${name}" TEMPLATE template0 ENCODING 'UTF8'`);
     await admin.end();
   });
+  const owner = `erp_r_${runId()}_cli_owner`;
+  const app = `erp_r_${runId()}_cli_app`;
   afterAll(async () => {
     const admin = new Client({ connectionString: PG_ADMIN_URL });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    for (const role of [app, owner]) await admin.query(`DROP ROLE IF EXISTS "${role}"`);
     await admin.end();
   });
 
@@ -250,6 +292,48 @@ pgIt("CLI on PostgreSQL (DATABASE_URL)", () => {
       }
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("db setup-roles on the migrated database; then migrations as the owner, the rest as the application role", async () => {
+    const setup = await cli(
+      [
+        "db",
+        "setup-roles",
+        "--owner",
+        owner,
+        "--app",
+        app,
+        "--owner-password",
+        "Prop-2030",
+        "--app-password",
+        "App-2030",
+      ],
+      { DATABASE_URL: url },
+    );
+    expect(setup).toMatchObject({ code: 0, stderr: "" });
+    const ownerUrl = new URL(url);
+    ownerUrl.username = owner;
+    ownerUrl.password = "Prop-2030";
+    const appUrl = new URL(url);
+    appUrl.username = app;
+    appUrl.password = "App-2030";
+    expect(setup.stdout).toContain(`DATABASE_MIGRATION_URL=${ownerUrl}`);
+    expect(setup.stdout).toContain(`DATABASE_URL=${appUrl}`);
+
+    const env = { DATABASE_URL: appUrl.toString(), DATABASE_MIGRATION_URL: ownerUrl.toString() };
+    expect((await cli(["migrate"], env)).code).toBe(0);
+    const c = await cli(["user", "create", "--username", "pg.app", "--password", "Ronda-Delle-Sei-2030"], env);
+    expect(c).toMatchObject({ code: 0, stderr: "" });
+    const v = await cli(["audit", "verify"], env);
+    expect(v.code).toBe(0);
+    expect(v.stdout).toContain("Registro integro: 2 voci verificate."); // the two users created
+
+    const asApp = await openPostgres(appUrl.toString(), 1);
+    try {
+      await expect(asApp.exec("UPDATE log_entries SET note = 'x'")).rejects.toThrow(/permission denied/);
+    } finally {
+      await asApp.close();
     }
   });
 });

@@ -13,13 +13,12 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../../server/app";
 import { type AppConfig, loadConfig } from "../../../server/config";
-import type { Database } from "../../../server/db/client";
 import { users } from "../../../server/db/schema/core";
 import type { Mailer, MailMessage } from "../../../server/lib/mail";
 import { hashPassword } from "../../../server/lib/passwords";
 import { issueToken } from "../../../server/lib/tokens";
 import { testDbKinds } from "../setup/paths";
-import { type DbKind, openTestDatabase } from "./db";
+import { type DbKind, openTestDatabase, type TestDatabase } from "./db";
 
 export const TEST_SCRYPT_N = 1024;
 
@@ -49,7 +48,7 @@ export function memoryMailer(): Mailer & { sent: MailMessage[] } {
 export interface TestApp {
   kind: DbKind;
   app: FastifyInstance;
-  database: Database;
+  database: TestDatabase;
   mail: MailMessage[];
   /** Moves the server's clock (token expiry, reset links…). */
   setNow(d: Date | null): void;

@@ -15,9 +15,24 @@ export function runId(): string {
 export const pgTemplate = () => `erp_tpl_${runId()}`;
 export const pgliteSnapshot = () => path.join(TMP, `pglite-migrated-${runId()}.tar.gz`);
 
-export function pgUrl(database: string): string {
+/**
+ * The run's PostgreSQL roles (server/db/roles.ts), created by global-setup: migrations run as the
+ * owner, the server of every suite connects as the application role.
+ */
+export const pgOwnerRole = () => `erp_r_${runId()}_owner`;
+export const pgAppRole = () => `erp_r_${runId()}_app`;
+export const PG_TEST_ROLE = /^erp_r_(\d+)_(owner|app)$/;
+/** Their password (ignored by a server that trusts local connections). */
+export const PG_TEST_ROLE_PASSWORD = "erp-test-role";
+
+/** `database` on the test server, as the admin (a superuser) or as `role`. */
+export function pgUrl(database: string, role?: string): string {
   const u = new URL(PG_ADMIN_URL);
   u.pathname = `/${database}`;
+  if (role) {
+    u.username = role;
+    u.password = PG_TEST_ROLE_PASSWORD;
+  }
   return u.toString();
 }
 
