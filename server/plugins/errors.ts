@@ -24,6 +24,9 @@ const PG_MESSAGES: Record<string, [number, string]> = {
   "22008": [400, "Data o ora fuori intervallo"],
   "22003": [400, "Valore numerico fuori intervallo"],
   "22001": [400, "Testo troppo lungo"],
+  // A NUL character (U+0000) in text or jsonb: plugins/input-guard.ts refuses it before; this is the last line.
+  "22021": [400, "Il testo contiene un carattere non ammesso"],
+  "22P05": [400, "Il testo contiene un carattere non ammesso"],
   "42501": [403, "Operazione non consentita"],
 };
 

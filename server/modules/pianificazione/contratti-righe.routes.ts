@@ -9,6 +9,7 @@ import { CAPABILITIES } from "../../../src/domain/permissions";
 import type { Executor } from "../../db/client";
 import { queryOne } from "../../db/query";
 import { validationError } from "../../lib/errors";
+import { updateSchema } from "../../lib/update-schema";
 import { rel } from "./audit";
 import { registerChildCrud } from "./child-crud";
 import { id, money, percent, refId, text } from "./common.schema";
@@ -66,7 +67,7 @@ export const contrattiRigheRoutes: FastifyPluginAsync = async (app) => {
       maggiorazione_domenicale: "Maggiorazione domenicale %",
     },
     create: z.object(prezzo),
-    update: z.object(prezzo).partial(),
+    update: updateSchema(prezzo),
     select: sql`x.id, json_build_object('id', p.id, 'descrizione', p.descrizione) AS posizione, p.descrizione AS posizione_descrizione,
       x.prezzo_orario::float8 AS prezzo_orario, x.maggiorazione_notturna::float8 AS maggiorazione_notturna,
       x.maggiorazione_festiva::float8 AS maggiorazione_festiva, x.maggiorazione_domenicale::float8 AS maggiorazione_domenicale`,
@@ -88,7 +89,7 @@ export const contrattiRigheRoutes: FastifyPluginAsync = async (app) => {
     columns: { posizione: "posizione_id", compenso_orario: "compenso_orario" },
     labels: { posizione_descrizione: "Qualifica", compenso_orario: "Compenso orario" },
     create: z.object(compenso),
-    update: z.object(compenso).partial(),
+    update: updateSchema(compenso),
     select: sql`x.id, json_build_object('id', p.id, 'descrizione', p.descrizione) AS posizione, p.descrizione AS posizione_descrizione,
       x.compenso_orario::float8 AS compenso_orario`,
     joins: sql`JOIN posizioni p ON p.id = x.posizione_id`,
@@ -109,7 +110,8 @@ export const contrattiRigheRoutes: FastifyPluginAsync = async (app) => {
     columns: { operatore: "operatore_id", motivo: "motivo" },
     labels: { operatore_nome: "Operatore", motivo: "Motivo" },
     create: z.object(nonGradito),
-    update: z.object({ motivo: text(1000) }),
+    // The operator of a row is its identity: a PUT changes only the reason.
+    update: updateSchema({ motivo: nonGradito.motivo }),
     select: sql`x.id, json_build_object('id', o.id, 'cognome', o.cognome, 'nome', o.nome) AS operatore,
       o.cognome || ' ' || o.nome AS operatore_nome, x.motivo, x.created_at`,
     joins: sql`JOIN operatori o ON o.id = x.operatore_id`,

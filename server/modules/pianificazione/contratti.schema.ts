@@ -1,6 +1,7 @@
 /** Request bodies of contracts (SPEC §3 Contract; SPEC §5 save rules). */
 import { z } from "zod";
 import { toTriState } from "../../../src/domain/contratto";
+import { updateSchema } from "../../lib/update-schema";
 import { bool, optDay, optText, refId, reqText } from "./common.schema";
 
 const fields = {
@@ -36,20 +37,19 @@ const clienteAlias = (v: unknown) => {
   return v;
 };
 
-export const contrattoCreate = z.preprocess(
-  clienteAlias,
-  z.object({
-    ...fields,
-    tipo_contratto: optText(100).transform((v) => (v === undefined ? "Giornaliero" : v)),
-    attivo: bool().default(true),
-    allarme: bool().default(false),
-    notifica: bool().default(false),
-    notifica_allarme: fields.notifica_allarme.default(null),
-    sono_vigile: fields.sono_vigile.default("0"),
-  }),
-);
+const createObject = z.object({
+  ...fields,
+  tipo_contratto: fields.tipo_contratto.default("Giornaliero"),
+  attivo: bool().default(true),
+  allarme: bool().default(false),
+  notifica: bool().default(false),
+  notifica_allarme: fields.notifica_allarme.default(null),
+  sono_vigile: fields.sono_vigile.default("0"),
+});
 
-export const contrattoUpdate = z.preprocess(clienteAlias, z.object(fields).partial());
+export const contrattoCreate = z.preprocess(clienteAlias, createObject);
+
+export const contrattoUpdate = z.preprocess(clienteAlias, updateSchema(createObject));
 
 export type ContrattoCreate = z.infer<typeof contrattoCreate>;
 export type ContrattoUpdate = z.infer<typeof contrattoUpdate>;

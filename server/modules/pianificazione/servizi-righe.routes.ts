@@ -10,6 +10,7 @@ import { CAPABILITIES } from "../../../src/domain/permissions";
 import type { Executor } from "../../db/client";
 import { queryOne, queryRows } from "../../db/query";
 import { validationError } from "../../lib/errors";
+import { updateSchema } from "../../lib/update-schema";
 import { rel } from "./audit";
 import { registerChildCrud } from "./child-crud";
 import { day, id, money, optDay, refId, text } from "./common.schema";
@@ -77,7 +78,7 @@ export const serviziRigheRoutes: FastifyPluginAsync = async (base) => {
     columns: { tipo: "tipo", importo: "importo", data: "data", note: "note" },
     labels: { tipo: "Tipo", importo: "Importo", data: "Data", note: "Note" },
     create: z.object(costo),
-    update: z.object(costo).partial(),
+    update: updateSchema(costo),
     select: sql`x.id, x.tipo, x.importo::float8 AS importo, to_char(x.data, 'YYYY-MM-DD') AS data, x.note`,
     orderBy: sql`x.data, x.id`,
   });
@@ -107,7 +108,7 @@ export const serviziRigheRoutes: FastifyPluginAsync = async (base) => {
       note: "Note",
     },
     create: z.object(dotazione),
-    update: z.object(dotazione).partial(),
+    update: updateSchema(dotazione),
     select: sql`x.id, x.descrizione, x.quantita,
       CASE WHEN o.id IS NULL THEN NULL ELSE json_build_object('id', o.id, 'cognome', o.cognome, 'nome', o.nome) END AS operatore,
       o.cognome || ' ' || o.nome AS operatore_nome,
@@ -128,7 +129,7 @@ export const serviziRigheRoutes: FastifyPluginAsync = async (base) => {
     columns: { nota: "nota", file: "file_id" },
     labels: { nota: "Nota", file_nome: "File" },
     create: z.object(allegato),
-    update: z.object(allegato).partial(),
+    update: updateSchema(allegato),
     select: sql`x.id, x.nota, CASE WHEN f.id IS NULL THEN NULL ELSE json_build_object('id', f.id, 'nome', f.nome_originale, 'mime', f.mime, 'dimensione', f.dimensione) END AS file,
       f.nome_originale AS file_nome, x.created_at`,
     joins: sql`LEFT JOIN files f ON f.id = x.file_id`,

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { validateShiftTimes } from "../../../src/domain/shift-rules";
 import { validatePeriodo } from "../../../src/domain/turno";
+import { updateSchema } from "../../lib/update-schema";
 import { day, optTime, refId, text, time } from "./common.schema";
 
 const coord = (min: number, max: number) =>
@@ -30,7 +31,7 @@ function checkTimes(v: Record<string, unknown>, ctx: z.RefinementCtx) {
 export const turnoCreate = z
   .object({ ...shiftFields, operatori_richiesti: shiftFields.operatori_richiesti.default(1) })
   .superRefine(checkTimes);
-export const turnoUpdate = z.object(shiftFields).partial();
+export const turnoUpdate = updateSchema(turnoCreate);
 
 const servizioFields = {
   dal: day(),
@@ -61,7 +62,8 @@ export const servizioCreate = z
   })
   .superRefine(checkPeriodo);
 
-export const servizioUpdate = z.object(servizioFields).partial().superRefine(checkPeriodo);
+/** The service's own fields (its days and shifts have their own routes). */
+export const servizioUpdate = updateSchema(servizioFields).superRefine(checkPeriodo);
 
 export const giornoCreate = z.object({ giorno: day(), turni: z.array(turnoCreate).max(50).default([]) });
 export const giornoUpdate = z.object({ giorno: day() });

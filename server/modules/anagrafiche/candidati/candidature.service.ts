@@ -18,6 +18,7 @@ import { candidati, candidatiPosizioni } from "../../../db/schema/anagrafiche-cl
 import { AZIONI, writeAudit } from "../../../lib/audit";
 import { HttpError, validationError } from "../../../lib/errors";
 import { storeFile } from "../../../lib/files";
+import { refuseNul } from "../../../plugins/input-guard";
 import { CONTENT_TYPE, checkPosizioni, normalizeCandidato } from "./candidati.service";
 
 export const CANDIDATURA_INVIATA = "Grazie! La tua candidatura è stata inviata correttamente.";
@@ -65,6 +66,7 @@ export async function readSubmission(request: FastifyRequest): Promise<Submissio
   }
   const flat: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(fields)) flat[k] = v.length === 1 ? v[0] : v;
+  refuseNul(flat);
   return { fields: flat, cv };
 }
 

@@ -2,7 +2,8 @@
  * GET /api/anagrafiche/files/{fileId}/ — an uploaded file, only for users allowed to see the tab
  * it belongs to (FILE_ACCESS, by owner type and category; unknown owners are refused):
  * operator head shot → whoever may open the quick view; other photos and CV → anagrafica;
- * documents and courses → documenti-corsi. Served with a safe Content-Disposition and nosniff.
+ * documents and courses → documenti-corsi. Served as an attachment (never rendered by the browser as
+ * a page of ours: the SPA reads it with fetch and shows a blob), with nosniff and a closed CSP.
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -42,7 +43,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return reply
         .header("Content-Type", file.mime)
-        .header("Content-Disposition", contentDisposition(downloadName(file)))
+        .header("Content-Disposition", contentDisposition(downloadName(file), "attachment"))
         .header("X-Content-Type-Options", "nosniff")
         .header("Cache-Control", "private, no-store")
         .header("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")

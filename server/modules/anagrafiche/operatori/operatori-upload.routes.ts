@@ -23,6 +23,7 @@ import {
   storeFile,
 } from "../../../lib/files";
 import { currentUser } from "../../../plugins/auth-guard";
+import { refuseNul } from "../../../plugins/input-guard";
 import { can } from "./access";
 import { fileRefs } from "./file-refs";
 import { FIELD_LABELS } from "./operatore-fields";
@@ -84,6 +85,7 @@ export const operatoriUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         throw validationError({ file: "Caricamento non valido" });
       }
 
+      refuseNul(upload.fields);
       const slot = upload.fields.categoria as Slot;
       if (!SLOTS.includes(slot)) throw validationError({ categoria: "Categoria non valida" });
       if (!upload.data || upload.data.length === 0) throw validationError({ file: "Seleziona un file da caricare" });

@@ -7,6 +7,7 @@ import { asc, desc } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { isLicenza, statoScadenza, tipoCorsoLabel, tipoDocumentoLabel } from "../../../../src/domain/documenti";
+import { parseInstant } from "../../../../src/domain/instant";
 import {
   type FieldErrors,
   type FileRef,
@@ -217,10 +218,17 @@ export const TABS: readonly TabDef[] = [
 
 export const TAB_BY_NAME = new Map(TABS.map((d) => [d.name, d]));
 
-/** Values ready for the table: timestamps as Date. */
+/**
+ * Values ready for the table: the unavailability's dal/al as Date, read by the rule its validator
+ * checked (src/domain/instant.ts: a day alone is Rome midnight, 'dal' at its start, 'al' at its end).
+ */
 export function toColumns(def: TabDef, values: Row): Row {
   if (def.name !== "indisponibilita") return values;
   const out = { ...values };
-  for (const f of ["dal", "al"]) if (typeof out[f] === "string") out[f] = new Date(out[f] as string);
+  for (const [f, edge] of [
+    ["dal", "start"],
+    ["al", "end"],
+  ] as const)
+    if (typeof out[f] === "string") out[f] = new Date(parseInstant(out[f] as string, edge) as number);
   return out;
 }

@@ -8,6 +8,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
+import { updateSchema } from "../../../lib/update-schema";
 import { currentUser } from "../../../plugins/auth-guard";
 import { idParams, subIdParams } from "./operatori.schema";
 import { getOperatoreRow, todayOf } from "./operatori.service";
@@ -68,7 +69,7 @@ export const tabsRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.put(
       `${base}:subId/`,
-      { config, schema: { tags, params: subIdParams, body: z.object({ data: def.body.partial() }) } },
+      { config, schema: { tags, params: subIdParams, body: z.object({ data: updateSchema(def.body) }) } },
       async (request) =>
         updateItem(
           ctx(request),

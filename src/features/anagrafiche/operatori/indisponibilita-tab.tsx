@@ -1,6 +1,5 @@
 /** indisponibilita: unavailability periods with reason, and the weekly availability per day. */
 import { Box, Button, Heading, HStack, Stack, Switch, Text } from "@chakra-ui/react";
-import { format } from "date-fns";
 import { Form } from "react-final-form";
 import {
   type TabItem,
@@ -9,16 +8,20 @@ import {
 } from "../../../api/anagrafiche.endpoints";
 import { notify } from "../../../app/toaster";
 import { formatDateTime } from "../../../domain/format";
+import { toRomeWallClock } from "../../../domain/instant";
 import { GIORNI_SETTIMANA, validateIndisponibilita } from "../../../domain/operatore";
 import { ItemTable } from "../common/item-table";
 import { MSG } from "../common/messages";
 import { reportError } from "../common/save-error";
 import { useTabCrud } from "./use-tab-crud";
 
-/** ISO timestamp → the value of an <input type="datetime-local"> (local time). */
-const toLocalInput = (v: unknown) => (v ? format(new Date(String(v)), "yyyy-MM-dd'T'HH:mm") : "");
-/** <input type="datetime-local"> value → ISO timestamp. */
-const toIso = (v: unknown) => (v ? new Date(String(v)).toISOString() : null);
+/** The server's instant → the value of an <input type="datetime-local">: the wall clock in Rome. */
+const toLocalInput = (v: unknown) => toRomeWallClock(v ? String(v) : null);
+/**
+ * The input's value goes as it is ('YYYY-MM-DDTHH:mm'): the server reads it as Rome time, whatever
+ * the browser's time zone (src/domain/instant.ts); an impossible date is refused by the validator.
+ */
+const toData = (v: unknown) => (v ? String(v) : null);
 
 function DisponibilitaSettimanale({ id }: { id: number }) {
   const { data } = useOperatoreDisponibilitaQuery(id);
@@ -68,7 +71,7 @@ function DisponibilitaSettimanale({ id }: { id: number }) {
 }
 
 export function IndisponibilitaTab({ id }: { id: number }) {
-  const periodi = useTabCrud(id, "indisponibilita", (v) => ({ ...v, dal: toIso(v.dal), al: toIso(v.al) }));
+  const periodi = useTabCrud(id, "indisponibilita", (v) => ({ ...v, dal: toData(v.dal), al: toData(v.al) }));
   return (
     <Stack gap="6">
       <ItemTable<TabItem>
@@ -84,8 +87,8 @@ export function IndisponibilitaTab({ id }: { id: number }) {
           { name: "note", label: "Note", kind: "textarea" },
         ]}
         columns={[
-          { header: "Dal", render: (i) => formatDateTime(String(i.dal)) },
-          { header: "Al", render: (i) => formatDateTime(String(i.al)) },
+          { header: "Dal", render: (i) => formatDateTime(toLocalInput(i.dal)) },
+          { header: "Al", render: (i) => formatDateTime(toLocalInput(i.al)) },
           { header: "Motivo", render: (i) => String(i.motivo || "—") },
           { header: "Note", render: (i) => <Text lineClamp={1}>{String(i.note || "")}</Text> },
         ]}
