@@ -2,8 +2,9 @@
 import { ChakraProvider } from "@chakra-ui/react";
 import { Provider } from "react-redux";
 import { RouterProvider } from "react-router-dom";
+import { appSessionMachine } from "../machines/session.services";
+import { SessionProvider } from "../machines/session-context";
 import { createAppRouter } from "./router";
-import { SessionProvider } from "./session-context";
 import { makeStore } from "./store";
 import { system } from "./theme";
 import { Toaster } from "./toaster";
@@ -13,12 +14,13 @@ const router = createAppRouter();
 const navigate = (to: string) => {
   void router.navigate(to);
 };
+const session = appSessionMachine({ store, navigate });
 
 export function App() {
   return (
     <Provider store={store}>
       <ChakraProvider value={system}>
-        <SessionProvider store={store} navigate={navigate}>
+        <SessionProvider machine={session}>
           <RouterProvider router={router} />
         </SessionProvider>
         <Toaster />

@@ -8,7 +8,7 @@ import { Navigate, useLocation } from "react-router-dom";
 import { hasAny } from "../domain/permissions";
 import { PageLoader } from "../features/errors/page-loader";
 import { PermissionError } from "../features/errors/permission-error";
-import { usePermissions, useSessionPhase } from "./session-context";
+import { usePermissions, useSessionPhase } from "../machines/session-context";
 
 export const DEFAULT_PATH = "/";
 export const LOGIN_PATH = "/login";

@@ -6,7 +6,7 @@ import { Navigate } from "react-router-dom";
 import { CAPABILITIES, hasAny, isCmsUser } from "../domain/permissions";
 import { DashboardPage } from "../features/dashboard/dashboard-page";
 import { NotFoundPage } from "../features/errors/not-found-page";
-import { usePermissions } from "./session-context";
+import { usePermissions } from "../machines/session-context";
 
 export const CMS_HOME = "/cms/control-room/eventi-in-corso/";
 

@@ -1,29 +1,45 @@
 /**
- * The design card's assignment machine (SPEC §4 Operator-on-shift, §8, §9), one per service screen.
+ * The design card's assignment machine (SPEC §4 Operator-on-shift, §8, §9), one per service screen
+ * (the screens create it keyed by the service id: another service gets a fresh actor).
  *
- * - Every operator on a shift is a child actor (`operatorOnShiftMachine`, id = `opKey(...)`) with
- *   the states notAssigned / assigning / assigned / confirming / confirmed / unconfirming /
- *   unassigning. The screen sends ASSIGN / UNASSIGN / CONFIRM / UNCONFIRM here; this machine spawns
- *   the operator's child on first use and forwards the command.
- * - While a call runs, the operator's key is in `context.inProgress` (the screen disables the
- *   buttons and shows a spinner).
- * - After any change a FULL RELOAD of the service is scheduled, debounced by 2 s
- *   (TIMINGS.reloadDebounceMs): each change restarts the timer, so three changes within 2 s give
- *   one reload.
- * - Failures are only logged (console.error and the trace) — SPEC §8 — except the server's
- *   explained refusals (409 with an Italian detail) and the warnings of an accepted call (200
- *   `warnings`): those become `notices` (the grid shows them on the shift, `notify` toasts them).
+ * Two parallel regions:
+ * - `calls` — what the planner asked for.
+ *   - Every operator on a shift is a child actor (`operatorOnShiftMachine`, id = `opKey(...)`)
+ *     with the states notAssigned / assigning / assigned / confirming / confirmed / unconfirming /
+ *     unassigning. The screen sends ASSIGN / UNASSIGN / CONFIRM / UNCONFIRM here (with the status
+ *     it shows, src/machines/assignment/operator-status.ts); this machine spawns the operator's
+ *     child on first use and forwards the command. These run in any state of the region.
+ *   - BULK_ASSIGN (several operators on one shift, optionally confirmed) and CONSOLIDATE (confirm
+ *     every assignment of a day or a shift) are invoked calls (`bulkAssign`, `consolidate`), one at
+ *     a time: the region is `bulkAssigning` or `consolidating` meanwhile and ignores another one.
+ *     Their reports (assigned / skipped with the reasons; confirmed / still uncovered) are kept in
+ *     `context.bulk[idTurno]` and `context.consolidation` for the screen.
+ * - `reload` — after any settled change a FULL RELOAD of the service is scheduled, debounced by
+ *   2 s (TIMINGS.reloadDebounceMs): each change restarts the timer, so three changes within 2 s
+ *   give one reload. The reload is an invoked promise that resolves when the service's data have
+ *   been fetched again; a change settling while it runs may have been missed by it, so another
+ *   reload is scheduled.
+ *
+ * While a call runs, the keys of its operators are in `context.inProgress` (the screen disables
+ * their buttons and shows a spinner). Failures are only logged (console.error and the trace) —
+ * SPEC §8 — except the server's explained refusals (409 with an Italian detail) and the warnings
+ * of an accepted call (200 `warnings`): those become `notices` (the grid shows them on the shift,
+ * `notify` toasts them). A bulk call or a consolidation is announced (`announce`: saved, or the
+ * request error) as the screens did before.
  */
-import { assign, enqueueActions, fromPromise, setup } from "xstate";
-import type { OperatorCall } from "../api/pianificazione.endpoints";
+import { assign, enqueueActions, fromPromise, raise, setup } from "xstate";
+import type {
+  AssignResult,
+  BulkResult,
+  ConsolidaResult,
+  OperatorCall,
+  Scoperto,
+  ShiftPath,
+} from "../api/pianificazione.endpoints";
 import { TIMINGS } from "../app/theme";
-import { isRefusal } from "./assignment/call-failure";
-import {
-  type OperatorAction,
-  type OperatorReport,
-  type OperatorStatus,
-  operatorOnShiftMachine,
-} from "./assignment/operator-on-shift.machine";
+import { type CallFailure, isRefusal, toCallFailure } from "./assignment/call-failure";
+import { type OperatorReport, operatorOnShiftMachine } from "./assignment/operator-on-shift.machine";
+import { type OperatorAction, type OperatorStatus, STATUS_BEFORE } from "./assignment/operator-status";
 
 export const RELOAD_DEBOUNCE_MS = TIMINGS.reloadDebounceMs;
 const MAX_NOTICES = 20;
@@ -33,13 +49,20 @@ export interface AssignmentInput {
   idServizio: number | string;
 }
 
+/** An operator's name, as the screens show it. */
+export interface NamedOperator {
+  id: number;
+  cognome: string;
+  nome: string;
+}
+
 /** The operator on a shift the screen acts on. */
 export interface OperatorRef {
   idGiorno: number | string;
   idTurno: number | string;
   idOperatore: number;
-  /** Whether the server data shows the operator confirmed on this shift. */
-  confermato?: boolean;
+  /** The status the screen shows (the server's data); by default the one the command expects. */
+  status?: OperatorStatus;
   /** The operator's name, shown in the grid at once on assignment (not sent). */
   display?: { cognome: string; nome: string };
 }
@@ -53,6 +76,43 @@ export interface Notice {
   messages: string[];
 }
 
+export interface BulkRequest {
+  idGiorno: number | string;
+  idTurno: number | string;
+  /** The chosen operators with their names (the report names the skipped ones). */
+  operatori: NamedOperator[];
+  /** Assign and confirm. */
+  conferma: boolean;
+}
+
+/** The report of a bulk assignment, for the shift's panel. */
+export interface BulkReport {
+  idTurno: string;
+  conferma: boolean;
+  assegnati: (NamedOperator & { confermato: boolean; warnings: string[] })[];
+  /** The operators the server refused, with its Italian reason. */
+  scartati: (NamedOperator & { detail: string; reason: string | null })[];
+}
+
+export interface ConsolidationRequest {
+  idGiorno: number | string;
+  /** Only this shift; the whole day without it. */
+  idTurno?: number | string;
+}
+
+export interface ConsolidationReport {
+  idGiorno: string;
+  idTurno: string | null;
+  confermati: number;
+  scoperti: Scoperto[];
+}
+
+/** What the screen tells the planner when a bulk call or a consolidation ends. */
+export type Announcement =
+  | { kind: "bulk"; report: BulkReport }
+  | { kind: "consolidation"; report: ConsolidationReport }
+  | { kind: "failed"; call: "bulk" | "consolidation"; failure: CallFailure };
+
 export interface AssignmentContext extends AssignmentInput {
   /** Keys (`opKey`) of the operators whose call is running: a set, kept as an array for traces. */
   inProgress: string[];
@@ -60,8 +120,15 @@ export interface AssignmentContext extends AssignmentInput {
   /** The notice produced by the last settled call, or null. */
   lastNotice: Notice | null;
   seq: number;
-  /** Number of completed reloads (for the screen and the tests). */
+  /** Number of completed reloads (the service's data fetched again). */
   reloads: number;
+  /** The running bulk assignment or consolidation. */
+  request: BulkRequest | ConsolidationRequest | null;
+  /** The last bulk report of each shift, by idTurno. */
+  bulk: Record<string, BulkReport>;
+  consolidation: ConsolidationReport | null;
+  /** What the last bulk call or consolidation produced (for `announce`). */
+  lastAnnouncement: Announcement | null;
 }
 
 export type AssignmentCommand =
@@ -70,7 +137,14 @@ export type AssignmentCommand =
   | ({ type: "CONFIRM" } & OperatorRef)
   | ({ type: "UNCONFIRM" } & OperatorRef);
 
-export type AssignmentEvent = AssignmentCommand | OperatorReport | { type: "RELOAD_NOW" };
+export type AssignmentEvent =
+  | AssignmentCommand
+  | OperatorReport
+  | ({ type: "BULK_ASSIGN" } & BulkRequest)
+  | ({ type: "CONSOLIDATE" } & ConsolidationRequest)
+  | { type: "RELOAD_NOW" }
+  /** Internal: a change settled, the reload is (re)scheduled. */
+  | { type: "CHANGED" };
 
 /** The id of an operator on a shift: `turno:<idTurno>:op:<idOperatore>`. */
 export function opKey(idTurno: number | string, idOperatore: number | string): string {
@@ -81,21 +155,57 @@ function turnoOfKey(key: string): string {
   return key.split(":")[1] ?? "";
 }
 
-/** The status the server data implies before a command is applied. */
-function statusBefore(event: AssignmentCommand): OperatorStatus {
-  switch (event.type) {
-    case "ASSIGN":
-      return "notAssigned";
-    case "CONFIRM":
-      return "assigned";
-    case "UNCONFIRM":
-      return "confirmed";
-    case "UNASSIGN":
-      return event.confermato ? "confirmed" : "assigned";
-  }
-}
+const ACTION_OF: Record<AssignmentCommand["type"], OperatorAction> = {
+  ASSIGN: "assign",
+  UNASSIGN: "unassign",
+  CONFIRM: "confirm",
+  UNCONFIRM: "unconfirm",
+};
 
 const BUSY = new Set(["assigning", "confirming", "unconfirming", "unassigning"]);
+
+/** The bulk call's path and body. */
+export type BulkCall = ShiftPath & { operatori: number[]; conferma: boolean };
+/** The consolidation call's path (a day, or one shift of it). */
+export type ConsolidationCall = AssignmentInput & ConsolidationRequest;
+
+function bulkReport(request: BulkRequest, result: BulkResult): BulkReport {
+  const named = (id: number): NamedOperator =>
+    request.operatori.find((o) => o.id === id) ?? { id, cognome: "", nome: `#${id}` };
+  return {
+    idTurno: String(request.idTurno),
+    conferma: request.conferma,
+    assegnati: result.assegnati.map((a) => ({
+      id: a.id,
+      cognome: a.cognome,
+      nome: a.nome,
+      confermato: a.confermato,
+      warnings: a.warnings,
+    })),
+    scartati: result.falliti.map((f) => ({ ...named(f.id), detail: f.detail, reason: f.reason })),
+  };
+}
+
+function bulkKeys(request: BulkRequest): string[] {
+  return request.operatori.map((o) => opKey(request.idTurno, o.id));
+}
+
+/** The context once the running bulk call or consolidation has ended with `announcement`. */
+function finished(context: AssignmentContext, announcement: Announcement): Partial<AssignmentContext> {
+  const request = context.request;
+  const done = new Set(request && "operatori" in request ? bulkKeys(request) : []);
+  return {
+    request: null,
+    inProgress: context.inProgress.filter((k) => !done.has(k)),
+    lastAnnouncement: announcement,
+  };
+}
+
+const failed = (call: "bulk" | "consolidation", error: unknown): Announcement => ({
+  kind: "failed",
+  call,
+  failure: toCallFailure(error),
+});
 
 export const assignmentMachine = setup({
   types: {
@@ -105,11 +215,19 @@ export const assignmentMachine = setup({
   },
   actors: {
     operator: operatorOnShiftMachine,
+    bulkAssign: fromPromise<BulkResult, BulkCall>(async () => {
+      throw new Error("bulkAssign: non configurato");
+    }),
+    consolidate: fromPromise<ConsolidaResult, ConsolidationCall>(async () => {
+      throw new Error("consolidate: non configurato");
+    }),
     reload: fromPromise<unknown, AssignmentInput>(async () => undefined),
   },
   actions: {
     /** Toast `context.lastNotice` when the last report produced one (the screen provides it). */
     notify: () => {},
+    /** Tell the planner how `context.lastAnnouncement` ended (the screen provides it). */
+    announce: () => {},
     logReloadFailure: ({ event }) => {
       console.error("Assegnazione: ricaricamento del servizio non riuscito", (event as { error?: unknown }).error);
     },
@@ -117,7 +235,7 @@ export const assignmentMachine = setup({
       const command = event as AssignmentCommand;
       const key = opKey(command.idTurno, command.idOperatore);
       if (context.inProgress.includes(key)) return;
-      const status = statusBefore(command);
+      const status = command.status ?? STATUS_BEFORE[ACTION_OF[command.type]];
       const child = self.getSnapshot().children[key] as
         | { getSnapshot(): { value: string }; send(e: unknown): void }
         | undefined;
@@ -159,10 +277,32 @@ export const assignmentMachine = setup({
         enqueue.assign({ lastNotice: null });
       }
     }),
+    logCallFailure: ({ context }) => {
+      const a = context.lastAnnouncement;
+      if (a?.kind !== "failed") return;
+      console.error(
+        `Assegnazione: ${a.call === "bulk" ? "assegnazione multipla" : "consolidamento"} non riuscita`,
+        a.failure,
+      );
+    },
+  },
+  guards: {
+    hasOperators: ({ event }) => event.type === "BULK_ASSIGN" && event.operatori.length > 0,
   },
 }).createMachine({
   id: "assignment",
-  context: ({ input }) => ({ ...input, inProgress: [], notices: [], lastNotice: null, seq: 0, reloads: 0 }),
+  context: ({ input }) => ({
+    ...input,
+    inProgress: [],
+    notices: [],
+    lastNotice: null,
+    seq: 0,
+    reloads: 0,
+    request: null,
+    bulk: {},
+    consolidation: null,
+    lastAnnouncement: null,
+  }),
   on: {
     ASSIGN: { actions: "forward" },
     UNASSIGN: { actions: "forward" },
@@ -174,36 +314,144 @@ export const assignmentMachine = setup({
           context.inProgress.includes(event.key) ? context.inProgress : [...context.inProgress, event.key],
       }),
     },
+    "OPERATOR.SETTLED": { actions: ["settle", "notify", raise({ type: "CHANGED" })] },
   },
-  initial: "idle",
+  type: "parallel",
   states: {
-    idle: {
-      on: {
-        "OPERATOR.SETTLED": { target: "reloadScheduled", actions: ["settle", "notify"] },
-        RELOAD_NOW: "reloading",
-      },
-    },
-    reloadScheduled: {
-      after: { [RELOAD_DEBOUNCE_MS]: "reloading" },
-      on: {
-        // Each change restarts the 2 s timer.
-        "OPERATOR.SETTLED": { target: "reloadScheduled", reenter: true, actions: ["settle", "notify"] },
-        RELOAD_NOW: "reloading",
-      },
-    },
-    reloading: {
-      invoke: {
-        src: "reload",
-        input: ({ context }) => ({ idContratto: context.idContratto, idServizio: context.idServizio }),
-        onDone: { target: "idle", actions: assign({ reloads: ({ context }) => context.reloads + 1 }) },
-        onError: {
-          target: "idle",
-          actions: "logReloadFailure",
+    calls: {
+      initial: "ready",
+      states: {
+        ready: {
+          on: {
+            BULK_ASSIGN: {
+              guard: "hasOperators",
+              target: "bulkAssigning",
+              actions: assign(({ context, event }) => {
+                const { type: _type, ...request } = event;
+                return {
+                  request,
+                  inProgress: [...new Set([...context.inProgress, ...bulkKeys(request)])],
+                };
+              }),
+            },
+            CONSOLIDATE: {
+              target: "consolidating",
+              actions: assign(({ event }) => {
+                const { type: _type, ...request } = event;
+                return { request };
+              }),
+            },
+          },
+        },
+        bulkAssigning: {
+          invoke: {
+            id: "bulkAssign",
+            src: "bulkAssign",
+            input: ({ context }) => {
+              const r = context.request as BulkRequest;
+              return {
+                idContratto: context.idContratto,
+                idServizio: context.idServizio,
+                idGiorno: r.idGiorno,
+                idTurno: r.idTurno,
+                operatori: r.operatori.map((o) => o.id),
+                conferma: r.conferma,
+              };
+            },
+            onDone: {
+              target: "ready",
+              actions: [
+                assign(({ context, event }) => {
+                  const report = bulkReport(context.request as BulkRequest, event.output);
+                  return {
+                    ...finished(context, { kind: "bulk", report }),
+                    bulk: { ...context.bulk, [report.idTurno]: report },
+                  };
+                }),
+                "announce",
+                raise({ type: "CHANGED" }),
+              ],
+            },
+            onError: {
+              target: "ready",
+              actions: [
+                assign(({ context, event }) => finished(context, failed("bulk", event.error))),
+                "logCallFailure",
+                "announce",
+                raise({ type: "CHANGED" }),
+              ],
+            },
+          },
+        },
+        consolidating: {
+          invoke: {
+            id: "consolidate",
+            src: "consolidate",
+            input: ({ context }) => ({
+              idContratto: context.idContratto,
+              idServizio: context.idServizio,
+              ...(context.request as ConsolidationRequest),
+            }),
+            onDone: {
+              target: "ready",
+              actions: [
+                assign(({ context, event }) => {
+                  const request = context.request as ConsolidationRequest;
+                  const report: ConsolidationReport = {
+                    idGiorno: String(request.idGiorno),
+                    idTurno: request.idTurno === undefined ? null : String(request.idTurno),
+                    confermati: event.output.confermati,
+                    scoperti: event.output.scoperti,
+                  };
+                  return { ...finished(context, { kind: "consolidation", report }), consolidation: report };
+                }),
+                "announce",
+                raise({ type: "CHANGED" }),
+              ],
+            },
+            onError: {
+              target: "ready",
+              actions: [
+                assign(({ context, event }) => finished(context, failed("consolidation", event.error))),
+                "logCallFailure",
+                "announce",
+                raise({ type: "CHANGED" }),
+              ],
+            },
+          },
         },
       },
-      on: {
-        // A change during a reload: the data being loaded may be stale, schedule another one.
-        "OPERATOR.SETTLED": { target: "reloadScheduled", actions: ["settle", "notify"] },
+    },
+    reload: {
+      initial: "idle",
+      states: {
+        idle: {
+          on: {
+            CHANGED: "scheduled",
+            RELOAD_NOW: "reloading",
+          },
+        },
+        scheduled: {
+          after: { [RELOAD_DEBOUNCE_MS]: "reloading" },
+          on: {
+            // Each change restarts the 2 s timer.
+            CHANGED: { target: "scheduled", reenter: true },
+            RELOAD_NOW: "reloading",
+          },
+        },
+        reloading: {
+          invoke: {
+            id: "reload",
+            src: "reload",
+            input: ({ context }) => ({ idContratto: context.idContratto, idServizio: context.idServizio }),
+            onDone: { target: "idle", actions: assign({ reloads: ({ context }) => context.reloads + 1 }) },
+            onError: { target: "idle", actions: "logReloadFailure" },
+          },
+          on: {
+            // A change settled while the data were being fetched: they may not show it, fetch again.
+            CHANGED: "scheduled",
+          },
+        },
       },
     },
   },
@@ -213,10 +461,14 @@ export type AssignmentMachine = typeof assignmentMachine;
 
 /** The calls the machine makes; the app passes RTK Query, tests pass stubs. */
 export interface AssignmentCalls {
-  assign: (call: OperatorCall, add: boolean) => Promise<import("../api/pianificazione.endpoints").AssignResult>;
-  confirm: (call: OperatorCall, confirm: boolean) => Promise<import("../api/pianificazione.endpoints").AssignResult>;
+  assign: (call: OperatorCall, add: boolean) => Promise<AssignResult>;
+  confirm: (call: OperatorCall, confirm: boolean) => Promise<AssignResult>;
+  bulkAssign: (call: BulkCall) => Promise<BulkResult>;
+  consolidate: (call: ConsolidationCall) => Promise<ConsolidaResult>;
+  /** Fetches the service's data again; resolves when they have arrived. */
   reload: (input: AssignmentInput) => Promise<unknown>;
   notify?: (notice: Notice) => void;
+  announce?: (announcement: Announcement) => void;
 }
 
 /** The machine with its calls provided (the operator children get theirs too). */
@@ -229,11 +481,16 @@ export function provideAssignmentCalls(calls: AssignmentCalls) {
           confirmCall: fromPromise(({ input }) => calls.confirm(input.call, input.confirm)),
         },
       }),
+      bulkAssign: fromPromise(({ input }) => calls.bulkAssign(input)),
+      consolidate: fromPromise(({ input }) => calls.consolidate(input)),
       reload: fromPromise(({ input }) => calls.reload(input)),
     },
     actions: {
       notify: ({ context }) => {
         if (context.lastNotice) calls.notify?.(context.lastNotice);
+      },
+      announce: ({ context }) => {
+        if (context.lastAnnouncement) calls.announce?.(context.lastAnnouncement);
       },
     },
   });

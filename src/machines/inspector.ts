@@ -1,5 +1,5 @@
 /**
- * The actor's `inspect` option: the trace recorder always, the XState inspector
+ * The actor's `inspect` option: the trace recorders always, the XState inspector
  * (@statelyai/inspect, ESM-only, devDependency) only in development with XSTATE_INSPECT set.
  */
 import type { InspectionEvent } from "xstate";
@@ -23,9 +23,9 @@ export function loadDevInspector(): Promise<void> {
   return loading;
 }
 
-export function combinedInspect(recorder: TraceRecorder) {
+export function combinedInspect(...recorders: TraceRecorder[]) {
   return (ev: InspectionEvent) => {
-    recorder.inspect(ev);
+    for (const recorder of recorders) recorder.inspect(ev);
     devObserver?.next?.(ev);
   };
 }

@@ -1,14 +1,15 @@
 /**
  * Notification polling (SPEC §4 'Notifications are polled only while logged in', §7, §8, §9).
  *
- *   stopped ──START{permissions}──► starting ──► polling.fetching ──done──► polling.waiting
- *      ▲                               │              ▲                        │ after 120 s, RELOAD
- *      └────────────STOP───────────────┴──────────────┴────────────────────────┘
- *                                      └──► notPermitted (neither capability)
+ *   (invoked) ──► starting ──► polling.fetching ──done──► polling.waiting
+ *                   │  ▲              ▲                        │ after 120 s, RELOAD
+ *                   │  └─PERMISSIONS──┴────────────────────────┘
+ *                   └──► notPermitted (neither capability)
  *
- * The session drives it: the app's NotificationsProvider sends START with the user's permissions
- * when the session enters loggedIn (again when the permissions change) and STOP when it leaves;
- * STOP clears the data. One `poll` call fetches, at start and then every TIMINGS.pollMs:
+ * The session machine invokes it in its `loggedIn` state with the user's permissions as input
+ * (src/machines/session.machine.ts): it runs exactly while the session is logged in, and leaving
+ * `loggedIn` stops it with its data. PERMISSIONS (the session's account refresh) restarts it when
+ * what the user may see changed. One `poll` call fetches, at start and then every TIMINGS.pollMs:
  * - the active problems (GET /api/comunicazioni/problemi-attivi/) only for CAPABILITIES.notifications;
  * - the unread ticket count (GET /api/comunicazioni/summary/) only for CAPABILITIES.ticketSupporto.
  * A new answer replaces the stored one only when it differs (deep compare), so subscribers see no
@@ -22,7 +23,12 @@ import { CAPABILITIES, hasAny } from "../domain/permissions";
 
 export const POLL_MS = TIMINGS.pollMs;
 
-export type NotificationsEvent = { type: "START"; permissions: string[] } | { type: "STOP" } | { type: "RELOAD" };
+export interface NotificationsInput {
+  /** The signed-in user's permissions. */
+  permissions: string[];
+}
+
+export type NotificationsEvent = { type: "PERMISSIONS"; permissions: string[] } | { type: "RELOAD" };
 
 /** What to fetch in one round. */
 export interface PollRequest {
@@ -45,11 +51,20 @@ export interface NotificationsContext {
   problems: ProblemNotification[];
   /** Unread support tickets (the 'Ticket supporto' chip and the header alert's N). */
   unread: number;
-  /** Completed rounds since START. */
+  /** Completed rounds since the start (or the last change of permissions). */
   rounds: number;
 }
 
-const EMPTY: NotificationsContext = { canProblems: false, canSummary: false, problems: [], unread: 0, rounds: 0 };
+/** What the user may see, and nothing fetched yet. */
+function initialContext(permissions: readonly string[]): NotificationsContext {
+  return {
+    canProblems: hasAny(permissions, CAPABILITIES.notifications),
+    canSummary: hasAny(permissions, CAPABILITIES.ticketSupporto),
+    problems: [],
+    unread: 0,
+    rounds: 0,
+  };
+}
 
 /** Structural equality of JSON values (the API's data). */
 export function sameData(a: unknown, b: unknown): boolean {
@@ -68,6 +83,7 @@ export const notificationsMachine = setup({
   types: {
     context: {} as NotificationsContext,
     events: {} as NotificationsEvent,
+    input: {} as NotificationsInput,
   },
   actors: {
     poll: fromPromise<PollResult, PollRequest>(async () => {
@@ -85,25 +101,25 @@ export const notificationsMachine = setup({
   },
   guards: {
     canPoll: ({ context }) => context.canProblems || context.canSummary,
+    seesOtherCalls: ({ context, event }) => {
+      if (event.type !== "PERMISSIONS") return false;
+      const next = initialContext(event.permissions);
+      return next.canProblems !== context.canProblems || next.canSummary !== context.canSummary;
+    },
   },
 }).createMachine({
   id: "notifications",
-  initial: "stopped",
-  context: EMPTY,
+  initial: "starting",
+  context: ({ input }) => initialContext(input?.permissions ?? []),
   on: {
-    START: {
+    PERMISSIONS: {
+      guard: "seesOtherCalls",
       target: ".starting",
       reenter: true,
-      actions: assign(({ event }) => ({
-        ...EMPTY,
-        canProblems: hasAny(event.permissions, CAPABILITIES.notifications),
-        canSummary: hasAny(event.permissions, CAPABILITIES.ticketSupporto),
-      })),
+      actions: assign(({ event }) => initialContext(event.permissions)),
     },
-    STOP: { target: ".stopped", actions: assign(() => EMPTY) },
   },
   states: {
-    stopped: {},
     starting: {
       always: [{ guard: "canPoll", target: "polling" }, { target: "notPermitted" }],
     },

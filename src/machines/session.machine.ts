@@ -3,11 +3,17 @@
  * account call → loggedIn | loggedOut. Any failure removes the token; logout calls the server
  * (its failure is ignored), clears the token and the RTK Query cache and goes to /login.
  *
+ * `context.user` is THE current user of the app (the account the login answered or the stored
+ * token validated): screens and components read it through src/machines/session-context.tsx.
+ * `loggedIn` invokes the notification polling (src/machines/notifications.machine.ts, id and
+ * systemId "notifications") with the user's permissions: it polls exactly while logged in.
+ *
  * Side effects are named actors/actions with inert defaults: the app provides the real ones
  * (src/machines/session.services.ts), tests provide stubs.
  */
-import { assign, fromPromise, setup } from "xstate";
+import { assign, fromPromise, sendTo, setup } from "xstate";
 import type { Account, LoginResponse } from "../domain/api-types";
+import { notificationsMachine } from "./notifications.machine";
 
 export interface SessionInput {
   /** Whether a djangoToken was in storage when the app started. */
@@ -53,6 +59,7 @@ export const sessionMachine = setup({
     fetchAccount: notProvided<Account>("fetchAccount"),
     login: notProvided<LoginResponse, { username: string; password: string }>("login"),
     logout: notProvided<unknown>("logout"),
+    notifications: notificationsMachine,
   },
   actions: {
     storeToken: (_, _params: { token: string }) => {},
@@ -111,6 +118,12 @@ export const sessionMachine = setup({
       },
     },
     loggedIn: {
+      invoke: {
+        id: "notifications",
+        systemId: "notifications",
+        src: "notifications",
+        input: ({ context }) => ({ permissions: context.user?.permissions ?? [] }),
+      },
       initial: "idle",
       on: {
         LOGOUT: { target: "loggingOut" },
@@ -124,7 +137,16 @@ export const sessionMachine = setup({
           invoke: {
             id: "fetchAccount",
             src: "fetchAccount",
-            onDone: { target: "idle", actions: assign({ user: ({ event }) => event.output }) },
+            onDone: {
+              target: "idle",
+              actions: [
+                assign({ user: ({ event }) => event.output }),
+                sendTo("notifications", ({ event }) => ({
+                  type: "PERMISSIONS" as const,
+                  permissions: event.output.permissions,
+                })),
+              ],
+            },
             // A refused token arrives as SESSION_EXPIRED from the base query; other failures keep the session.
             onError: { target: "idle" },
           },

@@ -1,6 +1,7 @@
 /**
  * The real side effects of the session machine: RTK Query calls through the store, the token in
- * localStorage, the browser alert of a failed login (SPEC §8) and the navigation to /login.
+ * localStorage, the browser alert of a failed login (SPEC §8), the navigation to /login and the
+ * notification polling with its real calls.
  */
 import { fromPromise } from "xstate";
 import { authApi } from "../api/auth.endpoints";
@@ -8,6 +9,7 @@ import { api, errorMessage } from "../api/base";
 import { tokenStorage } from "../api/token-storage";
 import type { AppStore } from "../app/store";
 import type { Account, LoginResponse } from "../domain/api-types";
+import { appNotificationsMachine } from "./notifications.services";
 import { LOGIN_FAILED, sessionMachine } from "./session.machine";
 
 export interface SessionDeps {
@@ -53,6 +55,7 @@ export function sessionImplementations({ store, navigate, alert }: SessionDeps) 
           throw asError(err, "Logout non riuscito");
         }
       }),
+      notifications: appNotificationsMachine(store),
     },
     actions: {
       storeToken: (_: unknown, params: { token: string }) => tokenStorage.set(params.token),

@@ -81,11 +81,34 @@ const registry = new Map<string, TraceRecorder>();
 /** Keeps at most this many entries per machine (the oldest are dropped). */
 export const TRACE_LIMIT = 5000;
 
-export function createTraceRecorder(
-  name: string,
-  opts: { now?: () => number; register?: boolean } = {},
-): TraceRecorder {
+export interface TraceRecorderOptions {
+  now?: () => number;
+  register?: boolean;
+  /**
+   * Record only the actor with this systemId and its descendants; that actor is the trace's root
+   * (a machine invoked by another, e.g. the notifications polling invoked by the session).
+   */
+  actor?: string;
+  /** Leave out the actors with these systemIds and their descendants (they have their own trace). */
+  skip?: readonly string[];
+}
+
+interface InspectedRef {
+  id?: string;
+  sessionId?: string;
+  systemId?: string;
+  _parent?: InspectedRef;
+}
+
+/** The actor itself or its nearest ancestor whose systemId is one of `ids`. */
+function ownerAmong(ref: InspectedRef | undefined, ids: readonly string[]): InspectedRef | undefined {
+  for (let r = ref; r; r = r._parent) if (r.systemId && ids.includes(r.systemId)) return r;
+  return undefined;
+}
+
+export function createTraceRecorder(name: string, opts: TraceRecorderOptions = {}): TraceRecorder {
   const now = opts.now ?? (() => Date.now());
+  const skip = opts.skip ?? [];
   const trace: MachineTrace = { name, startedAt: now(), entries: [] };
   const push = (e: TraceEntry) => {
     trace.entries.push(e);
@@ -98,10 +121,16 @@ export function createTraceRecorder(
       trace.startedAt = now();
     },
     inspect(ev) {
-      const ref = ev.actorRef as { id?: string; sessionId?: string; _systemId?: string; src?: unknown };
-      const root = ref.sessionId === ev.rootId;
+      const ref = ev.actorRef as InspectedRef;
+      let root = ref.sessionId === ev.rootId;
+      if (opts.actor) {
+        const owner = ownerAmong(ref, [opts.actor]);
+        if (!owner) return;
+        root = owner === ref;
+      }
+      if (skip.length && ownerAmong(ref, skip)) return;
       const actorId = String(ref.id ?? ref.sessionId ?? "");
-      const systemId = ref._systemId;
+      const systemId = ref.systemId;
       if (ev.type === "@xstate.event") {
         if (root && !trace.machineId) trace.machineId = actorId;
         const source = (ev.sourceRef as { id?: string } | undefined)?.id;

@@ -3,7 +3,9 @@
  * planner (erp_contratti, erp_operatori): create a contract and its service through the UI, assign
  * and confirm an operator from the grid and from advanced assignment, then read the Italian
  * conflict message when the same operator is assigned to an overlapping shift of another service;
- * attach a described file to a service and delete it after confirming.
+ * assign two operators at once from advanced assignment, one of them taken meanwhile by another
+ * service, and read the report and the grid; attach a described file to a service and delete it
+ * after confirming.
  * The client and the operator (a fiduciary guard: no licence needed) are created through the API.
  */
 import type { Browser, Locator, Page } from "playwright-core";
@@ -150,6 +152,96 @@ test("a planner creates a contract with a service, assigns and confirms, and rea
   const message = evento.getByRole("status");
   await message.getByText(/L'operatore è già assegnato a un turno sovrapposto: 01\/03\/2027 08:00–14:00/).waitFor(WAIT);
   await shot(page, "pianificazione-conflitto");
+  await context.close();
+});
+
+test("a planner assigns two operators at once from advanced assignment: the report names the one skipped, the grid shows the other", async () => {
+  const GIORNO = "2027-03-15"; // a Monday of its own
+  const clienti = await api<{ results: { id: number }[] }>(
+    "GET",
+    `/api/anagrafiche/clienti/?global=${encodeURIComponent(ragione)}`,
+    token,
+  );
+  const contratto = await api<{ id: number }>("POST", "/api/pianificazione/contratti/", token, {
+    data: { titolo: `Assegnazione multipla E2E ${run}`, cliente: clienti.body.results[0].id },
+  });
+  expect(contratto.status).toBe(201);
+  const idContratto = contratto.body.id;
+  const newService = (descrizione: string, inizio: string, fine: string) =>
+    api<{ id: number }>("POST", `/api/pianificazione/contratti/${idContratto}/servizi/`, token, {
+      data: {
+        dal: GIORNO,
+        al: GIORNO,
+        descrizione,
+        turni: [{ inizio_f1: inizio, fine_f1: fine, posizione: posizione.id, operatori_richiesti: 2 }],
+      },
+    });
+  type Shifts = { giorni: { id: number; turni: { id: number; operatori: { id: number; confermato: boolean }[] }[] }[] };
+  const shiftOf = async (idServizio: number) => {
+    const s = await api<Shifts>("GET", `/api/pianificazione/contratti/${idContratto}/servizi/${idServizio}/`, token);
+    return { idGiorno: s.body.giorni[0].id, turno: s.body.giorni[0].turni[0] };
+  };
+  const mattina = await newService("Presidio mattina E2E", "08:00", "14:00");
+  expect(mattina.status).toBe(201);
+  const { idGiorno, turno } = await shiftOf(mattina.body.id);
+  const path = `/pianificazione/contratti/${idContratto}/servizi/${mattina.body.id}/giorno/${idGiorno}/turno/${turno.id}`;
+  // Two operators the server ranks eligible for the shift.
+  const ranked = await api<{ results: { id: number; cognome: string; nome: string; eligible: boolean }[] }>(
+    "GET",
+    `/api${path.replace("/giorno/", "/giorni/").replace("/turno/", "/turni/")}/candidati/`,
+    token,
+  );
+  // (The demo data have namesakes: take operators whose name is theirs alone, so their rows are unambiguous.)
+  const fullName = (r: { cognome: string; nome: string }) => `${r.cognome} ${r.nome}`;
+  const unique = (r: { cognome: string; nome: string }) =>
+    ranked.body.results.filter((x) => fullName(x) === fullName(r)).length === 1;
+  const [a, b] = ranked.body.results.filter((r) => r.eligible && r.cognome !== cognome && unique(r));
+  expect(b).toBeDefined();
+  const nameA = fullName(a);
+  const nameB = fullName(b);
+
+  const planner = await createStaffUser(["erp_contratti", "erp_operatori"]);
+  const { context, page } = await newPage(browser);
+  await loginThroughUi(page, planner.username, planner.password);
+  await page.waitForURL((u) => !u.pathname.endsWith("/login"), WAIT);
+  await page.goto(`/app${path}/assegnazione-avanzata`);
+  await page.getByRole("heading", { name: "Assegnazione avanzata" }).waitFor(WAIT);
+  const rowA = page.getByRole("row", { name: nameA, exact: true });
+  const rowB = page.getByRole("row", { name: nameB, exact: true });
+  await rowB.getByRole("button", { name: `Assegna ${nameB}` }).waitFor(WAIT);
+
+  // Meanwhile another planner puts B on an overlapping shift of another service.
+  const sera = await newService("Presidio pomeriggio E2E", "12:00", "20:00");
+  const other = await shiftOf(sera.body.id);
+  const taken = await api(
+    "POST",
+    `/api/pianificazione/contratti/${idContratto}/servizi/${sera.body.id}/giorni/${other.idGiorno}/turni/${other.turno.id}/operatori/`,
+    token,
+    { data: { operatore: { id: b.id }, add: true } },
+  );
+  expect(taken.status).toBe(200);
+
+  await rowA.getByRole("checkbox").check({ force: true });
+  await rowB.getByRole("checkbox").check({ force: true });
+  await page.getByRole("button", { name: "Assegna e conferma selezionati" }).click();
+  const report = page.getByRole("status", { name: "Esito dell'assegnazione" });
+  await report.getByText("Assegnati 1, scartati 1").waitFor(WAIT);
+  await report.getByText(`${nameB}: L'operatore è già assegnato a un turno sovrapposto`).waitFor(WAIT);
+  await rowA.getByText("Confermato").waitFor(WAIT);
+  await rowB.getByRole("button", { name: `Assegna ${nameB}` }).waitFor(WAIT);
+  await shot(page, "pianificazione-assegnazione-multipla");
+
+  // The grid shows A confirmed on the shift, still one short.
+  await page.getByRole("link", { name: "‹ Torna all'assegnazione risorse" }).click();
+  const cella = cell(page, "08:00–14:00", GIORNO);
+  await cella.getByRole("button", { name: `Rimuovi conferma ${nameA}` }).waitFor(WAIT);
+  await cella.getByText("Richiesti 2 · Assegnati 1 · Confermati 1").waitFor(WAIT);
+  await cella.getByText("Scoperto").waitFor(WAIT);
+
+  // The server agrees.
+  expect((await shiftOf(mattina.body.id)).turno.operatori).toEqual([
+    expect.objectContaining({ id: a.id, confermato: true }),
+  ]);
   await context.close();
 });
 

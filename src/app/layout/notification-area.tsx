@@ -10,7 +10,7 @@ import { useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { formatDateTime } from "../../domain/format";
 import { CAPABILITIES, hasAny } from "../../domain/permissions";
-import { usePermissions } from "../session-context";
+import { usePermissions } from "../../machines/session-context";
 import { LAYOUT } from "../theme";
 import { BellIcon } from "./icons";
 import { NotificationAlert } from "./notification-alert";

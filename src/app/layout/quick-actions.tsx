@@ -3,7 +3,7 @@ import { HStack, IconButton, Portal, Tooltip } from "@chakra-ui/react";
 import type { ComponentType } from "react";
 import { useNavigate } from "react-router-dom";
 import { CAPABILITIES, hasAny } from "../../domain/permissions";
-import { usePermissions } from "../session-context";
+import { usePermissions } from "../../machines/session-context";
 import { FileIcon, FilePlusIcon, UserPlusIcon, UsersIcon } from "./icons";
 
 interface QuickAction {

@@ -2,8 +2,7 @@
 import { Button, Field as ChakraField, HStack, IconButton, Input, NativeSelect, Switch, Wrap } from "@chakra-ui/react";
 import { addDays, format, parseISO } from "date-fns";
 import { Field, useForm } from "react-final-form";
-import { useAppSelector } from "../../app/hooks";
-import { selectAccount } from "../../features/lists/lists.selectors";
+import { useCurrentUser } from "../../machines/session-context";
 import { AutocompleteField } from "./autocomplete-field";
 import { dateRangeShortcuts } from "./date-ranges";
 import type { FilterField, FilterOption } from "./filter-bar.types";
@@ -169,7 +168,7 @@ function DateRangeField({
 }
 
 export function FilterFieldView({ field }: { field: FilterField }) {
-  const account = useAppSelector(selectAccount);
+  const account = useCurrentUser();
   switch (field.type) {
     case "global":
       return null;

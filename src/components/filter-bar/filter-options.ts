@@ -10,7 +10,7 @@ export const PROVINCE_OPTIONS: FilterOption[] = PROVINCE.map((p) => ({
 
 /** settings.posizioni (qualifications) or settings.valutazioni (evaluations) of the account. */
 export function accountOptions(
-  account: Partial<Account> | undefined,
+  account: Pick<Account, "settings"> | null,
   kind: "qualifications" | "evaluations",
 ): FilterOption[] {
   const list = kind === "qualifications" ? account?.settings?.posizioni : account?.settings?.valutazioni;

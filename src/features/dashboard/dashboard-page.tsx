@@ -1,9 +1,9 @@
 /** The dashboard: a welcome card with the user's name and the sections they may open. */
 import { Box, Card, Heading, Link, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { Link as RouterLink } from "react-router-dom";
-import { useCurrentUser, usePermissions } from "../../app/session-context";
 import { formatDate } from "../../domain/format";
 import { menuFor } from "../../domain/permissions";
+import { useCurrentUser, usePermissions } from "../../machines/session-context";
 
 export function DashboardPage() {
   const user = useCurrentUser();

@@ -1,11 +1,13 @@
 /**
- * Column order and visibility of one table for the signed-in user: loaded from localStorage when
+ * Column order and visibility of one table for the signed-in user (the session's account, see
+ * src/machines/session-context.tsx): loaded from localStorage when
  * the table (or the user) changes, saved on every change.
  */
 import { useCallback, useEffect } from "react";
 import { useAppDispatch, useAppSelector } from "../../app/hooks";
+import { useUsername } from "../../machines/session-context";
 import { loadColumnPrefs, saveColumnPrefs } from "./column-prefs-storage";
-import { selectColumnPrefs, selectUsername } from "./lists.selectors";
+import { selectColumnPrefs } from "./lists.selectors";
 import { type ColumnPrefs, setColumnPrefs } from "./lists.slice";
 
 /** Moves `source` to the place of `target` in the full list of keys (declared order + saved order). */
@@ -27,7 +29,7 @@ export function orderedKeys(declared: readonly string[], saved: readonly string[
 
 export function useColumnPrefs(tableId: string): [ColumnPrefs, (prefs: ColumnPrefs) => void] {
   const dispatch = useAppDispatch();
-  const username = useAppSelector(selectUsername);
+  const username = useUsername();
   const prefs = useAppSelector((s) => selectColumnPrefs(s, tableId));
 
   useEffect(() => {

@@ -2,47 +2,32 @@
  * Advanced assignment and consolidation for a day or a shift (SPEC §2): header with client,
  * contract title, day DD/MM/YYYY and the shift's ranges; for each shift the operators ranked by
  * the server (eligible first, then distance, hours this week, rating), each ineligible row with
- * its reasons, the quick view on hover, assign / confirm from the row (through the assignment
- * machine) and bulk assignment with a report of the skipped ones; consolidation confirms in bulk
- * and lists what is still uncovered; the shift's Logs panel.
+ * its reasons, the quick view on hover, the operator's actions from the row (<OperatorActions>, as
+ * in the grid) and bulk assignment with a report of the skipped ones; consolidation confirms in
+ * bulk and lists what is still uncovered; the shift's Logs panel. Every call goes through the
+ * service's assignment machine (events, traced, buttons disabled while it runs, the debounced
+ * reload); the reports are the machine's.
  */
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Checkbox,
-  Heading,
-  HStack,
-  Skeleton,
-  Spinner,
-  Stack,
-  Table,
-  Text,
-} from "@chakra-ui/react";
-import { useState } from "react";
+import { Alert, Badge, Box, Button, Checkbox, Heading, HStack, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import { useEffect, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import { errorMessage } from "../../api/base";
 import {
-  type BulkResult,
   type Candidato,
   type ClienteRef,
-  type ConsolidaResult,
   type TurnoHeader,
-  useBulkAssignMutation,
   useCandidatiGiornoQuery,
   useCandidatiTurnoQuery,
-  useConsolidaGiornoMutation,
-  useConsolidaTurnoMutation,
 } from "../../api/pianificazione.endpoints";
-import { notify } from "../../app/toaster";
 import { LogScreen } from "../../components/log-screen/log-screen";
 import { OperatorName } from "../../components/quick-view";
 import { formatDate, formatNumber, secondsToHours } from "../../domain/format";
-import { noticeForTurno, opKey } from "../../machines/assignment.machine";
+import { statusOf } from "../../machines/assignment/operator-status";
+import { noticeForTurno } from "../../machines/assignment.machine";
+import { AssignmentScope, useAssignmentActor, useAssignmentState } from "./assignment-context";
 import { MSG } from "./messages";
+import { OperatorActions } from "./operator-actions";
 import { turnoRanges } from "./shift-cell";
-import { type AssignmentActor, useAssignment } from "./use-assignment";
 
 export function AssegnazioneAvanzataPage() {
   return <AdvancedPage mode="assegnazione" />;
@@ -82,71 +67,65 @@ function AdvancedPage({ mode }: { mode: "assegnazione" | "consolidamento" }) {
   const { idContratto = "", idServizio = "", idGiorno = "", idTurno } = useParams();
   const ids = { idContratto, idServizio, idGiorno };
   const { header, turni, isLoading, error } = useCandidati(ids, idTurno);
-  const { actor, inProgress, notices } = useAssignment(idContratto, idServizio);
   const title = mode === "assegnazione" ? "Assegnazione avanzata" : "Consolidamento avanzato";
   const grid = `/pianificazione/contratti/${idContratto}/servizi/${idServizio}/assegnazione-risorse`;
   const single = idTurno ? turni[0] : undefined;
   return (
-    <Box p="4">
-      <Text fontSize="sm">
-        <RouterLink to={header ? `${grid}?${monthQuery(header.giorno.giorno)}` : grid}>
-          ‹ Torna all'assegnazione risorse
-        </RouterLink>
-      </Text>
-      <Heading size="lg" mb="2">
-        {title}
-      </Heading>
-      {isLoading && <Skeleton height="24" />}
-      {error && (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{MSG.requestError(errorMessage(error))}</Alert.Title>
-        </Alert.Root>
-      )}
-      {header && (
-        <Stack gap="0" mb="4" aria-label="Intestazione" role="group">
-          <Text>
-            <b>Cliente:</b> {header.cliente.ragione_sociale}
-          </Text>
-          <Text>
-            <b>Contratto:</b> {header.contratto.titolo}
-          </Text>
-          <Text>
-            <b>Giorno:</b> {formatDate(header.giorno.giorno)}
-          </Text>
-          {single && (
+    <AssignmentScope idContratto={idContratto} idServizio={idServizio}>
+      <Box p="4">
+        <Text fontSize="sm">
+          <RouterLink to={header ? `${grid}?${monthQuery(header.giorno.giorno)}` : grid}>
+            ‹ Torna all'assegnazione risorse
+          </RouterLink>
+        </Text>
+        <Heading size="lg" mb="2">
+          {title}
+        </Heading>
+        {isLoading && <Skeleton height="24" />}
+        {error && (
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Title>{MSG.requestError(errorMessage(error))}</Alert.Title>
+          </Alert.Root>
+        )}
+        {header && (
+          <Stack gap="0" mb="4" aria-label="Intestazione" role="group">
             <Text>
-              <b>Turno:</b> {`${turnoRanges(single)} — ${single.posizione.descrizione}`}
+              <b>Cliente:</b> {header.cliente.ragione_sociale}
             </Text>
-          )}
-        </Stack>
-      )}
-      {mode === "consolidamento" && header && <Consolida ids={{ ...ids, idTurno }} />}
-      {mode === "assegnazione" &&
-        turni.map((t) => (
-          <Box key={t.id} mb="6">
-            {!idTurno && (
-              <Heading size="sm" mb="2">
-                {`Turno ${turnoRanges(t)} — ${t.posizione.descrizione} (richiesti ${t.operatori_richiesti})`}
-              </Heading>
+            <Text>
+              <b>Contratto:</b> {header.contratto.titolo}
+            </Text>
+            <Text>
+              <b>Giorno:</b> {formatDate(header.giorno.giorno)}
+            </Text>
+            {single && (
+              <Text>
+                <b>Turno:</b> {`${turnoRanges(single)} — ${single.posizione.descrizione}`}
+              </Text>
             )}
-            <Candidati
-              ids={{ ...ids, idTurno: t.id }}
-              cliente={header?.cliente.id}
-              rows={t.results}
-              actor={actor}
-              inProgress={inProgress}
-              notice={noticeForTurno({ notices }, t.id)?.messages}
-            />
+          </Stack>
+        )}
+        {mode === "consolidamento" && header && <Consolida ids={{ ...ids, idTurno }} />}
+        {mode === "assegnazione" &&
+          turni.map((t) => (
+            <Box key={t.id} mb="6">
+              {!idTurno && (
+                <Heading size="sm" mb="2">
+                  {`Turno ${turnoRanges(t)} — ${t.posizione.descrizione} (richiesti ${t.operatori_richiesti})`}
+                </Heading>
+              )}
+              <Candidati ids={{ ...ids, idTurno: t.id }} cliente={header?.cliente.id} rows={t.results} />
+            </Box>
+          ))}
+        {mode === "assegnazione" && header && turni.length === 0 && <Text>Nessun turno in questo giorno</Text>}
+        {idTurno && (
+          <Box mt="6">
+            <LogScreen title="Logs" contentType="turno" objectId={idTurno} />
           </Box>
-        ))}
-      {mode === "assegnazione" && header && turni.length === 0 && <Text>Nessun turno in questo giorno</Text>}
-      {idTurno && (
-        <Box mt="6">
-          <LogScreen title="Logs" contentType="turno" objectId={idTurno} />
-        </Box>
-      )}
-    </Box>
+        )}
+      </Box>
+    </AssignmentScope>
   );
 }
 
@@ -161,30 +140,29 @@ interface ShiftIds extends DayIds {
   idTurno: number;
 }
 
-function Candidati(props: {
-  ids: ShiftIds;
-  cliente?: number;
-  rows: Candidato[];
-  actor: AssignmentActor;
-  inProgress: string[];
-  notice?: string[];
-}) {
-  const { ids, rows, actor, inProgress, notice } = props;
+function Candidati(props: { ids: ShiftIds; cliente?: number; rows: Candidato[] }) {
+  const { ids, rows } = props;
+  const actor = useAssignmentActor();
+  const notice = useAssignmentState((s) => noticeForTurno(s.context, ids.idTurno)?.messages);
+  const report = useAssignmentState((s) => s.context.bulk[String(ids.idTurno)]);
+  const idle = useAssignmentState((s) => s.matches({ calls: "ready" }));
+  const running = useAssignmentState(
+    (s) => s.matches({ calls: "bulkAssigning" }) && String(s.context.request?.idTurno) === String(ids.idTurno),
+  );
   const [selected, setSelected] = useState<number[]>([]);
-  const [bulk, bulkState] = useBulkAssignMutation();
-  const [report, setReport] = useState<BulkResult | null>(null);
-  const run = async (conferma: boolean) => {
-    try {
-      const r = await bulk({ ...ids, operatori: selected, conferma }).unwrap();
-      setReport(r);
-      setSelected([]);
-      if (r.assegnati.length) notify.success(MSG.saved);
-    } catch (err) {
-      notify.error(MSG.requestError(errorMessage(err)));
-    }
-  };
+  // A new report: the chosen operators went through.
+  useEffect(() => {
+    if (report) setSelected([]);
+  }, [report]);
+  const run = (conferma: boolean) =>
+    actor.send({
+      type: "BULK_ASSIGN",
+      idGiorno: ids.idGiorno,
+      idTurno: ids.idTurno,
+      conferma,
+      operatori: rows.filter((r) => selected.includes(r.id)).map(({ id, cognome, nome }) => ({ id, cognome, nome })),
+    });
   const toggle = (id: number, on: boolean) => setSelected((s) => (on ? [...s, id] : s.filter((x) => x !== id)));
-  const ref = { idGiorno: ids.idGiorno, idTurno: ids.idTurno };
   const warnings = report?.assegnati.flatMap((a) => a.warnings.map((w) => `${a.cognome} ${a.nome}: ${w}`)) ?? [];
   return (
     <Stack gap="3">
@@ -192,8 +170,9 @@ function Candidati(props: {
         <Button
           size="sm"
           colorPalette="blue"
-          disabled={!selected.length}
-          loading={bulkState.isLoading}
+          disabled={!selected.length || !idle}
+          loading={running}
+          loadingText="Assegna selezionati"
           onClick={() => run(false)}
         >
           Assegna selezionati
@@ -201,8 +180,9 @@ function Candidati(props: {
         <Button
           size="sm"
           colorPalette="green"
-          disabled={!selected.length}
-          loading={bulkState.isLoading}
+          disabled={!selected.length || !idle}
+          loading={running}
+          loadingText="Assegna e conferma selezionati"
           onClick={() => run(true)}
         >
           Assegna e conferma selezionati
@@ -215,18 +195,19 @@ function Candidati(props: {
         </Alert.Root>
       )}
       {report && (
-        <Alert.Root status={report.falliti.length ? "warning" : "success"}>
+        <Alert.Root
+          status={report.scartati.length ? "warning" : "success"}
+          role="status"
+          aria-label="Esito dell'assegnazione"
+        >
           <Alert.Indicator />
           <Box>
-            <Alert.Title>{`Assegnati ${report.assegnati.length}, scartati ${report.falliti.length}`}</Alert.Title>
-            {report.falliti.map((s) => {
-              const who = rows.find((r) => r.id === s.id);
-              return (
-                <Text key={s.id} fontSize="sm">
-                  {`${who ? `${who.cognome} ${who.nome}: ` : ""}${s.detail}`}
-                </Text>
-              );
-            })}
+            <Alert.Title>{`Assegnati ${report.assegnati.length}, scartati ${report.scartati.length}`}</Alert.Title>
+            {report.scartati.map((s) => (
+              <Text key={s.id} fontSize="sm">
+                {`${s.cognome} ${s.nome}: ${s.detail}`}
+              </Text>
+            ))}
             {warnings.map((w) => (
               <Text key={w} fontSize="sm">
                 {w}
@@ -256,19 +237,13 @@ function Candidati(props: {
             )}
             {rows.map((c) => {
               const name = `${c.cognome} ${c.nome}`;
-              const busy = inProgress.includes(opKey(ids.idTurno, c.id));
-              const op = {
-                ...ref,
-                idOperatore: c.id,
-                confermato: c.confermato,
-                display: { cognome: c.cognome, nome: c.nome },
-              };
+              const status = statusOf(c);
               return (
-                <Table.Row key={c.id} opacity={c.eligible || c.assegnato ? 1 : 0.75} aria-label={name}>
+                <Table.Row key={c.id} opacity={c.eligible || status !== "notAssigned" ? 1 : 0.75} aria-label={name}>
                   <Table.Cell>
                     <Checkbox.Root
                       checked={selected.includes(c.id)}
-                      disabled={c.assegnato || !c.eligible}
+                      disabled={status !== "notAssigned" || !c.eligible || !idle}
                       onCheckedChange={(d) => toggle(c.id, d.checked === true)}
                       aria-label={`Seleziona ${name}`}
                     >
@@ -280,9 +255,9 @@ function Candidati(props: {
                     <OperatorName id={c.id} cliente={props.cliente}>
                       {name}
                     </OperatorName>
-                    {c.assegnato && (
-                      <Badge ml="2" colorPalette={c.confermato ? "green" : "orange"}>
-                        {c.confermato ? "Confermato" : "Assegnato"}
+                    {status !== "notAssigned" && (
+                      <Badge ml="2" colorPalette={status === "confirmed" ? "green" : "orange"}>
+                        {status === "confirmed" ? "Confermato" : "Assegnato"}
                       </Badge>
                     )}
                   </Table.Cell>
@@ -311,43 +286,13 @@ function Candidati(props: {
                   <Table.Cell>{secondsToHours(c.secondi_settimana)}</Table.Cell>
                   <Table.Cell>{c.rating ?? "—"}</Table.Cell>
                   <Table.Cell>
-                    <HStack gap="1">
-                      {busy && <Spinner size="xs" aria-label={`Operazione in corso per ${name}`} />}
-                      {!c.assegnato && (
-                        <Button
-                          size="2xs"
-                          variant="outline"
-                          disabled={busy || !c.eligible}
-                          onClick={() => actor.send({ type: "ASSIGN", ...op })}
-                          aria-label={`Assegna ${name}`}
-                        >
-                          Assegna
-                        </Button>
-                      )}
-                      {c.assegnato && !c.confermato && (
-                        <Button
-                          size="2xs"
-                          colorPalette="green"
-                          disabled={busy}
-                          onClick={() => actor.send({ type: "CONFIRM", ...op })}
-                          aria-label={`Conferma ${name}`}
-                        >
-                          Conferma
-                        </Button>
-                      )}
-                      {c.assegnato && (
-                        <Button
-                          size="2xs"
-                          variant="ghost"
-                          colorPalette="red"
-                          disabled={busy}
-                          onClick={() => actor.send({ type: "UNASSIGN", ...op })}
-                          aria-label={`Rimuovi ${name}`}
-                        >
-                          Rimuovi
-                        </Button>
-                      )}
-                    </HStack>
+                    <OperatorActions
+                      idGiorno={ids.idGiorno}
+                      idTurno={ids.idTurno}
+                      operator={c}
+                      status={status}
+                      canAssign={c.eligible}
+                    />
                   </Table.Cell>
                 </Table.Row>
               );
@@ -360,18 +305,10 @@ function Candidati(props: {
 }
 
 function Consolida({ ids }: { ids: DayIds & { idTurno?: string } }) {
-  const [perGiorno, g] = useConsolidaGiornoMutation();
-  const [perTurno, t] = useConsolidaTurnoMutation();
-  const [result, setResult] = useState<ConsolidaResult | null>(null);
-  const run = async () => {
-    try {
-      const r = ids.idTurno ? await perTurno({ ...ids, idTurno: ids.idTurno }).unwrap() : await perGiorno(ids).unwrap();
-      setResult(r);
-      notify.success(MSG.saved);
-    } catch (err) {
-      notify.error(MSG.requestError(errorMessage(err)));
-    }
-  };
+  const actor = useAssignmentActor();
+  const result = useAssignmentState((s) => s.context.consolidation);
+  const running = useAssignmentState((s) => s.matches({ calls: "consolidating" }));
+  const idle = useAssignmentState((s) => s.matches({ calls: "ready" }));
   return (
     <Stack gap="3">
       <Text>
@@ -379,11 +316,22 @@ function Consolida({ ids }: { ids: DayIds & { idTurno?: string } }) {
           ? "Conferma tutte le assegnazioni del turno e mostra se resta scoperto."
           : "Conferma tutte le assegnazioni del giorno e mostra i turni ancora scoperti."}
       </Text>
-      <Button alignSelf="start" colorPalette="green" onClick={run} loading={g.isLoading || t.isLoading}>
+      <Button
+        alignSelf="start"
+        colorPalette="green"
+        onClick={() => actor.send({ type: "CONSOLIDATE", idGiorno: ids.idGiorno, idTurno: ids.idTurno })}
+        loading={running}
+        loadingText="Conferma tutte le assegnazioni"
+        disabled={!idle}
+      >
         Conferma tutte le assegnazioni
       </Button>
       {result && (
-        <Alert.Root status={result.scoperti.length ? "warning" : "success"}>
+        <Alert.Root
+          status={result.scoperti.length ? "warning" : "success"}
+          role="status"
+          aria-label="Esito del consolidamento"
+        >
           <Alert.Indicator />
           <Box>
             <Alert.Title>{`Confermati ${result.confermati}`}</Alert.Title>

@@ -1,30 +1,28 @@
 /**
  * Service → assegnazione-risorse: a grid of days × shifts for one month (`?dal&al`), each cell a
- * ShiftCell driven by the assignment machine (debounced full reload after any change).
+ * ShiftCell driven by the service's assignment machine (debounced full reload after any change).
  */
 import { Alert, Box, Button, HStack, Skeleton, Table, Text } from "@chakra-ui/react";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { errorMessage } from "../../api/base";
 import { useServizioQuery } from "../../api/pianificazione.endpoints";
 import { formatDate } from "../../domain/format";
-import { noticeForTurno } from "../../machines/assignment.machine";
+import { AssignmentScope } from "./assignment-context";
 import { MSG } from "./messages";
 import { type MonthRange, monthLabel, monthOf, shiftMonth } from "./month-range";
 import { ShiftCell } from "./shift-cell";
-import { useAssignment } from "./use-assignment";
 
 export function AssignmentGrid({ idContratto, idServizio }: { idContratto: string; idServizio: string }) {
   const [params, setParams] = useSearchParams();
   const range: MonthRange =
     params.get("dal") && params.get("al") ? { dal: params.get("dal")!, al: params.get("al")! } : monthOf(new Date());
   const { data, error, isLoading } = useServizioQuery({ idContratto, idServizio, ...range });
-  const { actor, inProgress, notices } = useAssignment(idContratto, idServizio);
   const go = (r: MonthRange) => setParams({ dal: r.dal, al: r.al });
   const base = `/pianificazione/contratti/${idContratto}/servizi/${idServizio}`;
   const maxTurni = Math.max(0, ...(data?.giorni ?? []).map((g) => g.turni.length));
 
   return (
-    <Box>
+    <AssignmentScope idContratto={idContratto} idServizio={idServizio}>
       <HStack mb="3" gap="2">
         <Button size="sm" variant="outline" onClick={() => go(shiftMonth(range, -1))} aria-label="Mese precedente">
           ‹
@@ -74,14 +72,7 @@ export function AssignmentGrid({ idContratto, idServizio }: { idContratto: strin
                   </Table.Cell>
                   {g.turni.map((t) => (
                     <Table.Cell key={t.id} verticalAlign="top">
-                      <ShiftCell
-                        base={base}
-                        giorno={g}
-                        turno={t}
-                        actor={actor}
-                        inProgress={inProgress}
-                        notice={noticeForTurno({ notices }, t.id)}
-                      />
+                      <ShiftCell base={base} giorno={g} turno={t} />
                     </Table.Cell>
                   ))}
                 </Table.Row>
@@ -90,6 +81,6 @@ export function AssignmentGrid({ idContratto, idServizio }: { idContratto: strin
           </Table.Root>
         </Box>
       )}
-    </Box>
+    </AssignmentScope>
   );
 }

@@ -8,10 +8,10 @@ import {
   useSaveCompensoMutation,
   useSavePrezzoMutation,
 } from "../../api/pianificazione.endpoints";
-import { useCurrentUser } from "../../app/session-context";
 import { DeleteRowButton } from "../../components/delete-row-button";
 import { TextField } from "../../components/form";
 import { formatEuro, formatNumber } from "../../domain/format";
+import { useCurrentUser } from "../../machines/session-context";
 import { SelectField } from "./form-controls";
 import { AddRowForm, Loaded, Rows } from "./rows-tab";
 

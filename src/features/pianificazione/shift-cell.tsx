@@ -2,18 +2,21 @@
  * One shift in the assignment grid: its ranges, required / assigned / confirmed, the operators
  * with confirm / unconfirm / unassign buttons and an operator picker to assign. Uncovered shifts
  * stand out (red 'Scoperto'), covered but unconfirmed ones are orange ('Da confermare').
- * Buttons send events to the assignment machine; an operator whose call runs shows a spinner.
+ * Each operator's buttons are <OperatorActions> (sending events to the service's assignment
+ * machine, a spinner while its call runs); the shift's last refusal or warning shows under them.
  */
-import { Badge, Box, Button, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import type { Giorno, Turno } from "../../api/pianificazione.endpoints";
 import { OperatorName } from "../../components/quick-view";
 import { formatTime } from "../../domain/format";
 import { copertura } from "../../domain/turno";
-import { type Notice, opKey } from "../../machines/assignment.machine";
+import { statusOnTurno } from "../../machines/assignment/operator-status";
+import { noticeForTurno } from "../../machines/assignment.machine";
+import { useAssignmentActor, useAssignmentState } from "./assignment-context";
+import { OperatorActions } from "./operator-actions";
 import { OperatorPicker } from "./operator-picker";
-import type { AssignmentActor } from "./use-assignment";
 
 export function turnoRanges(t: Pick<Turno, "inizio_f1" | "fine_f1" | "inizio_f2" | "fine_f2">): string {
   const f1 = `${formatTime(t.inizio_f1)}–${formatTime(t.fine_f1)}`;
@@ -24,12 +27,11 @@ export interface ShiftCellProps {
   base: string;
   giorno: Giorno;
   turno: Turno;
-  actor: AssignmentActor;
-  inProgress: string[];
-  notice?: Notice;
 }
 
-export function ShiftCell({ base, giorno, turno, actor, inProgress, notice }: ShiftCellProps) {
+export function ShiftCell({ base, giorno, turno }: ShiftCellProps) {
+  const actor = useAssignmentActor();
+  const notice = useAssignmentState((s) => noticeForTurno(s.context, turno.id));
   const [picking, setPicking] = useState(false);
   const c = copertura(turno);
   const status = c.scoperto ? "scoperto" : c.daConfermare > 0 ? "da-confermare" : "coperto";
@@ -62,47 +64,14 @@ export function ShiftCell({ base, giorno, turno, actor, inProgress, notice }: Sh
       </Text>
       <Stack gap="1" mt="1">
         {turno.operatori.map((o) => {
-          const busy = inProgress.includes(opKey(turno.id, o.id));
-          const name = `${o.cognome} ${o.nome}`.trim();
-          const op = { ...ref, idOperatore: o.id, confermato: o.confermato };
+          const status = statusOnTurno(o);
           return (
             <HStack key={o.id} gap="1" wrap="wrap">
-              {busy && <Spinner size="xs" aria-label={`Operazione in corso per ${name}`} />}
-              <Text fontSize="sm" flex="1" color={o.confermato ? "green.700" : undefined}>
-                <OperatorName id={o.id}>{name}</OperatorName>
-                {o.confermato ? " ✓" : ""}
+              <Text fontSize="sm" flex="1" color={status === "confirmed" ? "green.700" : undefined}>
+                <OperatorName id={o.id}>{`${o.cognome} ${o.nome}`.trim()}</OperatorName>
+                {status === "confirmed" ? " ✓" : ""}
               </Text>
-              {o.confermato ? (
-                <Button
-                  size="2xs"
-                  variant="outline"
-                  disabled={busy}
-                  onClick={() => actor.send({ type: "UNCONFIRM", ...op })}
-                  aria-label={`Rimuovi conferma ${name}`}
-                >
-                  Rimuovi conferma
-                </Button>
-              ) : (
-                <Button
-                  size="2xs"
-                  colorPalette="green"
-                  disabled={busy}
-                  onClick={() => actor.send({ type: "CONFIRM", ...op })}
-                  aria-label={`Conferma ${name}`}
-                >
-                  Conferma
-                </Button>
-              )}
-              <Button
-                size="2xs"
-                variant="ghost"
-                colorPalette="red"
-                disabled={busy}
-                onClick={() => actor.send({ type: "UNASSIGN", ...op })}
-                aria-label={`Rimuovi ${name}`}
-              >
-                Rimuovi
-              </Button>
+              <OperatorActions idGiorno={giorno.id} idTurno={turno.id} operator={o} status={status} />
             </HStack>
           );
         })}

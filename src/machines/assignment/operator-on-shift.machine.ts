@@ -8,8 +8,7 @@
 import { assign, fromPromise, sendParent, setup } from "xstate";
 import type { AssignResult, OperatorCall } from "../../api/pianificazione.endpoints";
 import { type CallFailure, toCallFailure } from "./call-failure";
-
-export type OperatorStatus = "notAssigned" | "assigned" | "confirmed";
+import type { OperatorAction, OperatorStatus } from "./operator-status";
 
 export interface OperatorOnShiftInput {
   key: string;
@@ -43,8 +42,6 @@ export type OperatorReport =
       warnings: string[];
       failure: CallFailure | null;
     };
-
-export type OperatorAction = "assign" | "unassign" | "confirm" | "unconfirm";
 
 function notProvided<TInput>(name: string) {
   return fromPromise<AssignResult, TInput>(async () => {

@@ -104,7 +104,7 @@ describe("guards and errors", () => {
   it("logout from the profile menu clears the token and goes to /login", async () => {
     const { router } = renderApp("/", { as: "admin" });
     await screen.findByText("Benvenuto, Marco Rossi");
-    await chooseMenuItem(screen.getByRole("button", { name: "Profilo di Marco Rossi" }), "Esci");
+    await chooseMenuItem(screen.getByRole("button", { name: "Profilo di Marco Rossi" }), "Logout");
     expect(await screen.findByRole("heading", { name: "Accedi" })).toBeTruthy();
     expect(router.state.location.pathname).toBe("/login");
     expect(tokenStorage.get()).toBeNull();

@@ -9,10 +9,11 @@ import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { authDb, issueMockToken } from "../../../mocks/auth.fixtures";
 import { tokenStorage } from "../../../src/api/token-storage";
 import { appRoutes } from "../../../src/app/router";
-import { SessionProvider } from "../../../src/app/session-context";
 import { makeStore } from "../../../src/app/store";
 import { system } from "../../../src/app/theme";
 import { Toaster } from "../../../src/app/toaster";
+import { appSessionMachine } from "../../../src/machines/session.services";
+import { SessionProvider } from "../../../src/machines/session-context";
 
 export interface RenderAppOptions {
   /** Username of a fixture user to start signed in as. */
@@ -33,7 +34,7 @@ export function renderApp(path: string, opts: RenderAppOptions = {}) {
   const view = render(
     <Provider store={store}>
       <ChakraProvider value={system}>
-        <SessionProvider store={store} navigate={navigate}>
+        <SessionProvider machine={appSessionMachine({ store, navigate })}>
           <RouterProvider router={router} />
         </SessionProvider>
         <Toaster />

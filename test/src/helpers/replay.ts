@@ -17,6 +17,8 @@ export interface ReplayResult {
   recorded: unknown[];
   /** Actions the machine executed during the replay, by name. */
   actions: string[];
+  /** The replay's context at the end of the recording. */
+  context: unknown;
 }
 
 const DONE = "xstate.done.actor.";
@@ -89,6 +91,7 @@ export async function replayTrace(machine: AnyStateMachine, trace: MachineTrace)
   const last = trace.entries[trace.entries.length - 1];
   if (last) clock.increment(Math.max(0, last.t - lastT));
   await settle();
+  const context = actor.getSnapshot().context;
   actor.stop();
-  return { states, recorded: recordedStates(trace), actions: executed };
+  return { states, recorded: recordedStates(trace), actions: executed, context };
 }

@@ -1,7 +1,10 @@
 /**
  * Records a real assign → confirm → unassign on the service's assignment machine (real store, RTK
  * Query, msw backend) and replays it into a fresh machine; and replays the committed recording
- * traces/assign-confirm-unassign.json. RECORD_TRACES=1 rewrites the committed recording.
+ * traces/assign-confirm-unassign.json. Records a real bulk assignment (one call, a report with a
+ * skipped operator, the debounced reload on a SimulatedClock) and replays it with the shell's
+ * replayTrace; and replays the committed traces/bulk-assign.json. RECORD_TRACES=1 rewrites the
+ * committed recordings.
  *
  * The shell's test/src/helpers/replay.ts stubs only the root machine's invoked actors; here the
  * calls run in the spawned per-operator children, so the replay loop is local: the children's
@@ -12,10 +15,18 @@ import fs from "node:fs";
 import path from "node:path";
 import { createActor, SimulatedClock, waitFor } from "xstate";
 import { issueMockToken } from "../../../mocks/auth.fixtures";
+import { pianificazioneApi } from "../../../src/api/pianificazione.endpoints";
 import { tokenStorage } from "../../../src/api/token-storage";
 import { makeStore } from "../../../src/app/store";
 import { assignmentCalls } from "../../../src/machines/assignment/assignment.services";
-import { type AssignmentCalls, opKey, provideAssignmentCalls } from "../../../src/machines/assignment.machine";
+import {
+  type AssignmentCalls,
+  type AssignmentContext,
+  assignmentMachine,
+  opKey,
+  provideAssignmentCalls,
+  RELOAD_DEBOUNCE_MS,
+} from "../../../src/machines/assignment.machine";
 import {
   createTraceRecorder,
   type MachineTrace,
@@ -23,6 +34,7 @@ import {
   type TraceEventEntry,
 } from "../../../src/machines/trace";
 import { setupMockServer } from "../helpers/msw";
+import { replayTrace } from "../helpers/replay";
 
 setupMockServer();
 
@@ -45,7 +57,7 @@ async function record(): Promise<MachineTrace> {
   await idle();
   actor.send({ type: "CONFIRM", ...ref });
   await idle();
-  actor.send({ type: "UNASSIGN", ...ref, confermato: true });
+  actor.send({ type: "UNASSIGN", ...ref, status: "confirmed" });
   await idle();
   await waitFor(actor, (s) => s.context.reloads === 1, { timeout: 5000 });
   actor.stop();
@@ -73,7 +85,16 @@ async function replay(trace: MachineTrace) {
     if (a.ok) return a.output as { warnings?: string[] };
     throw a.error;
   };
-  const calls: AssignmentCalls = { assign: next, confirm: next, reload: async () => undefined };
+  const unexpected = async () => {
+    throw new Error("chiamata non registrata");
+  };
+  const calls: AssignmentCalls = {
+    assign: next,
+    confirm: next,
+    bulkAssign: unexpected,
+    consolidate: unexpected,
+    reload: async () => undefined,
+  };
   const clock = new SimulatedClock();
   const states: unknown[] = [];
   const trail: unknown[] = [];
@@ -134,9 +155,118 @@ describe("assignment traces", () => {
     const file = JSON.parse(fs.readFileSync(TRACE_FILE, "utf8")) as { machines: MachineTrace[] };
     const trace = file.machines[0];
     const result = await replay(trace);
-    expect(recordedStates(trace)).toEqual(["idle", "reloadScheduled", "reloading", "idle"]);
+    expect(recordedStates(trace)).toEqual([
+      { calls: "ready", reload: "idle" },
+      { calls: "ready", reload: "scheduled" },
+      { calls: "ready", reload: "reloading" },
+      { calls: "ready", reload: "idle" },
+    ]);
     expect(result.states).toEqual(recordedStates(trace));
     expect(result.children).toEqual(childStates(trace, KEY));
     expect(result.context.reloads).toBe(1);
+  });
+});
+
+const BULK_FILE = path.join(__dirname, "traces", "bulk-assign.json");
+
+/**
+ * A bulk assignment on Monday's afternoon shift: Greco and Marino assigned and confirmed (with the
+ * working-time warnings), Ricci (black list) skipped.
+ */
+async function recordBulk(): Promise<{ trace: MachineTrace; context: AssignmentContext }> {
+  tokenStorage.set(issueMockToken(1));
+  const store = makeStore();
+  const page = store.dispatch(
+    pianificazioneApi.endpoints.candidatiTurno.initiate({
+      idContratto: 1,
+      idServizio: 1,
+      idGiorno: 101,
+      idTurno: 1002,
+    }),
+  );
+  await page.unwrap();
+  const clock = new SimulatedClock();
+  const base = Date.now();
+  const recorder = createTraceRecorder("assignment:1", { register: false, now: () => base + clock.now() });
+  const actor = createActor(provideAssignmentCalls(assignmentCalls(store)), {
+    input: { idContratto: 1, idServizio: 1 },
+    clock,
+    inspect: recorder.inspect,
+  });
+  actor.start();
+  actor.send({
+    type: "BULK_ASSIGN",
+    idGiorno: 101,
+    idTurno: 1002,
+    conferma: true,
+    operatori: [
+      { id: 6, cognome: "Greco", nome: "Sofia" },
+      { id: 5, cognome: "Marino", nome: "Davide" },
+      { id: 4, cognome: "Ricci", nome: "Marta" },
+    ],
+  });
+  await waitFor(actor, (s) => s.matches({ calls: "ready" }), { timeout: 5000 });
+  clock.increment(RELOAD_DEBOUNCE_MS);
+  await waitFor(actor, (s) => s.context.reloads === 1, { timeout: 5000 });
+  const context = actor.getSnapshot().context;
+  actor.stop();
+  page.unsubscribe();
+  return { trace: recorder.trace, context };
+}
+
+const BULK_REPORT = {
+  idTurno: "1002",
+  conferma: true,
+  assegnati: [
+    {
+      id: 6,
+      cognome: "Greco",
+      nome: "Sofia",
+      confermato: true,
+      warnings: [expect.stringContaining("Riposo insufficiente: solo 10:00 ore")],
+    },
+    {
+      id: 5,
+      cognome: "Marino",
+      nome: "Davide",
+      confermato: true,
+      warnings: [expect.stringContaining("Riposo insufficiente"), "Il turno ha già tutti gli operatori richiesti (2)"],
+    },
+  ],
+  scartati: [{ id: 4, cognome: "Ricci", nome: "Marta", detail: "L'operatore è in black list", reason: "black_list" }],
+};
+
+const BULK_STATES = [
+  { calls: "ready", reload: "idle" },
+  { calls: "bulkAssigning", reload: "idle" },
+  { calls: "ready", reload: "scheduled" },
+  { calls: "ready", reload: "reloading" },
+  { calls: "ready", reload: "idle" },
+];
+
+describe("bulk assignment traces", () => {
+  it("records a real bulk assignment against msw and replays it to the same states and report", async () => {
+    const { trace, context } = await recordBulk();
+    expect(context.bulk["1002"]).toEqual(BULK_REPORT);
+    expect(context.inProgress).toEqual([]);
+    const external = trace.entries.filter((e) => e.kind === "event" && e.root && !e.type.startsWith("xstate."));
+    expect(external.map((e) => (e.kind === "event" ? e.type : ""))).toEqual(["BULK_ASSIGN"]);
+    expect(recordedStates(trace)).toEqual(BULK_STATES);
+    const result = await replayTrace(assignmentMachine, trace);
+    expect(result.states).toEqual(BULK_STATES);
+    expect((result.context as AssignmentContext).bulk).toEqual(context.bulk);
+    expect((result.context as AssignmentContext).reloads).toBe(1);
+    expect(result.actions).toContain("announce");
+    if (process.env.RECORD_TRACES === "1" || !fs.existsSync(BULK_FILE))
+      fs.writeFileSync(BULK_FILE, `${JSON.stringify({ app: "Vigilanza ERP", machines: [trace] }, null, 2)}\n`);
+  });
+
+  it("replays the committed recording to the states and the report it recorded", async () => {
+    const file = JSON.parse(fs.readFileSync(BULK_FILE, "utf8")) as { machines: MachineTrace[] };
+    const trace = file.machines[0];
+    expect(recordedStates(trace)).toEqual(BULK_STATES);
+    const result = await replayTrace(assignmentMachine, trace);
+    expect(result.states).toEqual(BULK_STATES);
+    expect((result.context as AssignmentContext).bulk["1002"]).toEqual(BULK_REPORT);
   });
 });

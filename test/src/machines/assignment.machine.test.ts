@@ -1,7 +1,21 @@
+/**
+ * The assignment machine with controlled calls on a SimulatedClock: the operator states, calls in
+ * progress, the 2 s debounced reload that waits for the data (and is scheduled again when a change
+ * settles meanwhile), refusals and warnings as notices, bulk assignment and consolidation with
+ * their reports.
+ */
 import { createActor, SimulatedClock } from "xstate";
-import type { AssignResult, OperatorCall } from "../../../src/api/pianificazione.endpoints";
+import type {
+  AssignResult,
+  BulkResult,
+  ConsolidaResult,
+  OperatorCall,
+} from "../../../src/api/pianificazione.endpoints";
 import {
+  type Announcement,
   type AssignmentCalls,
+  type BulkCall,
+  type ConsolidationCall,
   isInProgress,
   noticeForTurno,
   opKey,
@@ -25,11 +39,15 @@ function deferred<T>(): Deferred<T> {
 }
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
-/** Calls that wait until the test settles them. */
-function controlledCalls() {
+/** Calls that wait until the test settles them (the reload answers at once unless `holdReloads`). */
+function controlledCalls(opts: { holdReloads?: boolean } = {}) {
   const pending: { kind: string; call: OperatorCall; flag: boolean; d: Deferred<AssignResult> }[] = [];
+  const bulks: { call: BulkCall; d: Deferred<BulkResult> }[] = [];
+  const consolidations: { call: ConsolidationCall; d: Deferred<ConsolidaResult> }[] = [];
   const reloads: number[] = [];
+  const heldReloads: Deferred<unknown>[] = [];
   const notices: unknown[] = [];
+  const announcements: Announcement[] = [];
   const calls: AssignmentCalls = {
     assign: (call, add) => {
       const d = deferred<AssignResult>();
@@ -41,12 +59,28 @@ function controlledCalls() {
       pending.push({ kind: "confirm", call, flag: confirm, d });
       return d.promise;
     },
+    bulkAssign: (call) => {
+      const d = deferred<BulkResult>();
+      bulks.push({ call, d });
+      return d.promise;
+    },
+    consolidate: (call) => {
+      const d = deferred<ConsolidaResult>();
+      consolidations.push({ call, d });
+      return d.promise;
+    },
     reload: async () => {
       reloads.push(Date.now());
+      if (opts.holdReloads) {
+        const d = deferred<unknown>();
+        heldReloads.push(d);
+        return d.promise;
+      }
     },
     notify: (n) => notices.push(n),
+    announce: (a) => announcements.push(a),
   };
-  return { calls, pending, reloads, notices };
+  return { calls, pending, bulks, consolidations, reloads, heldReloads, notices, announcements };
 }
 
 function start(calls: AssignmentCalls) {
@@ -90,7 +124,7 @@ describe("assignment machine", () => {
     await flush();
     expect(childState(actor, key)).toBe("confirmed");
 
-    actor.send({ type: "UNCONFIRM", ...ref, confermato: true });
+    actor.send({ type: "UNCONFIRM", ...ref, status: "confirmed" });
     expect(childState(actor, key)).toBe("unconfirming");
     expect(pending[2]).toMatchObject({ kind: "confirm", flag: false });
     pending[2].d.resolve({});
@@ -109,7 +143,7 @@ describe("assignment machine", () => {
   test("an operator the server shows confirmed starts confirmed (UNASSIGN from confirmed)", async () => {
     const { calls, pending } = controlledCalls();
     const { actor } = start(calls);
-    actor.send({ type: "UNASSIGN", ...ref, confermato: true });
+    actor.send({ type: "UNASSIGN", ...ref, status: "confirmed" });
     expect(childState(actor, opKey(20, 7))).toBe("unassigning");
     pending[0].d.reject({ status: 500, data: { detail: "Errore interno" } });
     const spy = jest.spyOn(console, "error").mockImplementation(() => {});
@@ -125,7 +159,7 @@ describe("assignment machine", () => {
       actor.send({ type: "ASSIGN", ...ref, idOperatore });
       pending[i].d.resolve({});
       await flush();
-      expect(actor.getSnapshot().value).toBe("reloadScheduled");
+      expect(actor.getSnapshot().value).toMatchObject({ reload: "scheduled" });
       clock.increment(RELOAD_DEBOUNCE_MS - 500); // 1.5 s: not yet
       await flush();
       expect(reloads).toHaveLength(0);
@@ -136,7 +170,7 @@ describe("assignment machine", () => {
     clock.increment(1);
     await flush();
     expect(reloads).toHaveLength(1);
-    expect(actor.getSnapshot().value).toBe("idle");
+    expect(actor.getSnapshot().value).toMatchObject({ reload: "idle" });
     expect(actor.getSnapshot().context.reloads).toBe(1);
     clock.increment(10_000);
     await flush();
@@ -158,7 +192,7 @@ describe("assignment machine", () => {
       expect.stringContaining("assign non riuscita"),
       expect.objectContaining({ message: "Impossibile contattare il server" }),
     );
-    expect(actor.getSnapshot().value).toBe("reloadScheduled");
+    expect(actor.getSnapshot().value).toMatchObject({ reload: "scheduled" });
     spy.mockRestore();
   });
 
@@ -185,5 +219,160 @@ describe("assignment machine", () => {
     });
     expect(notices).toHaveLength(2);
     spy.mockRestore();
+  });
+
+  test("the reload lasts until the data have arrived; a change settling meanwhile schedules another one", async () => {
+    const { calls, pending, reloads, heldReloads } = controlledCalls({ holdReloads: true });
+    const { actor, clock } = start(calls);
+    actor.send({ type: "ASSIGN", ...ref });
+    pending[0].d.resolve({});
+    await flush();
+    clock.increment(RELOAD_DEBOUNCE_MS);
+    await flush();
+    expect(reloads).toHaveLength(1);
+    expect(actor.getSnapshot().value).toMatchObject({ reload: "reloading" });
+    clock.increment(5_000); // the data take their time: still reloading
+    await flush();
+    expect(actor.getSnapshot().value).toMatchObject({ reload: "reloading" });
+    expect(actor.getSnapshot().context.reloads).toBe(0);
+
+    // A confirmation settles during the reload: the data being fetched may not show it.
+    actor.send({ type: "CONFIRM", ...ref, status: "assigned" });
+    pending[1].d.resolve({});
+    await flush();
+    expect(actor.getSnapshot().value).toMatchObject({ reload: "scheduled" });
+    heldReloads[0].resolve(undefined); // the stale answer arrives: it does not count as the reload
+    await flush();
+    expect(actor.getSnapshot().context.reloads).toBe(0);
+    clock.increment(RELOAD_DEBOUNCE_MS);
+    await flush();
+    expect(reloads).toHaveLength(2);
+    heldReloads[1].resolve(undefined);
+    await flush();
+    expect(actor.getSnapshot().value).toMatchObject({ reload: "idle" });
+    expect(actor.getSnapshot().context.reloads).toBe(1);
+  });
+
+  test("a failed reload is logged and the machine waits for the next change", async () => {
+    const spy = jest.spyOn(console, "error").mockImplementation(() => {});
+    const { calls, pending, heldReloads } = controlledCalls({ holdReloads: true });
+    const { actor, clock } = start(calls);
+    actor.send({ type: "ASSIGN", ...ref });
+    pending[0].d.resolve({});
+    await flush();
+    clock.increment(RELOAD_DEBOUNCE_MS);
+    await flush();
+    heldReloads[0].reject(new Error("Errore 500"));
+    await flush();
+    expect(actor.getSnapshot().value).toMatchObject({ reload: "idle" });
+    expect(actor.getSnapshot().context.reloads).toBe(0);
+    expect(spy).toHaveBeenCalledWith("Assegnazione: ricaricamento del servizio non riuscito", expect.any(Error));
+    spy.mockRestore();
+  });
+
+  test("bulk assignment: one call, its operators in progress, the report with the skipped ones named, one reload", async () => {
+    const { calls, bulks, reloads, announcements } = controlledCalls();
+    const { actor, clock } = start(calls);
+    const operatori = [
+      { id: 7, cognome: "Rossi", nome: "Marco" },
+      { id: 8, cognome: "Neri", nome: "Anna" },
+    ];
+    actor.send({ type: "BULK_ASSIGN", idGiorno: 10, idTurno: 20, operatori, conferma: true });
+    expect(actor.getSnapshot().value).toMatchObject({ calls: "bulkAssigning" });
+    expect(bulks.map((b) => b.call)).toEqual([
+      { idContratto: 1, idServizio: 2, idGiorno: 10, idTurno: 20, operatori: [7, 8], conferma: true },
+    ]);
+    expect(actor.getSnapshot().context.inProgress).toEqual([opKey(20, 7), opKey(20, 8)]);
+    // While it runs: another bulk call and the operators' own buttons are ignored.
+    actor.send({ type: "BULK_ASSIGN", idGiorno: 10, idTurno: 21, operatori, conferma: false });
+    actor.send({ type: "ASSIGN", ...ref });
+    expect(bulks).toHaveLength(1);
+    expect(actor.getSnapshot().children[opKey(20, 7)]).toBeUndefined();
+
+    bulks[0].d.resolve({
+      assegnati: [
+        { id: 7, cognome: "Rossi", nome: "Marco", confermato: true, warnings: ["Riposo inferiore a 11 ore"] },
+      ],
+      falliti: [{ id: 8, detail: "L'operatore è in black list", reason: "black_list" }],
+    });
+    await flush();
+    const { context } = actor.getSnapshot();
+    expect(actor.getSnapshot().value).toEqual({ calls: "ready", reload: "scheduled" });
+    expect(context.inProgress).toEqual([]);
+    expect(context.bulk["20"]).toEqual({
+      idTurno: "20",
+      conferma: true,
+      assegnati: [
+        { id: 7, cognome: "Rossi", nome: "Marco", confermato: true, warnings: ["Riposo inferiore a 11 ore"] },
+      ],
+      scartati: [{ id: 8, cognome: "Neri", nome: "Anna", detail: "L'operatore è in black list", reason: "black_list" }],
+    });
+    expect(announcements).toEqual([{ kind: "bulk", report: context.bulk["20"] }]);
+    clock.increment(RELOAD_DEBOUNCE_MS);
+    await flush();
+    expect(reloads).toHaveLength(1);
+  });
+
+  test("a bulk call without operators is not sent; a failed one is announced and still reloads", async () => {
+    const spy = jest.spyOn(console, "error").mockImplementation(() => {});
+    const { calls, bulks, announcements } = controlledCalls();
+    const { actor } = start(calls);
+    actor.send({ type: "BULK_ASSIGN", idGiorno: 10, idTurno: 20, operatori: [], conferma: false });
+    expect(bulks).toHaveLength(0);
+    expect(actor.getSnapshot().value).toMatchObject({ calls: "ready" });
+
+    actor.send({
+      type: "BULK_ASSIGN",
+      idGiorno: 10,
+      idTurno: 20,
+      operatori: [{ id: 7, cognome: "Rossi", nome: "Marco" }],
+      conferma: false,
+    });
+    bulks[0].d.reject({ status: 500, data: { detail: "Errore interno" } });
+    await flush();
+    expect(actor.getSnapshot().value).toEqual({ calls: "ready", reload: "scheduled" });
+    expect(actor.getSnapshot().context.inProgress).toEqual([]);
+    expect(actor.getSnapshot().context.bulk).toEqual({});
+    expect(announcements).toEqual([
+      { kind: "failed", call: "bulk", failure: { status: 500, message: "Errore interno", reason: null } },
+    ]);
+    expect(spy).toHaveBeenCalledWith("Assegnazione: assegnazione multipla non riuscita", expect.anything());
+    spy.mockRestore();
+  });
+
+  test("consolidation of a day or a shift: the report of what is still uncovered, then the reload", async () => {
+    const { calls, consolidations, reloads, announcements } = controlledCalls();
+    const { actor, clock } = start(calls);
+    actor.send({ type: "CONSOLIDATE", idGiorno: 10 });
+    expect(actor.getSnapshot().value).toMatchObject({ calls: "consolidating" });
+    actor.send({ type: "CONSOLIDATE", idGiorno: 10 });
+    expect(consolidations.map((c) => c.call)).toEqual([{ idContratto: 1, idServizio: 2, idGiorno: 10 }]);
+    const scoperto = {
+      turno_id: 21,
+      giorno: "2026-03-02",
+      inizio_f1: "14:00:00",
+      fine_f1: "22:00:00",
+      inizio_f2: null,
+      fine_f2: null,
+      posizione: "Guardia particolare giurata",
+      operatori_richiesti: 2,
+      assegnati: 1,
+      mancanti: 1,
+    };
+    consolidations[0].d.resolve({ result: "OK", confermati: 3, scoperti: [scoperto] });
+    await flush();
+    expect(actor.getSnapshot().context.consolidation).toEqual({
+      idGiorno: "10",
+      idTurno: null,
+      confermati: 3,
+      scoperti: [scoperto],
+    });
+    expect(announcements.map((a) => a.kind)).toEqual(["consolidation"]);
+    clock.increment(RELOAD_DEBOUNCE_MS);
+    await flush();
+    expect(reloads).toHaveLength(1);
+
+    actor.send({ type: "CONSOLIDATE", idGiorno: 10, idTurno: 21 });
+    expect(consolidations[1].call).toEqual({ idContratto: 1, idServizio: 2, idGiorno: 10, idTurno: 21 });
   });
 });

@@ -1,10 +1,12 @@
 /**
- * Records a real polling session of the notifications machine (real store, RTK Query, msw
- * backend, a SimulatedClock for the 120 s waits): START → first fetch → timer fetch with equal data
- * → a ticket read, RELOAD with new data → a failed summary → STOP. Replays it into a fresh machine
- * whose poll answers as recorded (the `xstate.done.actor.poll` events) and checks it goes through
- * the same states to the same data; and replays the committed recording
- * traces/notifications-poll.json. RECORD_TRACES=1 rewrites the committed recording.
+ * Records a real polling session of the notifications machine as the app runs it — invoked by the
+ * session machine on login (real store, RTK Query, msw backend, a SimulatedClock for the 120 s
+ * waits): login → first fetch → timer fetch with equal data → a ticket read, RELOAD with new data →
+ * a failed summary → logout, which stops it. The recorder keeps the invoked actor's own trace
+ * (`actor: "notifications"`, as the app's SessionProvider does). Replays it into a fresh machine
+ * started with the recorded input, whose poll answers as recorded (the `xstate.done.actor.poll`
+ * events), and checks it goes through the same states to the same data; and replays the committed
+ * recording traces/notifications-poll.json. RECORD_TRACES=1 rewrites the committed recording.
  *
  * The replay loop is local: the shell's replayTrace sends the next event right after advancing the
  * clock, but here a delayed event (`xstate.after.*`) starts a fetch that must settle first.
@@ -12,10 +14,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { HttpResponse, http } from "msw";
-import { createActor, fromPromise, SimulatedClock, waitFor } from "xstate";
-import { issueMockToken } from "../../../mocks/auth.fixtures";
+import { type AnyActorRef, createActor, fromPromise, SimulatedClock, waitFor } from "xstate";
+import { MOCK_PASSWORD } from "../../../mocks/auth.fixtures";
 import { consoleApi } from "../../../src/api/console.endpoints";
-import { tokenStorage } from "../../../src/api/token-storage";
 import { makeStore } from "../../../src/app/store";
 import {
   type NotificationsContext,
@@ -23,7 +24,7 @@ import {
   POLL_MS,
   type PollResult,
 } from "../../../src/machines/notifications.machine";
-import { appNotificationsMachine } from "../../../src/machines/notifications.services";
+import { appSessionMachine } from "../../../src/machines/session.services";
 import {
   createTraceRecorder,
   type MachineTrace,
@@ -37,33 +38,48 @@ const server = setupMockServer();
 const TRACE_FILE = path.join(__dirname, "traces", "notifications-poll.json");
 const DONE = "xstate.done.actor.poll";
 
+/** The app's own warnings: anything else on the console (e.g. RTK's slow-middleware notes on a busy machine) is not ours. */
+const appWarnings = (calls: unknown[][]) => calls.filter(([m]) => typeof m === "string" && m.startsWith("Notifiche:"));
+
 async function record(): Promise<MachineTrace> {
-  tokenStorage.set(issueMockToken(1)); // admin (superadmin)
   const store = makeStore();
   const clock = new SimulatedClock();
   const base = Date.now();
-  const recorder = createTraceRecorder("notifications", { register: false, now: () => base + clock.now() });
-  const actor = createActor(appNotificationsMachine(store), { clock, inspect: recorder.inspect });
-  const rounds = (n: number) => waitFor(actor, (s) => s.context.rounds === n && s.matches({ polling: "waiting" }));
-  actor.start();
+  const recorder = createTraceRecorder("notifications", {
+    register: false,
+    actor: "notifications",
+    now: () => base + clock.now(),
+  });
+  const session = createActor(appSessionMachine({ store, navigate: () => {}, alert: () => {} }), {
+    input: { hasStoredToken: false },
+    clock,
+    inspect: recorder.inspect,
+  });
+  session.start();
   clock.increment(1000);
-  actor.send({ type: "START", permissions: ["superadmin"] });
+  session.send({ type: "LOGIN", username: "admin", password: MOCK_PASSWORD }); // superadmin
+  await waitFor(session, (s) => s.matches("loggedIn"));
+  const polling = session.getSnapshot().children.notifications as AnyActorRef;
+  const rounds = (n: number) =>
+    waitFor(polling, (s) => s.context.rounds === n && s.matches({ polling: "waiting" }), { timeout: 10_000 });
   await rounds(1);
   clock.increment(POLL_MS); // the timer's fetch: the same data
   await rounds(2);
   await store.dispatch(consoleApi.endpoints.segnaTicketLetto.initiate(1)).unwrap();
   clock.increment(5000);
-  actor.send({ type: "RELOAD" });
+  polling.send({ type: "RELOAD" });
   await rounds(3);
   server.use(http.get("*/api/comunicazioni/summary/", () => HttpResponse.json({ detail: "Guasto" }, { status: 500 })));
   const warn = jest.spyOn(console, "warn").mockImplementation(() => {});
   clock.increment(POLL_MS);
   await rounds(4);
-  expect(warn.mock.calls).toEqual([["Notifiche: summary non riuscito (Guasto)"]]); // SPEC §8: only logged
+  expect(appWarnings(warn.mock.calls)).toEqual([["Notifiche: summary non riuscito (Guasto)"]]); // SPEC §8: only logged
   warn.mockRestore();
   clock.increment(1000);
-  actor.send({ type: "STOP" });
-  actor.stop();
+  session.send({ type: "LOGOUT" });
+  await waitFor(session, (s) => s.matches("loggedOut"));
+  expect(polling.getSnapshot().status).toBe("stopped");
+  session.stop();
   return recorder.trace;
 }
 
@@ -73,8 +89,8 @@ async function settle() {
 
 interface Replay {
   states: unknown[];
-  /** The context just before STOP. */
-  beforeStop: NotificationsContext | null;
+  /** The context at the end of the recording (before the logout stopped the machine). */
+  atEnd: NotificationsContext;
   failures: Array<{ call: string; message: string }>;
 }
 
@@ -91,18 +107,20 @@ async function replay(trace: MachineTrace): Promise<Replay> {
     },
     actions: { logFailure: (_, params) => failures.push(params) },
   });
+  const init = events.find((e) => e.type === "xstate.init");
+  const origin = init?.t ?? trace.startedAt;
   const clock = new SimulatedClock();
-  const actor = createActor(machine, { clock });
+  const actor = createActor(machine, { clock, input: init?.event.input as { permissions: string[] } });
   const states: unknown[] = [];
   actor.subscribe((s) => {
     if (JSON.stringify(states.at(-1)) !== JSON.stringify(s.value)) states.push(s.value);
   });
   actor.start();
+  await settle(); // the first fetch, at start
   const advanceTo = async (t: number) => {
-    clock.increment(Math.max(0, t - trace.startedAt - clock.now()));
+    clock.increment(Math.max(0, t - origin - clock.now()));
     await settle();
   };
-  let beforeStop: NotificationsContext | null = null;
   for (const e of events) {
     if (e.type.startsWith("xstate.after.")) {
       await advanceTo(e.t); // the replay's own timer fires here
@@ -110,20 +128,24 @@ async function replay(trace: MachineTrace): Promise<Replay> {
     }
     if (e.type.startsWith("xstate.")) continue; // init and the poll's answers: produced by the replay
     await advanceTo(e.t);
-    if (e.type === "STOP") beforeStop = actor.getSnapshot().context;
     actor.send(e.event as never);
     await settle();
   }
+  await advanceTo(trace.entries.at(-1)?.t ?? origin);
+  const atEnd = actor.getSnapshot().context;
   actor.stop();
-  return { states, beforeStop, failures };
+  return { states, atEnd, failures };
 }
 
 function check(trace: MachineTrace, result: Replay) {
-  const external = trace.entries
-    .filter((e): e is TraceEventEntry => e.kind === "event" && e.root && !e.type.startsWith("xstate.init"))
-    .map((e) => e.type);
-  expect(external).toEqual([
-    "START",
+  const rootEvents = trace.entries.filter((e): e is TraceEventEntry => e.kind === "event" && e.root);
+  // The session invoked it with the user's permissions.
+  expect(rootEvents[0]).toMatchObject({
+    type: "xstate.init",
+    systemId: "notifications",
+    event: { input: { permissions: ["superadmin"] } },
+  });
+  expect(rootEvents.slice(1).map((e) => e.type)).toEqual([
     DONE,
     "xstate.after.pollInterval.notifications.polling.waiting",
     DONE,
@@ -131,10 +153,8 @@ function check(trace: MachineTrace, result: Replay) {
     DONE,
     "xstate.after.pollInterval.notifications.polling.waiting",
     DONE,
-    "STOP",
   ]);
   expect(recordedStates(trace)).toEqual([
-    "stopped",
     { polling: "fetching" },
     { polling: "waiting" },
     { polling: "fetching" },
@@ -143,11 +163,17 @@ function check(trace: MachineTrace, result: Replay) {
     { polling: "waiting" },
     { polling: "fetching" },
     { polling: "waiting" },
-    "stopped",
   ]);
+  // The logout stopped it.
+  expect(trace.entries.at(-1)).toMatchObject({
+    kind: "snapshot",
+    root: true,
+    eventType: "xstate.stop",
+    status: "stopped",
+  });
   expect(result.states).toEqual(recordedStates(trace));
   // Ticket 1 was read before the RELOAD: only ticket 2 is left; the failed summary kept the count.
-  expect(result.beforeStop).toMatchObject({
+  expect(result.atEnd).toMatchObject({
     rounds: 4,
     unread: 2,
     problems: [{ id: 2, operatore: { id: 5, full_name: "Anna Ferrari" }, data_ora: "2026-03-09 22:40:00" }],

@@ -1,7 +1,9 @@
 /**
- * The notification polling machine on a SimulatedClock with a stubbed poll: first fetch at START,
- * the next after 120 s, RELOAD on demand, no replacement when the data are equal, failures only
- * logged with the previous data kept, nothing fetched without the capability, stopped on logout.
+ * The notification polling machine on a SimulatedClock with a stubbed poll: first fetch when it
+ * starts (the session invokes it on login: test/src/machines/session.machine.test.ts), the next
+ * after 120 s, RELOAD on demand, no replacement when the data are equal, failures only logged with
+ * the previous data kept, nothing fetched without the capability, a restart when the permissions
+ * change what the user may see.
  */
 import { createActor, fromPromise, SimulatedClock } from "xstate";
 import type { ProblemNotification } from "../../../src/api/console.endpoints";
@@ -26,8 +28,8 @@ async function settle() {
   for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
 }
 
-/** An actor whose poll answers from `answers` in order (the last one repeats). */
-function setup(answers: Array<PollResult | Error>) {
+/** A started actor for a user with `permissions`, whose poll answers from `answers` in order (the last one repeats). */
+function setup(answers: Array<PollResult | Error>, permissions: string[] = ADMIN) {
   const requests: PollRequest[] = [];
   const failures: Array<{ call: string; message: string }> = [];
   let i = 0;
@@ -44,7 +46,7 @@ function setup(answers: Array<PollResult | Error>) {
     actions: { logFailure: (_, params) => failures.push(params) },
   });
   const clock = new SimulatedClock();
-  const actor = createActor(machine, { clock });
+  const actor = createActor(machine, { clock, input: { permissions } });
   actor.start();
   return { actor, clock, requests, failures };
 }
@@ -53,17 +55,8 @@ const ONE = [problem(1, "Giuseppe Russo", "2026-03-10 08:15:00")];
 const TWO = [problem(2, "Anna Ferrari", "2026-03-10 09:00:00"), ...ONE];
 
 describe("notifications machine", () => {
-  it("does nothing until the session starts it", async () => {
-    const { actor, clock, requests } = setup([{ problems: ok(ONE), summary: ok(3) }]);
-    clock.increment(POLL_MS * 3);
-    await settle();
-    expect(actor.getSnapshot().value).toBe("stopped");
-    expect(requests).toEqual([]);
-  });
-
   it("fetches at start, then again only after 120000 ms", async () => {
     const { actor, clock, requests } = setup([{ problems: ok(ONE), summary: ok(3) }]);
-    actor.send({ type: "START", permissions: ADMIN });
     await settle();
     expect(requests).toEqual([{ problems: true, summary: true }]);
     expect(actor.getSnapshot().value).toEqual({ polling: "waiting" });
@@ -87,7 +80,6 @@ describe("notifications machine", () => {
       { problems: ok(ONE), summary: ok(3) },
       { problems: ok(TWO), summary: ok(4) },
     ]);
-    actor.send({ type: "START", permissions: ADMIN });
     await settle();
     const first = actor.getSnapshot().context.problems;
     const seen: unknown[] = [];
@@ -112,7 +104,6 @@ describe("notifications machine", () => {
       new Error("rete assente"),
       { problems: ok(TWO), summary: failed("Errore 502") },
     ]);
-    actor.send({ type: "START", permissions: ADMIN });
     await settle();
     clock.increment(POLL_MS);
     await settle();
@@ -136,7 +127,6 @@ describe("notifications machine", () => {
 
   it("RELOAD fetches at once and restarts the 120 s wait", async () => {
     const { actor, clock, requests } = setup([{ problems: ok(ONE), summary: ok(1) }]);
-    actor.send({ type: "START", permissions: ADMIN });
     await settle();
     clock.increment(60_000);
     actor.send({ type: "RELOAD" });
@@ -151,53 +141,39 @@ describe("notifications machine", () => {
   });
 
   it("asks only what the user may see", async () => {
-    const tickets = setup([{ problems: null, summary: ok(2) }]);
-    tickets.actor.send({ type: "START", permissions: ["erp_ticket-supporto"] });
+    const tickets = setup([{ problems: null, summary: ok(2) }], ["erp_ticket-supporto"]);
     await settle();
     expect(tickets.requests).toEqual([{ problems: false, summary: true }]);
     expect(tickets.actor.getSnapshot().context).toMatchObject({ problems: [], unread: 2 });
 
-    const planner = setup([{ problems: ok(ONE), summary: ok(2) }]);
-    planner.actor.send({ type: "START", permissions: ["erp_contratti"] });
+    const planner = setup([{ problems: ok(ONE), summary: ok(2) }], ["erp_contratti"]);
     planner.clock.increment(POLL_MS * 2);
     await settle();
     expect(planner.actor.getSnapshot().value).toBe("notPermitted");
     expect(planner.requests).toEqual([]);
   });
 
-  it("stops polling and forgets the data when the session logs out", async () => {
-    const { actor, clock, requests } = setup([{ problems: ok(ONE), summary: ok(3) }]);
-    actor.send({ type: "START", permissions: ADMIN });
+  it("restarts when a change of permissions changes what the user may see, and only then", async () => {
+    const { actor, clock, requests } = setup([{ problems: null, summary: ok(2) }], ["erp_ticket-supporto"]);
     await settle();
-    actor.send({ type: "STOP" });
-    expect(actor.getSnapshot().value).toBe("stopped");
-    expect(actor.getSnapshot().context).toMatchObject({ problems: [], unread: 0 });
-    clock.increment(POLL_MS * 5);
-    actor.send({ type: "RELOAD" });
+    expect(requests).toEqual([{ problems: false, summary: true }]);
+    // Another permission that changes neither call: nothing restarts, the data stay.
+    actor.send({ type: "PERMISSIONS", permissions: ["erp_ticket-supporto", "erp_contratti"] });
     await settle();
     expect(requests).toHaveLength(1);
+    expect(actor.getSnapshot().context).toMatchObject({ unread: 2, rounds: 1 });
 
-    // A new login starts again at once.
-    actor.send({ type: "START", permissions: ADMIN });
+    actor.send({ type: "PERMISSIONS", permissions: ADMIN });
     await settle();
-    expect(requests).toHaveLength(2);
-  });
+    expect(requests.at(-1)).toEqual({ problems: true, summary: true });
+    expect(actor.getSnapshot().context.rounds).toBe(1);
 
-  it("STOP during a fetch drops its answer", async () => {
-    let release: (r: PollResult) => void = () => {};
-    const machine = notificationsMachine.provide({
-      actors: {
-        poll: fromPromise<PollResult, PollRequest>(() => new Promise((r) => (release = r))),
-      },
-    });
-    const actor = createActor(machine, { clock: new SimulatedClock() });
-    actor.start();
-    actor.send({ type: "START", permissions: ADMIN });
-    expect(actor.getSnapshot().value).toEqual({ polling: "fetching" });
-    actor.send({ type: "STOP" });
-    release({ problems: ok(ONE), summary: ok(9) });
+    actor.send({ type: "PERMISSIONS", permissions: ["erp_contratti"] });
+    clock.increment(POLL_MS * 2);
     await settle();
+    expect(actor.getSnapshot().value).toBe("notPermitted");
     expect(actor.getSnapshot().context).toMatchObject({ problems: [], unread: 0 });
+    expect(requests).toHaveLength(2);
   });
 });
 

@@ -30,7 +30,7 @@ async function recordLoginLogout(): Promise<TraceFile> {
   const store = makeStore();
   const navigate = jest.fn();
   const alert = jest.fn();
-  const recorder = createTraceRecorder("session");
+  const recorder = createTraceRecorder("session", { skip: ["notifications"] }); // as the app records it
   const actor = createActor(appSessionMachine({ store, navigate, alert }), {
     input: { hasStoredToken: Boolean(tokenStorage.get()) },
     inspect: recorder.inspect,

@@ -1,6 +1,13 @@
-import { createActor, fromPromise, waitFor } from "xstate";
+import { type AnyActorRef, createActor, fromPromise, SimulatedClock, waitFor } from "xstate";
 import { SETTINGS } from "../../../mocks/auth.fixtures";
 import type { Account, LoginResponse } from "../../../src/domain/api-types";
+import {
+  type NotificationsContext,
+  notificationsMachine,
+  POLL_MS,
+  type PollRequest,
+  type PollResult,
+} from "../../../src/machines/notifications.machine";
 import { sessionMachine } from "../../../src/machines/session.machine";
 
 const account: Account = {
@@ -18,7 +25,19 @@ function setupActor(opts: {
   fetchAccount?: () => Promise<Account>;
   login?: (input: { username: string; password: string }) => Promise<LoginResponse>;
   logout?: () => Promise<unknown>;
+  /** The notification polling's poll (default: one problem, 3 unread). */
+  poll?: (input: PollRequest) => Promise<PollResult>;
 }) {
+  const polls: PollRequest[] = [];
+  const poll =
+    opts.poll ??
+    (async () => ({
+      problems: {
+        ok: true as const,
+        data: [{ id: 1, operatore: { id: 2, full_name: "Giuseppe Russo" }, data_ora: "" }],
+      },
+      summary: { ok: true as const, data: 3 },
+    }));
   const calls = {
     storeToken: jest.fn(),
     removeToken: jest.fn(),
@@ -33,6 +52,14 @@ function setupActor(opts: {
         (opts.login ?? (async () => ({ token: "t-1", user: account })))(input),
       ),
       logout: fromPromise<unknown, void>(opts.logout ?? (async () => ({}))),
+      notifications: notificationsMachine.provide({
+        actors: {
+          poll: fromPromise<PollResult, PollRequest>(({ input }) => {
+            polls.push(input);
+            return poll(input);
+          }),
+        },
+      }),
     },
     actions: {
       storeToken: (_, p) => calls.storeToken(p.token),
@@ -42,10 +69,20 @@ function setupActor(opts: {
       alertLoginError: (_, p) => calls.alertLoginError(p.message),
     },
   });
-  const actor = createActor(machine, { input: { hasStoredToken: opts.hasStoredToken } });
+  const clock = new SimulatedClock();
+  const actor = createActor(machine, { input: { hasStoredToken: opts.hasStoredToken }, clock });
   actor.start();
-  return { actor, calls };
+  return { actor, calls, polls, clock };
 }
+
+/** The notification polling the session runs, or undefined. */
+function polling(actor: AnyActorRef): AnyActorRef | undefined {
+  return actor.getSnapshot().children.notifications;
+}
+const pollingContext = (actor: AnyActorRef) => polling(actor)?.getSnapshot().context as NotificationsContext;
+const settle = async () => {
+  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+};
 
 describe("session machine", () => {
   it("without a stored token starts logged out", () => {
@@ -144,6 +181,63 @@ describe("session machine", () => {
     expect(calls.resetApiCache).toHaveBeenCalledTimes(1);
   });
 
+  it("polls the notifications exactly while logged in, with the user's permissions", async () => {
+    const { actor, polls, clock } = setupActor({ hasStoredToken: false });
+    await settle();
+    clock.increment(POLL_MS * 2);
+    await settle();
+    expect(polling(actor)).toBeUndefined();
+    expect(polls).toEqual([]);
+
+    actor.send({ type: "LOGIN", username: "mrossi", password: "Segreta-2026" });
+    await waitFor(actor, (s) => s.matches("loggedIn"));
+    await settle();
+    // erp_dashboard sees neither problems nor tickets: the polling runs but fetches nothing.
+    expect(polling(actor)?.getSnapshot().value).toBe("notPermitted");
+    expect(polls).toEqual([]);
+    actor.send({ type: "LOGOUT" });
+    await waitFor(actor, (s) => s.matches("loggedOut"));
+    expect(polling(actor)).toBeUndefined();
+  });
+
+  it("an admin's polling fetches on login, every 120 s, and stops with its data on logout", async () => {
+    const admin = { ...account, permissions: ["erp_admin"] };
+    const { actor, polls, clock } = setupActor({ hasStoredToken: true, fetchAccount: async () => admin });
+    await waitFor(actor, (s) => s.matches("loggedIn"));
+    await settle();
+    expect(polls).toEqual([{ problems: true, summary: true }]);
+    expect(pollingContext(actor)).toMatchObject({ unread: 3, rounds: 1 });
+    clock.increment(POLL_MS);
+    await settle();
+    expect(polls).toHaveLength(2);
+
+    const child = polling(actor)!;
+    actor.send({ type: "LOGOUT" });
+    await waitFor(actor, (s) => s.matches("loggedOut"));
+    expect(child.getSnapshot().status).toBe("stopped");
+    clock.increment(POLL_MS * 3);
+    await settle();
+    expect(polls).toHaveLength(2);
+
+    // A new login starts a fresh polling: nothing of the previous one is left.
+    let release: (r: PollResult) => void = () => {};
+    const { actor: again } = setupActor({
+      hasStoredToken: false,
+      login: async () => ({ token: "t-2", user: admin }),
+      poll: () => new Promise((r) => (release = r)),
+    });
+    again.send({ type: "LOGIN", username: "mrossi", password: "Segreta-2026" });
+    await waitFor(again, (s) => s.matches("loggedIn"));
+    expect(pollingContext(again)).toMatchObject({ problems: [], unread: 0, rounds: 0 });
+    // A logout during a fetch drops its answer.
+    const fetching = polling(again)!;
+    again.send({ type: "SESSION_EXPIRED" });
+    release({ problems: { ok: true, data: [] }, summary: { ok: true, data: 9 } });
+    await settle();
+    expect(fetching.getSnapshot().status).toBe("stopped");
+    expect(fetching.getSnapshot().context.unread).toBe(0);
+  });
+
   it("ACCOUNT_REFRESH reloads the account and stays logged in", async () => {
     let n = 0;
     const { actor } = setupActor({
@@ -161,5 +255,21 @@ describe("session machine", () => {
       (s) => s.matches({ loggedIn: "idle" }) && s.context.user?.permissions.length === 2,
     );
     expect(snap.context.user?.permissions).toContain("erp_contratti");
+  });
+
+  it("ACCOUNT_REFRESH gives the polling the new permissions", async () => {
+    let n = 0;
+    const { actor, polls } = setupActor({
+      hasStoredToken: true,
+      fetchAccount: async () => ({ ...account, permissions: n++ === 0 ? ["erp_dashboard"] : ["erp_admin"] }),
+    });
+    await waitFor(actor, (s) => s.matches("loggedIn"));
+    await settle();
+    expect(polling(actor)?.getSnapshot().value).toBe("notPermitted");
+    actor.send({ type: "ACCOUNT_REFRESH" });
+    await waitFor(actor, (s) => s.matches({ loggedIn: "idle" }) && s.context.user?.permissions[0] === "erp_admin");
+    await settle();
+    expect(polls).toEqual([{ problems: true, summary: true }]);
+    expect(pollingContext(actor)).toMatchObject({ unread: 3, rounds: 1 });
   });
 });

@@ -16,11 +16,11 @@ import {
   useUpdateOperatoreMutation,
 } from "../../../api/anagrafiche.endpoints";
 import { errorMessage } from "../../../api/base";
-import { useCurrentUser } from "../../../app/session-context";
 import { notify } from "../../../app/toaster";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { TextField } from "../../../components/form";
 import { OPERATORE_REQUIRED, type OperatoreRecord, validateOperatore } from "../../../domain/operatore";
+import { useCurrentUser } from "../../../machines/session-context";
 import { CheckboxGroupField, ProvinciaField, SelectField, SwitchField, TextareaField } from "../common/form-controls";
 import { MSG } from "../common/messages";
 import { reportError } from "../common/save-error";

@@ -7,11 +7,11 @@ import { Alert, Badge, Box, Heading, HStack, Skeleton, Text } from "@chakra-ui/r
 import { useParams } from "react-router-dom";
 import { useOperatoreQuery } from "../../../api/anagrafiche.endpoints";
 import { errorMessage } from "../../../api/base";
-import { usePermissions } from "../../../app/session-context";
 import { LogScreen } from "../../../components/log-screen/log-screen";
 import { OperatorQuickView } from "../../../components/quick-view/operator-quick-view";
 import type { OperatoreRecord } from "../../../domain/operatore";
 import { CAPABILITIES, hasAny } from "../../../domain/permissions";
+import { usePermissions } from "../../../machines/session-context";
 import { type UrlTab, UrlTabs } from "../common/url-tabs";
 import { AltroTab } from "./altro-tab";
 import { AnagraficaForm } from "./anagrafica-form";

@@ -5,7 +5,6 @@
 import { Badge, Box, Button, Link as ChakraLink, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { useMemo } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { usePermissions } from "../../../app/session-context";
 import type { DataTableColumn } from "../../../components/data-table/data-table.types";
 import { ListScreen } from "../../../components/data-table/list-screen";
 import type { FilterField } from "../../../components/filter-bar/filter-bar.types";
@@ -13,6 +12,7 @@ import { OperatorName } from "../../../components/quick-view/operator-quick-view
 import { GIORNI_IN_SCADENZA, statoScadenza } from "../../../domain/documenti";
 import { formatDate, toApiDate } from "../../../domain/format";
 import { CAPABILITIES, hasAny } from "../../../domain/permissions";
+import { usePermissions } from "../../../machines/session-context";
 import { ChipLine } from "../common/chip-line";
 import { StarRating } from "../common/star-rating";
 

@@ -99,7 +99,7 @@ describe("'Ticket supporto' chip (SPEC §2 Side menu)", () => {
     const { router } = renderApp("/", { as: "admin" });
     await screen.findByLabelText("3 non letti");
     await screen.findByText(ALERT);
-    await chooseMenuItem(screen.getByRole("button", { name: "Profilo di Marco Rossi" }), "Esci");
+    await chooseMenuItem(screen.getByRole("button", { name: "Profilo di Marco Rossi" }), "Logout");
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
     expect(screen.queryByText(ALERT)).toBeNull();
     expect(screen.queryByLabelText("3 non letti")).toBeNull();

@@ -140,3 +140,30 @@ describe("operator record — tabs by permission", () => {
     expect(screen.getByRole("button", { name: "Esporta dati personali (zip)" })).toBeTruthy();
   });
 });
+
+describe("operator record — indisponibilità", () => {
+  test("shows periods in Rome time, edits the Rome wall clock and sends it as typed", async () => {
+    const bodies: { method: string; data: Record<string, unknown> }[] = [];
+    server.events.on("request:start", async ({ request }) => {
+      if (request.method !== "GET" && request.url.includes("/api/anagrafiche/operatori/1/indisponibilita/")) {
+        const body = (await request.clone().json()) as { data: Record<string, unknown> };
+        bodies.push({ method: request.method, data: body.data });
+      }
+    });
+    renderApp("/anagrafiche/operatori/1/indisponibilita", { as: "admin" });
+    const table = await screen.findByRole("table", { name: "Periodi di indisponibilità" }, SLOW);
+    // The fixture's 2026-08-01T06:00:00.000Z is 08:00 in Rome (summer time).
+    expect(within(table).getByText("01/08/2026 08:00")).toBeTruthy();
+
+    fireEvent.click(within(table).getByRole("button", { name: "Modifica" }));
+    const dal = (await screen.findByLabelText(/^Dal/)) as HTMLInputElement;
+    expect(dal.value).toBe("2026-08-01T08:00");
+    fireEvent.change(dal, { target: { value: "2026-03-29T10:00" } });
+    fireEvent.click(screen.getByRole("button", { name: "Salva" }));
+    expect(await screen.findByText("Modifiche salvate correttamente")).toBeTruthy();
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({ method: "PUT", data: { dal: "2026-03-29T10:00", al: "2026-08-15T22:00" } });
+    expect(await within(table).findByText("29/03/2026 10:00")).toBeTruthy();
+    server.events.removeAllListeners();
+  });
+});

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { pianificazioneDb } from "../../../../mocks/fixtures/pianificazione";
 import { setupMockServer } from "../../helpers/msw";
 import { renderApp } from "../../helpers/render-app";
 
@@ -51,5 +52,37 @@ describe("assignment grid", () => {
       body: { data: { operatore: { id: 1 }, add: false } },
     });
     expect(within(morning).getByText("Scoperto")).toBeTruthy();
+  });
+
+  test("another service gets a fresh assignment actor, never the previous one's state", async () => {
+    // A second service of the same contract, with the same days and shifts.
+    pianificazioneDb.servizi.push({
+      ...structuredClone(pianificazioneDb.servizi[0]),
+      id: 2,
+      descrizione: "Secondo servizio",
+    });
+    const calls = recordCalls();
+    const { router } = renderApp(GRID, { as: "pianificatore" });
+    let afternoon = await screen.findByTestId("turno-1002", {}, { timeout: 15000 });
+    fireEvent.click(within(afternoon).getByRole("button", { name: "Conferma Esposito Giulia" }));
+    await within(afternoon).findByRole("button", { name: "Rimuovi conferma Esposito Giulia" });
+
+    await router.navigate(GRID.replace("/servizi/1/", "/servizi/2/"));
+    await screen.findByRole("heading", { name: "Servizio 2" }, { timeout: 15000 });
+    await waitFor(
+      () =>
+        expect(
+          within(screen.getByTestId("turno-1002")).getByRole("button", { name: "Conferma Esposito Giulia" }),
+        ).toBeTruthy(),
+      { timeout: 15000 },
+    );
+    afternoon = screen.getByTestId("turno-1002");
+    fireEvent.click(within(afternoon).getByRole("button", { name: "Conferma Esposito Giulia" }));
+    await within(afternoon).findByRole("button", { name: "Rimuovi conferma Esposito Giulia" });
+    expect(calls.map((c) => c.path)).toEqual([
+      "/api/pianificazione/contratti/1/servizi/1/giorni/101/turni/1002/operatori-conf/",
+      "/api/pianificazione/contratti/1/servizi/2/giorni/101/turni/1002/operatori-conf/",
+    ]);
+    expect(pianificazioneDb.servizi[1].giorni[0].turni[1].operatori[0].confermato).toBe(true);
   });
 });

@@ -1,0 +1,92 @@
+/**
+ * What a settled assignment call changes in a loaded service, applied to RTK Query's cached copies
+ * right away (the grid's service, the advanced page's ranked rows), with the operator states of
+ * ./operator-status.ts; and the service's full reload, which resolves when every cached query of
+ * the service has been fetched again.
+ */
+import type { Candidato, Turno } from "../../api/pianificazione.endpoints";
+import { pianificazioneApi, type ServizioArgs } from "../../api/pianificazione.endpoints";
+import type { AppStore } from "../../app/store";
+import { type OperatorStatus, setInCandidati, setOnTurno, statusOf } from "./operator-status";
+
+type Id = number | string;
+
+/** Where the change happened: a shift, or every shift of a day. */
+export interface ChangeScope {
+  idServizio: Id;
+  idGiorno: Id;
+  idTurno: Id | null;
+}
+
+/** The same change on the two shapes of the data. */
+export interface ShiftEdit {
+  turno: (t: Pick<Turno, "operatori">) => void;
+  candidati: (rows: Candidato[]) => void;
+}
+
+/** One operator put in a status. */
+export function operatorEdit(op: { id: number; cognome: string; nome: string }, status: OperatorStatus): ShiftEdit {
+  return {
+    turno: (t) => setOnTurno(t, op, status),
+    candidati: (rows) => setInCandidati(rows, op.id, status),
+  };
+}
+
+/** Every assignment confirmed (consolidation). */
+export const confirmAllEdit: ShiftEdit = {
+  turno: (t) => {
+    for (const o of [...t.operatori]) setOnTurno(t, o, "confirmed");
+  },
+  candidati: (rows) => {
+    for (const r of rows) if (statusOf(r) !== "notAssigned") setInCandidati(rows, r.id, "confirmed");
+  },
+};
+
+const same = (a: Id, b: Id) => String(a) === String(b);
+const inScope = (scope: ChangeScope, idTurno: Id) => scope.idTurno === null || same(scope.idTurno, idTurno);
+
+export function patchServiceCache(store: AppStore, scope: ChangeScope, edit: ShiftEdit): void {
+  const util = pianificazioneApi.util;
+  const state = store.getState();
+  for (const arg of util.selectCachedArgsForQuery(state, "servizio") as ServizioArgs[]) {
+    if (!same(arg.idServizio, scope.idServizio)) continue;
+    store.dispatch(
+      util.updateQueryData("servizio", arg, (draft) => {
+        for (const g of draft.giorni)
+          if (same(g.id, scope.idGiorno)) for (const t of g.turni) if (inScope(scope, t.id)) edit.turno(t);
+      }),
+    );
+  }
+  for (const arg of util.selectCachedArgsForQuery(state, "candidatiTurno")) {
+    if (!same(arg.idServizio, scope.idServizio) || !same(arg.idGiorno, scope.idGiorno) || !inScope(scope, arg.idTurno))
+      continue;
+    store.dispatch(util.updateQueryData("candidatiTurno", arg, (draft) => edit.candidati(draft.results)));
+  }
+  for (const arg of util.selectCachedArgsForQuery(state, "candidatiGiorno")) {
+    if (!same(arg.idServizio, scope.idServizio) || !same(arg.idGiorno, scope.idGiorno)) continue;
+    store.dispatch(
+      util.updateQueryData("candidatiGiorno", arg, (draft) => {
+        for (const t of draft.turni) if (inScope(scope, t.id)) edit.candidati(t.results);
+      }),
+    );
+  }
+}
+
+interface Refetchable {
+  initiate(arg: unknown, opts: { subscribe: boolean; forceRefetch: boolean }): unknown;
+}
+
+/** Fetches every cached query of the service again (grid months, ranked rows…); resolves when all have arrived. */
+export async function refetchService(store: AppStore, idServizio: Id): Promise<void> {
+  const api = pianificazioneApi;
+  const entries = api.util.selectInvalidatedBy(store.getState(), [{ type: "Servizio", id: Number(idServizio) }]);
+  await Promise.all(
+    entries.map(({ endpointName, originalArgs }) => {
+      const endpoint = (api.endpoints as unknown as Record<string, Refetchable>)[endpointName];
+      const request = store.dispatch(
+        endpoint.initiate(originalArgs, { subscribe: false, forceRefetch: true }) as never,
+      ) as unknown as { unwrap(): Promise<unknown> };
+      return request.unwrap();
+    }),
+  );
+}
