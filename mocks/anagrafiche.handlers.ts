@@ -14,6 +14,7 @@ import { CV_MAX_BYTES, CV_TROPPO_GRANDE, STATO_CANDIDATO_LABELS, validateCandida
 import { type ClienteFields, validateCliente, validateContatto, validateSede } from "../src/domain/cliente";
 import { isLicenza, statoScadenza, tipoCorsoLabel, tipoDocumentoLabel } from "../src/domain/documenti";
 import { toApiDate } from "../src/domain/format";
+import { parseInstant } from "../src/domain/instant";
 import {
   type FieldErrors,
   GIORNI_SETTIMANA,
@@ -124,8 +125,9 @@ const TABS: Record<TabName, TabDef> = {
     fields: ["dal", "al", "motivo", "note"],
     serialize: (r) => ({
       ...plain(r, ["motivo", "note"]),
-      dal: new Date(String(r.dal)).toISOString(),
-      al: new Date(String(r.al)).toISOString(),
+      // The server's reading of dal/al (a day alone: 'dal' from its start, 'al' to its end, in Rome).
+      dal: new Date(parseInstant(String(r.dal), "start") ?? Number.NaN).toISOString(),
+      al: new Date(parseInstant(String(r.al), "end") ?? Number.NaN).toISOString(),
     }),
   },
 };

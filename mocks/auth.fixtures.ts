@@ -42,6 +42,7 @@ const SEED: Omit<MockUser, "password" | "last_login" | "created_at">[] = [
     cognome: "Rossi",
     permissions: ["superadmin"],
     attivo: true,
+    in_attesa: false,
   },
   {
     id: 2,
@@ -51,6 +52,7 @@ const SEED: Omit<MockUser, "password" | "last_login" | "created_at">[] = [
     cognome: "Bianchi",
     permissions: ["erp_dashboard", "erp_contratti"],
     attivo: true,
+    in_attesa: false,
   },
   {
     id: 3,
@@ -60,6 +62,7 @@ const SEED: Omit<MockUser, "password" | "last_login" | "created_at">[] = [
     cognome: "Esposito",
     permissions: ["erp_operatori"],
     attivo: true,
+    in_attesa: false,
   },
   {
     id: 4,
@@ -69,6 +72,7 @@ const SEED: Omit<MockUser, "password" | "last_login" | "created_at">[] = [
     cognome: "Romano",
     permissions: ["cms_admin"],
     attivo: true,
+    in_attesa: false,
   },
   {
     id: 5,
@@ -78,6 +82,7 @@ const SEED: Omit<MockUser, "password" | "last_login" | "created_at">[] = [
     cognome: "Greco",
     permissions: [],
     attivo: true,
+    in_attesa: false,
   },
   {
     id: 6,
@@ -87,6 +92,7 @@ const SEED: Omit<MockUser, "password" | "last_login" | "created_at">[] = [
     cognome: "Conti",
     permissions: ["erp_dashboard"],
     attivo: false,
+    in_attesa: false,
   },
 ];
 

@@ -1,8 +1,9 @@
 /**
- * msw handlers of /api/auth/ (login, account, logout, register, password reset) modelling the
+ * msw handlers of /api/auth/ (login, account, logout, change-password, register, password reset) modelling the
  * real server's answers (server/modules/auth). The reset code of the mock is always 123456.
  */
 import { HttpResponse, http } from "msw";
+import { PASSWORD_CHANGED, REGISTERED, SAME_PASSWORD, WRONG_CURRENT_PASSWORD } from "../src/domain/auth-messages";
 import { passwordProblem } from "../src/domain/password-policy";
 import { authDb, issueMockToken, toAccount } from "./auth.fixtures";
 import { errorResponse, guard, jsonBody, missing, tokenOf, VALIDATION_DETAIL } from "./http";
@@ -42,14 +43,31 @@ export const authHandlers = [
     return HttpResponse.json({ detail: "Disconnessione effettuata" });
   }),
 
+  http.post(api("change-password/"), async ({ request }) => {
+    const user = guard(request);
+    if (user instanceof Response) return user;
+    const body = await jsonBody<{ data: { current_password?: string; new_password?: string } }>(request);
+    const data = body.data ?? {};
+    const errors = missing(data, ["current_password", "new_password"]);
+    if (errors) return errorResponse(400, VALIDATION_DETAIL, errors);
+    const next = String(data.new_password);
+    const problem = passwordProblem(next, user);
+    if (problem) return errorResponse(400, VALIDATION_DETAIL, { new_password: problem });
+    if (data.current_password !== user.password) {
+      return errorResponse(400, VALIDATION_DETAIL, { current_password: WRONG_CURRENT_PASSWORD });
+    }
+    if (next === user.password) return errorResponse(400, VALIDATION_DETAIL, { new_password: SAME_PASSWORD });
+    user.password = next;
+    const current = tokenOf(request);
+    for (const [t, id] of authDb.tokens) if (id === user.id && t !== current) authDb.tokens.delete(t);
+    return HttpResponse.json({ detail: PASSWORD_CHANGED });
+  }),
+
   http.post(api("register/"), async ({ request }) => {
     const body = await jsonBody<{ id: string; email: string; password: string; firstName: string; lastName: string }>(
       request,
     );
     const errors = missing(body, ["id", "email", "password", "firstName", "lastName"]) ?? {};
-    if (!errors.id && authDb.users.some((u) => u.username.toLowerCase() === String(body.id).trim().toLowerCase())) {
-      errors.id = "Esiste già un utente con questo nome utente";
-    }
     if (!errors.password) {
       const problem = passwordProblem(String(body.password), {
         username: body.id,
@@ -60,20 +78,24 @@ export const authHandlers = [
       if (problem) errors.password = problem;
     }
     if (Object.keys(errors).length) return errorResponse(400, VALIDATION_DETAIL, errors);
-    const user = {
-      id: authDb.nextId++,
-      username: String(body.id).trim(),
-      email: String(body.email).trim(),
-      nome: String(body.firstName).trim(),
-      cognome: String(body.lastName).trim(),
-      permissions: [],
-      attivo: true,
-      password: String(body.password),
-      last_login: null,
-      created_at: new Date().toISOString(),
-    };
-    authDb.users.push(user);
-    return HttpResponse.json(toAccount(user), { status: 201 });
+    // A taken name gets the same answer and creates nothing (the server mails the owner).
+    const taken = authDb.users.some((u) => u.username.toLowerCase() === String(body.id).trim().toLowerCase());
+    if (!taken) {
+      authDb.users.push({
+        id: authDb.nextId++,
+        username: String(body.id).trim(),
+        email: String(body.email).trim(),
+        nome: String(body.firstName).trim(),
+        cognome: String(body.lastName).trim(),
+        permissions: [],
+        attivo: false,
+        in_attesa: true,
+        password: String(body.password),
+        last_login: null,
+        created_at: new Date().toISOString(),
+      });
+    }
+    return HttpResponse.json({ detail: REGISTERED }, { status: 202 });
   }),
 
   http.post(api("reset-password/"), async ({ request }) => {

@@ -63,13 +63,14 @@ const USERS_LIST: MockListDef<StaffUser> = {
     email: "Email",
     permissions: "Permessi",
     attivo: "Attivo",
+    in_attesa: "In attesa di approvazione",
     last_login: "Ultimo accesso",
     created_at: "Creato il",
   },
   global: ["username", "nome", "cognome", "email"],
-  sortable: ["username", "nome", "cognome", "email", "attivo", "last_login", "created_at"],
-  filters: { attivo: "eq" },
-  groupable: { attivo: [] },
+  sortable: ["username", "nome", "cognome", "email", "attivo", "in_attesa", "last_login", "created_at"],
+  filters: { attivo: "eq", in_attesa: "eq" },
+  groupable: { attivo: [], in_attesa: [] },
   read: { permissions: (u) => u.permissions.map((p) => PERMISSION_LABELS.get(p) ?? p) },
   defaultOrder: { field: "username", asc: true },
   where: (u, q) => !q.get("permesso") || u.permissions.includes(q.get("permesso") as string),
@@ -114,6 +115,7 @@ export const usersHandlers = [
       cognome: (data.cognome ?? "").trim(),
       permissions: data.permissions ?? [],
       attivo: data.attivo ?? true,
+      in_attesa: false,
       password: String(data.password),
       last_login: null,
       created_at: new Date().toISOString(),
@@ -140,6 +142,7 @@ export const usersHandlers = [
     if (Object.keys(errors).length) return errorResponse(400, VALIDATION_DETAIL, errors);
     const { password, ...fields } = data;
     Object.assign(user, fields);
+    if (user.attivo) user.in_attesa = false; // activating a self-registered account approves it
     if (password) user.password = password;
     if (user.attivo === false) for (const [t, id] of authDb.tokens) if (id === user.id) authDb.tokens.delete(t);
     return HttpResponse.json(toStaffUser(user));
@@ -152,6 +155,7 @@ export const usersHandlers = [
     if (!user) return errorResponse(404, NOT_FOUND);
     if (me.id === user.id) return errorResponse(400, "Non puoi disattivare il tuo utente");
     user.attivo = false;
+    user.in_attesa = false;
     for (const [t, id] of authDb.tokens) if (id === user.id) authDb.tokens.delete(t);
     return HttpResponse.json({ result: "OK" });
   }),

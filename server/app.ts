@@ -11,6 +11,7 @@ import { createMailer, type Mailer } from "./lib/mail";
 import { MODULES } from "./modules";
 import { authGuardPlugin } from "./plugins/auth-guard";
 import { errorsPlugin } from "./plugins/errors";
+import { inputGuardPlugin } from "./plugins/input-guard";
 import { openapiPlugin } from "./plugins/openapi";
 import { securityPlugin } from "./plugins/security";
 import { webPlugin } from "./plugins/web";
@@ -55,6 +56,7 @@ export async function buildApp(config: AppConfig, services: AppServices = {}): P
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(authGuardPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(openapiPlugin);
   for (const m of MODULES) await app.register(m.plugin, { prefix: m.prefix });
   await app.register(webPlugin);

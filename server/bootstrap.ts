@@ -1,11 +1,13 @@
 /**
- * What `npm start` and the CLI do before serving: open the database, apply migrations, create the
- * first superadmin when no user exists, and load the demo data on a new embedded database.
+ * What `npm start` and the CLI do before serving: open the database, apply migrations (on
+ * PostgreSQL as the tables' owner when DATABASE_MIGRATION_URL is set, server/db/roles.ts), create
+ * the first superadmin when no user exists, and load the demo data on a new embedded database.
  */
 import { count } from "drizzle-orm";
 import type { AppConfig } from "./config";
-import { type Database, openDatabase } from "./db/client";
+import { type Database, openDatabase, openPostgres } from "./db/client";
 import { migrate } from "./db/migrate";
+import { roleWarning } from "./db/roles";
 import { users } from "./db/schema/core";
 import { hashPassword, randomPassword } from "./lib/passwords";
 import { seedDemo } from "./seed/demo";
@@ -33,11 +35,39 @@ export async function ensureAdmin(database: Database, config: AppConfig): Promis
     : [`Creato il superamministratore "${config.adminUsername}" con la password: ${password}  (mostrata solo ora)`];
 }
 
+const INSUFFICIENT_PRIVILEGE = "42501";
+
+/**
+ * Applies the pending migrations: with DATABASE_MIGRATION_URL on a connection of its own (the
+ * owner), otherwise on `database`. Returns the names applied.
+ */
+export async function applyMigrations(config: AppConfig, database: Database): Promise<string[]> {
+  if (config.databaseMigrationUrl) {
+    if (!config.databaseUrl) throw new Error("DATABASE_MIGRATION_URL richiede DATABASE_URL (PostgreSQL).");
+    const owner = await openPostgres(config.databaseMigrationUrl, 1);
+    try {
+      return await migrate(owner);
+    } finally {
+      await owner.close();
+    }
+  }
+  try {
+    return await migrate(database);
+  } catch (e) {
+    if ((e as { code?: string }).code !== INSUFFICIENT_PRIVILEGE) throw e;
+    throw new Error(
+      "Le migrazioni vanno applicate dal ruolo proprietario delle tabelle: imposta DATABASE_MIGRATION_URL " +
+        `(README, «PostgreSQL in produzione»). PostgreSQL: ${(e as Error).message}`,
+    );
+  }
+}
+
 export async function prepareDatabase(config: AppConfig): Promise<PreparedDatabase> {
   const database = await openDatabase(config);
-  const applied = await migrate(database);
+  const applied = await applyMigrations(config, database);
   const isNew = applied.includes("0001_core.sql");
-  const messages = await ensureAdmin(database, config);
+  const warning = await roleWarning(database);
+  const messages = [...(warning ? [warning] : []), ...(await ensureAdmin(database, config))];
   const demo = config.demoData ?? (isNew && database.kind === "pglite");
   if (demo && isNew) messages.push(...(await seedDemo(database, { scryptN: config.scryptN })));
   else if (config.demoData && !isNew) messages.push("ERP_DEMO_DATA ignorato: il database contiene già dati.");

@@ -113,7 +113,7 @@ export function downloadName(row: Pick<FileRow, "nomeOriginale" | "mime" | "cate
 }
 
 /** RFC 6266 header: an ASCII fallback plus the UTF-8 name. */
-export function contentDisposition(filename: string, disposition: "inline" | "attachment" = "inline"): string {
+export function contentDisposition(filename: string, disposition: "inline" | "attachment" = "attachment"): string {
   const ascii = filename
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")

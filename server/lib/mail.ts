@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import type { FastifyInstance } from "fastify";
 import nodemailer from "nodemailer";
 
 export interface MailMessage {
@@ -45,5 +46,27 @@ export function createMailer(opts: { smtpUrl?: string; mailFrom: string; dataDir
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomBytes(4).toString("hex")}.eml`;
       fs.writeFileSync(path.join(outboxDir, name), info.message as Buffer, { mode: 0o600 });
     },
+  };
+}
+
+/**
+ * Sends mails AFTER the answer, so a request that mails (an existing account) does not answer
+ * measurably slower than one that does not. A failed send is logged; pending sends are awaited
+ * when the app closes.
+ *
+ *   const mailLater = mailAfterAnswer(app, "invio dell'email … non riuscito");
+ *   mailLater(message);
+ */
+export function mailAfterAnswer(app: FastifyInstance, failureLog: string): (message: MailMessage) => void {
+  const pending = new Set<Promise<void>>();
+  app.addHook("onClose", async () => {
+    await Promise.allSettled([...pending]);
+  });
+  return (message) => {
+    const p = app.mailer
+      .send(message)
+      .catch((err) => app.log.error({ err }, failureLog))
+      .finally(() => pending.delete(p));
+    pending.add(p);
   };
 }

@@ -3,9 +3,13 @@
  * replicas behind a load balancer share the same counters. Fixed windows that start at the first
  * hit: one row per (bucket, key), updated with a single atomic upsert.
  *
- *   await checkRateLimit(app.db, RATE_RULES.loginIp, request.ip, now);   // 429 if already over
- *   await hitRateLimit(app.db, RATE_RULES.loginIp, request.ip, now);     // count a failure
+ *   await reserveRateLimit(app.db, RATE_RULES.loginIp, request.ip, now); // take a hit, or 429 if none left
+ *   await releaseRateLimit(app.db, RATE_RULES.loginIp, request.ip);      // give it back (it did not count)
  *   await consumeRateLimit(app.db, RATE_RULES.resetIp, request.ip, now); // count, then 429 if over
+ *   await checkRateLimit(…) then hitRateLimit(…)                          // check, then count a failure
+ *
+ * Where the work a limit protects is slow (a password check), reserve BEFORE the work: a check
+ * followed by a count lets parallel requests all pass the check before any of them is counted.
  *
  * The key of a per-IP rule is `request.ip`, which honours X-Forwarded-For only when
  * config.trustProxy is set, so a spoofed header cannot reset the counter.
@@ -25,10 +29,16 @@ export interface RateRule {
 
 const FIFTEEN_MINUTES = 15 * 60;
 
-/** The limits of the public auth endpoints. Login counts failures; reset and register count requests. */
+/**
+ * The limits of the public auth endpoints. Login and password change count failures (reserved
+ * before the password is verified, given back on success); reset and register count requests.
+ */
 export const RATE_RULES = {
-  loginAccount: { bucket: "login-account", limit: 5, windowSeconds: FIFTEEN_MINUTES },
+  /** Key: `<ip> <username>` (loginAccountIpKey): one address guessing one account's password. */
+  loginAccountIp: { bucket: "login-account-ip", limit: 5, windowSeconds: FIFTEEN_MINUTES },
   loginIp: { bucket: "login-ip", limit: 20, windowSeconds: FIFTEEN_MINUTES },
+  /** Key: the user id: wrong current passwords on POST /api/auth/change-password/. */
+  passwordChangeUser: { bucket: "password-change-user", limit: 5, windowSeconds: FIFTEEN_MINUTES },
   resetAccount: { bucket: "reset-account", limit: 5, windowSeconds: FIFTEEN_MINUTES },
   resetIp: { bucket: "reset-ip", limit: 20, windowSeconds: FIFTEEN_MINUTES },
   resetCodeIp: { bucket: "reset-code-ip", limit: 20, windowSeconds: FIFTEEN_MINUTES },
@@ -83,13 +93,48 @@ export async function hitRateLimit(
   return { hits: c.hits, retryAfterSeconds: retryAfter(rule, c, now) };
 }
 
+/**
+ * Takes one hit if the key has one left in its window, in ONE atomic statement (concurrent requests
+ * queue on the row); throws 429 (with Retry-After) otherwise, counting nothing.
+ */
+export async function reserveRateLimit(ex: Executor, rule: RateRule, key: string, now: Date): Promise<void> {
+  const since = new Date(now.getTime() - rule.windowSeconds * 1000);
+  const k = rateKey(key);
+  const taken = await queryOne<Counter>(
+    ex,
+    sql`INSERT INTO rate_limits AS r (bucket, key, window_start, hits)
+        VALUES (${rule.bucket}, ${k}, ${now}, 1)
+        ON CONFLICT (bucket, key) DO UPDATE SET
+          window_start = CASE WHEN r.window_start <= ${since} THEN EXCLUDED.window_start ELSE r.window_start END,
+          hits = CASE WHEN r.window_start <= ${since} THEN 1 ELSE r.hits + 1 END
+        WHERE r.window_start <= ${since} OR r.hits < ${rule.limit}
+        RETURNING window_start, hits`,
+  );
+  if (taken) {
+    if (Math.random() < 0.01) await pruneRateLimits(ex, now);
+    return;
+  }
+  const c = await queryOne<Counter>(
+    ex,
+    sql`SELECT window_start, hits FROM rate_limits WHERE bucket = ${rule.bucket} AND key = ${k}`,
+  );
+  throw tooManyRequests(retryAfter(rule, c ?? { window_start: now, hits: rule.limit }, now));
+}
+
+/** Gives back a hit taken by reserveRateLimit (the attempt succeeded, or was refused later on). */
+export async function releaseRateLimit(ex: Executor, rule: RateRule, key: string): Promise<void> {
+  await ex.execute(
+    sql`UPDATE rate_limits SET hits = hits - 1 WHERE bucket = ${rule.bucket} AND key = ${rateKey(key)} AND hits > 0`,
+  );
+}
+
 /** Counts one hit and throws 429 when it goes over the limit (for rules that count every request). */
 export async function consumeRateLimit(ex: Executor, rule: RateRule, key: string, now: Date): Promise<void> {
   const { hits, retryAfterSeconds } = await hitRateLimit(ex, rule, key, now);
   if (hits > rule.limit) throw tooManyRequests(retryAfterSeconds);
 }
 
-/** Forgets a key's counter (after a successful login, the account's failures start again). */
+/** Forgets a key's counter (after a successful login, that address's failures on the account start again). */
 export async function clearRateLimit(ex: Executor, rule: RateRule, key: string): Promise<void> {
   await ex.execute(sql`DELETE FROM rate_limits WHERE bucket = ${rule.bucket} AND key = ${rateKey(key)}`);
 }

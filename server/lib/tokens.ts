@@ -6,7 +6,7 @@
  * still takes effect on the next request.
  */
 import crypto from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { queryOnePrepared } from "../db/query";
 import { authTokens } from "../db/schema/core";
@@ -127,10 +127,16 @@ export async function revokeToken(tx: Executor, tokenId: number, now: Date): Pro
     .where(and(eq(authTokens.id, tokenId), isNull(authTokens.revokedAt)));
 }
 
-/** On password change and deactivation. */
-export async function revokeAllTokens(tx: Executor, userId: number, now: Date): Promise<void> {
+/** On password change and deactivation; `exceptTokenId` keeps the session that changed its own password. */
+export async function revokeAllTokens(tx: Executor, userId: number, now: Date, exceptTokenId?: number): Promise<void> {
   await tx
     .update(authTokens)
     .set({ revokedAt: now })
-    .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        isNull(authTokens.revokedAt),
+        exceptTokenId === undefined ? undefined : ne(authTokens.id, exceptTokenId),
+      ),
+    );
 }

@@ -1,8 +1,9 @@
 /**
  * Authentication calls (SPEC §7 'Authentication' and the reset/logout steps of issue 2).
- * The session machine drives login, account and logout; the public pages use the others.
+ * The session machine drives login, account and logout; the public pages use the others, the
+ * profile menu's 'Cambia password' dialog uses changePassword.
  */
-import type { Account, LoginResponse } from "../domain/api-types";
+import type { Account, DataBody, LoginResponse } from "../domain/api-types";
 import { api } from "./base";
 
 export interface LoginBody {
@@ -34,6 +35,12 @@ export interface ResetPasswordConfirmBody extends VerifyCodeBody {
   password: string;
 }
 
+/** POST /api/auth/change-password/ (wrapped in {data}). */
+export interface ChangePasswordBody {
+  current_password: string;
+  new_password: string;
+}
+
 export interface DetailResponse {
   detail: string;
 }
@@ -47,7 +54,14 @@ export const authApi = api.injectEndpoints({
       query: () => "auth/account/",
       providesTags: ["Account"],
     }),
-    register: build.mutation<Account, RegisterBody>({
+    changePassword: build.mutation<DetailResponse, ChangePasswordBody>({
+      query: (data) => ({
+        url: "auth/change-password/",
+        method: "POST",
+        body: { data } satisfies DataBody<ChangePasswordBody>,
+      }),
+    }),
+    register: build.mutation<DetailResponse, RegisterBody>({
       query: (body) => ({ url: "auth/register/", method: "POST", body }),
     }),
     resetPassword: build.mutation<DetailResponse, ResetPasswordBody>({
@@ -68,6 +82,7 @@ export const authApi = api.injectEndpoints({
 export const {
   useLoginMutation,
   useAccountQuery,
+  useChangePasswordMutation,
   useRegisterMutation,
   useResetPasswordMutation,
   useVerifyCodeMutation,

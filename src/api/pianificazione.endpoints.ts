@@ -487,7 +487,8 @@ export const pianificazioneApi = api.injectEndpoints({
       }),
     }),
 
-    // Advanced assignment and consolidation
+    // Advanced assignment and consolidation — bulk and consolidation invalidate nothing either:
+    // the assignment machine patches the cache and schedules the reload.
     candidatiTurno: build.query<CandidatiTurno, ShiftPath>({
       query: (p) => `${turnoPath(p)}candidati/`,
       providesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
@@ -503,15 +504,12 @@ export const pianificazioneApi = api.injectEndpoints({
         method: "POST",
         body: { data: { operatori, conferma: conferma ?? false } },
       }),
-      invalidatesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
     }),
     consolidaGiorno: build.mutation<ConsolidaResult, Omit<ShiftPath, "idTurno">>({
       query: (p) => ({ url: `${giornoPath(p)}consolida/`, method: "POST", body: { data: {} } }),
-      invalidatesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
     }),
     consolidaTurno: build.mutation<ConsolidaResult, ShiftPath>({
       query: (p) => ({ url: `${turnoPath(p)}consolida/`, method: "POST", body: { data: {} } }),
-      invalidatesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
     }),
 
     // Intermittent workers

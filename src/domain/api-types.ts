@@ -58,6 +58,8 @@ export interface StaffUser {
   cognome: string;
   permissions: string[];
   attivo: boolean;
+  /** A self-registered account waiting for an administrator to enable it (then attivo is false). */
+  in_attesa: boolean;
   last_login: string | null;
   created_at: string;
 }

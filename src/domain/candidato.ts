@@ -9,6 +9,7 @@ import {
   normalizeFiscalCode,
   validateFiscalCode,
 } from "./fiscal-code";
+import { parseDay } from "./shift-rules";
 
 export const OBBLIGATORIO = "Questo campo è obbligatorio";
 export const DATA_NON_VALIDA = "Data non valida";
@@ -125,13 +126,6 @@ const put = (errors: FieldErrors, field: string, message: string) => {
   if (message) errors[field] = message;
 };
 
-function isIsoDate(v: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
-}
-
 /** Completed years between a YYYY-MM-DD birth date and today's YYYY-MM-DD. */
 export function etaAl(dataNascita: string, oggi: string): number {
   const [y, m, d] = dataNascita.split("-").map(Number);
@@ -144,7 +138,7 @@ function validatePerson(values: Partial<CandidatoFields>, errors: FieldErrors, o
   if (blank(values.cognome)) errors.cognome = OBBLIGATORIO;
   if (!blank(values.data_nascita)) {
     const d = String(values.data_nascita);
-    if (!isIsoDate(d) || (oggi && d > oggi)) errors.data_nascita = DATA_NON_VALIDA;
+    if (parseDay(d) === null || (oggi && d > oggi)) errors.data_nascita = DATA_NON_VALIDA;
   }
   const cf = normalizeFiscalCode(values.codice_fiscale);
   put(errors, "codice_fiscale", validateFiscalCode(cf));

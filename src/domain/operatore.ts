@@ -7,6 +7,8 @@ import { validateCap, validateEmail, validateMobile, validatePhone, validateProv
 import { isTipoCorso, isTipoDocumento, type StatoScadenza } from "./documenti";
 import { CODICE_FISCALE_NON_CORRISPONDE, fiscalCodeMatches, validateFiscalCode } from "./fiscal-code";
 import { validateIban } from "./iban";
+import { parseInstant } from "./instant";
+import { parseDay } from "./shift-rules";
 
 export const CAMPO_OBBLIGATORIO = "Questo campo è obbligatorio";
 export const DATA_NON_VALIDA = "Data non valida";
@@ -243,11 +245,7 @@ const isBlank = (v: unknown) => str(v) === "";
 
 /** 'YYYY-MM-DD' of a real calendar day. */
 export function isIsoDate(value: unknown): boolean {
-  const s = str(value);
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+  return parseDay(str(value)) !== null;
 }
 
 function todayIso(): string {
@@ -393,14 +391,17 @@ export function validateCompenso(values: Values): FieldErrors {
   return errors;
 }
 
-const isTimestamp = (v: unknown) => !Number.isNaN(Date.parse(str(v))) && /^\d{4}-\d{2}-\d{2}/.test(str(v));
-
+/**
+ * An unavailability period: 'dal' and 'al' are instants, Rome wall-clock times or whole days (see
+ * instant.ts: a day alone is 'dal' from its start, 'al' to its end); 'al' comes after 'dal'.
+ */
 export function validateIndisponibilita(values: Values): FieldErrors {
   const errors: FieldErrors = {};
   requireFields(values, ["dal", "al"], errors);
-  for (const f of ["dal", "al"]) if (!errors[f] && !isTimestamp(values[f])) errors[f] = DATA_NON_VALIDA;
-  if (!errors.dal && !errors.al && Date.parse(str(values.al)) <= Date.parse(str(values.dal))) {
-    errors.al = "La fine deve essere successiva all'inizio";
-  }
+  const dal = errors.dal ? null : parseInstant(str(values.dal), "start");
+  const al = errors.al ? null : parseInstant(str(values.al), "end");
+  if (!errors.dal && dal === null) errors.dal = DATA_NON_VALIDA;
+  if (!errors.al && al === null) errors.al = DATA_NON_VALIDA;
+  if (dal !== null && al !== null && al <= dal) errors.al = "La fine deve essere successiva all'inizio";
   return errors;
 }

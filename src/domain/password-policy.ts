@@ -55,6 +55,9 @@ const COMMON = new Set([
 
 export const PASSWORD_MIN_LENGTH = 8;
 
+/** The rules of passwordProblem in one line, shown under every new-password field. */
+export const PASSWORD_POLICY_TEXT = `Almeno ${PASSWORD_MIN_LENGTH} caratteri, non solo numeri, non una password comune, non simile al nome utente o ai tuoi dati.`;
+
 export interface PasswordContext {
   username?: string | null;
   email?: string | null;

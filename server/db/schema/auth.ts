@@ -1,4 +1,4 @@
-/** Drizzle tables of migration 0100_auth.sql (users and auth_tokens are in ./core.ts). */
+/** Drizzle tables of the auth migrations 0100–0104 (users and auth_tokens are in ./core.ts). */
 import { bigserial, customType, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./core";
 
@@ -32,4 +32,38 @@ export const rateLimits = pgTable(
     hits: integer("hits").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.bucket, t.key] })],
+);
+
+/** 0102_login_throttle.sql: the growing delay per account name for unknown addresses. */
+export const loginBackoff = pgTable("login_backoff", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  lastAttemptAt: ts("last_attempt_at").notNull(),
+});
+
+/** 0102_login_throttle.sql: addresses a user logged in from. */
+export const loginKnownAddresses = pgTable(
+  "login_known_addresses",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ip: text("ip").notNull(),
+    firstSeenAt: ts("first_seen_at").notNull(),
+    lastSeenAt: ts("last_seen_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ip] })],
+);
+
+/** 0104_access_denied_counts.sql: refusals per user, route and minute. */
+export const accessDeniedCounts = pgTable(
+  "access_denied_counts",
+  {
+    userId: integer("user_id").notNull(),
+    metodo: text("metodo").notNull(),
+    rotta: text("rotta").notNull(),
+    minuto: ts("minuto").notNull(),
+    tentativi: integer("tentativi").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.metodo, t.rotta, t.minuto] })],
 );

@@ -1,9 +1,27 @@
-/** Drizzle tables of migration 0001_core.sql (keep the two in step; test/server/db/schema.test.ts checks). */
-import { bigserial, boolean, customType, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+/** Drizzle tables of migrations 0001_core.sql and 0002_audit_chain.sql (keep the two in step; test/server/db/schema.test.ts checks). */
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
   fromDriver: (v) => Buffer.from(v),
+});
+
+/** sha256 digests, read as lowercase hex. */
+const digest = customType<{ data: string; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (v) => Buffer.from(v).toString("hex"),
+  toDriver: (v) => Buffer.from(v, "hex"),
 });
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -17,6 +35,8 @@ export const users = pgTable("users", {
   passwordHash: text("password_hash").notNull(),
   permissions: text("permissions").array().notNull().default([]),
   attivo: boolean("attivo").notNull().default(true),
+  /** A self-registered account waiting for an administrator (0103_registration_approval.sql). */
+  inAttesa: boolean("in_attesa").notNull().default(false),
   lastLogin: ts("last_login"),
   passwordChangedAt: ts("password_changed_at").notNull().defaultNow(),
   createdAt: ts("created_at").notNull().defaultNow(),
@@ -66,4 +86,14 @@ export const logEntries = pgTable("log_entries", {
   related: jsonb("related").$type<{ content_type: string; object_id: string }[]>().notNull().default([]),
   dati: jsonb("dati").$type<{ change_log?: string[]; [k: string]: unknown }>().notNull().default({}),
   ip: text("ip"),
+  /** Position in the hash chain and sha256(previous hash || content): set by the trigger of 0002_audit_chain.sql. */
+  seq: bigint("seq", { mode: "number" }).notNull(),
+  hash: digest("hash").notNull(),
+});
+
+/** The head of the audit hash chain (one row; written only by the trigger, as the owner). */
+export const logChain = pgTable("log_chain", {
+  id: boolean("id").primaryKey().default(true),
+  seq: bigint("seq", { mode: "number" }).notNull(),
+  hash: digest("hash"),
 });

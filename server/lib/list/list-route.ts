@@ -46,7 +46,8 @@ export function registerListRoute(app: FastifyInstance, path: string, list: List
   app.get(
     path,
     {
-      config: { permissions: opts.permissions },
+      // `list`: the declaration, for whoever goes over the routes (tests of every list's parameters).
+      config: { permissions: opts.permissions, list },
       schema: {
         tags: opts.tags,
         summary: opts.summary ?? `Lista ${list.title ?? list.name}`,

@@ -1,5 +1,6 @@
-/** The auth module, mounted at /api/auth: sessions, registration, password reset, staff users. */
+/** The auth module, mounted at /api/auth: sessions, own password, registration, password reset, staff users. */
 import type { FastifyPluginAsync } from "fastify";
+import { changePasswordRoutes } from "./change-password.routes";
 import { permissionsRoutes } from "./permissions.routes";
 import { registerRoutes } from "./register.routes";
 import { resetPasswordRoutes } from "./reset-password.routes";
@@ -8,6 +9,7 @@ import { usersRoutes } from "./users.routes";
 
 export const authModule: FastifyPluginAsync = async (app) => {
   await app.register(sessionRoutes);
+  await app.register(changePasswordRoutes);
   await app.register(registerRoutes);
   await app.register(resetPasswordRoutes);
   await app.register(usersRoutes);

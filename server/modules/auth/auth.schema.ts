@@ -57,3 +57,11 @@ const code = z
 
 export const verifyCodeBody = z.object({ uid, token: resetToken, code });
 export const resetConfirmBody = z.object({ uid, token: resetToken, code, password: passwordString() });
+
+/** POST /api/auth/change-password/: the signed-in user's current password and the new one. */
+export const changePasswordBody = z.object({
+  data: z.object({
+    current_password: passwordString(),
+    new_password: passwordString(),
+  }),
+});

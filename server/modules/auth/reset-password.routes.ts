@@ -9,17 +9,17 @@
  * All three are public and rate-limited (per IP and per account).
  */
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { passwordProblem } from "../../../src/domain/password-policy";
 import type { Tx } from "../../db/client";
 import { AZIONI, writeAudit } from "../../lib/audit";
 import { validationError } from "../../lib/errors";
-import type { MailMessage } from "../../lib/mail";
+import { mailAfterAnswer } from "../../lib/mail";
 import { hashPassword } from "../../lib/passwords";
-import { checkRateLimit, clearRateLimit, consumeRateLimit, hitRateLimit, RATE_RULES } from "../../lib/rate-limit";
+import { consumeRateLimit, RATE_RULES, releaseRateLimit, reserveRateLimit } from "../../lib/rate-limit";
 import { revokeAllTokens } from "../../lib/tokens";
 import { resetConfirmBody, resetRequestBody, verifyCodeBody } from "./auth.schema";
+import { forgetLoginFailures } from "./login-throttle";
 import {
   checkResetCode,
   consumeReset,
@@ -32,23 +32,9 @@ import {
 } from "./reset-password.service";
 import { PASSWORD_CHANGED_LINE } from "./users.service";
 
-/**
- * Mails leave after the answer, so an existing account does not answer measurably slower than an
- * unknown one. Pending sends are awaited when the app closes.
- */
-function sendLater(app: FastifyInstance, pending: Set<Promise<void>>, message: MailMessage): void {
-  const p = app.mailer
-    .send(message)
-    .catch((err) => app.log.error({ err }, "invio dell'email di reimpostazione non riuscito"))
-    .finally(() => pending.delete(p));
-  pending.add(p);
-}
-
 export const resetPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
-  const pending = new Set<Promise<void>>();
-  app.addHook("onClose", async () => {
-    await Promise.allSettled([...pending]);
-  });
+  // Mails leave after the answer: an existing account does not answer slower than an unknown one.
+  const mailLater = mailAfterAnswer(app, "invio dell'email di reimpostazione non riuscito");
 
   app.post(
     "/reset-password/",
@@ -62,24 +48,23 @@ export const resetPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
         const message = await app.db.transaction((tx) =>
           createReset(tx as Tx, user, { now, publicUrl: app.config.publicUrl, ip: request.ip }),
         );
-        sendLater(app, pending, message);
+        mailLater(message);
       }
       return { detail: RESET_REQUESTED };
     },
   );
 
-  /** The reset behind uid+token with the code checked; failures count against the IP. */
+  /**
+   * The reset behind uid+token with the code checked. The address's attempt is reserved before the
+   * code is compared (parallel guesses cannot all slip under the limit) and given back on success.
+   */
   async function verified(ip: string, body: { uid: number; token: string; code: string }): Promise<ValidReset> {
     const now = app.clock();
-    await checkRateLimit(app.db, RATE_RULES.resetCodeIp, ip, now);
-    try {
-      const reset = await findValidReset(app.db, body.uid, body.token, now);
-      await checkResetCode(app.db, reset, body.token, body.code);
-      return reset;
-    } catch (e) {
-      await hitRateLimit(app.db, RATE_RULES.resetCodeIp, ip, now);
-      throw e;
-    }
+    await reserveRateLimit(app.db, RATE_RULES.resetCodeIp, ip, now);
+    const reset = await findValidReset(app.db, body.uid, body.token, now);
+    await checkResetCode(app.db, reset, body.token, body.code);
+    await releaseRateLimit(app.db, RATE_RULES.resetCodeIp, ip);
+    return reset;
   }
 
   app.post(
@@ -111,6 +96,7 @@ export const resetPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
           sql`UPDATE password_resets SET used_at = ${now} WHERE user_id = ${reset.user_id} AND used_at IS NULL`,
         );
         await revokeAllTokens(tx, reset.user_id, now);
+        await forgetLoginFailures(tx, { id: reset.user_id, username: reset.username }, request.ip, now);
         await writeAudit(tx, {
           azione: AZIONI.passwordReset,
           contentType: "utente",
@@ -122,7 +108,6 @@ export const resetPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       });
       app.authChanged(reset.user_id);
-      await clearRateLimit(app.db, RATE_RULES.loginAccount, reset.username);
       return { detail: "Password aggiornata. Ora puoi accedere con la nuova password." };
     },
   );

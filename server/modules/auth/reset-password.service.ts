@@ -126,16 +126,25 @@ export async function findValidReset(ex: Executor, uid: number, token: string, n
   return { ...row, id: Number(row.id) };
 }
 
-/** Checks the mailed code; a wrong one counts, and the 5th burns the reset. */
+/**
+ * Checks the mailed code. The attempt is TAKEN first, in one atomic statement (parallel guesses
+ * queue on the row and no more than MAX_CODE_ATTEMPTS are ever compared); a right code gives it
+ * back, a wrong one keeps it, and the last one burns the reset.
+ */
 export async function checkResetCode(ex: Executor, reset: ValidReset, token: string, code: string): Promise<void> {
+  const taken = await queryOne<{ attempts: number }>(
+    ex,
+    sql`UPDATE password_resets SET attempts = attempts + 1
+        WHERE id = ${reset.id} AND used_at IS NULL AND attempts < ${MAX_CODE_ATTEMPTS} RETURNING attempts`,
+  );
+  if (!taken) throw invalidLink();
   const expected = Buffer.from(reset.code_hash);
   const given = codeHash(token, code);
-  if (expected.length === given.length && crypto.timingSafeEqual(expected, given)) return;
-  const r = await queryOne<{ attempts: number }>(
-    ex,
-    sql`UPDATE password_resets SET attempts = attempts + 1 WHERE id = ${reset.id} RETURNING attempts`,
-  );
-  const left = MAX_CODE_ATTEMPTS - (r?.attempts ?? MAX_CODE_ATTEMPTS);
+  if (expected.length === given.length && crypto.timingSafeEqual(expected, given)) {
+    await ex.execute(sql`UPDATE password_resets SET attempts = attempts - 1 WHERE id = ${reset.id} AND attempts > 0`);
+    return;
+  }
+  const left = MAX_CODE_ATTEMPTS - taken.attempts;
   if (left <= 0) throw new HttpError(400, CODE_BURNED, { code: CODE_BURNED });
   throw new HttpError(400, WRONG_CODE, { code: `${WRONG_CODE} (tentativi rimasti: ${left})` });
 }

@@ -1,7 +1,8 @@
 /**
  * POST /api/auth/login/ (public), GET /api/auth/account/ and POST /api/auth/logout/ (any signed-in user).
- * A wrong password, an unknown user and an inactive user get the SAME 400 answer, and the scrypt
- * work runs in every case, so neither the body nor the timing tells which accounts exist.
+ * A wrong password, an unknown user, an inactive user and an account waiting for approval get the
+ * SAME 400 answer, and the scrypt work runs in every case, so neither the body nor the timing tells
+ * which accounts exist. The limits (./login-throttle.ts) are reserved before the password check.
  */
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -10,11 +11,11 @@ import { queryOne } from "../../db/query";
 import { AZIONI, writeAudit } from "../../lib/audit";
 import { badRequest, notFound } from "../../lib/errors";
 import { verifyAgainstNothing, verifyPassword } from "../../lib/passwords";
-import { checkRateLimit, clearRateLimit, hitRateLimit, RATE_RULES } from "../../lib/rate-limit";
 import { issueToken, revokeToken } from "../../lib/tokens";
 import { currentUser } from "../../plugins/auth-guard";
 import { type AccountRow, loadAccount, toAccount } from "./account.service";
 import { loginBody } from "./auth.schema";
+import { knownSince, loginSucceeded, reserveLoginAttempt } from "./login-throttle";
 
 export const LOGIN_FAILED = "Impossibile accedere con le credenziali fornite";
 
@@ -25,22 +26,31 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const now = app.clock();
       const { username, password } = request.body;
-      await checkRateLimit(app.db, RATE_RULES.loginIp, request.ip, now);
-      await checkRateLimit(app.db, RATE_RULES.loginAccount, username, now);
-
-      const user = await queryOne<AccountRow & { password_hash: string; attivo: boolean }>(
+      const user = await queryOne<
+        AccountRow & { password_hash: string; attivo: boolean; in_attesa: boolean; known: boolean }
+      >(
         app.db,
-        sql`SELECT id, username, email, nome, cognome, permissions, password_hash, attivo
-            FROM users WHERE lower(username) = lower(${username})`,
+        sql`SELECT u.id, u.username, u.email, u.nome, u.cognome, u.permissions, u.password_hash, u.attivo, u.in_attesa,
+                   EXISTS (SELECT 1 FROM login_known_addresses k
+                           WHERE k.user_id = u.id AND k.ip = ${request.ip} AND k.last_seen_at > ${knownSince(now)}) AS known
+            FROM users u WHERE lower(u.username) = lower(${username})`,
       );
+      const attempt = { username, ip: request.ip, knownAddress: Boolean(user?.known) };
+      await reserveLoginAttempt(app.db, attempt, now);
+
       const passwordOk = user
         ? await verifyPassword(password, user.password_hash)
         : await verifyAgainstNothing(password, app.config.scryptN);
 
       if (!user || !passwordOk || !user.attivo) {
-        await hitRateLimit(app.db, RATE_RULES.loginIp, request.ip, now);
-        await hitRateLimit(app.db, RATE_RULES.loginAccount, username, now);
-        const reason = !user ? "utente inesistente" : !passwordOk ? "password errata" : "utente disattivato";
+        // the reservations stay: they counted this failure
+        const reason = !user
+          ? "utente inesistente"
+          : !passwordOk
+            ? "password errata"
+            : user.in_attesa
+              ? "utente in attesa di approvazione"
+              : "utente disattivato";
         await writeAudit(app.db, {
           azione: AZIONI.loginFailed,
           contentType: "utente",
@@ -51,9 +61,9 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest(LOGIN_FAILED);
       }
 
-      await clearRateLimit(app.db, RATE_RULES.loginAccount, username);
       const token = await app.db.transaction(async (tx) => {
         await tx.execute(sql`UPDATE users SET last_login = ${now} WHERE id = ${user.id}`);
+        await loginSucceeded(tx, { ...attempt, userId: user.id }, now);
         const t = await issueToken(tx, user.id, app.config, now, {
           ip: request.ip,
           userAgent: request.headers["user-agent"],

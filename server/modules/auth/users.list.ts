@@ -1,7 +1,7 @@
 /**
  * Impostazioni → Utenti as a generic list (server/lib/list): GET /api/auth/users/ with page,
  * page_size, global (nome utente, nome, cognome, email), order_field, order_asc, group_by=attivo,
- * the filters attivo (true/false) and permesso (users holding a permission code), and the same
+ * the filters attivo and in_attesa (true/false: accounts waiting for approval) and permesso (users holding a permission code), and the same
  * query exported as xlsx/csv/pdf. Results keep the StaffUser shape (permissions as codes; the
  * exports show the Italian labels of the catalogue).
  */
@@ -53,6 +53,14 @@ export const usersList = defineList({
                      FROM unnest(u.permissions) WITH ORDINALITY AS x(code, n) ORDER BY x.n)`,
     },
     attivo: { label: "Attivo", type: "boolean", sql: sql`u.attivo`, sortable: true, filter: "eq", groupable: true },
+    in_attesa: {
+      label: "In attesa di approvazione",
+      type: "boolean",
+      sql: sql`u.in_attesa`,
+      sortable: true,
+      filter: "eq",
+      groupable: true,
+    },
     last_login: {
       label: "Ultimo accesso",
       type: "datetime",

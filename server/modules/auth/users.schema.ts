@@ -1,5 +1,6 @@
 /** Bodies and query of staff-user management (Impostazioni → Utenti), wrapped in {data}. */
 import { z } from "zod";
+import { updateSchema } from "../../lib/update-schema";
 import { passwordString, usernameString } from "./auth.schema";
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -34,7 +35,7 @@ export const userCreateBody = z.object({
 
 /** PUT: any subset of the fields; `password` (non-empty) sets a new password. */
 export const userUpdateBody = z.object({
-  data: z.object({ ...fields, password: z.string().max(1000).nullable() }).partial(),
+  data: updateSchema({ ...fields, password: z.string().max(1000).nullable() }),
 });
 
 export type UserCreateData = z.infer<typeof userCreateBody>["data"];

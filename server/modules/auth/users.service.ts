@@ -4,6 +4,8 @@
  *  - only a superadmin may grant superadmin, and only a superadmin may change a superadmin
  *    (otherwise an admin could set a superadmin's password and become one);
  *  - nobody may deactivate themselves or take superadmin away from themselves;
+ *  - a self-registered account waits (in_attesa, not active): activating it approves it, and
+ *    deactivating it refuses it;
  *  - a new password or a deactivation revokes every token of the user; permissions are read on
  *    every request, so a permission change takes effect on the next one;
  *  - every change writes its audit entry (content_type `utente`) with change_log lines, in the
@@ -11,6 +13,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { StaffUser } from "../../../src/domain/api-types";
+import { PENDING_LABEL } from "../../../src/domain/auth-messages";
 import { passwordProblem } from "../../../src/domain/password-policy";
 import { PERMISSION_CODES } from "../../../src/domain/permissions";
 import type { Executor, Tx } from "../../db/client";
@@ -29,6 +32,7 @@ export const USER_LABELS: Record<string, string> = {
   cognome: "Cognome",
   permissions: "Permessi",
   attivo: "Attivo",
+  inAttesa: PENDING_LABEL,
 };
 
 export const PASSWORD_CHANGED_LINE = 'Password: "—" → "(modificata)"';
@@ -52,6 +56,7 @@ export function toStaffUser(u: UserRow): StaffUser {
     cognome: u.cognome,
     permissions: u.permissions ?? [],
     attivo: u.attivo,
+    in_attesa: u.inAttesa,
     last_login: u.lastLogin ? new Date(u.lastLogin).toISOString() : null,
     created_at: new Date(u.createdAt).toISOString(),
   };
@@ -179,13 +184,16 @@ export async function updateStaffUser(
   if (self && isSuper(before.permissions) && !isSuper(permissions)) {
     throw validationError({ permissions: "Non puoi togliere a te stesso il permesso Super amministratore" });
   }
+  const attivo = data.attivo ?? before.attivo;
   const next = {
     username: data.username ?? before.username,
     email: data.email ?? before.email,
     nome: data.nome ?? before.nome,
     cognome: data.cognome ?? before.cognome,
     permissions,
-    attivo: data.attivo ?? before.attivo,
+    attivo,
+    // Activating a self-registered account is its approval.
+    inAttesa: before.inAttesa && !attivo,
   };
   const newPassword = data.password ? data.password : null;
   if (newPassword) {
@@ -206,6 +214,7 @@ export async function updateStaffUser(
       .returning(),
   );
   const deactivated = before.attivo && !after.attivo;
+  const approved = before.inAttesa && !after.inAttesa;
   if (passwordHash || deactivated) await revokeAllTokens(tx, id, opts.now);
   const lines = changeLog({ ...before }, { ...after }, USER_LABELS);
   if (passwordHash) lines.push(PASSWORD_CHANGED_LINE);
@@ -215,7 +224,7 @@ export async function updateStaffUser(
       contentType: "utente",
       objectId: id,
       utenteId: actor.id,
-      note: deactivated ? "Utente disattivato" : null,
+      note: deactivated ? "Utente disattivato" : approved ? "Account abilitato" : null,
       changeLog: lines,
       ip: actor.ip,
     });
@@ -228,15 +237,20 @@ export async function deactivateStaffUser(tx: Tx, actor: Actor, id: number, now:
   const before = await findUser(tx, id);
   checkTarget(actor, before);
   if (actor.id === id) throw badRequest("Non puoi disattivare il tuo utente");
-  await tx.update(users).set({ attivo: false, updatedAt: now }).where(eq(users.id, id));
+  // Deactivating a pending account refuses the registration: it is no longer waiting.
+  await tx.update(users).set({ attivo: false, inAttesa: false, updatedAt: now }).where(eq(users.id, id));
   await revokeAllTokens(tx, id, now);
   await writeAudit(tx, {
     azione: AZIONI.update,
     contentType: "utente",
     objectId: id,
     utenteId: actor.id,
-    note: "Utente disattivato",
-    changeLog: changeLog({ attivo: before.attivo }, { attivo: false }, { attivo: USER_LABELS.attivo }),
+    note: before.inAttesa ? "Registrazione rifiutata: utente disattivato" : "Utente disattivato",
+    changeLog: changeLog(
+      { attivo: before.attivo, inAttesa: before.inAttesa },
+      { attivo: false, inAttesa: false },
+      { attivo: USER_LABELS.attivo, inAttesa: USER_LABELS.inAttesa },
+    ),
     ip: actor.ip,
   });
 }

@@ -28,6 +28,7 @@ import {
   storeFile,
 } from "../../lib/files";
 import { currentUser } from "../../plugins/auth-guard";
+import { refuseNul } from "../../plugins/input-guard";
 import { audit, rel } from "./audit";
 import { id, OK } from "./common.schema";
 import { servizioScope } from "./scope";
@@ -111,6 +112,7 @@ export const allegatiRoutes: FastifyPluginAsyncZod = async (app) => {
         throw validationError({ file: "Caricamento non valido" });
       }
       if (!data || data.length === 0) throw validationError({ file: "Seleziona un file da caricare" });
+      refuseNul({ descrizione });
       if (descrizione.length > MAX_DESCRIZIONE)
         throw validationError({ descrizione: `La descrizione può avere al massimo ${MAX_DESCRIZIONE} caratteri` });
 

@@ -1,7 +1,12 @@
-/** The profile menu: the user's full name, 'Scarica traccia' (QA trace export) and 'Esci'. */
+/**
+ * The profile menu: the user's full name, 'Cambia password' (a dialog), 'Scarica traccia' (QA trace
+ * export) and 'Logout' (SPEC §2).
+ */
 import { Avatar, Button, Menu, Portal, Text } from "@chakra-ui/react";
+import { useState } from "react";
+import { ChangePasswordDialog } from "../../features/auth/change-password-dialog";
+import { useCurrentUser, useSessionActor } from "../../machines/session-context";
 import { downloadTrace } from "../../machines/trace";
-import { useCurrentUser, useSessionActor } from "../session-context";
 import { ChevronDownIcon } from "./icons";
 
 export function fullName(user: { nome?: string; cognome?: string; username?: string } | null): string {
@@ -14,37 +19,43 @@ export function ProfileMenu() {
   const user = useCurrentUser();
   const actor = useSessionActor();
   const name = fullName(user);
+  const [changingPassword, setChangingPassword] = useState(false);
   return (
-    <Menu.Root
-      positioning={{ placement: "bottom-end" }}
-      onSelect={({ value }) => {
-        if (value === "trace") downloadTrace();
-        if (value === "logout") actor.send({ type: "LOGOUT" });
-      }}
-    >
-      <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" aria-label={`Profilo di ${name}`}>
-          <Avatar.Root size="xs" colorPalette="blue">
-            <Avatar.Fallback name={name} />
-          </Avatar.Root>
-          <Text as="span" hideBelow="sm">
-            {name}
-          </Text>
-          <ChevronDownIcon />
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="200px">
-            <Menu.ItemGroup>
-              <Menu.ItemGroupLabel>{name}</Menu.ItemGroupLabel>
-            </Menu.ItemGroup>
-            <Menu.Separator />
-            <Menu.Item value="trace">Scarica traccia</Menu.Item>
-            <Menu.Item value="logout">Esci</Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <>
+      <Menu.Root
+        positioning={{ placement: "bottom-end" }}
+        onSelect={({ value }) => {
+          if (value === "password") setChangingPassword(true);
+          if (value === "trace") downloadTrace();
+          if (value === "logout") actor.send({ type: "LOGOUT" });
+        }}
+      >
+        <Menu.Trigger asChild>
+          <Button variant="ghost" size="sm" aria-label={`Profilo di ${name}`}>
+            <Avatar.Root size="xs" colorPalette="blue">
+              <Avatar.Fallback name={name} />
+            </Avatar.Root>
+            <Text as="span" hideBelow="sm">
+              {name}
+            </Text>
+            <ChevronDownIcon />
+          </Button>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content minW="200px">
+              <Menu.ItemGroup>
+                <Menu.ItemGroupLabel>{name}</Menu.ItemGroupLabel>
+              </Menu.ItemGroup>
+              <Menu.Separator />
+              <Menu.Item value="password">Cambia password</Menu.Item>
+              <Menu.Item value="trace">Scarica traccia</Menu.Item>
+              <Menu.Item value="logout">Logout</Menu.Item>
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+      <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+    </>
   );
 }

@@ -5,8 +5,8 @@
 import { Button, Heading, HStack, Link, Stack } from "@chakra-ui/react";
 import { Form } from "react-final-form";
 import { Link as RouterLink } from "react-router-dom";
-import { useSession, useSessionActor } from "../../app/session-context";
 import { TextField } from "../../components/form";
+import { useSession, useSessionActor } from "../../machines/session-context";
 
 interface LoginValues {
   username: string;

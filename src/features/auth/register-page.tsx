@@ -1,4 +1,7 @@
-/** Registration (SPEC §7): creates an account without permissions, then back to login. */
+/**
+ * Registration (SPEC §7): asks for an account, which an administrator enables before the first
+ * login (the server answers the same whether or not the name was free), then back to login.
+ */
 import { Button, Heading, Link, Stack, Text } from "@chakra-ui/react";
 import { FORM_ERROR } from "final-form";
 import { Form } from "react-final-form";
@@ -26,17 +29,17 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const submit = async (v: RegisterValues) => {
     try {
-      await register({
+      const res = await register({
         id: v.id.trim(),
         email: v.email.trim(),
         firstName: v.firstName.trim(),
         lastName: v.lastName.trim(),
         password: v.password,
       }).unwrap();
+      notify.success("Registrazione inviata", res.detail);
     } catch (err) {
       return { ...fieldErrors(err), [FORM_ERROR]: errorMessage(err) };
     }
-    notify.success("Registrazione completata", "Puoi accedere: un amministratore ti assegnerà i permessi.");
     navigate("/login");
     return undefined;
   };

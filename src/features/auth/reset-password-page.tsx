@@ -10,7 +10,7 @@ import { useResetPasswordConfirmMutation } from "../../api/auth.endpoints";
 import { errorMessage, fieldErrors } from "../../api/base";
 import { notify } from "../../app/toaster";
 import { TextField } from "../../components/form";
-import { passwordProblem } from "../../domain/password-policy";
+import { PASSWORD_POLICY_TEXT, passwordProblem } from "../../domain/password-policy";
 import { FormError } from "./form-error";
 import { InvalidLink } from "./invalid-link";
 import { resetQuery, useResetLink, useVerifiedCode } from "./reset-link";
@@ -54,7 +54,7 @@ export function ResetPasswordPage() {
               required
               autoComplete="new-password"
               autoFocus
-              helperText="Almeno 8 caratteri, non solo numeri, non una password comune."
+              helperText={PASSWORD_POLICY_TEXT}
               validate={(v) => passwordProblem(v ?? "") ?? undefined}
             />
             <TextField

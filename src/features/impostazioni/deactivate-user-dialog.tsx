@@ -1,4 +1,4 @@
-/** Confirmation before deactivating a staff user. */
+/** Confirmation before deactivating a staff user, or refusing a pending registration. */
 import { errorMessage } from "../../api/base";
 import { useDeactivateUserMutation } from "../../api/users.endpoints";
 import { notify } from "../../app/toaster";
@@ -7,9 +7,12 @@ import type { StaffUser } from "../../domain/api-types";
 
 export const DEACTIVATE_QUESTION =
   "Sei sicuro di voler disattivare questo utente? Non potrà più accedere finché non verrà riattivato.";
+export const REFUSE_QUESTION =
+  "Sei sicuro di voler rifiutare questa registrazione? L'utente resterà disattivato e non potrà accedere.";
 
 export function DeactivateUserDialog({ user, onClose }: { user: StaffUser | null; onClose: () => void }) {
   const [deactivate, { isLoading }] = useDeactivateUserMutation();
+  const refuse = Boolean(user?.in_attesa);
   const confirm = async () => {
     if (!user) return;
     try {
@@ -23,9 +26,9 @@ export function DeactivateUserDialog({ user, onClose }: { user: StaffUser | null
   return (
     <ConfirmDialog
       open={user !== null}
-      title={`Disattiva utente ${user?.username ?? ""}`}
-      question={DEACTIVATE_QUESTION}
-      confirmLabel="Disattiva"
+      title={`${refuse ? "Rifiuta la registrazione di" : "Disattiva utente"} ${user?.username ?? ""}`}
+      question={refuse ? REFUSE_QUESTION : DEACTIVATE_QUESTION}
+      confirmLabel={refuse ? "Rifiuta" : "Disattiva"}
       loading={isLoading}
       onConfirm={confirm}
       onClose={onClose}

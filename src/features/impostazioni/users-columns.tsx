@@ -3,6 +3,7 @@ import { Badge, Button, HStack, Text } from "@chakra-ui/react";
 import type { DataTableColumn, Row } from "../../components/data-table/data-table.types";
 import type { FilterField } from "../../components/filter-bar/filter-bar.types";
 import type { StaffUser } from "../../domain/api-types";
+import { PENDING_LABEL } from "../../domain/auth-messages";
 import { PERMISSIONS } from "../../domain/permissions";
 
 /** A result of the users list: a StaffUser (react-data-grid rows are plain records). */
@@ -24,14 +25,23 @@ export const USERS_FILTERS: FilterField[] = [
     options: PERMISSIONS.map((p) => ({ value: p.code, label: p.label })),
   },
   { type: "switch", name: "attivo", label: "Attivo", span: 2 },
+  { type: "switch", name: "in_attesa", label: PENDING_LABEL, span: 2 },
 ];
 
 export interface UserActions {
   onEdit: (user: StaffUser) => void;
+  /** Deactivates an active user, or refuses a pending registration. */
   onDeactivate: (user: StaffUser) => void;
+  /** Enables a self-registered account waiting for approval. */
+  onEnable: (user: StaffUser) => void;
 }
 
-export function usersColumns({ onEdit, onDeactivate }: UserActions): DataTableColumn<UserRow>[] {
+function StatoBadge({ user }: { user: StaffUser }) {
+  if (user.in_attesa) return <Badge colorPalette="orange">{PENDING_LABEL}</Badge>;
+  return <Badge colorPalette={user.attivo ? "green" : "gray"}>{user.attivo ? "Attivo" : "Disattivato"}</Badge>;
+}
+
+export function usersColumns({ onEdit, onDeactivate, onEnable }: UserActions): DataTableColumn<UserRow>[] {
   return [
     { key: "username", name: "Nome utente", sortable: true, minWidth: 120 },
     { key: "nome", name: "Nome", sortable: true },
@@ -56,7 +66,7 @@ export function usersColumns({ onEdit, onDeactivate }: UserActions): DataTableCo
       sortable: true,
       groupable: true,
       format: "boolean",
-      render: (u) => <Badge colorPalette={u.attivo ? "green" : "gray"}>{u.attivo ? "Attivo" : "Disattivato"}</Badge>,
+      render: (u) => <StatoBadge user={u} />,
     },
     { key: "last_login", name: "Ultimo accesso", sortable: true, format: "datetime" },
     { key: "created_at", name: "Creato il", sortable: true, format: "datetime" },
@@ -65,12 +75,34 @@ export function usersColumns({ onEdit, onDeactivate }: UserActions): DataTableCo
       name: "Azioni",
       exportField: false,
       hideable: false,
-      minWidth: 160,
+      minWidth: 180,
       render: (u) => (
         <HStack gap="1" height="100%">
           <Button size="2xs" variant="outline" onClick={() => onEdit(u)} aria-label={`Modifica ${u.username}`}>
             Modifica
           </Button>
+          {u.in_attesa && (
+            <Button
+              size="2xs"
+              variant="outline"
+              colorPalette="green"
+              onClick={() => onEnable(u)}
+              aria-label={`Abilita ${u.username}`}
+            >
+              Abilita
+            </Button>
+          )}
+          {u.in_attesa && (
+            <Button
+              size="2xs"
+              variant="outline"
+              colorPalette="red"
+              onClick={() => onDeactivate(u)}
+              aria-label={`Rifiuta ${u.username}`}
+            >
+              Rifiuta
+            </Button>
+          )}
           {u.attivo && (
             <Button
               size="2xs"

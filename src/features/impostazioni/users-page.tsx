@@ -1,10 +1,14 @@
 /**
  * Impostazioni → Utenti: the staff users on the shared ListScreen (search, permission and attivo
  * filters, sort, paging, grouping by stato, export, column chooser; state in the URL), the
- * create/edit drawer and the deactivation dialog.
+ * create/edit drawer, the deactivation dialog and the approval of self-registered accounts
+ * ('In attesa di approvazione': 'Abilita' activates them, 'Rifiuta' deactivates them).
  */
 import { Button, Flex, Heading, Stack } from "@chakra-ui/react";
 import { useMemo, useState } from "react";
+import { errorMessage } from "../../api/base";
+import { useUpdateUserMutation } from "../../api/users.endpoints";
+import { notify } from "../../app/toaster";
 import { ListScreen } from "../../components/data-table/list-screen";
 import type { StaffUser } from "../../domain/api-types";
 import { DeactivateUserDialog } from "./deactivate-user-dialog";
@@ -16,13 +20,23 @@ export const USERS_LIST_PATH = "auth/users/";
 
 type Editing = { user: StaffUser | null } | null;
 
+export const USER_ENABLED = "Utente abilitato: ora può accedere";
+
 export function UsersPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [toDeactivate, setToDeactivate] = useState<StaffUser | null>(null);
-  const columns = useMemo(
-    () => usersColumns({ onEdit: (user) => setEditing({ user }), onDeactivate: setToDeactivate }),
-    [],
-  );
+  const [updateUser] = useUpdateUserMutation();
+  const columns = useMemo(() => {
+    const onEnable = async (user: StaffUser) => {
+      try {
+        await updateUser({ id: user.id, data: { attivo: true } }).unwrap();
+        notify.success(USER_ENABLED);
+      } catch (err) {
+        notify.error(`Si è verificato un errore (${errorMessage(err)})`);
+      }
+    };
+    return usersColumns({ onEdit: (user) => setEditing({ user }), onDeactivate: setToDeactivate, onEnable });
+  }, [updateUser]);
 
   return (
     <Stack gap="3" p="4">

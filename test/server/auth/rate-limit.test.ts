@@ -4,7 +4,6 @@ import { queryRows } from "../../../server/db/query";
 import { describeEachDb, memoryMailer, testConfig } from "../helpers/app";
 
 const T0 = new Date("2030-06-01T09:00:00Z");
-const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 
 describeEachDb("auth: rate limits kept in the database", (ctx) => {
   beforeEach(() => ctx().setNow(T0));
@@ -19,21 +18,10 @@ describeEachDb("auth: rate limits kept in the database", (ctx) => {
       headers,
     });
 
-  it("locks an account after 5 failures from any address, with Retry-After and an Italian detail", async () => {
-    const u = await ctx().createUser();
-    for (let i = 1; i <= 5; i++)
-      expect((await login(u.username, "Sbagliata-Ancora-1", `10.5.0.${i}`)).statusCode).toBe(400);
-    const locked = await login(u.username, u.password, "10.5.0.99"); // even the right password
-    expect(locked.statusCode).toBe(429);
-    expect(locked.headers["retry-after"]).toBe("900");
-    expect(locked.json().detail).toMatch(/^Troppi tentativi\. Riprova tra 15 minuti/);
-    ctx().setNow(at(10));
-    expect((await login(u.username, u.password, "10.5.0.99")).headers["retry-after"]).toBe("300");
-    ctx().setNow(at(15.5));
-    expect((await login(u.username, u.password, "10.5.0.99")).statusCode).toBe(200);
-  });
+  // Failures spread over many addresses slow an account down instead of locking it: see
+  // login-throttle.test.ts (issue 10, items 3 and 4).
 
-  it("a successful login clears the account's failures", async () => {
+  it("a successful login clears the failures of that address on the account", async () => {
     const u = await ctx().createUser();
     for (let i = 0; i < 4; i++) await login(u.username, "Sbagliata-Ancora-1", "10.5.1.1");
     expect((await login(u.username, u.password, "10.5.1.1")).statusCode).toBe(200);
@@ -100,7 +88,7 @@ describeEachDb("auth: rate limits kept in the database", (ctx) => {
         payload: { id, email: `${id}@example.it`, password: "Ronda-Notturna-2031", firstName: "A", lastName: "B" },
         remoteAddress: "10.5.6.1",
       });
-    for (let i = 0; i < 20; i++) expect((await register(`iscritto${i}`)).statusCode).toBe(201);
+    for (let i = 0; i < 20; i++) expect((await register(`iscritto${i}`)).statusCode).toBe(202);
     expect((await register("iscritto.ventuno")).statusCode).toBe(429);
   });
 });

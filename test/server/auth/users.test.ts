@@ -322,9 +322,20 @@ describeEachDb("auth: staff users (Impostazioni → Utenti)", (ctx) => {
       expect(body.count).toBe(1);
       const [u] = body.results;
       expect(Object.keys(u).sort()).toEqual(
-        ["attivo", "cognome", "created_at", "email", "id", "last_login", "nome", "permissions", "username"].sort(),
+        [
+          "attivo",
+          "cognome",
+          "created_at",
+          "email",
+          "id",
+          "in_attesa",
+          "last_login",
+          "nome",
+          "permissions",
+          "username",
+        ].sort(),
       );
-      expect(u).toMatchObject({ username: "elenco.a", nome: "Zeno", attivo: true, permissions: [] });
+      expect(u).toMatchObject({ username: "elenco.a", nome: "Zeno", attivo: true, in_attesa: false, permissions: [] });
       expect(u.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
       // createUser issues a token without logging in: never seen.
       expect(u.last_login).toBeNull();
@@ -369,15 +380,17 @@ describeEachDb("auth: staff users (Impostazioni → Utenti)", (ctx) => {
         .replace(/^\uFEFF/, "")
         .trimEnd()
         .split("\r\n");
-      expect(lines[0]).toBe("Nome utente;Nome;Cognome;Email;Permessi;Attivo;Ultimo accesso;Creato il");
+      expect(lines[0]).toBe(
+        "Nome utente;Nome;Cognome;Email;Permessi;Attivo;In attesa di approvazione;Ultimo accesso;Creato il",
+      );
       expect(lines).toHaveLength(4);
-      expect(lines[1]).toMatch(/^elenco\.a;Zeno;Àlberti;elenco\.a@lista\.it;;Sì;;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+      expect(lines[1]).toMatch(/^elenco\.a;Zeno;Àlberti;elenco\.a@lista\.it;;Sì;No;;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
       expect(lines[3]).toMatch(/^elenco\.c;Ida;Corradi;.*;No;/);
 
       const labelled = await list("permesso=erp_candidati&file_type=csv&show_fields=username,permissions");
       expect(labelled.body.replace(/^\uFEFF/, "").split("\r\n")[1]).toMatch(/^elenco\.d;"Candidati\nClienti"$/);
 
-      const xlsx = await list("global=lista.it&file_type=xlsx&hidden_fields=email,permissions");
+      const xlsx = await list("global=lista.it&file_type=xlsx&hidden_fields=email,permissions,in_attesa");
       expect(xlsx.statusCode).toBe(200);
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);

@@ -96,11 +96,46 @@ describeEachDb("auth contract: msw mocks vs server", (ctx) => {
     );
     expect(shapeDiff(shapeOf(catalogue.real.json), shapeOf(catalogue.mock.json))).toEqual([]);
 
+    const changeBody = (current: string) => ({
+      data: { current_password: current, new_password: "Cancello-Nord-Chiuso-88" },
+    });
+    const wrongCurrent = await both(
+      { method: "POST", url: "/api/auth/change-password/", token: realToken, body: changeBody("Sbagliata-123") },
+      { method: "POST", url: "/api/auth/change-password/", token: mockToken, body: changeBody("Sbagliata-123") },
+    );
+    expect([wrongCurrent.real.status, wrongCurrent.mock.status]).toEqual([400, 400]);
+    expect(wrongCurrent.mock.json).toEqual(wrongCurrent.real.json);
+    const changed = await both(
+      { method: "POST", url: "/api/auth/change-password/", token: realToken, body: changeBody(admin.password) },
+      { method: "POST", url: "/api/auth/change-password/", token: mockToken, body: changeBody(MOCK_PASSWORD) },
+    );
+    expect([changed.real.status, changed.mock.status]).toEqual([200, 200]);
+    expect(changed.mock.json).toEqual(changed.real.json);
+
     const logout = await both(
       { method: "POST", url: "/api/auth/logout/", token: realToken },
       { method: "POST", url: "/api/auth/logout/", token: mockToken },
     );
     expect([logout.real.status, logout.mock.status]).toEqual([200, 200]);
     expect(shapeDiff(shapeOf(logout.real.json), shapeOf(logout.mock.json))).toEqual([]);
+  });
+
+  it("register answers alike for a free and a taken name, on the server and in the mock", async () => {
+    const registration = (id: string) => ({
+      id,
+      email: `${id}@example.it`,
+      password: "Ronda-Notturna-2031",
+      firstName: "Carla",
+      lastName: "Bruni",
+    });
+    await ctx().createUser({ username: "pianificatore" });
+    for (const id of ["contratto.nuovo", "pianificatore"]) {
+      const r = await both(
+        { method: "POST", url: "/api/auth/register/", body: registration(id) },
+        { method: "POST", url: "/api/auth/register/", body: registration(id) },
+      );
+      expect([r.real.status, r.mock.status]).toEqual([202, 202]);
+      expect(r.mock.json).toEqual(r.real.json);
+    }
   });
 });

@@ -1,5 +1,6 @@
 /**
- * ERP_WORKERS: the setting's rules, and `server/main.ts` run as a user runs it — with PostgreSQL,
+ * ERP_WORKERS: the setting's rules, and `server/main.ts` run as a user runs it — with PostgreSQL
+ * (migrations as the owner, the processes as the application role, as in production),
  * two processes share the port, a dead one is replaced, SIGTERM stops them all; with the embedded
  * database the setting is refused politely and one process serves.
  */
@@ -11,7 +12,17 @@ import os from "node:os";
 import path from "node:path";
 import { Client } from "pg";
 import { poolSizePerWorker, resolveWorkers, WORKERS_IGNORED_PGLITE, WORKERS_INVALID } from "../../../server/workers";
-import { PG_ADMIN_URL, pgTemplate, pgUrl, pidAlive, ROOT, runId, testDbKinds } from "../setup/paths";
+import {
+  PG_ADMIN_URL,
+  pgAppRole,
+  pgOwnerRole,
+  pgTemplate,
+  pgUrl,
+  pidAlive,
+  ROOT,
+  runId,
+  testDbKinds,
+} from "../setup/paths";
 
 jest.setTimeout(240_000);
 
@@ -130,7 +141,8 @@ describe("npm start with ERP_WORKERS", () => {
     let server: Running | undefined;
     try {
       server = await startServer({
-        DATABASE_URL: pgUrl(name),
+        DATABASE_URL: pgUrl(name, pgAppRole()),
+        DATABASE_MIGRATION_URL: pgUrl(name, pgOwnerRole()),
         DATA_DIR: dataDir,
         PORT: "0",
         ERP_WORKERS: "2",
@@ -139,6 +151,7 @@ describe("npm start with ERP_WORKERS", () => {
       });
       const primary = server.child.pid as number;
       expect(server.output()).toContain("PostgreSQL, 2 processi");
+      expect(server.output()).not.toContain("Attenzione"); // no warning: the connection cannot rewrite the audit trail
       const workers = await waitFor("two workers", () => {
         const c = childrenOf(primary);
         return c.length === 2 ? c : undefined;

@@ -78,7 +78,9 @@ describeEachDb("operatori: uploads and file serving", (ctx) => {
     expect(served.statusCode).toBe(200);
     expect(served.headers["content-type"]).toBe("image/jpeg");
     expect(served.headers["x-content-type-options"]).toBe("nosniff");
-    expect(served.headers["content-disposition"]).toBe(`inline; filename="passwd.jpg"; filename*=UTF-8''passwd.jpg`);
+    expect(served.headers["content-disposition"]).toBe(
+      `attachment; filename="passwd.jpg"; filename*=UTF-8''passwd.jpg`,
+    );
     expect(served.rawPayload.equals(stored)).toBe(true);
   });
 
@@ -155,7 +157,7 @@ describeEachDb("operatori: uploads and file serving", (ctx) => {
     expect(ok.statusCode).toBe(200);
     expect(ok.headers["content-type"]).toBe("application/pdf");
     expect(ok.headers["content-disposition"]).toBe(
-      `inline; filename="cittascript.pdf"; filename*=UTF-8''${encodeURIComponent("cittàscript.pdf")}`,
+      `attachment; filename="cittascript.pdf"; filename*=UTF-8''${encodeURIComponent("cittàscript.pdf")}`,
     );
     expect((await ctx().app.inject({ method: "GET", url: ref.url })).statusCode).toBe(401);
 

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { authDb } from "../../../../mocks/auth.fixtures";
+import { authDb, type MockUser } from "../../../../mocks/auth.fixtures";
 import { PERMISSIONS } from "../../../../src/domain/permissions";
 import { setupMockServer } from "../../helpers/msw";
 import { renderApp } from "../../helpers/render-app";
@@ -16,6 +16,23 @@ function input(form: HTMLElement, selector: string): HTMLInputElement {
 
 function type(form: HTMLElement, name: string, value: string) {
   fireEvent.change(input(form, `input[name="${name}"]`), { target: { value } });
+}
+
+/** A self-registered account as POST /api/auth/register/ leaves it: waiting for an administrator. */
+function pendingUser(username: string): MockUser {
+  return {
+    id: authDb.nextId++,
+    username,
+    email: `${username}@example.it`,
+    nome: "Nuova",
+    cognome: "Richiesta",
+    permissions: [],
+    attivo: false,
+    in_attesa: true,
+    password: "Ronda-Notturna-2031",
+    last_login: null,
+    created_at: "2026-02-01T10:00:00.000Z",
+  };
 }
 
 const PERMISSION_LABEL = Object.fromEntries(PERMISSIONS.map((p) => [p.code, p.label]));
@@ -146,5 +163,41 @@ describe("Impostazioni → Utenti", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Disattiva" }));
     expect(await screen.findByText("Modifiche salvate correttamente")).toBeTruthy();
     expect(authDb.users.find((x) => x.username === "personale")?.attivo).toBe(false);
+  });
+
+  it("shows self-registered accounts as 'In attesa di approvazione', filters them and enables one", async () => {
+    authDb.users.push(pendingUser("richiedente"));
+    const seen = spyRequests();
+    await openUsers();
+    await screen.findByText("richiedente");
+    const grid = screen.getByRole("grid", { name: "Utenti" });
+    expect(within(grid).getByText("In attesa di approvazione")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Disattiva richiedente" })).toBeNull();
+
+    const filters = within(screen.getByRole("form", { name: "Filtri della lista" }));
+    const toggle = filters.getByRole("checkbox", {
+      name: "In attesa di approvazione",
+      hidden: true,
+    }) as HTMLInputElement;
+    fireEvent.click(filters.getByText("In attesa di approvazione"));
+    await waitFor(() => expect(toggle.checked).toBe(true));
+    fireEvent.click(screen.getByRole("button", { name: "Applica" }));
+    await waitFor(() => expect(seen.at(-1)?.get("in_attesa")).toBe("true"));
+    await waitFor(() => expect(screen.getByTestId("range-text").textContent).toBe("1–1 di 1"));
+
+    fireEvent.click(screen.getByRole("button", { name: "Abilita richiedente" }));
+    expect(await screen.findByText("Utente abilitato: ora può accedere")).toBeTruthy();
+    expect(authDb.users.find((u) => u.username === "richiedente")).toMatchObject({ attivo: true, in_attesa: false });
+  });
+
+  it("refuses a pending registration after confirmation", async () => {
+    authDb.users.push(pendingUser("sconosciuto"));
+    await openUsers();
+    fireEvent.click(await screen.findByRole("button", { name: "Rifiuta sconosciuto" }));
+    const dialog = await screen.findByRole("alertdialog");
+    expect(within(dialog).getByText(/Sei sicuro di voler rifiutare questa registrazione/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Rifiuta" }));
+    expect(await screen.findByText("Modifiche salvate correttamente")).toBeTruthy();
+    expect(authDb.users.find((u) => u.username === "sconosciuto")).toMatchObject({ attivo: false, in_attesa: false });
   });
 });
