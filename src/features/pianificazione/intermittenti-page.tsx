@@ -7,10 +7,10 @@ import { Badge, Box, Button, Heading, HStack, Input, Text } from "@chakra-ui/rea
 import { useState } from "react";
 import { errorMessage } from "../../api/base";
 import { type Intermittente, useComunicazioneIntermittenteMutation } from "../../api/pianificazione.endpoints";
-import { notify } from "../../app/toaster";
 import { ListScreen } from "../../components/data-table/list-screen";
 import { OperatorName } from "../../components/quick-view";
 import { formatDate, secondsToHours } from "../../domain/format";
+import { notify } from "../../lib/toaster";
 import { MSG } from "./messages";
 import { monthOf } from "./month-range";
 

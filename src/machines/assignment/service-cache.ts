@@ -6,7 +6,7 @@
  */
 import type { Candidato, Turno } from "../../api/pianificazione.endpoints";
 import { pianificazioneApi, type ServizioArgs } from "../../api/pianificazione.endpoints";
-import type { AppStore } from "../../app/store";
+import type { AppStore } from "../../lib/store-types";
 import { type OperatorStatus, setInCandidati, setOnTurno, statusOf } from "./operator-status";
 
 type Id = number | string;

@@ -10,8 +10,8 @@ import {
   useUploadOperatoreFileMutation,
 } from "../../../api/anagrafiche.endpoints";
 import { errorMessage } from "../../../api/base";
-import { notify } from "../../../app/toaster";
 import type { FileRef, OperatoreRecord } from "../../../domain/operatore";
+import { notify } from "../../../lib/toaster";
 import { MSG } from "../common/messages";
 
 const PHOTOS: { slot: FileSlot & keyof OperatoreRecord; label: string }[] = [
