@@ -159,14 +159,8 @@ function isUniqueViolation(e: unknown): boolean {
   return err?.code === "23505" || err?.cause?.code === "23505";
 }
 
-async function tableExists(ex: Executor, name: string): Promise<boolean> {
-  const r = await queryOne<{ t: string | null }>(ex, sql`SELECT to_regclass(${name})::text AS t`);
-  return Boolean(r?.t);
-}
-
-/** The client's contracts (pianificazione), when that module's table exists. */
+/** The client's contracts (pianificazione). */
 async function contrattiOf(ex: Executor, clienteId: number): Promise<ContrattoCliente[]> {
-  if (!(await tableExists(ex, "contratti"))) return [];
   const rows = await queryRows<{ id: number; titolo: string | null; attivo: boolean | null }>(
     ex,
     sql`SELECT id, titolo, attivo FROM contratti WHERE cliente_id = ${clienteId} ORDER BY attivo DESC, titolo, id`,
@@ -175,7 +169,6 @@ async function contrattiOf(ex: Executor, clienteId: number): Promise<ContrattoCl
 }
 
 async function countContratti(ex: Executor, clienteId: number): Promise<number> {
-  if (!(await tableExists(ex, "contratti"))) return 0;
   const r = await queryOne<{ n: number }>(
     ex,
     sql`SELECT count(*)::int AS n FROM contratti WHERE cliente_id = ${clienteId}`,

@@ -40,7 +40,6 @@ import { conflict } from "../../../lib/errors";
 import { deleteFileRows, downloadName, readStoredFile, removeStoredFiles } from "../../../lib/files";
 import type { AuthUser } from "../../../lib/tokens";
 import { CONTENT_TYPE, getOperatoreRow, operatoreFileIds, posizioniOf, todayOf } from "./operatori.service";
-import { viewExists } from "./quick-view.service";
 import { TABS } from "./tabs.definitions";
 import { getDisponibilita, listTab } from "./tabs.service";
 
@@ -156,17 +155,13 @@ export async function retentionReasons(ex: Executor, id: number, today: string):
     );
   }
 
-  if (await viewExists(ex)) {
-    const shiftLimit = format(addYears(new Date(`${today}T12:00:00`), -RETENTION_SHIFT_YEARS), "yyyy-MM-dd");
-    const r = await queryOne<{ n: number }>(
-      ex,
-      sql`SELECT count(*)::int AS n FROM v_ore_operatore WHERE operatore_id = ${id} AND giorno > ${shiftLimit}::date`,
-    );
-    if (r && Number(r.n) > 0) {
-      reasons.push(
-        `L'operatore ha turni svolti negli ultimi ${RETENTION_SHIFT_YEARS} anni (conservazione obbligatoria)`,
-      );
-    }
+  const shiftLimit = format(addYears(new Date(`${today}T12:00:00`), -RETENTION_SHIFT_YEARS), "yyyy-MM-dd");
+  const r = await queryOne<{ n: number }>(
+    ex,
+    sql`SELECT count(*)::int AS n FROM v_ore_operatore WHERE operatore_id = ${id} AND giorno > ${shiftLimit}::date`,
+  );
+  if (r && Number(r.n) > 0) {
+    reasons.push(`L'operatore ha turni svolti negli ultimi ${RETENTION_SHIFT_YEARS} anni (conservazione obbligatoria)`);
   }
   return reasons;
 }
