@@ -5,7 +5,7 @@ import {
   type TabItem,
   useOperatoreDisponibilitaQuery,
   useSaveOperatoreDisponibilitaMutation,
-} from "../../../api/anagrafiche.endpoints";
+} from "../../../api/anagrafiche/operatori.endpoints";
 import { notify } from "../../../app/toaster";
 import { formatDateTime } from "../../../domain/format";
 import { toRomeWallClock } from "../../../domain/instant";

@@ -5,7 +5,7 @@ import {
   useDeleteOperatoreTabItemMutation,
   useOperatoreTabQuery,
   useSaveOperatoreTabItemMutation,
-} from "../../../api/anagrafiche.endpoints";
+} from "../../../api/anagrafiche/operatori.endpoints";
 import { errorMessage } from "../../../api/base";
 import { notify } from "../../../app/toaster";
 import { MSG } from "../common/messages";
