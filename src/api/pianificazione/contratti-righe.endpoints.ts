@@ -112,7 +112,10 @@ export const contrattiRigheApi = api.injectEndpoints({
       query: ({ idContratto, id }) => ({ url: `${contrattoPath(idContratto)}non-graditi/${id}/`, method: "DELETE" }),
       invalidatesTags: (_r, _e, { idContratto }) => [{ type: "Contratto", id: `non-graditi-${idContratto}` }],
     }),
-    operatoriSearch: build.query<ListResponse<{ id: number; cognome: string; nome: string }>, string>({
+    operatoriSearch: build.query<
+      ListResponse<{ id: number; cognome: string; nome: string; codice?: string; citta?: string }>,
+      string
+    >({
       query: (global) => ({ url: "anagrafiche/operatori/", params: { global, page_size: 50 } }),
     }),
   }),
