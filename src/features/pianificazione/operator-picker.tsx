@@ -7,8 +7,8 @@
 import { Box, Button, Input, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
 import { useOperatoriSearchQuery } from "../../api/pianificazione/contratti-righe.endpoints";
-import { TIMINGS } from "../../app/theme";
 import { FormField } from "../../components/form";
+import { TIMINGS } from "../../lib/timings";
 
 export interface PickedOperator {
   id: number;
