@@ -39,7 +39,8 @@ function objectCondition(ctx: ListContext): SQL | undefined {
 export const logList = defineList({
   name: "log",
   title: "Registro delle modifiche",
-  from: sql`log_entries l LEFT JOIN users u ON u.id = l.utente_id`,
+  from: sql`log_entries l`,
+  joins: { u: sql`LEFT JOIN users u ON u.id = l.utente_id` },
   key: sql`l.id`,
   fields: {
     id: { label: "ID", type: "integer", sql: sql`l.id`, sortable: true, exportable: false },
