@@ -19,7 +19,8 @@ import type { AuditEntry } from "./audit";
 /** Who is acting: a staff user, or the system (seeds, CLI, an anonymous visitor) with userId null. */
 export interface Actor {
   userId: number | null;
-  ip: string;
+  /** The client's address; null when nobody is on the other end (the CLI). */
+  ip: string | null;
   permissions: readonly string[];
 }
 
@@ -53,8 +54,8 @@ export const SYSTEM_ACTOR: Actor = { userId: null, ip: "127.0.0.1", permissions:
 
 export function systemContext(
   db: Db,
-  clock: () => Date = () => new Date(),
   actor: Actor = SYSTEM_ACTOR,
+  clock: () => Date = () => new Date(),
 ): ServiceContext {
   return { db, actor, clock };
 }

@@ -10,7 +10,7 @@
 import { sql } from "drizzle-orm";
 import { addDays, daysBetween, instantToRome, weekStart } from "../../../src/domain/shift-rules";
 import { queryRows } from "../../db/query";
-import { systemContext } from "../../lib/context";
+import { SYSTEM_ACTOR, systemContext } from "../../lib/context";
 import { HttpError } from "../../lib/errors";
 import type { SeedContext } from "../../seed/demo";
 import { assign } from "./assegnazione.service";
@@ -106,7 +106,7 @@ const SETTIMANE = 3;
 export async function seedDemoPianificazione(ctx: SeedContext): Promise<void> {
   const tx = ctx.tx;
   // The seeder acts as the system (no staff user behind its audit entries), at the demo's day.
-  const service = systemContext(tx, () => ctx.today);
+  const service = systemContext(tx, SYSTEM_ACTOR, () => ctx.today);
   const today = instantToRome(ctx.today.getTime()).day;
   const dal = weekStart(today);
   const al = addDays(dal, SETTIMANE * 7 - 1);
