@@ -15,7 +15,7 @@ import { ComingSoonPage } from "../features/errors/coming-soon-page";
 import { NotFoundPage } from "../features/errors/not-found-page";
 import { PageLoader } from "../features/errors/page-loader";
 import { RouteError } from "../features/errors/route-error";
-import { PublicOnly, RequireAuth, RequirePermission } from "./guards";
+import { NOT_FOUND_ROUTE_ID, PublicOnly, RequireAuth, RequirePermission } from "./guards";
 import { lazyPage } from "./lazy-page";
 import { type AppRoute, ROUTES } from "./routes";
 
@@ -81,7 +81,7 @@ export function appRoutes(): RouteObject[] {
       children: [
         { index: true, element: onDemand(RootRoute) },
         ...ROUTES.map((r) => ({ path: r.path.replace(/^\//, ""), element: <RoutePage route={r} /> })),
-        { path: "*", element: <NotFoundPage /> },
+        { path: "*", id: NOT_FOUND_ROUTE_ID, element: <NotFoundPage /> },
       ],
     },
   ];
