@@ -28,3 +28,7 @@ CREATE INDEX operatori_lista_id_idx ON operatori (id)
 -- its page walks 25 entries, its count the province's entries, both index-only.
 CREATE INDEX operatori_lista_prov_cognome_idx ON operatori (prov, lower(cognome), id)
   INCLUDE (cognome, attivo) WHERE NOT anonimizzato;
+
+-- Operators who have the app (applicazione): the page by cognome and the count.
+CREATE INDEX operatori_lista_applicazione_idx ON operatori (applicazione, lower(cognome), id)
+  INCLUDE (cognome) WHERE NOT anonimizzato;
