@@ -13,6 +13,7 @@
  */
 import http from "node:http";
 import pg from "pg";
+import { SESSION_OPTIONS } from "../db/client";
 import { isWorker, poolSizePerWorker, resolveWorkers, stopOnSignals, superviseWorkers } from "../workers";
 import { READY_PREFIX } from "./bench-child";
 
@@ -31,7 +32,7 @@ async function main() {
     return;
   }
   const statements = JSON.parse(process.env.BARE_STATEMENTS ?? "[]") as { page: Statement; count?: Statement }[];
-  const pool = new pg.Pool({ connectionString: url, max: poolSizePerWorker(workers.count), options: "-c jit=off" });
+  const pool = new pg.Pool({ connectionString: url, max: poolSizePerWorker(workers.count), options: SESSION_OPTIONS });
   const server = http.createServer(async (req, res) => {
     const w = statements[Number((req.url ?? "/").slice(1))];
     if (!w) {

@@ -123,16 +123,48 @@ export async function seedScale(database: Database, options: Partial<ScaleOption
   const ops = Math.max(1, o.operators);
   await inChunks(o.logEntries - haveLog, 250_000, async (from, to) => {
     // Spread over the last two years; one in five entries is a shift related to its contract.
-    await database.exec(`INSERT INTO log_entries (azione, data_ora, utente_id, note, content_type, object_id, related, dati)
-      SELECT (ARRAY['Creazione','Modifica','Modifica','Modifica','Eliminazione'])[1 + g % 5],
-             now() - make_interval(secs => (g * 31.0) % 63072000),
-             NULL, 'Voce di prova ' || g, ct.t,
-             CASE ct.t WHEN 'operatore' THEN (1 + (g * 7) % ${ops})::text ELSE (1 + g % 2000)::text END,
-             CASE ct.t WHEN 'turno' THEN jsonb_build_array(jsonb_build_object('content_type','contratto','object_id',(1 + g % 2000)::text))
-                       ELSE '[]'::jsonb END,
-             jsonb_build_object('change_log', jsonb_build_array('Cognome: "Rossi" → "Bianchi"'))
-      FROM generate_series(${from + haveLog}, ${to + haveLog}) g
-      CROSS JOIN LATERAL (SELECT (${arr(CONTENT_TYPES)})[1 + g % ${CONTENT_TYPES.length}] AS t) ct`);
+    // The rows and their hash chain (migration 0002) are made by one function with the chain's
+    // per-row trigger off for the statement: the trigger updates the chain's head row once per
+    // entry, and in one statement of 250,000 entries every update walks the head's earlier
+    // versions of the same transaction — quadratic, more than 30 minutes for one chunk. The same
+    // hash as the trigger's (log_entry_hash), in seq order, then the head moved once. Needs the
+    // table's owner (ALTER TABLE), as a seed does.
+    await database.exec(`
+      CREATE OR REPLACE FUNCTION pg_temp.seed_log_entries(g_from bigint, g_to bigint) RETURNS SETOF log_entries
+      LANGUAGE plpgsql AS $$
+      DECLARE
+        head log_chain;
+        e log_entries;
+        h bytea;
+        g bigint;
+      BEGIN
+        SELECT * INTO head FROM log_chain FOR UPDATE;
+        e.seq := head.seq;
+        h := head.hash;
+        FOR g IN g_from..g_to LOOP
+          e.id := nextval(pg_get_serial_sequence('log_entries', 'id'));
+          e.seq := e.seq + 1;
+          e.azione := (ARRAY['Creazione','Modifica','Modifica','Modifica','Eliminazione'])[1 + g % 5];
+          e.data_ora := now() - make_interval(secs => (g * 31.0) % 63072000);
+          e.utente_id := NULL;
+          e.note := 'Voce di prova ' || g;
+          e.content_type := (${arr(CONTENT_TYPES)})[1 + g % ${CONTENT_TYPES.length}];
+          e.object_id := CASE e.content_type WHEN 'operatore' THEN (1 + (g * 7) % ${ops})::text ELSE (1 + g % 2000)::text END;
+          e.related := CASE e.content_type
+            WHEN 'turno' THEN jsonb_build_array(jsonb_build_object('content_type','contratto','object_id',(1 + g % 2000)::text))
+            ELSE '[]'::jsonb END;
+          e.dati := jsonb_build_object('change_log', jsonb_build_array('Cognome: "Rossi" → "Bianchi"'));
+          e.ip := NULL;
+          h := log_entry_hash(h, e);
+          e.hash := h;
+          RETURN NEXT e;
+        END LOOP;
+        UPDATE log_chain SET seq = e.seq, hash = h;
+      END
+      $$;
+      ALTER TABLE log_entries DISABLE TRIGGER log_entries_chain;
+      INSERT INTO log_entries SELECT * FROM pg_temp.seed_log_entries(${from + haveLog}, ${to + haveLog}) ORDER BY seq;
+      ALTER TABLE log_entries ENABLE TRIGGER log_entries_chain;`);
     log(`log_entries: ${haveLog + to}`);
   });
 

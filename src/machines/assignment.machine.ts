@@ -35,7 +35,7 @@ import type {
   OperatorCall,
   Scoperto,
   ShiftPath,
-} from "../api/pianificazione.endpoints";
+} from "../api/pianificazione/assegnazione.endpoints";
 import { TIMINGS } from "../lib/timings";
 import { type CallFailure, isRefusal, toCallFailure } from "./assignment/call-failure";
 import { type OperatorReport, operatorOnShiftMachine } from "./assignment/operator-on-shift.machine";

@@ -30,15 +30,29 @@ export function outputExpr(f: FieldDef, expr: SQL = f.sql): SQL {
   }
 }
 
+/** The words of a global search: every one must match some searchable field, in any order. */
+export function globalWords(q: ListQuery): string[] {
+  return q.global ? [...new Set(q.global.split(/\s+/).filter((w) => w !== ""))] : [];
+}
+
 export function whereClause(list: List, q: ListQuery, ctx: ListContext): SQL {
   const conds: SQL[] = [];
   const fixed = list.where?.(ctx);
   if (fixed) conds.push(fixed);
   conds.push(...q.conditions);
-  if (q.global) {
-    const pattern = `%${likeEscape(q.global)}%`;
-    const ors = q.visible.filter((n) => list.fields[n].global).map((n) => likeCondition(list.fields[n], pattern));
-    if (ors.length > 0) conds.push(sql`(${sql.join(ors, sql` OR `)})`);
+  const searched = q.visible.filter((n) => list.fields[n].global);
+  if (searched.length > 0) {
+    // 'Rossi Marco' and 'Marco Rossi' alike: each word in any searchable field (an AND of ORs, each
+    // OR served by the fields' trigram indexes and the planner's BitmapOr/BitmapAnd).
+    for (const word of globalWords(q)) {
+      const pattern = `%${likeEscape(word)}%`;
+      conds.push(
+        sql`(${sql.join(
+          searched.map((n) => likeCondition(list.fields[n], pattern)),
+          sql` OR `,
+        )})`,
+      );
+    }
   }
   return conds.length
     ? sql` WHERE ${sql.join(
@@ -79,11 +93,15 @@ function unindexed(f: FieldDef, expr: SQL): SQL {
 
 const GLOBAL_TRIGRAM_MIN = 3;
 
-/** Whether the request's global search is long enough for the trigram indexes (see `unindexed`). */
-const searchesByTrigram = (q: ListQuery) => (q.global?.length ?? 0) >= GLOBAL_TRIGRAM_MIN;
+/** Whether a word of the request's global search is long enough for the trigram indexes (see `unindexed`). */
+export const searchesByTrigram = (q: ListQuery) => globalWords(q).some((w) => w.length >= GLOBAL_TRIGRAM_MIN);
 
-function orderClause(list: List, q: ListQuery): SQL {
-  const fence = searchesByTrigram(q);
+/**
+ * The ORDER BY: the requested (or default) fields, then the key, in the direction of the last
+ * field — so that one b-tree index (field, key) serves it forwards and backwards. `fence`: the sort
+ * values shielded from index walks (a trigram search, see `unindexed`).
+ */
+function orderClause(list: List, q: ListQuery, fence: boolean): SQL {
   const parts = q.order.map((o) => {
     const f = list.fields[o.field];
     const expr = f.orderBy ?? f.sql;
@@ -126,24 +144,121 @@ function staticPart(list: List, key: string, build: () => SQL): SQL {
   return raw;
 }
 
-/** The page (or, for exports, the whole ordered result when limit is undefined). */
-export function rowsQuery(list: List, q: ListQuery, ctx: ListContext, limit?: number, offset = 0): SQL {
+interface JoinPlan {
+  /** Aliases in declaration order, with their join and a test for `alias.` in a statement's text. */
+  joins: { alias: string; sql: SQL; named: RegExp; needs: string[] }[];
+}
+const joinPlans = new WeakMap<List, JoinPlan>();
+
+function joinPlan(list: List): JoinPlan {
+  let plan = joinPlans.get(list);
+  if (!plan) {
+    const entries = Object.entries(list.joins ?? {});
+    const named = (alias: string) => new RegExp(`(?<![\\w."])${alias}\\.`);
+    plan = {
+      joins: entries.map(([alias, join], i) => {
+        const text = dialect.sqlToQuery(join).sql;
+        // The aliases of earlier joins its ON clause names.
+        const needs = entries.slice(0, i).flatMap(([a]) => (named(a).test(text) ? [a] : []));
+        return { alias, sql: join, named: named(alias), needs };
+      }),
+    };
+    joinPlans.set(list, plan);
+  }
+  return plan;
+}
+
+/** `from` and the joins whose alias `text` names (with the joins those need), in declaration order. */
+function fromFor(list: List, text: string | undefined): SQL {
+  const plan = joinPlan(list);
+  if (plan.joins.length === 0) return list.from;
+  const wanted = new Set<string>();
+  for (let i = plan.joins.length - 1; i >= 0; i--) {
+    const j = plan.joins[i];
+    if (text === undefined || wanted.has(j.alias) || j.named.test(text)) {
+      wanted.add(j.alias);
+      for (const a of j.needs) wanted.add(a);
+    }
+  }
+  const used = plan.joins.filter((j) => wanted.has(j.alias));
+  return used.length
+    ? sql`${list.from} ${sql.join(
+        used.map((j) => j.sql),
+        sql` `,
+      )}`
+    : list.from;
+}
+
+/** The text of a fragment (parameters as placeholders), to see which join aliases it names. */
+const textOf = (fragment: SQL) => dialect.sqlToQuery(fragment).sql;
+
+/** The FROM of a statement whose WHERE (and ORDER BY) are these: only the joins they name. */
+function fromNeeded(list: List, where: SQL, order?: SQL): SQL {
+  if (!list.joins) return list.from;
+  return fromFor(list, `${textOf(where)} ${order ? textOf(order) : ""}`);
+}
+
+/** The whole ordered result with every column: exports (streamed), not pages. */
+export function exportQuery(list: List, q: ListQuery, ctx: ListContext): SQL {
   const head = staticPart(
     list,
     `select:${q.visible.join(",")}`,
-    () => sql`SELECT ${selectColumns(list, q)} FROM ${list.from}`,
+    () => sql`SELECT ${selectColumns(list, q)} FROM ${fromFor(list, undefined)}`,
   );
-  const order = staticPart(
-    list,
-    `order:${searchesByTrigram(q)}:${q.order.map((o) => `${o.field}:${o.asc}`).join(",")}`,
-    () => orderClause(list, q),
-  );
-  const base = sql`${head}${whereClause(list, q, ctx)}${order}`;
-  return limit === undefined ? base : sql`${base} LIMIT ${limit} OFFSET ${offset}`;
+  const fence = searchesByTrigram(q);
+  const order = staticPart(list, `order:${fence}:${orderKey(q)}`, () => orderClause(list, q, fence));
+  return sql`${head}${whereClause(list, q, ctx)}${order}`;
 }
 
+const orderKey = (q: ListQuery) => q.order.map((o) => `${o.field}:${o.asc}`).join(",");
+
+/** The name of the total a page statement may carry (see `pageQuery`). */
+export const PAGE_TOTAL = "__total";
+
+/**
+ * A page, as a DBA writes it: the keys of the page first, from the narrowest statement that finds
+ * them (only the joins its WHERE and ORDER BY name, so an index — often index-only — serves the
+ * order and the skipped rows cost an index entry each); then the page's rows with every column,
+ * join and per-row sub-query, for those keys only. With a trigram search every match is read and
+ * sorted anyway, so the keys' statement also counts them (`__total` on every row) and no count
+ * statement follows.
+ */
+/** The keys of a page (`k`, and with a trigram search the number of matches `n`), see `pageQuery`. */
+export function pageKeysQuery(list: List, q: ListQuery, ctx: ListContext, limit: number, offset: number): SQL {
+  const fence = searchesByTrigram(q);
+  const where = whereClause(list, q, ctx);
+  const order = staticPart(list, `order:${fence}:${orderKey(q)}`, () => orderClause(list, q, fence));
+  return sql`SELECT ${list.key} AS k${fence ? sql`, count(*) OVER () AS n` : sql``} FROM ${fromNeeded(
+    list,
+    where,
+    order,
+  )}${where}${order} LIMIT ${limit} OFFSET ${offset}`;
+}
+
+export function pageQuery(list: List, q: ListQuery, ctx: ListContext, limit: number, offset: number): SQL {
+  const fence = searchesByTrigram(q);
+  const ids = pageKeysQuery(list, q, ctx, limit, offset);
+  const head = staticPart(
+    list,
+    `page:${fence}:${q.visible.join(",")}`,
+    () =>
+      sql`SELECT ${selectColumns(list, q)}${fence ? sql`, (SELECT max(page_keys.n) FROM page_keys)::int AS ${ident(PAGE_TOTAL)}` : sql``} FROM ${fromFor(list, undefined)} WHERE ${list.key} = ANY (ARRAY(SELECT page_keys.k FROM page_keys))`,
+  );
+  const order = staticPart(list, `order:false:${orderKey(q)}`, () => orderClause(list, q, false));
+  return sql`WITH page_keys AS MATERIALIZED (${ids}) ${head}${order}`;
+}
+
+/**
+ * The page (limit given: see `pageQuery`) or, for exports, the whole ordered result.
+ */
+export function rowsQuery(list: List, q: ListQuery, ctx: ListContext, limit?: number, offset = 0): SQL {
+  return limit === undefined ? exportQuery(list, q, ctx) : pageQuery(list, q, ctx, limit, offset);
+}
+
+/** count(*) with the request's WHERE, carrying only the joins that WHERE names. */
 export function countQuery(list: List, q: ListQuery, ctx: ListContext): SQL {
-  return sql`SELECT count(*)::int AS n FROM ${list.from}${whereClause(list, q, ctx)}`;
+  const where = whereClause(list, q, ctx);
+  return sql`SELECT count(*)::int AS n FROM ${fromNeeded(list, where)}${where}`;
 }
 
 function aggregates(list: List, q: ListQuery): { name: string; f: FieldDef }[] {
@@ -165,7 +280,7 @@ export function groupQuery(list: List, q: ListQuery, ctx: ListContext, limit?: n
     o.field === q.groupBy ? sql`${g.orderBy ?? g.sql} ${dir(o.asc)}` : sql`${ident(o.field)} ${dir(o.asc)}`,
   );
   if (!q.order.some((o) => o.field === q.groupBy)) order.push(sql`${g.orderBy ?? g.sql} ASC`);
-  const base = sql`SELECT ${sql.join(cols, sql`, `)} FROM ${list.from}${whereClause(list, q, ctx)} GROUP BY ${g.sql}${
+  const base = sql`SELECT ${sql.join(cols, sql`, `)} FROM ${fromFor(list, undefined)}${whereClause(list, q, ctx)} GROUP BY ${g.sql}${
     g.orderBy ? sql`, ${g.orderBy}` : sql``
   } ORDER BY ${sql.join(order, sql`, `)}`;
   return limit === undefined ? base : sql`${base} LIMIT ${limit} OFFSET ${offset}`;
@@ -173,5 +288,6 @@ export function groupQuery(list: List, q: ListQuery, ctx: ListContext, limit?: n
 
 export function groupCountQuery(list: List, q: ListQuery, ctx: ListContext): SQL {
   const g = list.fields[q.groupBy as string];
-  return sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${list.from}${whereClause(list, q, ctx)} GROUP BY ${g.sql}) g`;
+  const where = whereClause(list, q, ctx);
+  return sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${fromNeeded(list, where, g.sql)}${where} GROUP BY ${g.sql}) g`;
 }

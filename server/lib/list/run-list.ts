@@ -1,7 +1,7 @@
 /** Runs a list request: the page and the count, as {results, count, page}. */
 import type { Executor } from "../../db/client";
 import { queryOne, queryRows } from "../../db/query";
-import { countQuery, groupCountQuery, groupQuery, rowsQuery } from "./build-sql";
+import { countQuery, groupCountQuery, groupQuery, PAGE_TOTAL, pageQuery } from "./build-sql";
 import { parseListQuery } from "./parse-query";
 import type { List, ListContext, ListQuery, ListResult } from "./types";
 
@@ -9,17 +9,25 @@ export async function runParsedList(db: Executor, list: List, q: ListQuery, ctx:
   const offset = (q.page - 1) * q.pageSize;
   const rowsSql = q.groupBy
     ? groupQuery(list, q, ctx, q.pageSize, offset)
-    : rowsQuery(list, q, ctx, q.pageSize, offset);
-  const rows = await queryRows<Record<string, unknown>>(db, rowsSql);
+    : pageQuery(list, q, ctx, q.pageSize, offset);
+  let rows = await queryRows<Record<string, unknown>>(db, rowsSql);
   // A page that is not full ends the result (and an empty first page means none): the count is
-  // known without counting. Only a full page, or a page past the end, needs the count statement.
+  // known without counting. A page that already carries its total (a trigram search counts its
+  // matches while sorting them) needs none either. Only a full page, or a page past the end,
+  // runs the count statement.
+  let total: number | undefined;
+  if (rows.length > 0 && PAGE_TOTAL in rows[0]) {
+    total = Number(rows[0][PAGE_TOTAL]);
+    rows = rows.map(({ [PAGE_TOTAL]: _, ...r }) => r);
+  }
   const count =
-    rows.length < q.pageSize && (rows.length > 0 || offset === 0)
+    total ??
+    (rows.length < q.pageSize && (rows.length > 0 || offset === 0)
       ? offset + rows.length
       : Number(
           (await queryOne<{ n: number }>(db, q.groupBy ? groupCountQuery(list, q, ctx) : countQuery(list, q, ctx)))
             ?.n ?? 0,
-        );
+        ));
   const results = q.groupBy || !list.map ? rows : rows.map((r) => (list.map as NonNullable<List["map"]>)(r, ctx));
   return { results, count, page: q.page };
 }

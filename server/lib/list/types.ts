@@ -103,8 +103,20 @@ export interface ListDef<F extends Record<string, FieldDef> = Record<string, Fie
   name: string;
   /** Italian title of PDF exports (default: name). */
   title?: string;
-  /** FROM clause, joins allowed: sql`operatori o LEFT JOIN valutazioni v ON v.id = o.rating`. */
+  /**
+   * FROM clause: the table the key belongs to, with the joins every statement needs (an inner join
+   * that filters rows stays here): sql`operatori o`.
+   */
   from: SQL;
+  /**
+   * Joins a statement carries only when it names their alias (`alias.`): the count, the page's ids
+   * and the grouped answer leave out those nothing in their WHERE/ORDER BY uses; the rows of the
+   * page and exports carry them all. Each must keep every row of what precedes it and add none —
+   * a LEFT JOIN on a unique key, or an inner join on a NOT NULL foreign key — so leaving it out
+   * changes no count. In declaration order; a join whose ON names another's alias brings it along.
+   *   joins: { v: sql`LEFT JOIN valutazioni v ON v.id = o.rating` }
+   */
+  joins?: Record<string, SQL>;
   /** Fixed conditions (tenant, route params, soft-deleted rows…). */
   where?: (ctx: ListContext) => SQL | undefined;
   fields: F;
@@ -114,6 +126,13 @@ export interface ListDef<F extends Record<string, FieldDef> = Record<string, Fie
   /** A unique, non-null expression appended to every ORDER BY so pages are stable (e.g. sql`o.id`). */
   key: SQL;
   defaultOrder?: OrderSpec[];
+  /**
+   * The common requests of the screen (filters and sort as query parameters, e.g.
+   * `{ attivo: "true", prov: "RM" }`) that a composite index beside the list's migration serves.
+   * test/server/list/list-indexes.test.ts EXPLAINs each, as it does every sortable field and
+   * every filter, on a dataset big enough for the planner to prefer indexes.
+   */
+  commonQueries?: Record<string, string>[];
   /** Reshapes one JSON result (not exports). Receives fields and columns by name. */
   map?: (row: Record<string, unknown>, ctx: ListContext) => Record<string, unknown>;
 }

@@ -73,7 +73,8 @@ export const usersList = defineList({
   },
   columns: { permission_codes: sql`u.permissions` },
   filters: {
-    permesso: { schema: permesso, where: (code) => sql`${code}::text = ANY (u.permissions)` },
+    // `@>` rather than `= ANY`: the GIN index users_permissions_idx serves it (migration 0105).
+    permesso: { schema: permesso, where: (code) => sql`u.permissions @> ARRAY[${code}::text]` },
   },
   defaultOrder: [{ field: "username", asc: true }],
   map: ({ permission_codes, ...row }) => ({ ...row, permissions: permission_codes ?? [] }),

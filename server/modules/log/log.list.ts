@@ -39,7 +39,8 @@ function objectCondition(ctx: ListContext): SQL | undefined {
 export const logList = defineList({
   name: "log",
   title: "Registro delle modifiche",
-  from: sql`log_entries l LEFT JOIN users u ON u.id = l.utente_id`,
+  from: sql`log_entries l`,
+  joins: { u: sql`LEFT JOIN users u ON u.id = l.utente_id` },
   key: sql`l.id`,
   fields: {
     id: { label: "ID", type: "integer", sql: sql`l.id`, sortable: true, exportable: false },
@@ -83,6 +84,12 @@ export const logList = defineList({
     show_related: { schema: flag, where: () => undefined },
   },
   defaultOrder: [{ field: "data_ora", asc: false }],
+  // A record's Log tab (its own entries, and with show_related those naming it), newest first:
+  // log_entries_object_idx and the GIN index on related (migration 0001).
+  commonQueries: [
+    { content_type: "operatore", object_id: "7" },
+    { content_type: "operatore", object_id: "7", show_related: "true" },
+  ],
   map: (r) => ({
     id: r.id,
     azione: r.azione,

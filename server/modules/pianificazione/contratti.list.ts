@@ -12,7 +12,9 @@ const SERVIZI = sql`servizi s WHERE s.contratto_id = c.id`;
 export const contrattiList = defineList({
   name: "contratti",
   title: "Contratti",
-  from: sql`contratti c JOIN clienti cl ON cl.id = c.cliente_id`,
+  from: sql`contratti c`,
+  // contratti.cliente_id is NOT NULL REFERENCES clienti: one client per contract.
+  joins: { cl: sql`JOIN clienti cl ON cl.id = c.cliente_id` },
   key: sql`c.id`,
   fields: {
     id: { label: "ID", type: "integer", sql: sql`c.id`, sortable: true },

@@ -13,14 +13,19 @@ export const MAX_GIORNI_INTERMITTENTI = 400;
 export const intermittentiList = defineList({
   name: "intermittenti",
   title: "Chiamate di lavoratori intermittenti",
-  from: sql`turni_operatori a JOIN turni t ON t.id = a.turno_id JOIN giorni g ON g.id = t.giorno_id
-    JOIN servizi s ON s.id = g.servizio_id JOIN contratti c ON c.id = s.contratto_id
-    JOIN clienti cl ON cl.id = c.cliente_id JOIN operatori o ON o.id = a.operatore_id
-    LEFT JOIN intermittenti_comunicazioni ic ON ic.turno_operatore_id = a.id`,
+  from: sql`turni_operatori a JOIN turni t ON t.id = a.turno_id JOIN giorni g ON g.id = t.giorno_id`,
+  // NOT NULL foreign keys, and at most one communication per assignment (its primary key).
+  joins: {
+    s: sql`JOIN servizi s ON s.id = g.servizio_id`,
+    c: sql`JOIN contratti c ON c.id = s.contratto_id`,
+    cl: sql`JOIN clienti cl ON cl.id = c.cliente_id`,
+    o: sql`JOIN operatori o ON o.id = a.operatore_id`,
+    ic: sql`LEFT JOIN intermittenti_comunicazioni ic ON ic.turno_operatore_id = a.id`,
+  },
   key: sql`a.id`,
   where: (ctx) => {
     requirePeriodo(ctx, MAX_GIORNI_INTERMITTENTI);
-    return sql`EXISTS (SELECT 1 FROM operatori_contratti oc WHERE oc.operatore_id = o.id AND oc.tipo = 'intermittente'
+    return sql`EXISTS (SELECT 1 FROM operatori_contratti oc WHERE oc.operatore_id = a.operatore_id AND oc.tipo = 'intermittente'
       AND oc.data_inizio <= g.giorno AND (oc.data_fine IS NULL OR oc.data_fine >= g.giorno))`;
   },
   fields: {

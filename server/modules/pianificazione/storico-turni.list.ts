@@ -14,9 +14,14 @@ const ASSEGNATI = sql`turni_operatori a WHERE a.turno_id = t.id`;
 export const storicoTurniList = defineList({
   name: "storico-turni",
   title: "Storico turni",
-  from: sql`giorni g JOIN turni t ON t.giorno_id = g.id JOIN servizi s ON s.id = g.servizio_id
-    JOIN contratti c ON c.id = s.contratto_id JOIN clienti cl ON cl.id = c.cliente_id
-    JOIN posizioni p ON p.id = t.posizione_id`,
+  from: sql`giorni g JOIN turni t ON t.giorno_id = g.id`,
+  // Each a NOT NULL foreign key: one row per shift.
+  joins: {
+    s: sql`JOIN servizi s ON s.id = g.servizio_id`,
+    c: sql`JOIN contratti c ON c.id = s.contratto_id`,
+    cl: sql`JOIN clienti cl ON cl.id = c.cliente_id`,
+    p: sql`JOIN posizioni p ON p.id = t.posizione_id`,
+  },
   key: sql`t.id`,
   where: (ctx) => {
     requirePeriodo(ctx, MAX_GIORNI_STORICO);

@@ -10,7 +10,7 @@ import {
   useCreateContrattoMutation,
   useDeleteContrattoMutation,
   useUpdateContrattoMutation,
-} from "../../api/pianificazione.endpoints";
+} from "../../api/pianificazione/contratti.endpoints";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { CheckboxField, TextField } from "../../components/form";
 import { TIPI_CONTRATTO } from "../../domain/contratto";

@@ -6,7 +6,10 @@
 import { Badge, Box, Button, Heading, HStack, Input, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { errorMessage } from "../../api/base";
-import { type Intermittente, useComunicazioneIntermittenteMutation } from "../../api/pianificazione.endpoints";
+import {
+  type Intermittente,
+  useComunicazioneIntermittenteMutation,
+} from "../../api/pianificazione/intermittenti.endpoints";
 import { ListScreen } from "../../components/data-table/list-screen";
 import { OperatorName } from "../../components/quick-view";
 import { formatDate, secondsToHours } from "../../domain/format";

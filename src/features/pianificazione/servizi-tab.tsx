@@ -14,7 +14,7 @@ import {
 import { useState } from "react";
 import { Field, Form } from "react-final-form";
 import { Link as RouterLink } from "react-router-dom";
-import { useCreateServizioMutation, useServiziQuery } from "../../api/pianificazione.endpoints";
+import { useCreateServizioMutation, useServiziQuery } from "../../api/pianificazione/servizi.endpoints";
 import { TextField } from "../../components/form";
 import { formatDate } from "../../domain/format";
 import { notify } from "../../lib/toaster";

@@ -10,7 +10,7 @@ import type {
   BulkResult,
   ConsolidaResult,
   OperatorCall,
-} from "../../../src/api/pianificazione.endpoints";
+} from "../../../src/api/pianificazione/assegnazione.endpoints";
 import {
   type Announcement,
   type AssignmentCalls,

@@ -7,7 +7,7 @@ import { PassThrough } from "node:stream";
 import { format } from "date-fns";
 import type { FastifyReply } from "fastify";
 import type { Database } from "../../../db/client";
-import { groupQuery, rowsQuery } from "../build-sql";
+import { exportQuery, groupQuery } from "../build-sql";
 import type { FileType, List, ListContext, ListQuery } from "../types";
 import { forEachBatch } from "./batches";
 import { exportColumns } from "./cells";
@@ -38,7 +38,7 @@ export async function sendExport(
 ): Promise<void> {
   const fileType = q.fileType as FileType;
   const columns = exportColumns(list, q);
-  const query = q.groupBy ? groupQuery(list, q, ctx) : rowsQuery(list, q, ctx);
+  const query = q.groupBy ? groupQuery(list, q, ctx) : exportQuery(list, q, ctx);
   const out = new PassThrough();
   let writer: ExportWriter | undefined;
   const start = () => {

@@ -71,5 +71,7 @@ export const candidatiList = defineList({
     },
   },
   defaultOrder: [{ field: "created_at", asc: false }],
+  // The applicants in one state, newest first (candidati_lista_stato_created_idx, migration 0312).
+  commonQueries: [{ stato: "nuovo" }],
   map: (row) => ({ ...row, stato_label: STATO_CANDIDATO_LABELS[row.stato as StatoCandidato] ?? row.stato }),
 });

@@ -6,6 +6,7 @@
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
+import { contextOf } from "../../../lib/context";
 import { forbidden } from "../../../lib/errors";
 import { contentDisposition } from "../../../lib/files";
 import { currentUser } from "../../../plugins/auth-guard";
@@ -20,7 +21,7 @@ export const gdprRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/:id/export/", { config, schema: { tags, params: idParams } }, async (request, reply) => {
     const user = currentUser(request);
     if (!can(user, "operatoriAnagrafica")) throw forbidden();
-    const { filename, data } = await exportOperatore(app, user, request.params.id, request.ip);
+    const { filename, data } = await exportOperatore(contextOf(request), request.params.id);
     return reply
       .header("Content-Type", "application/zip")
       .header("Content-Disposition", contentDisposition(filename, "attachment"))
@@ -30,7 +31,7 @@ export const gdprRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post("/:id/anonimizza/", { config, schema: { tags, params: idParams } }, async (request) => {
-    await anonimizzaOperatore(app, currentUser(request), request.params.id, request.ip);
+    await anonimizzaOperatore(contextOf(request), request.params.id);
     return { result: "OK" };
   });
 };

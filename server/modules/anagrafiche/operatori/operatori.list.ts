@@ -20,7 +20,8 @@ const todayOf = (ctx: ListContext) => toApiDate(ctx.request ? ctx.request.server
 export const operatoriList = defineList({
   name: "operatori",
   title: "Operatori",
-  from: sql`operatori o LEFT JOIN valutazioni v ON v.id = o.rating`,
+  from: sql`operatori o`,
+  joins: { v: sql`LEFT JOIN valutazioni v ON v.id = o.rating` },
   key: sql`o.id`,
   where: () => sql`o.anonimizzato = false`,
   fields: {
@@ -109,6 +110,9 @@ export const operatoriList = defineList({
     },
   },
   defaultOrder: [{ field: "cognome", asc: true }],
+  // A planner's usual request: one province, often only the active operators, by cognome
+  // (operatori_lista_prov_cognome_idx, migration 0302).
+  commonQueries: [{ prov: "RM" }, { attivo: "true", prov: "RM" }],
 });
 
 export const operatoriListRoutes: FastifyPluginAsyncZod = async (app) => {

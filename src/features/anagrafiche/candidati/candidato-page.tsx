@@ -18,12 +18,12 @@ import { useMemo, useState } from "react";
 import { Form } from "react-final-form";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import {
-  downloadWithToken,
   useAssumiCandidatoMutation,
   useCandidatoQuery,
   useDeleteCandidatoMutation,
   useUpdateCandidatoMutation,
-} from "../../../api/anagrafiche.endpoints";
+} from "../../../api/anagrafiche/candidati.endpoints";
+import { downloadWithToken } from "../../../api/anagrafiche/files.endpoints";
 import { errorMessage } from "../../../api/base";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import {

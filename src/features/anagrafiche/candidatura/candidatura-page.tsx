@@ -20,7 +20,7 @@ import {
 } from "@chakra-ui/react";
 import { useState } from "react";
 import { Field, Form } from "react-final-form";
-import { useCandidaturaOpzioniQuery, useInviaCandidaturaMutation } from "../../../api/anagrafiche.endpoints";
+import { useCandidaturaOpzioniQuery, useInviaCandidaturaMutation } from "../../../api/anagrafiche/candidati.endpoints";
 import { errorMessage } from "../../../api/base";
 import { FormField, fieldError, TextField } from "../../../components/form";
 import { BRAND } from "../../../lib/brand";

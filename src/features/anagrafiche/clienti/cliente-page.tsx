@@ -28,11 +28,11 @@ import {
   useDeleteClienteContattoMutation,
   useDeleteClienteMutation,
   useDeleteClienteSedeMutation,
-  useLazyGeocodeQuery,
   useSaveClienteContattoMutation,
   useSaveClienteSedeMutation,
   useUpdateClienteMutation,
-} from "../../../api/anagrafiche.endpoints";
+} from "../../../api/anagrafiche/clienti.endpoints";
+import { useLazyGeocodeQuery } from "../../../api/anagrafiche/province.endpoints";
 import { errorMessage } from "../../../api/base";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { TextField } from "../../../components/form";

@@ -6,11 +6,11 @@
 import { Alert, Button, Heading, HStack, List, Stack, Text } from "@chakra-ui/react";
 import { useMemo, useState } from "react";
 import { Form } from "react-final-form";
+import { downloadWithToken } from "../../../api/anagrafiche/files.endpoints";
 import {
-  downloadWithToken,
   useAnonimizzaOperatoreMutation,
   useUpdateOperatoreMutation,
-} from "../../../api/anagrafiche.endpoints";
+} from "../../../api/anagrafiche/operatori.endpoints";
 import { errorMessage } from "../../../api/base";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import type { OperatoreRecord } from "../../../domain/operatore";

@@ -14,7 +14,7 @@ import {
   useCreateOperatoreMutation,
   useDeleteOperatoreMutation,
   useUpdateOperatoreMutation,
-} from "../../../api/anagrafiche.endpoints";
+} from "../../../api/anagrafiche/operatori.endpoints";
 import { errorMessage } from "../../../api/base";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { TextField } from "../../../components/form";

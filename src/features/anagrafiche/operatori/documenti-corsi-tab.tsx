@@ -3,7 +3,8 @@
  * status (scaduto red, in scadenza ≤ 30 gg orange) and file (upload, download with the token).
  */
 import { Badge, Button, FileUpload } from "@chakra-ui/react";
-import { downloadWithToken, type TabItem, useUploadOperatoreFileMutation } from "../../../api/anagrafiche.endpoints";
+import { downloadWithToken } from "../../../api/anagrafiche/files.endpoints";
+import { type TabItem, useUploadOperatoreFileMutation } from "../../../api/anagrafiche/operatori.endpoints";
 import { errorMessage } from "../../../api/base";
 import { STATO_SCADENZA_LABELS, type StatoScadenza, TIPI_CORSO, TIPI_DOCUMENTO } from "../../../domain/documenti";
 import { formatDate } from "../../../domain/format";

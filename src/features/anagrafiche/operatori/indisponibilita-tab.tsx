@@ -5,7 +5,7 @@ import {
   type TabItem,
   useOperatoreDisponibilitaQuery,
   useSaveOperatoreDisponibilitaMutation,
-} from "../../../api/anagrafiche.endpoints";
+} from "../../../api/anagrafiche/operatori.endpoints";
 import { formatDateTime } from "../../../domain/format";
 import { toRomeWallClock } from "../../../domain/instant";
 import { GIORNI_SETTIMANA, validateIndisponibilita } from "../../../domain/operatore";

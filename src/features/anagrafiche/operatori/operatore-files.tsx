@@ -3,12 +3,8 @@
  * an object URL fetched with the token, upload (multipart) replacing the slot's file.
  */
 import { Box, Button, FileUpload, Heading, HStack, Image, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import {
-  downloadWithToken,
-  type FileSlot,
-  useFileObjectUrlQuery,
-  useUploadOperatoreFileMutation,
-} from "../../../api/anagrafiche.endpoints";
+import { downloadWithToken, useFileObjectUrlQuery } from "../../../api/anagrafiche/files.endpoints";
+import { type FileSlot, useUploadOperatoreFileMutation } from "../../../api/anagrafiche/operatori.endpoints";
 import { errorMessage } from "../../../api/base";
 import type { FileRef, OperatoreRecord } from "../../../domain/operatore";
 import { notify } from "../../../lib/toaster";

@@ -5,7 +5,7 @@ import {
   useDeleteOperatoreTabItemMutation,
   useOperatoreTabQuery,
   useSaveOperatoreTabItemMutation,
-} from "../../../api/anagrafiche.endpoints";
+} from "../../../api/anagrafiche/operatori.endpoints";
 import { errorMessage } from "../../../api/base";
 import { notify } from "../../../lib/toaster";
 import { MSG } from "../common/messages";

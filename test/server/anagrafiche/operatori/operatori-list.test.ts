@@ -54,6 +54,24 @@ describeEachDb("operatori: list", (ctx) => {
     expect((await list("global=zanet")).results.map((x) => x.id)).toEqual([ids.a]);
   });
 
+  it("finds a full name whatever the order of its words, each word in any searchable field", async () => {
+    // Two Marco Rossi (told apart by code and city) and a Rossi who is not Marco.
+    const milano = (
+      await createOperatore(ctx(), token, { ...person({ cognome: "Rossi", nome: "Marco" }), citta: "Milano" })
+    ).id;
+    const roma = (
+      await createOperatore(ctx(), token, { ...person({ cognome: "Rossi", nome: "Marco" }), citta: "Roma" })
+    ).id;
+    await createOperatore(ctx(), token, { ...person({ cognome: "Rossi", nome: "Paolo" }), citta: "Roma" });
+    const found = async (global: string) =>
+      (await list(`global=${encodeURIComponent(global)}&order_field=id`)).results.map((x) => x.id);
+    expect(await found("Rossi Marco")).toEqual([milano, roma]);
+    expect(await found("marco  rossi")).toEqual([milano, roma]);
+    expect(await found("Marco Rossi Roma")).toEqual([roma]);
+    expect((await list(`global=${encodeURIComponent("Rossi Marco")}`)).count).toBe(2);
+    expect(await found("Rossi Nessuno")).toEqual([]);
+  });
+
   it("hides personal fields without erp_operatori_anagrafica, and needs erp_operatori", async () => {
     const { token: planner } = await ctx().createUser({ permissions: ["erp_operatori"] });
     const r = await list("page_size=5", planner);

@@ -1,0 +1,96 @@
+/**
+ * "Best SQL" of the list benchmark (issue 18): for each workload, the statements a DBA writes by
+ * hand for the same answer — the same rows, columns and count the API returns — with nothing of
+ * the list engine. run.ts measures them beside the engine's own SQL and reports API / best SQL:
+ * how far the whole product stands from the floor the database allows, not from our own SQL.
+ *
+ * Each entry returns the statements one request needs (page, then the count when the page alone
+ * does not tell it), sent with bind parameters like the engine's. run.ts checks that they answer
+ * the same ids and count as the API before measuring.
+ */
+
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+/** The operator list's columns for an administrator (every field), over `o` and `v`. */
+const OPERATORE_COLUMNS = `o.id::float8 AS id, o.codice, o.cognome, o.nome, o.sesso, o.codice_fiscale,
+  to_char(o.data_nascita, 'YYYY-MM-DD') AS data_nascita, o.cellulare, o.email, o.citta, o.prov,
+  o.rating::float8 AS rating, v.descrizione AS valutazione,
+  to_jsonb((SELECT coalesce(array_agg(p.descrizione ORDER BY p.ordine), '{}')
+    FROM operatori_posizioni op JOIN posizioni p ON p.id = op.posizione_id WHERE op.operatore_id = o.id)) AS posizioni,
+  o.applicazione, o.attivo, o.cessato, o.black_list,
+  to_char((SELECT min(x.d) FROM (SELECT d.data_scadenza AS d FROM operatori_documenti d WHERE d.operatore_id = o.id
+    UNION ALL SELECT c.data_scadenza FROM operatori_corsi c WHERE c.operatore_id = o.id) x), 'YYYY-MM-DD') AS prossima_scadenza,
+  to_char(o.created_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD HH24:MI:SS') AS created_at`;
+
+/** 25 operators by cognome from `offset`: ids from the (lower(cognome), id) index, then their rows. */
+function operatoriByCognome(offset: number): Statement[] {
+  return [
+    {
+      sql: `SELECT ${OPERATORE_COLUMNS}
+        FROM (SELECT id FROM operatori WHERE NOT anonimizzato ORDER BY lower(cognome), id LIMIT 25 OFFSET $1) k
+        JOIN operatori o ON o.id = k.id LEFT JOIN valutazioni v ON v.id = o.rating
+        ORDER BY lower(o.cognome), o.id`,
+      params: [offset],
+    },
+    { sql: "SELECT count(*)::int AS n FROM operatori WHERE NOT anonimizzato", params: [] },
+  ];
+}
+
+const SEARCHED = ["codice", "cognome", "nome", "codice_fiscale", "citta"];
+
+/** Hand-written statements per workload name of run.ts (the workload's query parameters given). */
+export const BEST_SQL: Record<string, (query: Record<string, string>) => Statement[]> = {
+  "operatori: prima pagina per cognome": () => operatoriByCognome(0),
+  "operatori: pagina 200": (q) => operatoriByCognome((Number(q.page) - 1) * 25),
+  "operatori: global 'ross'": (q) => [
+    {
+      // The matches once (trigram indexes OR-ed), counted and top-25-sorted in the same pass.
+      sql: `WITH m AS MATERIALIZED (
+          SELECT id, lower(cognome) AS c FROM operatori
+          WHERE NOT anonimizzato AND (${SEARCHED.map((f) => `${f} ILIKE $1`).join(" OR ")})),
+        k AS (SELECT id, c FROM m ORDER BY c, id LIMIT 25)
+        SELECT ${OPERATORE_COLUMNS}, (SELECT count(*) FROM m)::int AS __total
+        FROM k JOIN operatori o ON o.id = k.id LEFT JOIN valutazioni v ON v.id = o.rating
+        ORDER BY k.c, o.id`,
+      params: [`%${q.global}%`],
+    },
+  ],
+  "operatori: attivo + provincia": (q) => [
+    {
+      sql: `SELECT ${OPERATORE_COLUMNS}
+        FROM (SELECT id FROM operatori WHERE NOT anonimizzato AND attivo AND prov = $1
+              ORDER BY lower(cognome), id LIMIT 25) k
+        JOIN operatori o ON o.id = k.id LEFT JOIN valutazioni v ON v.id = o.rating
+        ORDER BY lower(o.cognome), o.id`,
+      params: [q.prov],
+    },
+    {
+      sql: "SELECT count(*)::int AS n FROM operatori WHERE NOT anonimizzato AND attivo AND prov = $1",
+      params: [q.prov],
+    },
+  ],
+  "log di un operatore (solo le sue voci)": (q) => [
+    {
+      sql: `${LOG_SELECT} WHERE l.content_type = $1 AND l.object_id = $2
+        ORDER BY l.data_ora DESC, l.id DESC LIMIT 25`,
+      params: [q.content_type, q.object_id],
+    },
+  ],
+  "log di un operatore (scheda Log: show_related)": (q) => [
+    {
+      sql: `${LOG_SELECT} WHERE (l.content_type = $1 AND l.object_id = $2) OR l.related @> $3::jsonb
+        ORDER BY l.data_ora DESC, l.id DESC LIMIT 25`,
+      params: [q.content_type, q.object_id, JSON.stringify([{ content_type: q.content_type, object_id: q.object_id }])],
+    },
+  ],
+};
+
+const LOG_SELECT = `SELECT l.id::float8 AS id, l.azione,
+  to_char(l.data_ora AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD HH24:MI:SS') AS data_ora,
+  trim(concat_ws(' ', u.nome, u.cognome)) AS utente, l.utente_id::float8 AS utente_id, l.note, l.content_type,
+  l.object_id, coalesce(l.dati->'change_log', '[]'::jsonb) AS change_log,
+  u.nome AS first_name, u.cognome AS last_name, l.related
+  FROM log_entries l LEFT JOIN users u ON u.id = l.utente_id`;
