@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
 import { contextOf } from "../../../lib/context";
-import { contentDisposition, downloadName, readStoredFile } from "../../../lib/files";
+import { sendStoredFile } from "../../../lib/files";
 import { registerListRoute } from "../../../lib/list";
 import { candidatiList } from "./candidati.list";
 import { CandidatoData, CandidatoOut, IdParams, ResultOk } from "./candidati.schema";
@@ -102,13 +102,7 @@ export const candidatiRoutes: FastifyPluginAsync = async (base) => {
     { config: { permissions: RECORD }, schema: { tags, summary: "Curriculum del candidato", params: IdParams } },
     async (request, reply) => {
       const file = await cvOf(app.db, request.params.id);
-      const data = await readStoredFile(app.config.dataDir, file);
-      return reply
-        .header("content-type", file.mime)
-        .header("content-disposition", contentDisposition(downloadName(file), "attachment"))
-        .header("x-content-type-options", "nosniff")
-        .header("cache-control", "private, no-store")
-        .send(data);
+      return sendStoredFile(reply, app.config.dataDir, file);
     },
   );
 };

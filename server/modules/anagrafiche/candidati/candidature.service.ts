@@ -18,8 +18,7 @@ import { candidati, candidatiPosizioni } from "../../../db/schema/anagrafiche-cl
 import { AZIONI, writeAudit } from "../../../lib/audit";
 import { type AppContext, auditBy } from "../../../lib/context";
 import { HttpError, validationError } from "../../../lib/errors";
-import { storeFile } from "../../../lib/files";
-import { refuseNul } from "../../../plugins/input-guard";
+import { readUpload, storeFile } from "../../../lib/files";
 import { CONTENT_TYPE, checkPosizioni, normalizeCandidato } from "./candidati.service";
 
 export const CANDIDATURA_INVIATA = "Grazie! La tua candidatura è stata inviata correttamente.";
@@ -42,33 +41,13 @@ export async function readSubmission(request: FastifyRequest): Promise<Submissio
       b.data && typeof b.data === "object" && !Array.isArray(b.data) ? (b.data as Record<string, unknown>) : b;
     return { fields: data, cv: null };
   }
-  const fields: Record<string, string[]> = {};
-  let cv: Submission["cv"] = null;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === "file") {
-        if (part.fieldname !== "cv") {
-          await part.toBuffer();
-          throw validationError({ [part.fieldname]: "Campo file non previsto" });
-        }
-        const data = await part.toBuffer();
-        if (part.file.truncated) throw cvTooLarge();
-        if (data.length > 0) cv = { filename: part.filename, data };
-      } else {
-        const list = fields[part.fieldname] ?? [];
-        list.push(String(part.value ?? ""));
-        fields[part.fieldname] = list;
-      }
-    }
-  } catch (err) {
-    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw cvTooLarge();
-    if (err instanceof HttpError) throw err;
-    throw validationError({ non_field_errors: "Invio del modulo non valido" });
-  }
-  const flat: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(fields)) flat[k] = v.length === 1 ? v[0] : v;
-  refuseNul(flat);
-  return { fields: flat, cv };
+  const upload = await readUpload(request, {
+    file: "cv",
+    otherFiles: "refuse",
+    tooLarge: cvTooLarge,
+    broken: () => validationError({ non_field_errors: "Invio del modulo non valido" }),
+  });
+  return { fields: upload.fields, cv: upload.file };
 }
 
 const TRUE = new Set(["true", "on", "1", "si", "sì", "yes"]);

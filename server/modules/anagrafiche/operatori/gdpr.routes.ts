@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
 import { contextOf } from "../../../lib/context";
 import { forbidden } from "../../../lib/errors";
-import { contentDisposition } from "../../../lib/files";
+import { sendFile } from "../../../lib/files";
 import { currentUser } from "../../../plugins/auth-guard";
 import { can } from "./access";
 import { anonimizzaOperatore, exportOperatore } from "./gdpr.service";
@@ -22,12 +22,7 @@ export const gdprRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = currentUser(request);
     if (!can(user, "operatoriAnagrafica")) throw forbidden();
     const { filename, data } = await exportOperatore(contextOf(request), request.params.id);
-    return reply
-      .header("Content-Type", "application/zip")
-      .header("Content-Disposition", contentDisposition(filename, "attachment"))
-      .header("X-Content-Type-Options", "nosniff")
-      .header("Cache-Control", "private, no-store")
-      .send(data);
+    return sendFile(reply, { data, mime: "application/zip", filename });
   });
 
   app.post("/:id/anonimizza/", { config, schema: { tags, params: idParams } }, async (request) => {
