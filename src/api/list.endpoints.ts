@@ -4,7 +4,7 @@
  * the same path with `file_type`, `hidden_fields`, `show_fields`, downloaded as a file.
  */
 import { notify } from "../app/toaster";
-import type { ListResponse } from "../domain/api-types";
+import type { ListResponse } from "../domain/contracts/common";
 import { api, apiUrl } from "./base";
 import { tokenStorage } from "./token-storage";
 

@@ -6,13 +6,13 @@
  * - the summary counts every unread ticket, whatever its type or state.
  */
 import { sql } from "drizzle-orm";
+import type { TicketLetto } from "../../../src/domain/contracts/console/ticket";
 import { formatDateTimeSeconds } from "../../../src/domain/format";
 import type { Db, Executor, Tx } from "../../db/client";
 import { queryOne, queryRows } from "../../db/query";
 import { AZIONI, changeLog, writeAudit } from "../../lib/audit";
 import { notFound } from "../../lib/errors";
 import { BUSINESS_TZ } from "../../lib/list/values";
-import type { TicketLettoOut } from "./ticket.schema";
 
 export const TICKET_CONTENT_TYPE = "ticket";
 export const TICKET_NON_TROVATO = "Ticket non trovato";
@@ -71,7 +71,7 @@ async function lockTicket(tx: Tx, id: number): Promise<LettoRow | undefined> {
   );
 }
 
-function lettoOut(r: LettoRow): TicketLettoOut {
+function lettoOut(r: LettoRow): TicketLetto {
   return {
     result: "OK",
     id: r.id,
@@ -86,7 +86,7 @@ export async function segnaLetto(
   id: number,
   actor: { userId: number; ip: string },
   now: Date,
-): Promise<TicketLettoOut> {
+): Promise<TicketLetto> {
   return db.transaction(async (tx) => {
     const current = await lockTicket(tx as Tx, id);
     if (!current) throw notFound(TICKET_NON_TROVATO);

@@ -9,13 +9,13 @@
  */
 import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import type { TurnoCreate } from "../../../src/domain/contracts/pianificazione/servizi";
 import { addDays, daysBetween, instantToRome, weekStart } from "../../../src/domain/shift-rules";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/query";
 import { HttpError } from "../../lib/errors";
 import type { SeedContext } from "../../seed/demo";
 import { assign } from "./assegnazione.service";
-import type { TurnoCreate } from "./servizi.schema";
 import { createServizio } from "./servizi.service";
 
 type Settore = "banca" | "commerciale" | "logistica" | "sanita" | "eventi";

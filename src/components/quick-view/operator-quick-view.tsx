@@ -14,8 +14,9 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useFileObjectUrlQuery } from "../../api/anagrafiche/files.endpoints";
 import { useOperatoreQuickViewQuery } from "../../api/anagrafiche/operatori.endpoints";
 import { LAYOUT } from "../../app/theme";
+import type { OperatoreQuickView } from "../../domain/contracts/anagrafiche/operatori";
 import { formatDate, trimLastThree } from "../../domain/format";
-import { GIORNI_SETTIMANA, type OperatoreQuickView } from "../../domain/operatore";
+import { GIORNI_SETTIMANA } from "../../domain/operatore";
 
 function Stars({ value }: { value: number | null }) {
   const n = Math.max(0, Math.min(5, value ?? 0));

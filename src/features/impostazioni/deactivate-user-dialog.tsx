@@ -3,7 +3,7 @@ import { errorMessage } from "../../api/base";
 import { useDeactivateUserMutation } from "../../api/users.endpoints";
 import { notify } from "../../app/toaster";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import type { StaffUser } from "../../domain/api-types";
+import type { StaffUser } from "../../domain/contracts/auth/users";
 
 export const DEACTIVATE_QUESTION =
   "Sei sicuro di voler disattivare questo utente? Non potrà più accedere finché non verrà riattivato.";

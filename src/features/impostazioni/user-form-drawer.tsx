@@ -11,7 +11,7 @@ import { type StaffUserInput, useCreateUserMutation, useUpdateUserMutation } fro
 import { LAYOUT } from "../../app/theme";
 import { notify } from "../../app/toaster";
 import { CheckboxField, FormField, TextField } from "../../components/form";
-import type { StaffUser } from "../../domain/api-types";
+import type { StaffUser } from "../../domain/contracts/auth/users";
 import { passwordProblem } from "../../domain/password-policy";
 import { FormError } from "../auth/form-error";
 import { PermissionCheckboxes } from "./permission-checkboxes";

@@ -10,7 +10,7 @@ import { errorMessage } from "../../api/base";
 import { useUpdateUserMutation } from "../../api/users.endpoints";
 import { notify } from "../../app/toaster";
 import { ListScreen } from "../../components/data-table/list-screen";
-import type { StaffUser } from "../../domain/api-types";
+import type { StaffUser } from "../../domain/contracts/auth/users";
 import { DeactivateUserDialog } from "./deactivate-user-dialog";
 import { UserFormDrawer } from "./user-form-drawer";
 import { USERS_FILTERS, type UserRow, usersColumns } from "./users-columns";

@@ -9,12 +9,19 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import {
+  CandidatoData,
+  CandidatoOut,
+  CandidatoRow,
+  IdParams,
+  ResultOk,
+} from "../../../../src/domain/contracts/anagrafiche/candidati";
+import { FileDownload } from "../../../../src/domain/contracts/common";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
 import { contentDisposition, downloadName, readStoredFile } from "../../../lib/files";
 import { registerListRoute } from "../../../lib/list";
 import { currentUser } from "../../../plugins/auth-guard";
 import { candidatiList } from "./candidati.list";
-import { CandidatoData, CandidatoOut, IdParams, ResultOk } from "./candidati.schema";
 import {
   type Actor,
   assumiCandidato,
@@ -34,7 +41,12 @@ const actor = (request: FastifyRequest): Actor => ({ userId: currentUser(request
 export const candidatiRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
-  registerListRoute(app, "/", candidatiList, { permissions: LIST, tags, summary: "Lista candidati" });
+  registerListRoute(app, "/", candidatiList, {
+    permissions: LIST,
+    tags,
+    summary: "Lista candidati",
+    row: CandidatoRow,
+  });
 
   app.post(
     "/",
@@ -102,7 +114,15 @@ export const candidatiRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     "/:id/cv/",
-    { config: { permissions: RECORD }, schema: { tags, summary: "Curriculum del candidato", params: IdParams } },
+    {
+      config: { permissions: RECORD },
+      schema: {
+        tags,
+        summary: "Curriculum del candidato",
+        params: IdParams,
+        response: { 200: FileDownload("Il curriculum (PDF)", ["application/pdf"]) },
+      },
+    },
     async (request, reply) => {
       const file = await cvOf(app.db, request.params.id);
       const data = await readStoredFile(app.config.dataDir, file);

@@ -10,13 +10,10 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { CAPABILITIES } from "../../../../src/domain/permissions";
-import { registerListRoute } from "../../../lib/list";
-import { currentUser } from "../../../plugins/auth-guard";
-import { clientiList } from "./clienti.list";
 import {
   ClienteData,
   ClienteOut,
+  ClienteRow,
   ClienteSavedOut,
   ContattoData,
   ContattoOut,
@@ -25,7 +22,11 @@ import {
   SedeData,
   SedeSavedOut,
   SubParams,
-} from "./clienti.schema";
+} from "../../../../src/domain/contracts/anagrafiche/clienti";
+import { CAPABILITIES } from "../../../../src/domain/permissions";
+import { registerListRoute } from "../../../lib/list";
+import { currentUser } from "../../../plugins/auth-guard";
+import { clientiList } from "./clienti.list";
 import {
   type Actor,
   createCliente,
@@ -52,6 +53,7 @@ export const clientiRoutes: FastifyPluginAsync = async (base) => {
     exportPermissions: WRITE,
     tags,
     summary: "Lista clienti",
+    row: ClienteRow,
   });
 
   app.post(

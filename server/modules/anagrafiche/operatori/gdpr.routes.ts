@@ -5,32 +5,48 @@
  * every personal datum.
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { idParams } from "../../../../src/domain/contracts/anagrafiche/operatori";
+import { FileDownload, ResultOk } from "../../../../src/domain/contracts/common";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
 import { forbidden } from "../../../lib/errors";
 import { contentDisposition } from "../../../lib/files";
 import { currentUser } from "../../../plugins/auth-guard";
 import { can } from "./access";
 import { anonimizzaOperatore, exportOperatore } from "./gdpr.service";
-import { idParams } from "./operatori.schema";
 
 const config = { permissions: CAPABILITIES.operatoriAltro };
 const tags = ["anagrafiche"];
 
 export const gdprRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/:id/export/", { config, schema: { tags, params: idParams } }, async (request, reply) => {
-    const user = currentUser(request);
-    if (!can(user, "operatoriAnagrafica")) throw forbidden();
-    const { filename, data } = await exportOperatore(app, user, request.params.id, request.ip);
-    return reply
-      .header("Content-Type", "application/zip")
-      .header("Content-Disposition", contentDisposition(filename, "attachment"))
-      .header("X-Content-Type-Options", "nosniff")
-      .header("Cache-Control", "private, no-store")
-      .send(data);
-  });
+  app.get(
+    "/:id/export/",
+    {
+      config,
+      schema: {
+        tags,
+        params: idParams,
+        response: { 200: FileDownload("I dati dell'operatore (zip)", ["application/zip"]) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      if (!can(user, "operatoriAnagrafica")) throw forbidden();
+      const { filename, data } = await exportOperatore(app, user, request.params.id, request.ip);
+      return reply
+        .header("Content-Type", "application/zip")
+        .header("Content-Disposition", contentDisposition(filename, "attachment"))
+        .header("X-Content-Type-Options", "nosniff")
+        .header("Cache-Control", "private, no-store")
+        .send(data);
+    },
+  );
 
-  app.post("/:id/anonimizza/", { config, schema: { tags, params: idParams } }, async (request) => {
-    await anonimizzaOperatore(app, currentUser(request), request.params.id, request.ip);
-    return { result: "OK" };
-  });
+  app.post(
+    "/:id/anonimizza/",
+    { config, schema: { tags, params: idParams, response: { 200: ResultOk } } },
+    async (request) => {
+      await anonimizzaOperatore(app, currentUser(request), request.params.id, request.ip);
+      return { result: "OK" as const };
+    },
+  );
 };

@@ -4,13 +4,20 @@
  * see access.ts.
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  idParams,
+  OperatoreBody,
+  OperatoreGetOut,
+  OperatoreRecordOut,
+  recordQuery,
+} from "../../../../src/domain/contracts/anagrafiche/operatori";
+import { ResultOk } from "../../../../src/domain/contracts/common";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
 import { forbidden } from "../../../lib/errors";
 import { currentUser } from "../../../plugins/auth-guard";
 import { ANY_OPERATORE_CAPABILITY, can, QUICK_VIEW_CAPABILITY } from "./access";
 import { gdprRoutes } from "./gdpr.routes";
 import { operatoriListRoutes } from "./operatori.list";
-import { idParams, operatoreBody, recordQuery } from "./operatori.schema";
 import {
   buildRecord,
   createOperatore,
@@ -30,7 +37,10 @@ export const operatoriRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/",
-    { config: { permissions: CAPABILITIES.operatoriAnagrafica }, schema: { tags, body: operatoreBody } },
+    {
+      config: { permissions: CAPABILITIES.operatoriAnagrafica },
+      schema: { tags, body: OperatoreBody, response: { 201: OperatoreRecordOut } },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const id = await createOperatore(app, user, request.body.data, request.ip);
@@ -43,7 +53,7 @@ export const operatoriRoutes: FastifyPluginAsyncZod = async (app) => {
     "/:id/",
     {
       config: { permissions: ANY_OPERATORE_CAPABILITY },
-      schema: { tags, params: idParams, querystring: recordQuery },
+      schema: { tags, params: idParams, querystring: recordQuery, response: { 200: OperatoreGetOut } },
     },
     async (request) => {
       const user = currentUser(request);
@@ -62,7 +72,7 @@ export const operatoriRoutes: FastifyPluginAsyncZod = async (app) => {
     "/:id/",
     {
       config: { permissions: [...new Set([...CAPABILITIES.operatoriAnagrafica, ...CAPABILITIES.operatoriAltro])] },
-      schema: { tags, params: idParams, body: operatoreBody },
+      schema: { tags, params: idParams, body: OperatoreBody, response: { 200: OperatoreRecordOut } },
     },
     async (request) => {
       const user = currentUser(request);
@@ -74,10 +84,13 @@ export const operatoriRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/:id/",
-    { config: { permissions: CAPABILITIES.operatoriAnagrafica }, schema: { tags, params: idParams } },
+    {
+      config: { permissions: CAPABILITIES.operatoriAnagrafica },
+      schema: { tags, params: idParams, response: { 200: ResultOk } },
+    },
     async (request) => {
       await deleteOperatore(app, currentUser(request), request.params.id, request.ip);
-      return { result: "OK" };
+      return { result: "OK" as const };
     },
   );
 

@@ -7,10 +7,12 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idParams, subIdParams } from "../../../../src/domain/contracts/anagrafiche/operatori";
+import { DisponibilitaBody, DisponibilitaOut } from "../../../../src/domain/contracts/anagrafiche/operatori-tabs";
+import { ResultOk } from "../../../../src/domain/contracts/common";
+import { updateSchema } from "../../../../src/domain/contracts/update-schema";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
-import { updateSchema } from "../../../lib/update-schema";
 import { currentUser } from "../../../plugins/auth-guard";
-import { idParams, subIdParams } from "./operatori.schema";
 import { getOperatoreRow, todayOf } from "./operatori.service";
 import { TABS } from "./tabs.definitions";
 import {
@@ -25,17 +27,6 @@ import {
 
 const tags = ["anagrafiche"];
 
-const disponibilitaBody = z.object({
-  data: z
-    .array(
-      z.object({
-        giorno: z.number({ error: "Giorno non valido" }).int().min(1, "Giorno non valido").max(7, "Giorno non valido"),
-        disponibile: z.boolean({ error: "Valore non valido" }),
-      }),
-    )
-    .max(7, "Al massimo 7 giorni"),
-});
-
 export const tabsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = (request: FastifyRequest): WriteContext => ({
     app,
@@ -45,17 +36,20 @@ export const tabsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   for (const def of TABS) {
+    // One route set for every tab: the schemas are the tab's contract, the rows plain records.
+    const body = def.body as z.ZodObject;
+    const out = def.out as z.ZodType;
     const config = { permissions: CAPABILITIES[def.capability] };
     const base = `/:id/${def.name}/`;
 
-    app.get(base, { config, schema: { tags, params: idParams } }, async (request) => {
+    app.get(base, { config, schema: { tags, params: idParams, response: { 200: z.array(out) } } }, async (request) => {
       await getOperatoreRow(app.db, request.params.id);
       return listTab(app.db, def, request.params.id, todayOf(app));
     });
 
     app.post(
       base,
-      { config, schema: { tags, params: idParams, body: z.object({ data: def.body }) } },
+      { config, schema: { tags, params: idParams, body: z.object({ data: body }), response: { 201: out } } },
       async (request, reply) => {
         const item = await createItem(
           ctx(request),
@@ -69,7 +63,15 @@ export const tabsRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.put(
       `${base}:subId/`,
-      { config, schema: { tags, params: subIdParams, body: z.object({ data: updateSchema(def.body) }) } },
+      {
+        config,
+        schema: {
+          tags,
+          params: subIdParams,
+          body: z.object({ data: updateSchema(body) }),
+          response: { 200: out },
+        },
+      },
       async (request) =>
         updateItem(
           ctx(request),
@@ -80,20 +82,31 @@ export const tabsRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
     );
 
-    app.delete(`${base}:subId/`, { config, schema: { tags, params: subIdParams } }, async (request) => {
-      await deleteItem(ctx(request), def, request.params.id, request.params.subId);
-      return { result: "OK" };
-    });
+    app.delete(
+      `${base}:subId/`,
+      { config, schema: { tags, params: subIdParams, response: { 200: ResultOk } } },
+      async (request) => {
+        await deleteItem(ctx(request), def, request.params.id, request.params.subId);
+        return { result: "OK" as const };
+      },
+    );
   }
 
   const dispConfig = { permissions: CAPABILITIES.operatoriIndisponibilita };
-  app.get("/:id/disponibilita/", { config: dispConfig, schema: { tags, params: idParams } }, async (request) => {
-    await getOperatoreRow(app.db, request.params.id);
-    return getDisponibilita(app.db, request.params.id);
-  });
+  app.get(
+    "/:id/disponibilita/",
+    { config: dispConfig, schema: { tags, params: idParams, response: { 200: DisponibilitaOut } } },
+    async (request) => {
+      await getOperatoreRow(app.db, request.params.id);
+      return getDisponibilita(app.db, request.params.id);
+    },
+  );
   app.put(
     "/:id/disponibilita/",
-    { config: dispConfig, schema: { tags, params: idParams, body: disponibilitaBody } },
+    {
+      config: dispConfig,
+      schema: { tags, params: idParams, body: DisponibilitaBody, response: { 200: DisponibilitaOut } },
+    },
     async (request) => putDisponibilita(ctx(request), request.params.id, request.body.data),
   );
 };

@@ -4,7 +4,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { DisponibilitaGiorno } from "../../../../src/domain/operatore";
+import type { DisponibilitaGiorno } from "../../../../src/domain/contracts/anagrafiche/operatori-tabs";
 import type { Executor } from "../../../db/client";
 import { operatori, operatoriDisponibilita } from "../../../db/schema/anagrafiche-operatori";
 import { AZIONI, changeLog, writeAudit } from "../../../lib/audit";

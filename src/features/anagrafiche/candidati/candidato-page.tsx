@@ -28,12 +28,12 @@ import { errorMessage } from "../../../api/base";
 import { notify } from "../../../app/toaster";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import {
-  type Candidato,
   GIORNI_SETTIMANA,
   STATI_CANDIDATO,
   STATO_CANDIDATO_LABELS,
   validateCandidato,
 } from "../../../domain/candidato";
+import type { Candidato } from "../../../domain/contracts/anagrafiche/candidati";
 import { formatDate, formatDateTime } from "../../../domain/format";
 import { SelectField, TextareaField } from "../common/form-controls";
 import { MSG } from "../common/messages";

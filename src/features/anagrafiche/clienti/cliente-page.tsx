@@ -37,16 +37,14 @@ import { errorMessage } from "../../../api/base";
 import { notify } from "../../../app/toaster";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { TextField } from "../../../components/form";
-import {
-  type Cliente,
-  type ClienteFields,
-  type ClienteSaved,
-  type Contatto,
-  type Sede,
-  validateCliente,
-  validateContatto,
-  validateSede,
-} from "../../../domain/cliente";
+import { validateCliente, validateContatto, validateSede } from "../../../domain/cliente";
+import type {
+  Cliente,
+  ClienteFields,
+  ClienteSaved,
+  Contatto,
+  Sede,
+} from "../../../domain/contracts/anagrafiche/clienti";
 import { ProvinciaField, SwitchField, TextareaField, useProvinceOptions } from "../common/form-controls";
 import { ItemTable } from "../common/item-table";
 import { MSG } from "../common/messages";

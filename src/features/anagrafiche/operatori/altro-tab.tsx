@@ -14,7 +14,7 @@ import {
 import { errorMessage } from "../../../api/base";
 import { notify } from "../../../app/toaster";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import type { OperatoreRecord } from "../../../domain/operatore";
+import type { OperatoreRecord } from "../../../domain/contracts/anagrafiche/operatori";
 import { TextareaField } from "../common/form-controls";
 import { MSG } from "../common/messages";
 import { reportError } from "../common/save-error";

@@ -7,7 +7,7 @@ import { downloadWithToken, useFileObjectUrlQuery } from "../../../api/anagrafic
 import { type FileSlot, useUploadOperatoreFileMutation } from "../../../api/anagrafiche/operatori.endpoints";
 import { errorMessage } from "../../../api/base";
 import { notify } from "../../../app/toaster";
-import type { FileRef, OperatoreRecord } from "../../../domain/operatore";
+import type { FileRef, OperatoreRecord } from "../../../domain/contracts/anagrafiche/operatori";
 import { MSG } from "../common/messages";
 
 const PHOTOS: { slot: FileSlot & keyof OperatoreRecord; label: string }[] = [
