@@ -18,8 +18,8 @@
  */
 import { assign, enqueueActions, fromPromise, setup } from "xstate";
 import type { ProblemNotification } from "../api/console.endpoints";
-import { TIMINGS } from "../app/theme";
 import { CAPABILITIES, hasAny } from "../domain/permissions";
+import { TIMINGS } from "../lib/timings";
 
 export const POLL_MS = TIMINGS.pollMs;
 

@@ -18,6 +18,7 @@ import { CAPABILITIES } from "../../../src/domain/permissions";
 import type { Executor } from "../../db/client";
 import { queryOne } from "../../db/query";
 import { AZIONI } from "../../lib/audit";
+import { contextOf } from "../../lib/context";
 import { HttpError, notFound, validationError } from "../../lib/errors";
 import {
   contentDisposition,
@@ -136,7 +137,7 @@ export const allegatiRoutes: FastifyPluginAsyncZod = async (app) => {
             sql`INSERT INTO servizi_allegati (servizio_id, nota, file_id, created_by)
                 VALUES (${scope.servizio_id}, ${descrizione}, ${stored.id}::uuid, ${user.id}) RETURNING id`,
           );
-          await audit(tx, request, {
+          await audit(tx, contextOf(request).actor, {
             azione: AZIONI.create,
             contentType: CONTENT_TYPE,
             objectId: inserted!.id,
@@ -211,7 +212,7 @@ export const allegatiRoutes: FastifyPluginAsyncZod = async (app) => {
             RETURNING id, nota`,
         );
         const gone = await deleteFileRows(tx, [file.id]);
-        await audit(tx, request, {
+        await audit(tx, contextOf(request).actor, {
           azione: AZIONI.delete,
           contentType: CONTENT_TYPE,
           objectId: row?.id ?? null,

@@ -25,6 +25,7 @@ import {
 import { id, wrap } from "../../../src/domain/contracts/pianificazione/fields";
 import { CAPABILITIES } from "../../../src/domain/permissions";
 import { queryRows } from "../../db/query";
+import { contextOf } from "../../lib/context";
 import { assign, bulkAssign, confirm, consolidate, unassign } from "./assegnazione.service";
 import { evaluate, rankCandidates } from "./eligibility.service";
 import { giornoScope, type TurnoScope, turnoScope } from "./scope";
@@ -63,8 +64,8 @@ export const assegnazioneRoutes: FastifyPluginAsync = async (base) => {
     },
     async (req) =>
       req.body.data.add
-        ? assign(app.db, req, req.params, req.body.data.operatore)
-        : unassign(app.db, req, req.params, req.body.data.operatore),
+        ? assign(contextOf(req), req.params, req.body.data.operatore)
+        : unassign(contextOf(req), req.params, req.body.data.operatore),
   );
 
   app.post(
@@ -73,7 +74,7 @@ export const assegnazioneRoutes: FastifyPluginAsync = async (base) => {
       config: { permissions },
       schema: { tags, params: pT, body: wrap(ConfirmData), response: { 200: AssignResultOut } },
     },
-    async (req) => confirm(app.db, req, req.params, req.body.data.operatore, req.body.data.add === true),
+    async (req) => confirm(contextOf(req), req.params, req.body.data.operatore, req.body.data.add === true),
   );
 
   app.post(
@@ -87,7 +88,7 @@ export const assegnazioneRoutes: FastifyPluginAsync = async (base) => {
         response: { 200: BulkOutcomeOut },
       },
     },
-    async (req) => bulkAssign(app.db, req, req.params, req.body.data.operatori, req.body.data.conferma === true),
+    async (req) => bulkAssign(contextOf(req), req.params, req.body.data.operatori, req.body.data.conferma === true),
   );
 
   app.get(
@@ -140,7 +141,7 @@ export const assegnazioneRoutes: FastifyPluginAsync = async (base) => {
     { config: { permissions }, schema: { tags, params: pG, response: { 200: ConsolidaOut } } },
     async (req) => {
       const g = await giornoScope(app.db, req.params.idContratto, req.params.idServizio, req.params.idGiorno);
-      return consolidate(app.db, req, {
+      return consolidate(contextOf(req), {
         contrattoId: g.contratto_id,
         servizioId: g.servizio_id,
         giornoId: g.giorno_id,
@@ -153,7 +154,7 @@ export const assegnazioneRoutes: FastifyPluginAsync = async (base) => {
     { config: { permissions }, schema: { tags, params: pT, response: { 200: ConsolidaOut } } },
     async (req) => {
       const t = await turnoScope(app.db, req.params);
-      return consolidate(app.db, req, {
+      return consolidate(contextOf(req), {
         contrattoId: t.contratto_id,
         servizioId: t.servizio_id,
         giornoId: t.giorno_id,

@@ -6,6 +6,7 @@ import { ResultOk } from "../../../src/domain/contracts/common";
 import { ContrattoOut, contrattoCreate, contrattoUpdate } from "../../../src/domain/contracts/pianificazione/contratti";
 import { id, OK, wrap } from "../../../src/domain/contracts/pianificazione/fields";
 import { CAPABILITIES } from "../../../src/domain/permissions";
+import { contextOf } from "../../lib/context";
 import { createContratto, deleteContratto, getContratto, updateContratto } from "./contratti.service";
 
 const permissions = CAPABILITIES.contratti;
@@ -18,7 +19,7 @@ export const contrattiRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     "/",
     { config: { permissions }, schema: { tags, body: wrap(contrattoCreate), response: { 201: ContrattoOut } } },
-    async (req, reply) => reply.code(201).send(await createContratto(app.db, req, req.body.data)),
+    async (req, reply) => reply.code(201).send(await createContratto(contextOf(req), req.body.data)),
   );
 
   app.get(
@@ -30,14 +31,14 @@ export const contrattiRoutes: FastifyPluginAsync = async (base) => {
   app.put(
     "/:id/",
     { config: { permissions }, schema: { tags, params, body: wrap(contrattoUpdate), response: { 200: ContrattoOut } } },
-    async (req) => updateContratto(app.db, req, req.params.id, req.body.data),
+    async (req) => updateContratto(contextOf(req), req.params.id, req.body.data),
   );
 
   app.delete(
     "/:id/",
     { config: { permissions }, schema: { tags, params, response: { 200: ResultOk } } },
     async (req) => {
-      await deleteContratto(app.db, req, req.params.id);
+      await deleteContratto(contextOf(req), req.params.id);
       return OK;
     },
   );

@@ -19,6 +19,7 @@ import { StoricoTurnoRow } from "../../../src/domain/contracts/pianificazione/st
 import { CAPABILITIES } from "../../../src/domain/permissions";
 import { queryOne } from "../../db/query";
 import { changeLog } from "../../lib/audit";
+import { contextOf } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { registerListRoute } from "../../lib/list";
 import { audit, rel } from "./audit";
@@ -63,7 +64,7 @@ export const intermittentiRoutes: FastifyPluginAsync = async (base) => {
                 riferimento = EXCLUDED.riferimento, registrata_da = EXCLUDED.registrata_da, registrata_il = now()
               RETURNING inviata_il, riferimento`,
         ))!;
-        await audit(tx, req, {
+        await audit(tx, contextOf(req).actor, {
           azione: "Comunicazione intermittente",
           contentType: "turno",
           objectId: a.turno_id,

@@ -22,6 +22,7 @@ import {
   turnoUpdate,
 } from "../../../src/domain/contracts/pianificazione/servizi";
 import { CAPABILITIES } from "../../../src/domain/permissions";
+import { contextOf } from "../../lib/context";
 import {
   createGiorno,
   createTurno,
@@ -57,7 +58,7 @@ export const serviziRoutes: FastifyPluginAsync = async (base) => {
       schema: { tags, params: pC, body: wrap(servizioCreate), response: { 201: ServizioOut } },
     },
     async (req, reply) =>
-      reply.code(201).send(await createServizio(app.db, req, req.params.idContratto, req.body.data)),
+      reply.code(201).send(await createServizio(contextOf(req), req.params.idContratto, req.body.data)),
   );
   app.get(
     `${S}/:idServizio/`,
@@ -73,13 +74,13 @@ export const serviziRoutes: FastifyPluginAsync = async (base) => {
       config: { permissions },
       schema: { tags, params: pS, body: wrap(servizioUpdate), response: { 200: ServizioOut } },
     },
-    async (req) => updateServizio(app.db, req, req.params.idContratto, req.params.idServizio, req.body.data),
+    async (req) => updateServizio(contextOf(req), req.params.idContratto, req.params.idServizio, req.body.data),
   );
   app.delete(
     `${S}/:idServizio/`,
     { config: { permissions }, schema: { tags, params: pS, response: { 200: ResultOk } } },
     async (req) => {
-      await deleteServizio(app.db, req, req.params.idContratto, req.params.idServizio);
+      await deleteServizio(contextOf(req), req.params.idContratto, req.params.idServizio);
       return OK;
     },
   );
@@ -94,7 +95,7 @@ export const serviziRoutes: FastifyPluginAsync = async (base) => {
     async (req, reply) =>
       reply
         .code(201)
-        .send(await createGiorno(app.db, req, req.params.idContratto, req.params.idServizio, req.body.data)),
+        .send(await createGiorno(contextOf(req), req.params.idContratto, req.params.idServizio, req.body.data)),
   );
   app.put(
     `${G}/:idGiorno/`,
@@ -104,8 +105,7 @@ export const serviziRoutes: FastifyPluginAsync = async (base) => {
     },
     async (req) =>
       updateGiorno(
-        app.db,
-        req,
+        contextOf(req),
         req.params.idContratto,
         req.params.idServizio,
         req.params.idGiorno,
@@ -116,7 +116,7 @@ export const serviziRoutes: FastifyPluginAsync = async (base) => {
     `${G}/:idGiorno/`,
     { config: { permissions }, schema: { tags, params: pG, response: { 200: ResultOk } } },
     async (req) => {
-      await deleteGiorno(app.db, req, req.params.idContratto, req.params.idServizio, req.params.idGiorno);
+      await deleteGiorno(contextOf(req), req.params.idContratto, req.params.idServizio, req.params.idGiorno);
       return OK;
     },
   );
@@ -133,8 +133,7 @@ export const serviziRoutes: FastifyPluginAsync = async (base) => {
         .code(201)
         .send(
           await createTurno(
-            app.db,
-            req,
+            contextOf(req),
             req.params.idContratto,
             req.params.idServizio,
             req.params.idGiorno,
@@ -148,13 +147,13 @@ export const serviziRoutes: FastifyPluginAsync = async (base) => {
       config: { permissions },
       schema: { tags, params: pT, body: wrap(turnoUpdate), response: { 200: TurnoSavedOut } },
     },
-    async (req) => updateTurno(app.db, req, req.params, req.body.data),
+    async (req) => updateTurno(contextOf(req), req.params, req.body.data),
   );
   app.delete(
     `${T}/:idTurno/`,
     { config: { permissions }, schema: { tags, params: pT, response: { 200: ResultOk } } },
     async (req) => {
-      await deleteTurno(app.db, req, req.params);
+      await deleteTurno(contextOf(req), req.params);
       return OK;
     },
   );

@@ -80,7 +80,7 @@ export const contrattiRigheApi = api.injectEndpoints({
       query: ({ idContratto, id }) => ({ url: `${contrattoPath(idContratto)}non-graditi/${id}/`, method: "DELETE" }),
       invalidatesTags: (_r, _e, { idContratto }) => [{ type: "Contratto", id: `non-graditi-${idContratto}` }],
     }),
-    operatoriSearch: build.query<ListResponse<OperatoreRef>, string>({
+    operatoriSearch: build.query<ListResponse<OperatoreRef & { codice?: string; citta?: string }>, string>({
       query: (global) => ({ url: "anagrafiche/operatori/", params: { global, page_size: 50 } }),
     }),
   }),

@@ -10,10 +10,10 @@ import {
   type Intermittente,
   useComunicazioneIntermittenteMutation,
 } from "../../api/pianificazione/intermittenti.endpoints";
-import { notify } from "../../app/toaster";
 import { ListScreen } from "../../components/data-table/list-screen";
 import { OperatorName } from "../../components/quick-view";
 import { formatDate, secondsToHours } from "../../domain/format";
+import { notify } from "../../lib/toaster";
 import { MSG } from "./messages";
 import { monthOf } from "./month-range";
 

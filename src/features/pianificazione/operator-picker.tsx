@@ -1,12 +1,14 @@
 /**
  * An operator autocomplete (SPEC §9: up to 50 results; 'Inizia a digitare...', 'Nessun operatore
- * trovato'), searching GET /api/anagrafiche/operatori/?global=…&page_size=50 after 500 ms.
+ * trovato'), searching GET /api/anagrafiche/operatori/?global=…&page_size=50 after 500 ms. Every
+ * word typed must match ('Rossi Marco' and 'Marco Rossi' alike); each result shows the operator's
+ * code and city beside the name, so two Marco Rossi can be told apart.
  */
 import { Box, Button, Input, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
 import { useOperatoriSearchQuery } from "../../api/pianificazione/contratti-righe.endpoints";
-import { TIMINGS } from "../../app/theme";
 import { FormField } from "../../components/form";
+import { TIMINGS } from "../../lib/timings";
 
 export interface PickedOperator {
   id: number;
@@ -70,7 +72,10 @@ export function OperatorPicker(props: {
                 props.onSelect(op);
               }}
             >
-              {`${o.cognome} ${o.nome}`}
+              <Text as="span">{`${o.cognome} ${o.nome}`}</Text>
+              <Text as="span" color="fg.muted" fontSize="sm" ms="2">
+                {[o.codice, o.citta].filter(Boolean).join(" · ")}
+              </Text>
             </Button>
           ))}
         </Stack>

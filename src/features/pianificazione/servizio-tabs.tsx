@@ -18,12 +18,12 @@ import {
   useSaveDotazioneMutation,
   useUploadAllegatoMutation,
 } from "../../api/pianificazione/servizi-righe.endpoints";
-import { notify } from "../../app/toaster";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { DeleteRowButton } from "../../components/delete-row-button";
 import { TextField } from "../../components/form";
 import { OperatorName } from "../../components/quick-view";
 import { formatDate, formatDateTime, formatEuro, secondsToHours } from "../../domain/format";
+import { notify } from "../../lib/toaster";
 import { TextareaField } from "./form-controls";
 import { AddRowForm, Loaded, Rows, saving } from "./rows-tab";
 

@@ -5,7 +5,7 @@
  */
 import type { FetchBaseQueryError } from "@reduxjs/toolkit/query";
 import { assegnazioneApi } from "../../api/pianificazione/assegnazione.endpoints";
-import type { AppStore } from "../../app/store";
+import type { AppStore } from "../../lib/store-types";
 import type { Announcement, AssignmentCalls, Notice } from "../assignment.machine";
 import { STATUS_AFTER, statusOnTurno } from "./operator-status";
 import { confirmAllEdit, operatorEdit, patchServiceCache, refetchService } from "./service-cache";

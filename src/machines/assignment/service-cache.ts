@@ -8,7 +8,7 @@ import type { Candidato } from "../../api/pianificazione/assegnazione.endpoints"
 import { assegnazioneApi } from "../../api/pianificazione/assegnazione.endpoints";
 import type { Turno } from "../../api/pianificazione/servizi.endpoints";
 import { type ServizioArgs, serviziApi } from "../../api/pianificazione/servizi.endpoints";
-import type { AppStore } from "../../app/store";
+import type { AppStore } from "../../lib/store-types";
 import { type OperatorStatus, setInCandidati, setOnTurno, statusOf } from "./operator-status";
 
 type Id = number | string;

@@ -10,8 +10,8 @@ import { authDb, issueMockToken } from "../../../mocks/auth.fixtures";
 import { tokenStorage } from "../../../src/api/token-storage";
 import { appRoutes } from "../../../src/app/router";
 import { makeStore } from "../../../src/app/store";
-import { system } from "../../../src/app/theme";
-import { Toaster } from "../../../src/app/toaster";
+import { system } from "../../../src/lib/theme";
+import { Toaster } from "../../../src/lib/toaster";
 import { appSessionMachine } from "../../../src/machines/session.services";
 import { SessionProvider } from "../../../src/machines/session-context";
 

@@ -6,7 +6,7 @@
  *   POST /{id}/assumi/      creates the operator → the record with operatore_id; 409 if already hired
  *   GET  /{id}/cv/          the CV (PDF), attachment
  */
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -18,12 +18,11 @@ import {
 } from "../../../../src/domain/contracts/anagrafiche/candidati";
 import { FileDownload } from "../../../../src/domain/contracts/common";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
+import { contextOf } from "../../../lib/context";
 import { contentDisposition, downloadName, readStoredFile } from "../../../lib/files";
 import { registerListRoute } from "../../../lib/list";
-import { currentUser } from "../../../plugins/auth-guard";
 import { candidatiList } from "./candidati.list";
 import {
-  type Actor,
   assumiCandidato,
   createCandidato,
   cvOf,
@@ -35,8 +34,6 @@ import {
 const tags = ["anagrafiche"];
 const LIST = CAPABILITIES.candidati;
 const RECORD = CAPABILITIES.candidatiScheda;
-
-const actor = (request: FastifyRequest): Actor => ({ userId: currentUser(request).id, ip: request.ip });
 
 export const candidatiRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -59,7 +56,7 @@ export const candidatiRoutes: FastifyPluginAsync = async (base) => {
         response: { 201: CandidatoOut },
       },
     },
-    async (request, reply) => reply.code(201).send(await createCandidato(app, request.body.data, actor(request))),
+    async (request, reply) => reply.code(201).send(await createCandidato(contextOf(request), request.body.data)),
   );
 
   app.get(
@@ -83,7 +80,7 @@ export const candidatiRoutes: FastifyPluginAsync = async (base) => {
         response: { 200: CandidatoOut },
       },
     },
-    async (request) => updateCandidato(app, request.params.id, request.body.data, actor(request)),
+    async (request) => updateCandidato(contextOf(request), request.params.id, request.body.data),
   );
 
   app.delete(
@@ -93,7 +90,7 @@ export const candidatiRoutes: FastifyPluginAsync = async (base) => {
       schema: { tags, summary: "Elimina candidato", params: IdParams, response: { 200: ResultOk } },
     },
     async (request) => {
-      await deleteCandidato(app, request.params.id, actor(request));
+      await deleteCandidato(contextOf(request), request.params.id);
       return { result: "OK" as const };
     },
   );
@@ -109,7 +106,7 @@ export const candidatiRoutes: FastifyPluginAsync = async (base) => {
         response: { 200: CandidatoOut },
       },
     },
-    async (request) => assumiCandidato(app, request.params.id, actor(request)),
+    async (request) => assumiCandidato(contextOf(request), request.params.id),
   );
 
   app.get(

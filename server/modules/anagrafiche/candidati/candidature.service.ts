@@ -4,7 +4,7 @@
  */
 
 import { eq } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import {
   type CandidaturaFields,
   CV_MAX_BYTES,
@@ -16,6 +16,7 @@ import {
 import { toApiDate } from "../../../../src/domain/format";
 import { candidati, candidatiPosizioni } from "../../../db/schema/anagrafiche-clienti";
 import { AZIONI, writeAudit } from "../../../lib/audit";
+import { type AppContext, auditBy } from "../../../lib/context";
 import { HttpError, validationError } from "../../../lib/errors";
 import { storeFile } from "../../../lib/files";
 import { refuseNul } from "../../../plugins/input-guard";
@@ -136,19 +137,19 @@ export function isBot(fields: Record<string, unknown>): boolean {
   return str(fields.sito_web).trim() !== "";
 }
 
-export async function submitCandidatura(app: FastifyInstance, sub: Submission, ip: string): Promise<number> {
+export async function submitCandidatura(ctx: AppContext, sub: Submission): Promise<number> {
   const { values, errors } = toCandidatura(sub.fields);
-  const now = app.clock();
+  const now = ctx.clock();
   Object.assign(errors, validateCandidatura(values, toApiDate(now)), errors);
   if (!errors.posizioni) {
-    const p = await checkPosizioni(app.db, values.posizioni ?? []);
+    const p = await checkPosizioni(ctx.db, values.posizioni ?? []);
     if (p) errors.posizioni = p;
   }
   if (sub.cv && !isPdf(sub.cv.data)) errors.cv = CV_NON_PDF;
   if (Object.keys(errors).length) throw validationError(errors);
   if (sub.cv && sub.cv.data.length > CV_MAX_BYTES) throw cvTooLarge();
   const v = values as CandidaturaFields;
-  return app.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(candidati)
       .values({
@@ -168,7 +169,7 @@ export async function submitCandidatura(app: FastifyInstance, sub: Submission, i
         stato: "nuovo",
         origine: "form",
         privacyAccettataIl: now,
-        ip,
+        ip: ctx.actor.ip,
       })
       .returning({ id: candidati.id });
     if (v.posizioni.length) {
@@ -177,7 +178,7 @@ export async function submitCandidatura(app: FastifyInstance, sub: Submission, i
         .values(v.posizioni.map((posizioneId) => ({ candidatoId: row.id, posizioneId })));
     }
     if (sub.cv) {
-      const file = await storeFile(tx, app.config.dataDir, {
+      const file = await storeFile(tx, ctx.config.dataDir, {
         ownerType: CONTENT_TYPE,
         ownerId: row.id,
         categoria: "curriculum",
@@ -193,8 +194,7 @@ export async function submitCandidatura(app: FastifyInstance, sub: Submission, i
       azione: AZIONI.create,
       contentType: CONTENT_TYPE,
       objectId: row.id,
-      utenteId: null,
-      ip,
+      ...auditBy(ctx.actor),
       note: `${v.cognome} ${v.nome}: candidatura dal modulo pubblico${sub.cv ? " (con curriculum)" : ""}`,
       changeLog: [],
     });

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParams } from "../../../../src/domain/contracts/anagrafiche/operatori";
 import { FileDownload, ResultOk } from "../../../../src/domain/contracts/common";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
+import { contextOf } from "../../../lib/context";
 import { forbidden } from "../../../lib/errors";
 import { contentDisposition } from "../../../lib/files";
 import { currentUser } from "../../../plugins/auth-guard";
@@ -31,7 +32,7 @@ export const gdprRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       if (!can(user, "operatoriAnagrafica")) throw forbidden();
-      const { filename, data } = await exportOperatore(app, user, request.params.id, request.ip);
+      const { filename, data } = await exportOperatore(contextOf(request), request.params.id);
       return reply
         .header("Content-Type", "application/zip")
         .header("Content-Disposition", contentDisposition(filename, "attachment"))
@@ -45,7 +46,7 @@ export const gdprRoutes: FastifyPluginAsyncZod = async (app) => {
     "/:id/anonimizza/",
     { config, schema: { tags, params: idParams, response: { 200: ResultOk } } },
     async (request) => {
-      await anonimizzaOperatore(app, currentUser(request), request.params.id, request.ip);
+      await anonimizzaOperatore(contextOf(request), request.params.id);
       return { result: "OK" as const };
     },
   );

@@ -13,19 +13,13 @@ import {
 } from "../../../../src/domain/contracts/anagrafiche/operatori";
 import { ResultOk } from "../../../../src/domain/contracts/common";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
+import { contextOf } from "../../../lib/context";
 import { forbidden } from "../../../lib/errors";
 import { currentUser } from "../../../plugins/auth-guard";
 import { ANY_OPERATORE_CAPABILITY, can, QUICK_VIEW_CAPABILITY } from "./access";
 import { gdprRoutes } from "./gdpr.routes";
 import { operatoriListRoutes } from "./operatori.list";
-import {
-  buildRecord,
-  createOperatore,
-  deleteOperatore,
-  getOperatoreRow,
-  todayOf,
-  updateOperatore,
-} from "./operatori.service";
+import { buildRecord, createOperatore, deleteOperatore, getOperatoreRow, updateOperatore } from "./operatori.service";
 import { operatoriUploadRoutes } from "./operatori-upload.routes";
 import { buildQuickView } from "./quick-view.service";
 import { tabsRoutes } from "./tabs.routes";
@@ -42,10 +36,9 @@ export const operatoriRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: OperatoreBody, response: { 201: OperatoreRecordOut } },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      const id = await createOperatore(app, user, request.body.data, request.ip);
-      const row = await getOperatoreRow(app.db, id);
-      return reply.code(201).send(await buildRecord(app.db, row, user, todayOf(app)));
+      const ctx = contextOf(request);
+      const id = await createOperatore(ctx, request.body.data);
+      return reply.code(201).send(await buildRecord(ctx, await getOperatoreRow(app.db, id)));
     },
   );
 
@@ -64,7 +57,7 @@ export const operatoriRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!can(user, "operatori")) throw forbidden();
       const row = await getOperatoreRow(app.db, request.params.id);
-      return buildRecord(app.db, row, user, todayOf(app));
+      return buildRecord(contextOf(request), row);
     },
   );
 
@@ -75,10 +68,9 @@ export const operatoriRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParams, body: OperatoreBody, response: { 200: OperatoreRecordOut } },
     },
     async (request) => {
-      const user = currentUser(request);
-      await updateOperatore(app, user, request.params.id, request.body.data, request.ip);
-      const row = await getOperatoreRow(app.db, request.params.id);
-      return buildRecord(app.db, row, user, todayOf(app));
+      const ctx = contextOf(request);
+      await updateOperatore(ctx, request.params.id, request.body.data);
+      return buildRecord(ctx, await getOperatoreRow(app.db, request.params.id));
     },
   );
 
@@ -89,7 +81,7 @@ export const operatoriRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParams, response: { 200: ResultOk } },
     },
     async (request) => {
-      await deleteOperatore(app, currentUser(request), request.params.id, request.ip);
+      await deleteOperatore(contextOf(request), request.params.id);
       return { result: "OK" as const };
     },
   );

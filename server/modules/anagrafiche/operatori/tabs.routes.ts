@@ -4,7 +4,6 @@
  * DELETE /{subId}/ → {result: 'OK'}), each behind its tab's permission; and /{id}/disponibilita/
  * (GET, PUT {data: [{giorno: 1..7, disponibile}]}).
  */
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParams, subIdParams } from "../../../../src/domain/contracts/anagrafiche/operatori";
@@ -12,29 +11,14 @@ import { DisponibilitaBody, DisponibilitaOut } from "../../../../src/domain/cont
 import { ResultOk } from "../../../../src/domain/contracts/common";
 import { updateSchema } from "../../../../src/domain/contracts/update-schema";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
-import { currentUser } from "../../../plugins/auth-guard";
+import { contextOf } from "../../../lib/context";
 import { getOperatoreRow, todayOf } from "./operatori.service";
 import { TABS } from "./tabs.definitions";
-import {
-  createItem,
-  deleteItem,
-  getDisponibilita,
-  listTab,
-  putDisponibilita,
-  updateItem,
-  type WriteContext,
-} from "./tabs.service";
+import { createItem, deleteItem, getDisponibilita, listTab, putDisponibilita, updateItem } from "./tabs.service";
 
 const tags = ["anagrafiche"];
 
 export const tabsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = (request: FastifyRequest): WriteContext => ({
-    app,
-    user: currentUser(request),
-    ip: request.ip,
-    today: todayOf(app),
-  });
-
   for (const def of TABS) {
     // One route set for every tab: the schemas are the tab's contract, the rows plain records.
     const body = def.body as z.ZodObject;
@@ -52,7 +36,7 @@ export const tabsRoutes: FastifyPluginAsyncZod = async (app) => {
       { config, schema: { tags, params: idParams, body: z.object({ data: body }), response: { 201: out } } },
       async (request, reply) => {
         const item = await createItem(
-          ctx(request),
+          contextOf(request),
           def,
           request.params.id,
           request.body.data as Record<string, unknown>,
@@ -74,7 +58,7 @@ export const tabsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) =>
         updateItem(
-          ctx(request),
+          contextOf(request),
           def,
           request.params.id,
           request.params.subId,
@@ -86,7 +70,7 @@ export const tabsRoutes: FastifyPluginAsyncZod = async (app) => {
       `${base}:subId/`,
       { config, schema: { tags, params: subIdParams, response: { 200: ResultOk } } },
       async (request) => {
-        await deleteItem(ctx(request), def, request.params.id, request.params.subId);
+        await deleteItem(contextOf(request), def, request.params.id, request.params.subId);
         return { result: "OK" as const };
       },
     );
@@ -107,6 +91,6 @@ export const tabsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: dispConfig,
       schema: { tags, params: idParams, body: DisponibilitaBody, response: { 200: DisponibilitaOut } },
     },
-    async (request) => putDisponibilita(ctx(request), request.params.id, request.body.data),
+    async (request) => putDisponibilita(contextOf(request), request.params.id, request.body.data),
   );
 };

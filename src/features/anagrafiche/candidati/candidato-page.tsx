@@ -25,7 +25,6 @@ import {
 } from "../../../api/anagrafiche/candidati.endpoints";
 import { downloadWithToken } from "../../../api/anagrafiche/files.endpoints";
 import { errorMessage } from "../../../api/base";
-import { notify } from "../../../app/toaster";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import {
   GIORNI_SETTIMANA,
@@ -35,6 +34,7 @@ import {
 } from "../../../domain/candidato";
 import type { Candidato } from "../../../domain/contracts/anagrafiche/candidati";
 import { formatDate, formatDateTime } from "../../../domain/format";
+import { notify } from "../../../lib/toaster";
 import { SelectField, TextareaField } from "../common/form-controls";
 import { MSG } from "../common/messages";
 import { reportError } from "../common/save-error";

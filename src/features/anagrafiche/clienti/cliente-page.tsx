@@ -34,7 +34,6 @@ import {
 } from "../../../api/anagrafiche/clienti.endpoints";
 import { useLazyGeocodeQuery } from "../../../api/anagrafiche/province.endpoints";
 import { errorMessage } from "../../../api/base";
-import { notify } from "../../../app/toaster";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { TextField } from "../../../components/form";
 import { validateCliente, validateContatto, validateSede } from "../../../domain/cliente";
@@ -45,6 +44,7 @@ import type {
   Contatto,
   Sede,
 } from "../../../domain/contracts/anagrafiche/clienti";
+import { notify } from "../../../lib/toaster";
 import { ProvinciaField, SwitchField, TextareaField, useProvinceOptions } from "../common/form-controls";
 import { ItemTable } from "../common/item-table";
 import { MSG } from "../common/messages";

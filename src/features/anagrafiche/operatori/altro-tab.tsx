@@ -12,9 +12,9 @@ import {
   useUpdateOperatoreMutation,
 } from "../../../api/anagrafiche/operatori.endpoints";
 import { errorMessage } from "../../../api/base";
-import { notify } from "../../../app/toaster";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import type { OperatoreRecord } from "../../../domain/contracts/anagrafiche/operatori";
+import { notify } from "../../../lib/toaster";
 import { TextareaField } from "../common/form-controls";
 import { MSG } from "../common/messages";
 import { reportError } from "../common/save-error";

@@ -16,11 +16,11 @@ import {
   useUpdateOperatoreMutation,
 } from "../../../api/anagrafiche/operatori.endpoints";
 import { errorMessage } from "../../../api/base";
-import { notify } from "../../../app/toaster";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { TextField } from "../../../components/form";
 import type { OperatoreRecord } from "../../../domain/contracts/anagrafiche/operatori";
 import { OPERATORE_REQUIRED, validateOperatore } from "../../../domain/operatore";
+import { notify } from "../../../lib/toaster";
 import { useCurrentUser } from "../../../machines/session-context";
 import { CheckboxGroupField, ProvinciaField, SelectField, SwitchField, TextareaField } from "../common/form-controls";
 import { MSG } from "../common/messages";

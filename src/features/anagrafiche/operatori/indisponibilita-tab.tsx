@@ -6,10 +6,10 @@ import {
   useOperatoreDisponibilitaQuery,
   useSaveOperatoreDisponibilitaMutation,
 } from "../../../api/anagrafiche/operatori.endpoints";
-import { notify } from "../../../app/toaster";
 import { formatDateTime } from "../../../domain/format";
 import { toRomeWallClock } from "../../../domain/instant";
 import { GIORNI_SETTIMANA, validateIndisponibilita } from "../../../domain/operatore";
+import { notify } from "../../../lib/toaster";
 import { ItemTable } from "../common/item-table";
 import { MSG } from "../common/messages";
 import { reportError } from "../common/save-error";

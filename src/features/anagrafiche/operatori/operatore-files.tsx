@@ -6,8 +6,8 @@ import { Box, Button, FileUpload, Heading, HStack, Image, SimpleGrid, Stack, Tex
 import { downloadWithToken, useFileObjectUrlQuery } from "../../../api/anagrafiche/files.endpoints";
 import { type FileSlot, useUploadOperatoreFileMutation } from "../../../api/anagrafiche/operatori.endpoints";
 import { errorMessage } from "../../../api/base";
-import { notify } from "../../../app/toaster";
 import type { FileRef, OperatoreRecord } from "../../../domain/contracts/anagrafiche/operatori";
+import { notify } from "../../../lib/toaster";
 import { MSG } from "../common/messages";
 
 const PHOTOS: { slot: FileSlot & keyof OperatoreRecord; label: string }[] = [

@@ -7,7 +7,7 @@ import {
   useSaveOperatoreTabItemMutation,
 } from "../../../api/anagrafiche/operatori.endpoints";
 import { errorMessage } from "../../../api/base";
-import { notify } from "../../../app/toaster";
+import { notify } from "../../../lib/toaster";
 import { MSG } from "../common/messages";
 import { reportError } from "../common/save-error";
 
