@@ -51,6 +51,10 @@ function fieldDocs(list: List): string {
 }
 
 export function registerListRoute(app: FastifyInstance, path: string, list: List, opts: ListRouteOptions): void {
+  // A grouped row ({<field>, count, aggregates}) must not pass as a row, or the serializer would
+  // strip it to the row's keys: the row needs a required key a group cannot have.
+  if (opts.row.safeParse({ count: 0 }).success)
+    throw new Error(`registerListRoute(${path}): la riga della lista deve avere almeno un campo obbligatorio`);
   app.get(
     path,
     {

@@ -50,16 +50,17 @@ export type Voce = z.infer<typeof Voce>;
 
 /**
  * A grouped list row (`group_by`): the group's value under the field's name, `count` and the
- * aggregates. No list field may be called `count`, so a row with a numeric `count` is a group.
+ * aggregates — fields of the list the caller may see, passed as they are (keys in their order).
  */
-export const ListGroupRow = z.object({ count: z.number() }).catchall(z.unknown());
+export const ListGroupRow = z.record(z.string(), z.unknown());
 
 /**
  * SPEC §3 Table list response of a list-engine route (server/lib/list): the rows, or the groups
- * of a `group_by` request.
+ * of a `group_by` request. A row is tried first (it has required keys a group lacks, which
+ * registerListRoute checks at start-up), so a page of rows costs one object parse per row.
  */
 export const ListOut = <R extends z.ZodType>(row: R) =>
-  z.object({ results: z.array(z.union([ListGroupRow, row])), count: z.number(), page: z.number() });
+  z.object({ results: z.array(z.union([row, ListGroupRow])), count: z.number(), page: z.number() });
 
 /** The list envelope of a route that always answers rows of one shape. */
 export const RowsOut = <R extends z.ZodType>(row: R) =>

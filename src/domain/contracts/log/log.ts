@@ -11,8 +11,8 @@ export const LogEntryRow = z.object({
   note: z.string().nullable(),
   content_type: z.string(),
   object_id: z.string().nullable(),
-  /** The other objects the entry concerns (e.g. the client of a site). */
-  related: z.array(z.object({ content_type: z.string(), object_id: z.string().optional() })).nullable(),
+  /** The other objects the entry concerns (e.g. the client of a site); keys in jsonb's order. */
+  related: z.array(z.object({ object_id: z.string().optional(), content_type: z.string() })).nullable(),
   dati: z.object({ change_log: z.array(z.string()) }),
 });
 export type LogEntry = z.infer<typeof LogEntryRow>;
