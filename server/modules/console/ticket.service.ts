@@ -6,7 +6,7 @@
  * - the summary counts every unread ticket, whatever its type or state.
  */
 import { sql } from "drizzle-orm";
-import type { TicketLetto } from "../../../src/domain/contracts/console/ticket";
+import type { ProblemNotification, TicketLetto } from "../../../src/domain/contracts/console/ticket";
 import { formatDateTimeSeconds } from "../../../src/domain/format";
 import type { Db, Executor, Tx } from "../../db/client";
 import { queryOne, queryRows } from "../../db/query";
@@ -22,13 +22,7 @@ export const PROBLEMI_MAX = 100;
 const TZ = sql.raw(`'${BUSINESS_TZ}'`);
 const at = (expr: string) => sql.raw(`to_char(${expr} AT TIME ZONE '${BUSINESS_TZ}', 'YYYY-MM-DD HH24:MI:SS')`);
 
-export interface ProblemaAttivo {
-  id: number;
-  operatore: { id: number; full_name: string };
-  data_ora: string;
-}
-
-export async function problemiAttivi(ex: Executor): Promise<ProblemaAttivo[]> {
+export async function problemiAttivi(ex: Executor): Promise<ProblemNotification[]> {
   const rows = await queryRows<{ id: number; operatore_id: number; full_name: string; data_ora: string }>(
     ex,
     sql`SELECT t.id, o.id AS operatore_id, trim(o.nome || ' ' || o.cognome) AS full_name,
