@@ -4,14 +4,15 @@
  * answering with the server's shapes, permissions and the domain validators (src/domain).
  */
 import { HttpResponse, http } from "msw";
+import { CV_MAX_BYTES, CV_TROPPO_GRANDE, STATO_CANDIDATO_LABELS, validateCandidatura } from "../src/domain/candidato";
+import { validateCliente, validateContatto, validateSede } from "../src/domain/cliente";
+import type { ClienteFields } from "../src/domain/contracts/anagrafiche/clienti";
 import {
   ALTRO_FIELDS,
   ANAGRAFICA_WRITABLE,
   BASE_FIELDS,
   FILE_FIELDS,
-} from "../server/modules/anagrafiche/operatori/operatore-fields";
-import { CV_MAX_BYTES, CV_TROPPO_GRANDE, STATO_CANDIDATO_LABELS, validateCandidatura } from "../src/domain/candidato";
-import { type ClienteFields, validateCliente, validateContatto, validateSede } from "../src/domain/cliente";
+} from "../src/domain/contracts/anagrafiche/operatore-fields";
 import { isLicenza, statoScadenza, tipoCorsoLabel, tipoDocumentoLabel } from "../src/domain/documenti";
 import { toApiDate } from "../src/domain/format";
 import { parseInstant } from "../src/domain/instant";

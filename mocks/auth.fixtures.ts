@@ -2,7 +2,8 @@
  * The mock backend's staff users and account settings (the same lookup values the server seeds in
  * 0001_core.sql). `resetAuthDb()` restores them; tests call it between cases.
  */
-import type { Account, StaffUser } from "../src/domain/api-types";
+import type { Account } from "../src/domain/contracts/auth/credentials";
+import type { StaffUser } from "../src/domain/contracts/auth/users";
 
 export const MOCK_PASSWORD = "Prova-Vigilanza-26";
 

@@ -3,7 +3,7 @@
  * with the permesso filter) and the permission catalogue, like the server's.
  */
 import { HttpResponse, http } from "msw";
-import type { StaffUser } from "../src/domain/api-types";
+import type { StaffUser } from "../src/domain/contracts/auth/users";
 import { toApiDateTime } from "../src/domain/format";
 import { passwordProblem } from "../src/domain/password-policy";
 import { CAPABILITIES, PERMISSION_CODES, PERMISSION_GROUPS, PERMISSIONS } from "../src/domain/permissions";

@@ -113,8 +113,8 @@ async function userCreate(config: AppConfig, o: Record<string, string | undefine
     .split(",")
     .map((p) => p.trim())
     .filter(Boolean);
-  const { userCreateBody } = await import("./modules/auth/users.schema");
-  const parsed = userCreateBody.safeParse({
+  const { UserCreateBody } = await import("../src/domain/contracts/auth/users");
+  const parsed = UserCreateBody.safeParse({
     data: {
       username: o.username,
       password: o.password,

@@ -3,47 +3,19 @@
  * The session machine drives login, account and logout; the public pages use the others, the
  * profile menu's 'Cambia password' dialog uses changePassword.
  */
-import type { Account, DataBody, LoginResponse } from "../domain/api-types";
+import type {
+  Account,
+  ChangePasswordData,
+  DetailOut,
+  LoginBody,
+  LoginResponse,
+  RegisterBody,
+  ResetConfirmBody,
+  ResetRequestBody,
+  VerifyCodeBody,
+} from "../domain/contracts/auth/credentials";
+import type { DataBody } from "../domain/contracts/common";
 import { api } from "./base";
-
-export interface LoginBody {
-  username: string;
-  password: string;
-}
-
-/** POST /api/auth/register/: `id` is the username. */
-export interface RegisterBody {
-  id: string;
-  email: string;
-  password: string;
-  firstName: string;
-  lastName: string;
-}
-
-export interface ResetPasswordBody {
-  username: string;
-  redirect_url: string;
-}
-
-export interface VerifyCodeBody {
-  uid: string;
-  token: string;
-  code: string;
-}
-
-export interface ResetPasswordConfirmBody extends VerifyCodeBody {
-  password: string;
-}
-
-/** POST /api/auth/change-password/ (wrapped in {data}). */
-export interface ChangePasswordBody {
-  current_password: string;
-  new_password: string;
-}
-
-export interface DetailResponse {
-  detail: string;
-}
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -54,26 +26,26 @@ export const authApi = api.injectEndpoints({
       query: () => "auth/account/",
       providesTags: ["Account"],
     }),
-    changePassword: build.mutation<DetailResponse, ChangePasswordBody>({
+    changePassword: build.mutation<DetailOut, ChangePasswordData>({
       query: (data) => ({
         url: "auth/change-password/",
         method: "POST",
-        body: { data } satisfies DataBody<ChangePasswordBody>,
+        body: { data } satisfies DataBody<ChangePasswordData>,
       }),
     }),
-    register: build.mutation<DetailResponse, RegisterBody>({
+    register: build.mutation<DetailOut, RegisterBody>({
       query: (body) => ({ url: "auth/register/", method: "POST", body }),
     }),
-    resetPassword: build.mutation<DetailResponse, ResetPasswordBody>({
+    resetPassword: build.mutation<DetailOut, ResetRequestBody>({
       query: (body) => ({ url: "auth/reset-password/", method: "POST", body }),
     }),
-    verifyCode: build.mutation<DetailResponse, VerifyCodeBody>({
+    verifyCode: build.mutation<DetailOut, VerifyCodeBody>({
       query: (body) => ({ url: "auth/reset-password/verify-code/", method: "POST", body }),
     }),
-    resetPasswordConfirm: build.mutation<DetailResponse, ResetPasswordConfirmBody>({
+    resetPasswordConfirm: build.mutation<DetailOut, ResetConfirmBody>({
       query: (body) => ({ url: "auth/reset-password/confirm/", method: "POST", body }),
     }),
-    logout: build.mutation<unknown, void>({
+    logout: build.mutation<DetailOut, void>({
       query: () => ({ url: "auth/logout/", method: "POST" }),
     }),
   }),

@@ -10,7 +10,7 @@ import {
   type FetchBaseQueryError,
   fetchBaseQuery,
 } from "@reduxjs/toolkit/query/react";
-import type { ApiErrorBody } from "../domain/api-types";
+import type { ApiErrorBody } from "../domain/contracts/common";
 import { tokenStorage } from "./token-storage";
 
 let onUnauthorized: (() => void) | null = null;

@@ -3,27 +3,10 @@
  * support-ticket count of the side menu chip (both polled by src/machines/notifications.machine.ts),
  * and marking a ticket read.
  */
+import type { ProblemNotification, TicketLetto, TicketSummary } from "../domain/contracts/console/ticket";
 import { api } from "./base";
 
-/** SPEC §3 Support notification: one open, unread 'problema' ticket. */
-export interface ProblemNotification {
-  id: number;
-  operatore: { id: number; full_name: string };
-  /** "YYYY-MM-DD HH:mm:ss", Europe/Rome. */
-  data_ora: string;
-}
-
-/** GET /api/comunicazioni/summary/: `result` is the number of unread tickets. */
-export interface TicketSummary {
-  result: number;
-}
-
-export interface TicketLetto {
-  result: "OK";
-  id: number;
-  letto_il: string;
-  letto_da: { id: number; full_name: string } | null;
-}
+export type { ProblemNotification, TicketLetto, TicketSummary };
 
 export const consoleApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -3,8 +3,7 @@
  * order_asc&group_by&<filters>&timestamp`, answered `{results, count, page}` — and its export,
  * the same path with `file_type`, `hidden_fields`, `show_fields`, downloaded as a file.
  */
-
-import type { ListResponse } from "../domain/api-types";
+import type { ListResponse } from "../domain/contracts/common";
 import { notify } from "../lib/toaster";
 import { api, apiUrl } from "./base";
 import { tokenStorage } from "./token-storage";

@@ -2,20 +2,10 @@
  * The audit log (SPEC §3 Log entry, §7 Log): the entries are read through the generic list
  * (`log/list/`, see list.endpoints.ts); the content types present come from `log/content-types/`.
  */
+import type { LogEntry } from "../domain/contracts/log/log";
 import { api } from "./base";
 
-/** SPEC §3 Log entry. */
-export interface LogEntry {
-  id: number;
-  azione: string;
-  /** 'YYYY-MM-DD HH:mm:ss' (Europe/Rome). */
-  data_ora: string;
-  utente: { first_name: string; last_name: string } | null;
-  note: string | null;
-  content_type: string;
-  object_id: string | null;
-  dati: { change_log?: string[] };
-}
+export type { LogEntry };
 
 export const LOG_LIST_PATH = "log/list/";
 

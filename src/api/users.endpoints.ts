@@ -1,5 +1,6 @@
 /** Staff users (Impostazioni → Utenti): /api/auth/users/ and the permission catalogue. */
-import type { DataBody, ListResponse, StaffUser } from "../domain/api-types";
+import type { PermissionCatalogue, StaffUser, StaffUserRow, UserCreateData } from "../domain/contracts/auth/users";
+import type { DataBody, ListResponse, ResultOk } from "../domain/contracts/common";
 import { api } from "./base";
 
 export interface UsersQuery {
@@ -12,20 +13,7 @@ export interface UsersQuery {
 }
 
 /** The writable fields; `password` only when it is set or changed. */
-export interface StaffUserInput {
-  username: string;
-  email: string;
-  nome: string;
-  cognome: string;
-  permissions: string[];
-  attivo: boolean;
-  password?: string;
-}
-
-export interface PermissionCatalogueGroup {
-  group: string;
-  permissions: { code: string; label: string }[];
-}
+export type StaffUserInput = Omit<UserCreateData, "password"> & { password?: string };
 
 function cleanParams(q: UsersQuery): Record<string, string | number | boolean> {
   const out: Record<string, string | number | boolean> = {};
@@ -38,7 +26,7 @@ const USERS_LIST_TAG = { type: "List" as const, id: "auth/users/" };
 
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    users: build.query<ListResponse<StaffUser>, UsersQuery>({
+    users: build.query<ListResponse<StaffUserRow>, UsersQuery>({
       query: (q) => ({ url: "auth/users/", params: cleanParams(q) }),
       providesTags: (res) => [
         { type: "User", id: "LIST" },
@@ -62,11 +50,11 @@ export const usersApi = api.injectEndpoints({
         USERS_LIST_TAG,
       ],
     }),
-    deactivateUser: build.mutation<{ result: string }, number>({
+    deactivateUser: build.mutation<ResultOk, number>({
       query: (id) => ({ url: `auth/users/${id}/`, method: "DELETE" }),
       invalidatesTags: (_r, _e, id) => [{ type: "User", id: "LIST" }, { type: "User", id }, USERS_LIST_TAG],
     }),
-    permissionCatalogue: build.query<unknown, void>({
+    permissionCatalogue: build.query<PermissionCatalogue, void>({
       query: () => "auth/permissions/",
     }),
   }),

@@ -1,8 +1,10 @@
 /**
- * Candidates (anagrafiche/candidati) and the public application form: types, the status pipeline,
- * Italian labels and the validation shared by the SPA and the server.
+ * Candidates (anagrafiche/candidati) and the public application form: the status pipeline,
+ * Italian labels and the validation shared by the SPA and the server (the API's shapes are
+ * src/domain/contracts/anagrafiche/candidati.ts).
  */
 import { validateEmail, validateMobile, validateProvincia } from "./contact-validators";
+import type { CandidatoFields } from "./contracts/anagrafiche/candidati";
 import {
   CODICE_FISCALE_NON_CORRISPONDE,
   fiscalCodeMatches,
@@ -47,39 +49,6 @@ export const CV_TROPPO_GRANDE = "Il curriculum supera la dimensione massima di 5
 export const CV_NON_PDF = "Il curriculum deve essere un file PDF";
 
 export type FieldErrors = Record<string, string>;
-
-export interface CandidatoFields {
-  nome: string;
-  cognome: string;
-  sesso: "M" | "F";
-  data_nascita: string | null;
-  codice_fiscale: string;
-  email: string;
-  cellulare: string;
-  citta: string;
-  prov: string;
-  /** Desired qualifications (posizioni ids). */
-  posizioni: number[];
-  giorni_disponibili: number[];
-  turni_notturni: boolean;
-  trasferte: boolean;
-  stato: StatoCandidato;
-  valutazione: number | null;
-  note: string;
-}
-
-/** GET /api/anagrafiche/candidati/{id}/ */
-export interface Candidato extends CandidatoFields {
-  id: number;
-  messaggio: string;
-  posizioni_desiderate: { id: number; descrizione: string }[];
-  cv: { id: string; nome: string; dimensione: number } | null;
-  origine: "manuale" | "form";
-  privacy_accettata_il: string | null;
-  operatore_id: number | null;
-  created_at: string;
-  updated_at: string;
-}
 
 /** Body of the public form POST /api/anagrafiche/candidature/ (JSON or multipart fields). */
 export interface CandidaturaFields {

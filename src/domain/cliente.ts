@@ -1,8 +1,11 @@
 /**
- * Clients (anagrafiche/clienti): types, Italian labels and the validation shared by the SPA form
- * and the server. Validators answer `{field: message}` (empty object = valid).
+ * Clients (anagrafiche/clienti): Italian labels and the validation shared by the SPA form and the
+ * server (the API's shapes are src/domain/contracts/anagrafiche/clienti.ts). Validators answer
+ * `{field: message}` (empty object = valid).
  */
+
 import { validateCap, validateEmail, validatePhone, validateProvincia } from "./contact-validators";
+import type { ClienteFields, ContattoFields, SedeFields } from "./contracts/anagrafiche/clienti";
 import { CODICE_FISCALE_NON_VALIDO, normalizeFiscalCode, validateFiscalCode } from "./fiscal-code";
 import { isPartitaIvaValida, normalizePartitaIva, validatePartitaIva } from "./partita-iva";
 
@@ -12,72 +15,6 @@ export const PEC_NON_VALIDA = "Indirizzo PEC non valido";
 export const COORDINATE_NON_VALIDE = "Coordinate non valide";
 
 export type FieldErrors = Record<string, string>;
-
-export interface ClienteFields {
-  ragione_sociale: string;
-  partita_iva: string;
-  codice_fiscale: string;
-  codice_sdi: string;
-  pec: string;
-  email: string;
-  telefono: string;
-  indirizzo: string;
-  cap: string;
-  citta: string;
-  prov: string;
-  lat: number | null;
-  lng: number | null;
-  note: string;
-  attivo: boolean;
-}
-
-export interface SedeFields {
-  descrizione: string;
-  indirizzo: string;
-  cap: string;
-  citta: string;
-  prov: string;
-  lat: number | null;
-  lng: number | null;
-  note: string;
-}
-
-export interface ContattoFields {
-  nome: string;
-  ruolo: string;
-  telefono: string;
-  email: string;
-  note: string;
-}
-
-export interface Sede extends SedeFields {
-  id: number;
-}
-
-export interface Contatto extends ContattoFields {
-  id: number;
-}
-
-export interface ContrattoCliente {
-  id: number;
-  titolo: string;
-  attivo: boolean;
-}
-
-/** GET /api/anagrafiche/clienti/{id}/ */
-export interface Cliente extends ClienteFields {
-  id: number;
-  created_at: string;
-  updated_at: string;
-  sedi: Sede[];
-  contatti: Contatto[];
-  contratti: ContrattoCliente[];
-}
-
-/** Answer of POST / PUT (and of the nested writes): the record plus non-blocking warnings (geocoding). */
-export interface ClienteSaved extends Cliente {
-  warnings: string[];
-}
 
 export const CLIENTE_LABELS: Record<keyof ClienteFields, string> = {
   ragione_sociale: "Ragione sociale",

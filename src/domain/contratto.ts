@@ -1,32 +1,9 @@
 /**
- * The contract of SPEC §3 and its save rules (SPEC §5), shared by the SPA form and the server.
+ * The contract of SPEC §3 and its save rules (SPEC §5), shared by the SPA form and the server (the
+ * API's shapes are src/domain/contracts/pianificazione/contratti.ts).
  */
 
 export const TIPI_CONTRATTO = ["Giornaliero", "Settimanale", "Mensile", "Annuale", "A evento"] as const;
-
-/** SPEC §3 Contract as the API answers it. */
-export interface Contratto {
-  id: number;
-  titolo: string;
-  cliente: { id: number; ragione_sociale: string };
-  tipo_contratto: string | null;
-  numero_contratto: string | null;
-  tipo_servizio: string | null;
-  sede: string | null;
-  agente: string | null;
-  subagente: string | null;
-  responsabile: string | null;
-  responsabile_zona: string | null;
-  azienda_app: string | null;
-  azienda_ese: string | null;
-  annotazioni: string | null;
-  attivo: boolean;
-  data_disattivazione: string | null;
-  allarme: boolean;
-  notifica: boolean;
-  notifica_allarme: boolean | null;
-  sono_vigile: string;
-}
 
 /** Text fields of a contract: an empty string is saved as null. */
 export const CONTRATTO_TEXT_FIELDS = [

@@ -1,10 +1,11 @@
 /**
- * The operator (security guard) record: API types and the ONE validation used by both the
- * react-final-form screens and the server (400 with the same `errors`).
+ * The operator (security guard) record: the ONE validation used by both the react-final-form
+ * screens and the server (400 with the same `errors`). The API's shapes are the contract
+ * src/domain/contracts/anagrafiche/operatori.ts.
  * Every validator answers `{field: message}`; an empty object means valid.
  */
 import { validateCap, validateEmail, validateMobile, validatePhone, validateProvincia } from "./contact-validators";
-import { isTipoCorso, isTipoDocumento, type StatoScadenza } from "./documenti";
+import { isTipoCorso, isTipoDocumento } from "./documenti";
 import { CODICE_FISCALE_NON_CORRISPONDE, fiscalCodeMatches, validateFiscalCode } from "./fiscal-code";
 import { validateIban } from "./iban";
 import { parseInstant } from "./instant";
@@ -16,59 +17,6 @@ export const VALORE_NON_VALIDO = "Valore non valido";
 
 export type FieldErrors = Record<string, string>;
 
-/** The flat fields of SPEC §3 Operator full record (what the anagrafica form edits). */
-export interface OperatoreFields {
-  codice: string;
-  nome: string;
-  cognome: string;
-  sesso: "M" | "F";
-  codice_fiscale: string;
-  data_nascita: string | null;
-  luogo_nascita: string;
-  prov_nascita: string;
-  cittadinanza: string;
-  indirizzo: string;
-  numero: string;
-  cap: string;
-  citta: string;
-  prov: string;
-  d_indirizzo: string;
-  d_numero: string;
-  d_cap: string;
-  d_citta: string;
-  d_prov: string;
-  cellulare: string;
-  telefono: string;
-  email: string;
-  pec: string;
-  iban: string;
-  data_iban: string | null;
-  altezza: number | null;
-  peso: number | null;
-  titolo_studio: string;
-  referente: string;
-  area_agenzia: string;
-  area_sede: string;
-  attivo: boolean;
-  cessato: boolean;
-  black_list: boolean;
-  data_disattivazione: string | null;
-  data_iscrizione: string | null;
-  ammortizzatori: boolean;
-  amm_note: string;
-  applicazione: boolean;
-  sms: boolean;
-  cod_pref: string;
-  cp_rilasciato_da: string;
-  cp_rilasciato_il: string | null;
-  cp_scadenza: string | null;
-  annotazioni: string;
-  note: string;
-  rating: number | null;
-  lat: number | null;
-  lng: number | null;
-}
-
 /** Photo and CV fields: file ids (uuid) of uploads, answered with their URL. */
 export const OPERATORE_FILE_FIELDS = [
   "curriculum",
@@ -79,44 +27,6 @@ export const OPERATORE_FILE_FIELDS = [
 ] as const;
 export type OperatoreFileField = (typeof OPERATORE_FILE_FIELDS)[number];
 
-export interface FileRef {
-  id: string;
-  /** Relative URL of the file route: /api/anagrafiche/files/{id}/ */
-  url: string;
-  nome: string;
-  mime: string;
-}
-
-export interface PosizioneOperatore {
-  posizione: { id: number; descrizione: string };
-}
-
-export interface DocumentoOperatore {
-  id: number;
-  tipo: string;
-  tipo_label: string;
-  licenza: boolean;
-  numero: string;
-  rilasciato_da: string;
-  data_rilascio: string | null;
-  data_scadenza: string | null;
-  file: FileRef | null;
-  note: string;
-  stato: StatoScadenza;
-}
-
-export interface CorsoOperatore {
-  id: number;
-  tipo: string;
-  tipo_label: string;
-  ente: string;
-  data_conseguimento: string | null;
-  data_scadenza: string | null;
-  file: FileRef | null;
-  note: string;
-  stato: StatoScadenza;
-}
-
 export const TIPI_CONTRATTO = [
   { code: "indeterminato", label: "Tempo indeterminato" },
   { code: "determinato", label: "Tempo determinato" },
@@ -125,15 +35,6 @@ export const TIPI_CONTRATTO = [
   { code: "somministrazione", label: "Somministrazione" },
 ] as const;
 export type TipoContratto = (typeof TIPI_CONTRATTO)[number]["code"];
-
-export interface ContrattoOperatore {
-  id: number;
-  tipo: TipoContratto;
-  data_inizio: string;
-  data_fine: string | null;
-  ore_settimanali: number | null;
-  note: string;
-}
 
 export const STATI_PRATICA = [
   { code: "aperta", label: "Aperta" },
@@ -153,88 +54,7 @@ export const TIPI_PRATICA = [
   { code: "altro", label: "Altro" },
 ] as const;
 
-export interface PraticaOperatore {
-  id: number;
-  tipo: string;
-  stato: string;
-  data_apertura: string;
-  data_chiusura: string | null;
-  note: string;
-}
-
-export interface CompensoOperatore {
-  id: number;
-  descrizione: string;
-  importo: number;
-  dal: string | null;
-  al: string | null;
-  note: string;
-}
-
-export interface IndisponibilitaOperatore {
-  id: number;
-  /** ISO timestamps */
-  dal: string;
-  al: string;
-  motivo: string;
-  note: string;
-}
-
-/** giorno 1 = lunedì … 7 = domenica. */
-export interface DisponibilitaGiorno {
-  giorno: number;
-  disponibile: boolean;
-}
-
 export const GIORNI_SETTIMANA = ["Lunedì", "Martedì", "Mercoledì", "Giovedì", "Venerdì", "Sabato", "Domenica"] as const;
-
-/**
- * GET /api/anagrafiche/operatori/{id}/: the flat fields plus the lists the caller may see. Personal
- * fields (codice_fiscale, iban, photos, curriculum…) and each tab's lists are omitted without the
- * permission.
- */
-export type OperatoreRecord = { id: number } & Partial<OperatoreFields> &
-  Partial<Record<OperatoreFileField, FileRef | null>> & {
-    posizioni_operatore: PosizioneOperatore[];
-    documenti?: DocumentoOperatore[];
-    corsi?: CorsoOperatore[];
-    contratti?: ContrattoOperatore[];
-    pratiche?: PraticaOperatore[];
-    compensi?: CompensoOperatore[];
-    indisponibilita?: IndisponibilitaOperatore[];
-    disponibilita?: DisponibilitaGiorno[];
-    anonimizzato?: boolean;
-    created_at?: string;
-    updated_at?: string;
-  };
-
-/** One day of the quick view's shifts of the week. */
-export interface TurnoGiornoQuickView {
-  giorno: string; // YYYY-MM-DD
-  label: string; // 'Lunedì'
-  turni: { inizio: string; fine: string; cliente_id: number | null; contratto_id: number | null }[];
-}
-
-/** SPEC §3 Operator quick view. Hours as 'HH:MM:SS'. */
-export interface OperatoreQuickView {
-  id: number;
-  cognome: string;
-  nome: string;
-  foto_primo_piano: string | null;
-  rating: number | null;
-  applicazione: boolean;
-  altezza: number | null;
-  peso: number | null;
-  data_nascita: string | null;
-  cellulare: string;
-  ultimo_contratto: string;
-  ore_cli_week: string;
-  ore_week: string;
-  ore_month: string;
-  posizioni_operatore: { posizione: { descrizione: string } }[];
-  turni_giorno: TurnoGiornoQuickView[];
-  disponibilita: Record<string, boolean>;
-}
 
 // ---------------------------------------------------------------- validation helpers
 

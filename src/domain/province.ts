@@ -8,6 +8,8 @@
  * The server answers `GET /api/anagrafiche/province/` from this list.
  */
 
+import type { ProvinciaApi } from "./contracts/anagrafiche/province";
+
 export type TipoProvincia = "provincia" | "citta_metropolitana";
 
 export interface Provincia {
@@ -19,11 +21,6 @@ export interface Provincia {
 }
 
 /** The shape of SPEC §3 Province, as the API answers it. */
-export interface ProvinciaApi {
-  name: string;
-  abbr: string;
-  slug: string;
-}
 
 /** "Forlì-Cesena" → "forli-cesena", "L'Aquila" → "l-aquila". */
 export function slugify(text: string): string {

@@ -1,48 +1,11 @@
 /**
- * Services, days and shifts as the API answers them (SPEC §3, §7), and the rules to generate a
- * service's days, shared by the SPA and the server.
+ * The rules to generate a service's days and a shift's coverage, shared by the SPA and the server
+ * (the API's shapes are src/domain/contracts/pianificazione/servizi.ts).
  */
 import { addDays, daysBetween, parseDay, type ShiftTimes, weekday } from "./shift-rules";
 
 /** A service may span at most this many days (bounded generation). */
 export const MAX_GIORNI_SERVIZIO = 400;
-
-export interface OperatoreTurno {
-  id: number;
-  cognome: string;
-  nome: string;
-  confermato: boolean;
-}
-
-export interface Turno extends ShiftTimes {
-  id: number;
-  inizio_f2: string | null;
-  fine_f2: string | null;
-  posizione: { id: number; descrizione: string };
-  operatori_richiesti: number;
-  note: string;
-  operatori: OperatoreTurno[];
-}
-
-export interface Giorno {
-  id: number;
-  giorno: string;
-  turni: Turno[];
-}
-
-/** SPEC §7: GET …/servizi/{idServizio}/ */
-export interface Servizio {
-  id: number;
-  contratto: { id: number; titolo: string; cliente: { id: number; ragione_sociale: string } };
-  dal: string;
-  al: string;
-  descrizione: string;
-  indirizzo: string;
-  lat: number | null;
-  lng: number | null;
-  note: string;
-  giorni: Giorno[];
-}
 
 /** A shift of the service-creation body. */
 export interface TurnoModello extends ShiftTimes {

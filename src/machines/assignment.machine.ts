@@ -461,8 +461,9 @@ export type AssignmentMachine = typeof assignmentMachine;
 
 /** The calls the machine makes; the app passes RTK Query, tests pass stubs. */
 export interface AssignmentCalls {
-  assign: (call: OperatorCall, add: boolean) => Promise<AssignResult>;
-  confirm: (call: OperatorCall, confirm: boolean) => Promise<AssignResult>;
+  /** The machine reads only the answer's warnings. */
+  assign: (call: OperatorCall, add: boolean) => Promise<Partial<AssignResult>>;
+  confirm: (call: OperatorCall, confirm: boolean) => Promise<Partial<AssignResult>>;
   bulkAssign: (call: BulkCall) => Promise<BulkResult>;
   consolidate: (call: ConsolidationCall) => Promise<ConsolidaResult>;
   /** Fetches the service's data again; resolves when they have arrived. */

@@ -13,7 +13,7 @@ import { createContext, type ReactNode, useContext, useEffect, useMemo } from "r
 import type { ActorRefFrom, SnapshotFrom } from "xstate";
 import { setUnauthorizedHandler } from "../api/base";
 import { tokenStorage } from "../api/token-storage";
-import type { Account } from "../domain/api-types";
+import type { Account } from "../domain/contracts/auth/credentials";
 import { combinedInspect, loadDevInspector } from "./inspector";
 import type { NotificationsMachine } from "./notifications.machine";
 import type { SessionMachine } from "./session.machine";

@@ -12,7 +12,7 @@
  * (src/machines/session.services.ts), tests provide stubs.
  */
 import { assign, fromPromise, setup } from "xstate";
-import type { Account, LoginResponse } from "../domain/api-types";
+import type { Account, LoginResponse } from "../domain/contracts/auth/credentials";
 import { notificationsMachine } from "./notifications.machine";
 
 export interface SessionInput {

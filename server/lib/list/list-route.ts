@@ -2,7 +2,9 @@
  * registerListRoute: one GET route that answers {results, count, page}, or with `file_type`
  * the same query as an xlsx/csv/pdf download.
  */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { z } from "zod";
+import { ListOut } from "../../../src/domain/contracts/common";
 import { hasAny } from "../../../src/domain/permissions";
 import { HttpError } from "../errors";
 import { sendExport } from "./export/run-export";
@@ -17,6 +19,12 @@ export interface ListRouteOptions {
   exportPermissions?: readonly string[];
   tags?: string[];
   summary?: string;
+  /**
+   * One result row as the contract declares it (src/domain/contracts): the answer is
+   * `ListOut(row)`, and the serializer sends only the row's keys. A field gated by a permission
+   * is optional in the row (it is absent for users without it).
+   */
+  row: z.ZodType;
 }
 
 export const EXPORT_FAILED = "Si è verificato un errore durante l'esportazione";
@@ -43,6 +51,10 @@ function fieldDocs(list: List): string {
 }
 
 export function registerListRoute(app: FastifyInstance, path: string, list: List, opts: ListRouteOptions): void {
+  // A grouped row ({<field>, count, aggregates}) must not pass as a row, or the serializer would
+  // strip it to the row's keys: the row needs a required key a group cannot have.
+  if (opts.row.safeParse({ count: 0 }).success)
+    throw new Error(`registerListRoute(${path}): la riga della lista deve avere almeno un campo obbligatorio`);
   app.get(
     path,
     {
@@ -52,6 +64,7 @@ export function registerListRoute(app: FastifyInstance, path: string, list: List
         tags: opts.tags,
         summary: opts.summary ?? `Lista ${list.title ?? list.name}`,
         description: fieldDocs(list),
+        response: { 200: ListOut(opts.row) },
       },
     },
     async (request, reply) => {
@@ -73,13 +86,15 @@ export function registerListRoute(app: FastifyInstance, path: string, list: List
         return reply;
       } catch (err) {
         if (reply.sent) return reply;
+        // An export's failure answers JSON with its own status (the 200 schema is the list's).
+        const failed = reply as FastifyReply;
         if (err instanceof HttpError) {
-          return reply
+          return failed
             .code(err.statusCode)
             .send({ result: "error", detail: err.detail, ...(err.errors ? { errors: err.errors } : {}) });
         }
         request.log.error({ err }, "export failed");
-        return reply.code(500).send({ result: "error", detail: EXPORT_FAILED });
+        return failed.code(500).send({ result: "error", detail: EXPORT_FAILED });
       }
     },
   );

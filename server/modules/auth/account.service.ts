@@ -1,6 +1,6 @@
 /** The signed-in user's account (SPEC §3 User): identity, permissions and the lookup-table settings. */
 import { sql } from "drizzle-orm";
-import type { Account, Posizione, TipoUtenteCms, Valutazione } from "../../../src/domain/api-types";
+import type { Account, Posizione, TipoUtenteCms, Valutazione } from "../../../src/domain/contracts/auth/credentials";
 import type { Executor } from "../../db/client";
 import { queryOne, queryRows } from "../../db/query";
 

@@ -7,8 +7,8 @@
  */
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { PASSWORD_CHANGED, SAME_PASSWORD, WRONG_CURRENT_PASSWORD } from "../../../src/domain/auth-messages";
+import { ChangePasswordBody, DetailOut } from "../../../src/domain/contracts/auth/credentials";
 import { passwordProblem } from "../../../src/domain/password-policy";
 import { CAPABILITIES } from "../../../src/domain/permissions";
 import { queryOne } from "../../db/query";
@@ -18,7 +18,6 @@ import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { RATE_RULES, releaseRateLimit, reserveRateLimit } from "../../lib/rate-limit";
 import { revokeAllTokens } from "../../lib/tokens";
 import { currentUser } from "../../plugins/auth-guard";
-import { changePasswordBody } from "./auth.schema";
 import { PASSWORD_CHANGED_LINE } from "./users.service";
 
 export const changePasswordRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,8 +28,8 @@ export const changePasswordRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["auth"],
         summary: "Cambia la propria password",
-        body: changePasswordBody,
-        response: { 200: z.object({ detail: z.string() }) },
+        body: ChangePasswordBody,
+        response: { 200: DetailOut },
       },
     },
     async (request) => {

@@ -3,6 +3,7 @@
  * {groups: [{title, permissions: [{code, label}]}]}, in the catalogue's order.
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { PermissionCatalogueOut } from "../../../src/domain/contracts/auth/users";
 import { CAPABILITIES, PERMISSION_GROUPS, PERMISSIONS } from "../../../src/domain/permissions";
 
 export function groupedPermissions() {
@@ -15,7 +16,12 @@ export function groupedPermissions() {
 }
 
 export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/permissions/", { config: { permissions: CAPABILITIES.utenti }, schema: { tags: ["auth"] } }, async () =>
-    groupedPermissions(),
+  app.get(
+    "/permissions/",
+    {
+      config: { permissions: CAPABILITIES.utenti },
+      schema: { tags: ["auth"], response: { 200: PermissionCatalogueOut } },
+    },
+    async () => groupedPermissions(),
   );
 };

@@ -9,8 +9,8 @@
  */
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { REGISTERED } from "../../../src/domain/auth-messages";
+import { DetailOut, RegisterBody } from "../../../src/domain/contracts/auth/credentials";
 import { passwordProblem } from "../../../src/domain/password-policy";
 import { queryOne } from "../../db/query";
 import { users } from "../../db/schema/core";
@@ -19,7 +19,6 @@ import { validationError } from "../../lib/errors";
 import { type MailMessage, mailAfterAnswer } from "../../lib/mail";
 import { hashPassword } from "../../lib/passwords";
 import { consumeRateLimit, RATE_RULES } from "../../lib/rate-limit";
-import { registerBody } from "./auth.schema";
 import { USER_LABELS } from "./users.service";
 
 interface Owner {
@@ -55,7 +54,7 @@ export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
     "/register/",
     {
       config: { permissions: "public" },
-      schema: { tags: ["auth"], body: registerBody, response: { 202: z.object({ detail: z.string() }) } },
+      schema: { tags: ["auth"], body: RegisterBody, response: { 202: DetailOut } },
     },
     async (request, reply) => {
       const now = app.clock();

@@ -10,6 +10,12 @@
  */
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  DetailOut,
+  ResetConfirmBody,
+  ResetRequestBody,
+  VerifyCodeBody,
+} from "../../../src/domain/contracts/auth/credentials";
 import { passwordProblem } from "../../../src/domain/password-policy";
 import type { Tx } from "../../db/client";
 import { AZIONI, writeAudit } from "../../lib/audit";
@@ -18,7 +24,6 @@ import { mailAfterAnswer } from "../../lib/mail";
 import { hashPassword } from "../../lib/passwords";
 import { consumeRateLimit, RATE_RULES, releaseRateLimit, reserveRateLimit } from "../../lib/rate-limit";
 import { revokeAllTokens } from "../../lib/tokens";
-import { resetConfirmBody, resetRequestBody, verifyCodeBody } from "./auth.schema";
 import { forgetLoginFailures } from "./login-throttle";
 import {
   checkResetCode,
@@ -38,7 +43,10 @@ export const resetPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/reset-password/",
-    { config: { permissions: "public" }, schema: { tags: ["auth"], body: resetRequestBody } },
+    {
+      config: { permissions: "public" },
+      schema: { tags: ["auth"], body: ResetRequestBody, response: { 200: DetailOut } },
+    },
     async (request) => {
       const now = app.clock();
       const identifier = request.body.username;
@@ -69,7 +77,10 @@ export const resetPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/reset-password/verify-code/",
-    { config: { permissions: "public" }, schema: { tags: ["auth"], body: verifyCodeBody } },
+    {
+      config: { permissions: "public" },
+      schema: { tags: ["auth"], body: VerifyCodeBody, response: { 200: DetailOut } },
+    },
     async (request) => {
       await verified(request.ip, request.body);
       return { detail: "Codice verificato: scegli la nuova password" };
@@ -78,7 +89,10 @@ export const resetPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/reset-password/confirm/",
-    { config: { permissions: "public" }, schema: { tags: ["auth"], body: resetConfirmBody } },
+    {
+      config: { permissions: "public" },
+      schema: { tags: ["auth"], body: ResetConfirmBody, response: { 200: DetailOut } },
+    },
     async (request) => {
       const reset = await verified(request.ip, request.body);
       const { password } = request.body;

@@ -6,6 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { AccountOut, DetailOut, LoginBody, LoginOut } from "../../../src/domain/contracts/auth/credentials";
 import { CAPABILITIES } from "../../../src/domain/permissions";
 import { queryOne } from "../../db/query";
 import { AZIONI, writeAudit } from "../../lib/audit";
@@ -14,7 +15,6 @@ import { verifyAgainstNothing, verifyPassword } from "../../lib/passwords";
 import { issueToken, revokeToken } from "../../lib/tokens";
 import { currentUser } from "../../plugins/auth-guard";
 import { type AccountRow, loadAccount, toAccount } from "./account.service";
-import { loginBody } from "./auth.schema";
 import { knownSince, loginSucceeded, reserveLoginAttempt } from "./login-throttle";
 
 export const LOGIN_FAILED = "Impossibile accedere con le credenziali fornite";
@@ -22,7 +22,7 @@ export const LOGIN_FAILED = "Impossibile accedere con le credenziali fornite";
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/login/",
-    { config: { permissions: "public" }, schema: { tags: ["auth"], body: loginBody } },
+    { config: { permissions: "public" }, schema: { tags: ["auth"], body: LoginBody, response: { 200: LoginOut } } },
     async (request) => {
       const now = app.clock();
       const { username, password } = request.body;
@@ -81,25 +81,33 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get("/account/", { config: { permissions: CAPABILITIES.all }, schema: { tags: ["auth"] } }, async (request) => {
-    const account = await loadAccount(app.db, currentUser(request).id);
-    if (!account) throw notFound();
-    return account;
-  });
+  app.get(
+    "/account/",
+    { config: { permissions: CAPABILITIES.all }, schema: { tags: ["auth"], response: { 200: AccountOut } } },
+    async (request) => {
+      const account = await loadAccount(app.db, currentUser(request).id);
+      if (!account) throw notFound();
+      return account;
+    },
+  );
 
-  app.post("/logout/", { config: { permissions: CAPABILITIES.all }, schema: { tags: ["auth"] } }, async (request) => {
-    const user = currentUser(request);
-    await app.db.transaction(async (tx) => {
-      await revokeToken(tx, user.tokenId, app.clock());
-      await writeAudit(tx, {
-        azione: AZIONI.logout,
-        contentType: "utente",
-        objectId: user.id,
-        utenteId: user.id,
-        ip: request.ip,
+  app.post(
+    "/logout/",
+    { config: { permissions: CAPABILITIES.all }, schema: { tags: ["auth"], response: { 200: DetailOut } } },
+    async (request) => {
+      const user = currentUser(request);
+      await app.db.transaction(async (tx) => {
+        await revokeToken(tx, user.tokenId, app.clock());
+        await writeAudit(tx, {
+          azione: AZIONI.logout,
+          contentType: "utente",
+          objectId: user.id,
+          utenteId: user.id,
+          ip: request.ip,
+        });
       });
-    });
-    app.authChanged(user.id);
-    return { detail: "Disconnessione effettuata" };
-  });
+      app.authChanged(user.id);
+      return { detail: "Disconnessione effettuata" };
+    },
+  );
 };

@@ -12,8 +12,8 @@
  *    same transaction; the password never appears (a `Password: "—" → "(modificata)"` line does).
  */
 import { eq, sql } from "drizzle-orm";
-import type { StaffUser } from "../../../src/domain/api-types";
 import { PENDING_LABEL } from "../../../src/domain/auth-messages";
+import type { StaffUser, UserCreateData, UserUpdateData } from "../../../src/domain/contracts/auth/users";
 import { passwordProblem } from "../../../src/domain/password-policy";
 import { PERMISSION_CODES } from "../../../src/domain/permissions";
 import type { Executor } from "../../db/client";
@@ -24,7 +24,6 @@ import { type Actor, auditBy, type ServiceContext } from "../../lib/context";
 import { badRequest, HttpError, notFound, validationError } from "../../lib/errors";
 import { hashPassword } from "../../lib/passwords";
 import { revokeAllTokens } from "../../lib/tokens";
-import type { UserCreateData, UserUpdateData } from "./users.schema";
 
 export const USER_LABELS: Record<string, string> = {
   username: "Nome utente",

@@ -6,8 +6,8 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { ProblemiAttiviOut, SummaryOut } from "../../../src/domain/contracts/console/ticket";
 import { CAPABILITIES } from "../../../src/domain/permissions";
-import { ProblemiAttiviOut, SummaryOut } from "./ticket.schema";
 import { problemiAttivi, ticketNonLetti } from "./ticket.service";
 
 const tags = ["comunicazioni"];

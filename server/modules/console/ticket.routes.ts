@@ -5,9 +5,9 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { IdParams, TicketLettoOut } from "../../../src/domain/contracts/console/ticket";
 import { CAPABILITIES } from "../../../src/domain/permissions";
 import { currentUser } from "../../plugins/auth-guard";
-import { IdParams, TicketLettoOut } from "./ticket.schema";
 import { segnaLetto } from "./ticket.service";
 
 const tags = ["comunicazioni"];

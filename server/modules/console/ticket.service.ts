@@ -6,13 +6,13 @@
  * - the summary counts every unread ticket, whatever its type or state.
  */
 import { sql } from "drizzle-orm";
+import type { ProblemNotification, TicketLetto } from "../../../src/domain/contracts/console/ticket";
 import { formatDateTimeSeconds } from "../../../src/domain/format";
 import type { Db, Executor, Tx } from "../../db/client";
 import { queryOne, queryRows } from "../../db/query";
 import { AZIONI, changeLog, writeAudit } from "../../lib/audit";
 import { notFound } from "../../lib/errors";
 import { BUSINESS_TZ } from "../../lib/list/values";
-import type { TicketLettoOut } from "./ticket.schema";
 
 export const TICKET_CONTENT_TYPE = "ticket";
 export const TICKET_NON_TROVATO = "Ticket non trovato";
@@ -22,13 +22,7 @@ export const PROBLEMI_MAX = 100;
 const TZ = sql.raw(`'${BUSINESS_TZ}'`);
 const at = (expr: string) => sql.raw(`to_char(${expr} AT TIME ZONE '${BUSINESS_TZ}', 'YYYY-MM-DD HH24:MI:SS')`);
 
-export interface ProblemaAttivo {
-  id: number;
-  operatore: { id: number; full_name: string };
-  data_ora: string;
-}
-
-export async function problemiAttivi(ex: Executor): Promise<ProblemaAttivo[]> {
+export async function problemiAttivi(ex: Executor): Promise<ProblemNotification[]> {
   const rows = await queryRows<{ id: number; operatore_id: number; full_name: string; data_ora: string }>(
     ex,
     sql`SELECT t.id, o.id AS operatore_id, trim(o.nome || ' ' || o.cognome) AS full_name,
@@ -71,7 +65,7 @@ async function lockTicket(tx: Tx, id: number): Promise<LettoRow | undefined> {
   );
 }
 
-function lettoOut(r: LettoRow): TicketLettoOut {
+function lettoOut(r: LettoRow): TicketLetto {
   return {
     result: "OK",
     id: r.id,
@@ -86,7 +80,7 @@ export async function segnaLetto(
   id: number,
   actor: { userId: number; ip: string },
   now: Date,
-): Promise<TicketLettoOut> {
+): Promise<TicketLetto> {
   return db.transaction(async (tx) => {
     const current = await lockTicket(tx as Tx, id);
     if (!current) throw notFound(TICKET_NON_TROVATO);

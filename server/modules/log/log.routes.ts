@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
+import { ContentTypesOut, LogEntryRow } from "../../../src/domain/contracts/log/log";
 import { CAPABILITIES } from "../../../src/domain/permissions";
 import { queryRows } from "../../db/query";
 import { registerListRoute } from "../../lib/list";
@@ -16,11 +17,15 @@ export const logRoutes: FastifyPluginAsync = async (app) => {
     permissions: CAPABILITIES.logs,
     tags: ["log"],
     summary: "Registro delle modifiche",
+    row: LogEntryRow,
   });
 
   app.get(
     "/content-types/",
-    { config: { permissions: CAPABILITIES.logs }, schema: { tags: ["log"], summary: "Tipi di log presenti" } },
+    {
+      config: { permissions: CAPABILITIES.logs },
+      schema: { tags: ["log"], summary: "Tipi di log presenti", response: { 200: ContentTypesOut } },
+    },
     async (_request, reply) => {
       // A loose index scan over (content_type, …): one probe per distinct type, not a full scan.
       const rows = await queryRows<{ content_type: string }>(

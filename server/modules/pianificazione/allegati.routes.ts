@@ -6,10 +6,14 @@
  * the stored file. Every write has its audit entry in the same transaction. @fastify/multipart is
  * registered in this plugin's scope only.
  */
+
 import multipart from "@fastify/multipart";
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { FileDownload, ResultOk } from "../../../src/domain/contracts/common";
+import { id, OK } from "../../../src/domain/contracts/pianificazione/fields";
+import { type NotaAllegato, NotaAllegatoOut } from "../../../src/domain/contracts/pianificazione/servizi-righe";
 import { CAPABILITIES } from "../../../src/domain/permissions";
 import type { Executor } from "../../db/client";
 import { queryOne } from "../../db/query";
@@ -28,7 +32,6 @@ import {
 } from "../../lib/files";
 import { currentUser } from "../../plugins/auth-guard";
 import { audit, rel } from "./audit";
-import { id, OK } from "./common.schema";
 import { servizioScope } from "./scope";
 
 /** owner_type of the files attached to a service. */
@@ -43,13 +46,7 @@ const S = "/:idContratto/servizi/:idServizio/allegati";
 const permissions = CAPABILITIES.contratti;
 const tags = ["pianificazione"];
 
-interface AllegatoRow {
-  id: number;
-  nota: string;
-  file: { id: string; nome: string; mime: string; dimensione: number } | null;
-  file_nome: string | null;
-  created_at: string;
-}
+type AllegatoRow = NotaAllegato;
 
 /** The note-ed-allegati row in the same shape as GET …/note-ed-allegati/. */
 const readRow = (ex: Executor, rowId: number) =>
@@ -82,7 +79,10 @@ export const allegatiRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${S}/`,
-    { config: { permissions }, schema: { tags, params, consumes: ["multipart/form-data"] } },
+    {
+      config: { permissions },
+      schema: { tags, params, consumes: ["multipart/form-data"], response: { 201: NotaAllegatoOut } },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const { idContratto, idServizio } = request.params;
@@ -137,7 +137,16 @@ export const allegatiRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${S}/:fileId/`,
-    { config: { permissions }, schema: { tags, params: fileParams } },
+    {
+      config: { permissions },
+      schema: {
+        tags,
+        params: fileParams,
+        response: {
+          200: FileDownload("L'allegato", ["application/pdf", "image/jpeg", "image/png", "image/webp"]),
+        },
+      },
+    },
     async (request, reply) => {
       const { idContratto, idServizio, fileId } = request.params;
       const scope = await servizioScope(app.db, idContratto, idServizio);
@@ -146,28 +155,39 @@ export const allegatiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(`${S}/:fileId/`, { config: { permissions }, schema: { tags, params: fileParams } }, async (request) => {
-    const { idContratto, idServizio, fileId } = request.params;
-    const removed = await app.db.transaction(async (tx) => {
-      const scope = await servizioScope(tx, idContratto, idServizio);
-      const file = await serviceFile(tx, scope.servizio_id, fileId);
-      const row = await queryOne<{ id: number; nota: string }>(
-        tx,
-        sql`DELETE FROM servizi_allegati WHERE servizio_id = ${scope.servizio_id} AND file_id = ${file.id}::uuid
+  app.delete(
+    `${S}/:fileId/`,
+    {
+      config: { permissions },
+      schema: {
+        tags,
+        params: fileParams,
+        response: { 200: ResultOk },
+      },
+    },
+    async (request) => {
+      const { idContratto, idServizio, fileId } = request.params;
+      const removed = await app.db.transaction(async (tx) => {
+        const scope = await servizioScope(tx, idContratto, idServizio);
+        const file = await serviceFile(tx, scope.servizio_id, fileId);
+        const row = await queryOne<{ id: number; nota: string }>(
+          tx,
+          sql`DELETE FROM servizi_allegati WHERE servizio_id = ${scope.servizio_id} AND file_id = ${file.id}::uuid
             RETURNING id, nota`,
-      );
-      const gone = await deleteFileRows(tx, [file.id]);
-      await audit(tx, contextOf(request).actor, {
-        azione: AZIONI.delete,
-        contentType: CONTENT_TYPE,
-        objectId: row?.id ?? null,
-        note: file.nomeOriginale,
-        related: [rel("servizio", scope.servizio_id), rel("contratto", scope.contratto_id)],
-        changeLog: [`File: "${file.nomeOriginale}"`, ...(row?.nota ? [`Nota: "${row.nota.slice(0, 200)}"`] : [])],
+        );
+        const gone = await deleteFileRows(tx, [file.id]);
+        await audit(tx, contextOf(request).actor, {
+          azione: AZIONI.delete,
+          contentType: CONTENT_TYPE,
+          objectId: row?.id ?? null,
+          note: file.nomeOriginale,
+          related: [rel("servizio", scope.servizio_id), rel("contratto", scope.contratto_id)],
+          changeLog: [`File: "${file.nomeOriginale}"`, ...(row?.nota ? [`Nota: "${row.nota.slice(0, 200)}"`] : [])],
+        });
+        return gone;
       });
-      return gone;
-    });
-    await removeStoredFiles(app.config.dataDir, removed);
-    return OK;
-  });
+      await removeStoredFiles(app.config.dataDir, removed);
+      return OK;
+    },
+  );
 };

@@ -12,11 +12,21 @@ import { sql } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import {
+  AssignData,
+  AssignResultOut,
+  BulkData,
+  BulkOutcomeOut,
+  CandidatiGiornoOut,
+  CandidatiTurnoOut,
+  ConfirmData,
+  ConsolidaOut,
+} from "../../../src/domain/contracts/pianificazione/assegnazione";
+import { id, wrap } from "../../../src/domain/contracts/pianificazione/fields";
 import { CAPABILITIES } from "../../../src/domain/permissions";
 import { queryRows } from "../../db/query";
 import { contextOf } from "../../lib/context";
 import { assign, bulkAssign, confirm, consolidate, unassign } from "./assegnazione.service";
-import { bool, id, refId, wrap } from "./common.schema";
 import { evaluate, rankCandidates } from "./eligibility.service";
 import { giornoScope, type TurnoScope, turnoScope } from "./scope";
 
@@ -50,7 +60,7 @@ export const assegnazioneRoutes: FastifyPluginAsync = async (base) => {
     `${T}/operatori/`,
     {
       config: { permissions },
-      schema: { tags, params: pT, body: wrap(z.object({ operatore: refId(), add: bool() })) },
+      schema: { tags, params: pT, body: wrap(AssignData), response: { 200: AssignResultOut } },
     },
     async (req) =>
       req.body.data.add
@@ -62,7 +72,7 @@ export const assegnazioneRoutes: FastifyPluginAsync = async (base) => {
     `${T}/operatori-conf/`,
     {
       config: { permissions },
-      schema: { tags, params: pT, body: wrap(z.object({ operatore: refId(), add: bool().optional() })) },
+      schema: { tags, params: pT, body: wrap(ConfirmData), response: { 200: AssignResultOut } },
     },
     async (req) => confirm(contextOf(req), req.params, req.body.data.operatore, req.body.data.add === true),
   );
@@ -74,25 +84,33 @@ export const assegnazioneRoutes: FastifyPluginAsync = async (base) => {
       schema: {
         tags,
         params: pT,
-        body: wrap(
-          z.object({
-            operatori: z.array(refId()).min(1, "Seleziona almeno un operatore").max(200, "Massimo 200 operatori"),
-            conferma: bool().optional(),
-          }),
-        ),
+        body: wrap(BulkData),
+        response: { 200: BulkOutcomeOut },
       },
     },
     async (req) => bulkAssign(contextOf(req), req.params, req.body.data.operatori, req.body.data.conferma === true),
   );
 
-  app.get(`${T}/candidati/`, { config: { permissions }, schema: { tags, params: pT } }, async (req) => {
-    const t = await turnoScope(app.db, req.params);
-    return { ...header(t), results: rankCandidates(await evaluate(app.db, t)) };
-  });
+  app.get(
+    `${T}/candidati/`,
+    { config: { permissions }, schema: { tags, params: pT, response: { 200: CandidatiTurnoOut } } },
+    async (req) => {
+      const t = await turnoScope(app.db, req.params);
+      return { ...header(t), results: rankCandidates(await evaluate(app.db, t)) };
+    },
+  );
 
   app.get(
     `${G}/candidati/`,
-    { config: { permissions }, schema: { tags, params: pG, querystring: z.object({ turno: id().optional() }) } },
+    {
+      config: { permissions },
+      schema: {
+        tags,
+        params: pG,
+        querystring: z.object({ turno: id().optional() }),
+        response: { 200: CandidatiGiornoOut },
+      },
+    },
     async (req) => {
       const g = await giornoScope(app.db, req.params.idContratto, req.params.idServizio, req.params.idGiorno);
       const ids = req.query.turno
@@ -118,22 +136,30 @@ export const assegnazioneRoutes: FastifyPluginAsync = async (base) => {
     },
   );
 
-  app.post(`${G}/consolida/`, { config: { permissions }, schema: { tags, params: pG } }, async (req) => {
-    const g = await giornoScope(app.db, req.params.idContratto, req.params.idServizio, req.params.idGiorno);
-    return consolidate(contextOf(req), {
-      contrattoId: g.contratto_id,
-      servizioId: g.servizio_id,
-      giornoId: g.giorno_id,
-    });
-  });
+  app.post(
+    `${G}/consolida/`,
+    { config: { permissions }, schema: { tags, params: pG, response: { 200: ConsolidaOut } } },
+    async (req) => {
+      const g = await giornoScope(app.db, req.params.idContratto, req.params.idServizio, req.params.idGiorno);
+      return consolidate(contextOf(req), {
+        contrattoId: g.contratto_id,
+        servizioId: g.servizio_id,
+        giornoId: g.giorno_id,
+      });
+    },
+  );
 
-  app.post(`${T}/consolida/`, { config: { permissions }, schema: { tags, params: pT } }, async (req) => {
-    const t = await turnoScope(app.db, req.params);
-    return consolidate(contextOf(req), {
-      contrattoId: t.contratto_id,
-      servizioId: t.servizio_id,
-      giornoId: t.giorno_id,
-      turnoId: t.turno_id,
-    });
-  });
+  app.post(
+    `${T}/consolida/`,
+    { config: { permissions }, schema: { tags, params: pT, response: { 200: ConsolidaOut } } },
+    async (req) => {
+      const t = await turnoScope(app.db, req.params);
+      return consolidate(contextOf(req), {
+        contrattoId: t.contratto_id,
+        servizioId: t.servizio_id,
+        giornoId: t.giorno_id,
+        turnoId: t.turno_id,
+      });
+    },
+  );
 };

@@ -3,7 +3,14 @@
  * eligibility.service.ts. The database's exclusion constraint is the last word on overlaps: two
  * planners assigning one operator at the same instant get one success and one 409.
  */
+
 import { sql } from "drizzle-orm";
+import type {
+  AssignResult,
+  BulkOutcome,
+  ConsolidaResult,
+  Scoperto,
+} from "../../../src/domain/contracts/pianificazione/assegnazione";
 import type { Executor } from "../../db/client";
 import { queryOne, queryRows } from "../../db/query";
 import { auditInsertSql } from "../../lib/audit";
@@ -26,12 +33,6 @@ export interface TurnoIds {
   idServizio: number;
   idGiorno: number;
   idTurno: number;
-}
-
-export interface AssignResult {
-  result: "OK";
-  operatore: { id: number; cognome: string; nome: string; confermato: boolean } | null;
-  warnings: string[];
 }
 
 const related = (t: TurnoScope, operatoreId: number) => [
@@ -189,11 +190,6 @@ export async function confirm(
   });
 }
 
-export interface BulkOutcome {
-  assegnati: { id: number; cognome: string; nome: string; confermato: boolean; warnings: string[] }[];
-  falliti: { id: number; detail: string; reason: string | null }[];
-}
-
 /** Assigns each operator in turn; a failure is reported and the next one is tried. */
 export async function bulkAssign(
   ctx: ServiceContext,
@@ -215,24 +211,11 @@ export async function bulkAssign(
   return out;
 }
 
-export interface Scoperto {
-  turno_id: number;
-  giorno: string;
-  inizio_f1: string;
-  fine_f1: string;
-  inizio_f2: string | null;
-  fine_f2: string | null;
-  posizione: string;
-  operatori_richiesti: number;
-  assegnati: number;
-  mancanti: number;
-}
-
 /** Confirms every unconfirmed assignment of a day (or of one shift) and answers what stays uncovered. */
 export async function consolidate(
   ctx: ServiceContext,
   scope: { contrattoId: number; servizioId: number; giornoId: number; turnoId?: number },
-): Promise<{ result: "OK"; confermati: number; scoperti: Scoperto[] }> {
+): Promise<ConsolidaResult> {
   const where = scope.turnoId ? sql`t.id = ${scope.turnoId}` : sql`t.giorno_id = ${scope.giornoId}`;
   const userId = ctx.actor.userId;
   const confermati = await ctx.db.transaction(async (tx) => {

@@ -3,17 +3,19 @@
  * costi, dotazioni, note-ed-allegati): GET list, POST, PUT /{id}/, DELETE /{id}/, each write with
  * its audit entry in the same transaction. Each resource file declares its columns and labels.
  */
+
 import { type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { z } from "zod";
+import { z } from "zod";
+import { ResultOk } from "../../../src/domain/contracts/common";
+import { id, OK, wrap } from "../../../src/domain/contracts/pianificazione/fields";
 import type { Executor } from "../../db/client";
 import { queryOne, queryRows } from "../../db/query";
 import { AZIONI, changeLog, type RelatedObject } from "../../lib/audit";
 import { contextOf } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { audit } from "./audit";
-import { id, OK, wrap } from "./common.schema";
 
 export interface ChildCrud<P extends z.ZodObject> {
   path: string;
@@ -28,6 +30,8 @@ export interface ChildCrud<P extends z.ZodObject> {
   /** Body field → column. */
   columns: Record<string, string>;
   labels: Record<string, string>;
+  /** The row as the contract declares it (the answer of every route, `{results}` of the list). */
+  row: z.ZodType;
   create: z.ZodType<Record<string, unknown>>;
   update: z.ZodType<Record<string, unknown>>;
   /** SELECT list (columns of alias x) in the API shape; the FROM is `${table} x` plus `joins`. */
@@ -52,15 +56,19 @@ export function registerChildCrud<P extends z.ZodObject>(base: FastifyInstance, 
       sql`SELECT ${def.select} ${from} WHERE x.${sql.raw(def.parentColumn)} = ${parentId} AND x.id = ${rowId}`,
     );
 
-  app.get(`${def.path}/`, { config, schema: { tags, params: def.params } }, async (req) => {
-    const parentId = await def.parent(app.db, req.params as z.infer<P>);
-    return {
-      results: await queryRows(
-        app.db,
-        sql`SELECT ${def.select} ${from} WHERE x.${sql.raw(def.parentColumn)} = ${parentId} ORDER BY ${def.orderBy}`,
-      ),
-    };
-  });
+  app.get(
+    `${def.path}/`,
+    { config, schema: { tags, params: def.params, response: { 200: z.object({ results: z.array(def.row) }) } } },
+    async (req) => {
+      const parentId = await def.parent(app.db, req.params as z.infer<P>);
+      return {
+        results: await queryRows(
+          app.db,
+          sql`SELECT ${def.select} ${from} WHERE x.${sql.raw(def.parentColumn)} = ${parentId} ORDER BY ${def.orderBy}`,
+        ),
+      };
+    },
+  );
 
   const write = async (req: FastifyRequest, rowId: number | null, data: Record<string, unknown>) => {
     const params = req.params as z.infer<P>;
@@ -102,31 +110,35 @@ export function registerChildCrud<P extends z.ZodObject>(base: FastifyInstance, 
 
   app.post(
     `${def.path}/`,
-    { config, schema: { tags, params: def.params, body: wrap(def.create) } },
+    { config, schema: { tags, params: def.params, body: wrap(def.create), response: { 201: def.row } } },
     async (req, reply) =>
       reply.code(201).send(await write(req, null, (req.body as { data: Record<string, unknown> }).data)),
   );
   app.put(
     `${def.path}/:idRiga/`,
-    { config, schema: { tags, params: itemParams, body: wrap(def.update) } },
+    { config, schema: { tags, params: itemParams, body: wrap(def.update), response: { 200: def.row } } },
     async (req) =>
       write(req, (req.params as { idRiga: number }).idRiga, (req.body as { data: Record<string, unknown> }).data),
   );
-  app.delete(`${def.path}/:idRiga/`, { config, schema: { tags, params: itemParams } }, async (req) => {
-    const params = req.params as z.infer<P> & { idRiga: number };
-    await app.db.transaction(async (tx) => {
-      const parentId = await def.parent(tx, params);
-      const before = await readOne(tx, parentId, params.idRiga);
-      if (!before) throw notFound();
-      await tx.execute(sql`DELETE FROM ${sql.raw(def.table)} WHERE id = ${params.idRiga}`);
-      await audit(tx, contextOf(req).actor, {
-        azione: AZIONI.delete,
-        contentType: def.contentType,
-        objectId: params.idRiga,
-        related: def.related(params),
-        changeLog: changeLog(before, null, def.labels),
+  app.delete(
+    `${def.path}/:idRiga/`,
+    { config, schema: { tags, params: itemParams, response: { 200: ResultOk } } },
+    async (req) => {
+      const params = req.params as z.infer<P> & { idRiga: number };
+      await app.db.transaction(async (tx) => {
+        const parentId = await def.parent(tx, params);
+        const before = await readOne(tx, parentId, params.idRiga);
+        if (!before) throw notFound();
+        await tx.execute(sql`DELETE FROM ${sql.raw(def.table)} WHERE id = ${params.idRiga}`);
+        await audit(tx, contextOf(req).actor, {
+          azione: AZIONI.delete,
+          contentType: def.contentType,
+          objectId: params.idRiga,
+          related: def.related(params),
+          changeLog: changeLog(before, null, def.labels),
+        });
       });
-    });
-    return OK;
-  });
+      return OK;
+    },
+  );
 }

@@ -2,17 +2,28 @@
  * A contract's tabs: prezzi (CAPABILITIES.contrattiPrezzi), compensi (CAPABILITIES.contrattiCompensi)
  * and operatori-non-graditi (CAPABILITIES.contratti), under /api/pianificazione/contratti/{idContratto}/.
  */
+
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
+import {
+  CompensoData,
+  CompensoOut,
+  CompensoUpdateData,
+  NonGraditoData,
+  NonGraditoOut,
+  NonGraditoUpdateData,
+  PrezzoData,
+  PrezzoOut,
+  PrezzoUpdateData,
+} from "../../../src/domain/contracts/pianificazione/contratti-righe";
+import { id } from "../../../src/domain/contracts/pianificazione/fields";
 import { CAPABILITIES } from "../../../src/domain/permissions";
 import type { Executor } from "../../db/client";
 import { queryOne } from "../../db/query";
 import { validationError } from "../../lib/errors";
-import { updateSchema } from "../../lib/update-schema";
 import { rel } from "./audit";
 import { registerChildCrud } from "./child-crud";
-import { id, money, percent, refId, text } from "./common.schema";
 import { assertContratto } from "./contratti.service";
 
 const params = z.object({ idContratto: id() });
@@ -33,14 +44,6 @@ async function checkOperatore(ex: Executor, data: Record<string, unknown>) {
   if (!(await queryOne(ex, sql`SELECT 1 FROM operatori WHERE id = ${data.operatore as number}`)))
     throw validationError({ operatore: "Operatore non trovato" });
 }
-
-const prezzo = {
-  posizione: refId(),
-  prezzo_orario: money(),
-  maggiorazione_notturna: percent().default(0),
-  maggiorazione_festiva: percent().default(0),
-  maggiorazione_domenicale: percent().default(0),
-};
 
 export const contrattiRigheRoutes: FastifyPluginAsync = async (app) => {
   registerChildCrud(app, {
@@ -66,8 +69,9 @@ export const contrattiRigheRoutes: FastifyPluginAsync = async (app) => {
       maggiorazione_festiva: "Maggiorazione festiva %",
       maggiorazione_domenicale: "Maggiorazione domenicale %",
     },
-    create: z.object(prezzo),
-    update: updateSchema(prezzo),
+    row: PrezzoOut,
+    create: PrezzoData,
+    update: PrezzoUpdateData,
     select: sql`x.id, json_build_object('id', p.id, 'descrizione', p.descrizione) AS posizione, p.descrizione AS posizione_descrizione,
       x.prezzo_orario::float8 AS prezzo_orario, x.maggiorazione_notturna::float8 AS maggiorazione_notturna,
       x.maggiorazione_festiva::float8 AS maggiorazione_festiva, x.maggiorazione_domenicale::float8 AS maggiorazione_domenicale`,
@@ -76,7 +80,6 @@ export const contrattiRigheRoutes: FastifyPluginAsync = async (app) => {
     check: checkPosizione,
   });
 
-  const compenso = { posizione: refId(), compenso_orario: money() };
   registerChildCrud(app, {
     path: "/:idContratto/compensi",
     params,
@@ -88,8 +91,9 @@ export const contrattiRigheRoutes: FastifyPluginAsync = async (app) => {
     contentType: "contratto_compenso",
     columns: { posizione: "posizione_id", compenso_orario: "compenso_orario" },
     labels: { posizione_descrizione: "Qualifica", compenso_orario: "Compenso orario" },
-    create: z.object(compenso),
-    update: updateSchema(compenso),
+    row: CompensoOut,
+    create: CompensoData,
+    update: CompensoUpdateData,
     select: sql`x.id, json_build_object('id', p.id, 'descrizione', p.descrizione) AS posizione, p.descrizione AS posizione_descrizione,
       x.compenso_orario::float8 AS compenso_orario`,
     joins: sql`JOIN posizioni p ON p.id = x.posizione_id`,
@@ -97,7 +101,6 @@ export const contrattiRigheRoutes: FastifyPluginAsync = async (app) => {
     check: checkPosizione,
   });
 
-  const nonGradito = { operatore: refId(), motivo: text(1000) };
   registerChildCrud(app, {
     path: "/:idContratto/non-graditi",
     params,
@@ -109,9 +112,10 @@ export const contrattiRigheRoutes: FastifyPluginAsync = async (app) => {
     contentType: "contratto_non_gradito",
     columns: { operatore: "operatore_id", motivo: "motivo" },
     labels: { operatore_nome: "Operatore", motivo: "Motivo" },
-    create: z.object(nonGradito),
+    row: NonGraditoOut,
+    create: NonGraditoData,
     // The operator of a row is its identity: a PUT changes only the reason.
-    update: updateSchema({ motivo: nonGradito.motivo }),
+    update: NonGraditoUpdateData,
     select: sql`x.id, json_build_object('id', o.id, 'cognome', o.cognome, 'nome', o.nome) AS operatore,
       o.cognome || ' ' || o.nome AS operatore_nome, x.motivo, x.created_at`,
     joins: sql`JOIN operatori o ON o.id = x.operatore_id`,

@@ -2,10 +2,11 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ResultOk } from "../../../src/domain/contracts/common";
+import { ContrattoOut, contrattoCreate, contrattoUpdate } from "../../../src/domain/contracts/pianificazione/contratti";
+import { id, OK, wrap } from "../../../src/domain/contracts/pianificazione/fields";
 import { CAPABILITIES } from "../../../src/domain/permissions";
 import { contextOf } from "../../lib/context";
-import { id, OK, wrap } from "./common.schema";
-import { contrattoCreate, contrattoUpdate } from "./contratti.schema";
 import { createContratto, deleteContratto, getContratto, updateContratto } from "./contratti.service";
 
 const permissions = CAPABILITIES.contratti;
@@ -15,20 +16,30 @@ export const contrattiRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ["pianificazione"];
 
-  app.post("/", { config: { permissions }, schema: { tags, body: wrap(contrattoCreate) } }, async (req, reply) =>
-    reply.code(201).send(await createContratto(contextOf(req), req.body.data)),
+  app.post(
+    "/",
+    { config: { permissions }, schema: { tags, body: wrap(contrattoCreate), response: { 201: ContrattoOut } } },
+    async (req, reply) => reply.code(201).send(await createContratto(contextOf(req), req.body.data)),
   );
 
-  app.get("/:id/", { config: { permissions }, schema: { tags, params } }, async (req) =>
-    getContratto(app.db, req.params.id),
+  app.get(
+    "/:id/",
+    { config: { permissions }, schema: { tags, params, response: { 200: ContrattoOut } } },
+    async (req) => getContratto(app.db, req.params.id),
   );
 
-  app.put("/:id/", { config: { permissions }, schema: { tags, params, body: wrap(contrattoUpdate) } }, async (req) =>
-    updateContratto(contextOf(req), req.params.id, req.body.data),
+  app.put(
+    "/:id/",
+    { config: { permissions }, schema: { tags, params, body: wrap(contrattoUpdate), response: { 200: ContrattoOut } } },
+    async (req) => updateContratto(contextOf(req), req.params.id, req.body.data),
   );
 
-  app.delete("/:id/", { config: { permissions }, schema: { tags, params } }, async (req) => {
-    await deleteContratto(contextOf(req), req.params.id);
-    return OK;
-  });
+  app.delete(
+    "/:id/",
+    { config: { permissions }, schema: { tags, params, response: { 200: ResultOk } } },
+    async (req) => {
+      await deleteContratto(contextOf(req), req.params.id);
+      return OK;
+    },
+  );
 };

@@ -7,6 +7,7 @@
  * long shift, a shift already fully staffed.
  */
 import { type SQL, sql } from "drizzle-orm";
+import type { Candidato, Motivo as MotivoOut } from "../../../src/domain/contracts/pianificazione/assegnazione";
 import { tipoDocumentoLabel } from "../../../src/domain/documenti";
 import { formatDate, formatTime } from "../../../src/domain/format";
 import {
@@ -27,25 +28,11 @@ import type { TurnoScope } from "./scope";
 const GIORNI = ["", "lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"];
 const DAY_MS = 86_400_000;
 
-export interface Motivo {
-  code: MotivoEsclusione;
-  message: string;
-}
+/** A refusal reason as the evaluation builds it: the contract's, with the code checked. */
+export type Motivo = MotivoOut & { code: MotivoEsclusione };
 
-export interface Valutazione {
-  id: number;
-  cognome: string;
-  nome: string;
-  rating: number | null;
-  eligible: boolean;
-  reasons: Motivo[];
-  warnings: string[];
-  distanza_km: number | null;
-  /** Seconds already worked in the Monday–Sunday week of the shift (other shifts). */
-  secondi_settimana: number;
-  assegnato: boolean;
-  confermato: boolean;
-}
+/** An operator evaluated for a shift: the row of the candidates' answer (the contract's). */
+export type Valutazione = Candidato;
 
 interface Row {
   id: number;

@@ -1,5 +1,6 @@
 /** Single days and single shifts of a service. Changing a shift's times moves its assignments' ranges. */
 import { sql } from "drizzle-orm";
+import type { TurnoCreate, TurnoUpdate } from "../../../src/domain/contracts/pianificazione/servizi";
 import { validateShiftTimes } from "../../../src/domain/shift-rules";
 import type { Executor } from "../../db/client";
 import { queryOne, queryRows } from "../../db/query";
@@ -10,7 +11,6 @@ import { audit, rel } from "./audit";
 import { evaluate } from "./eligibility.service";
 import { insertPeriodi, isExclusionViolation, turnoIntervals } from "./periodi";
 import { giornoScope, servizioScope, turnoScope } from "./scope";
-import type { TurnoCreate, TurnoUpdate } from "./servizi.schema";
 import { checkPosizioni, insertTurni, refuseIfAssigned } from "./servizi.service";
 
 export const TURNO_LABELS: Record<string, string> = {

@@ -9,6 +9,13 @@ import { sql } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { id, wrap } from "../../../src/domain/contracts/pianificazione/fields";
+import {
+  ComunicazioneData,
+  ComunicazioneOut,
+  IntermittenteRow,
+} from "../../../src/domain/contracts/pianificazione/intermittenti";
+import { StoricoTurnoRow } from "../../../src/domain/contracts/pianificazione/storico-turni";
 import { CAPABILITIES } from "../../../src/domain/permissions";
 import { queryOne } from "../../db/query";
 import { changeLog } from "../../lib/audit";
@@ -16,7 +23,6 @@ import { contextOf } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { registerListRoute } from "../../lib/list";
 import { audit, rel } from "./audit";
-import { day, id, text, wrap } from "./common.schema";
 import { intermittentiList } from "./intermittenti.list";
 import { storicoTurniList } from "./storico-turni.list";
 
@@ -25,7 +31,7 @@ export const intermittentiRoutes: FastifyPluginAsync = async (base) => {
   const tags = ["pianificazione"];
   const permissions = CAPABILITIES.intermittenti;
 
-  registerListRoute(base, "/intermittenti/", intermittentiList, { permissions, tags });
+  registerListRoute(base, "/intermittenti/", intermittentiList, { permissions, tags, row: IntermittenteRow });
 
   app.post(
     "/intermittenti/:id/comunicazione/",
@@ -34,12 +40,8 @@ export const intermittentiRoutes: FastifyPluginAsync = async (base) => {
       schema: {
         tags,
         params: z.object({ id: id() }),
-        body: wrap(
-          z.object({
-            inviata_il: z.iso.datetime({ offset: true, error: "Data e ora non valide" }).or(day()),
-            riferimento: text(200),
-          }),
-        ),
+        body: wrap(ComunicazioneData),
+        response: { 200: ComunicazioneOut },
       },
     },
     async (req) => {
@@ -72,10 +74,14 @@ export const intermittentiRoutes: FastifyPluginAsync = async (base) => {
             riferimento: "Riferimento",
           }),
         });
-        return { result: "OK", id: req.params.id, ...after };
+        return { result: "OK" as const, id: req.params.id, ...(after as { inviata_il: string; riferimento: string }) };
       });
     },
   );
 
-  registerListRoute(base, "/storico-turni/", storicoTurniList, { permissions: CAPABILITIES.contratti, tags });
+  registerListRoute(base, "/storico-turni/", storicoTurniList, {
+    permissions: CAPABILITIES.contratti,
+    tags,
+    row: StoricoTurnoRow,
+  });
 };

@@ -8,13 +8,13 @@
  * Intermittent operators' calls up to tomorrow have their advance communication recorded.
  */
 import { sql } from "drizzle-orm";
+import type { TurnoCreate } from "../../../src/domain/contracts/pianificazione/servizi";
 import { addDays, daysBetween, instantToRome, weekStart } from "../../../src/domain/shift-rules";
 import { queryRows } from "../../db/query";
 import { SYSTEM_ACTOR, systemContext } from "../../lib/context";
 import { HttpError } from "../../lib/errors";
 import type { SeedContext } from "../../seed/demo";
 import { assign } from "./assegnazione.service";
-import type { TurnoCreate } from "./servizi.schema";
 import { createServizio } from "./servizi.service";
 
 type Settore = "banca" | "commerciale" | "logistica" | "sanita" | "eventi";

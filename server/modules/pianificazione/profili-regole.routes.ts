@@ -1,15 +1,20 @@
 /** GET/PUT /api/pianificazione/profili-regole/ — the working-time rule profiles (administrators only). */
+
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { wrap } from "../../../src/domain/contracts/pianificazione/fields";
+import {
+  ProfiliData,
+  ProfiliOut,
+  type ProfiloRegole,
+} from "../../../src/domain/contracts/pianificazione/profili-regole";
 import { ADMIN_PERMISSIONS, CAPABILITIES } from "../../../src/domain/permissions";
 import { queryOne, queryRows } from "../../db/query";
 import { changeLog } from "../../lib/audit";
 import { contextOf } from "../../lib/context";
 import { validationError } from "../../lib/errors";
 import { audit } from "./audit";
-import { wrap } from "./common.schema";
 
 const LABELS = {
   riposo_minimo_ore: "Riposo minimo (ore)",
@@ -25,29 +30,22 @@ const SELECT = sql`SELECT codice, descrizione, riposo_minimo_ore::float8 AS ripo
             FROM posizioni_profilo pp JOIN posizioni p ON p.id = pp.posizione_id WHERE pp.profilo_codice = r.codice), '[]') AS posizioni
   FROM profili_regole r`;
 
-const profilo = z.object({
-  codice: z.string(),
-  descrizione: z.string().trim().min(1).max(200).optional(),
-  riposo_minimo_ore: z.coerce.number().min(0, "Valore non valido").max(48, "Massimo 48 ore").optional(),
-  max_ore_7_giorni: z.coerce.number().gt(0, "Valore non valido").max(168, "Massimo 168 ore").optional(),
-  max_ore_turno: z.coerce.number().gt(0, "Valore non valido").max(24, "Massimo 24 ore").optional(),
-  fonte: z.string().max(500).optional(),
-  /** Qualification ids this profile applies to (moves them from their current profile). */
-  posizioni: z.array(z.coerce.number().int().positive()).optional(),
-});
-
 export const profiliRegoleRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ["pianificazione"];
-  const list = async () => ({ results: await queryRows(app.db, sql`${SELECT} ORDER BY codice`) });
+  const list = async () => ({ results: await queryRows<ProfiloRegole>(app.db, sql`${SELECT} ORDER BY codice`) });
 
-  app.get("/", { config: { permissions: CAPABILITIES.contratti }, schema: { tags } }, list);
+  app.get(
+    "/",
+    { config: { permissions: CAPABILITIES.contratti }, schema: { tags, response: { 200: ProfiliOut } } },
+    list,
+  );
 
   app.put(
     "/",
     {
       config: { permissions: [...ADMIN_PERMISSIONS] },
-      schema: { tags, body: wrap(z.object({ profili: z.array(profilo).max(20) })) },
+      schema: { tags, body: wrap(ProfiliData), response: { 200: ProfiliOut } },
     },
     async (req) => {
       await app.db.transaction(async (tx) => {

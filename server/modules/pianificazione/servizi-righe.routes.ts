@@ -2,18 +2,31 @@
  * A service's tabs under /api/pianificazione/contratti/{idContratto}/servizi/{idServizio}/:
  * costi, dotazioni, note-ed-allegati (CRUD) and operatori-assegnati (operators with their hours).
  */
+
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { id } from "../../../src/domain/contracts/pianificazione/fields";
+import {
+  CostoData,
+  CostoOut,
+  CostoUpdateData,
+  DotazioneData,
+  DotazioneOut,
+  DotazioneUpdateData,
+  NotaAllegatoOut,
+  NotaData,
+  NotaUpdateData,
+  type OperatoreAssegnato,
+  OperatoriAssegnatiOut,
+} from "../../../src/domain/contracts/pianificazione/servizi-righe";
 import { CAPABILITIES } from "../../../src/domain/permissions";
 import type { Executor } from "../../db/client";
 import { queryOne, queryRows } from "../../db/query";
 import { validationError } from "../../lib/errors";
-import { updateSchema } from "../../lib/update-schema";
 import { rel } from "./audit";
 import { registerChildCrud } from "./child-crud";
-import { day, id, money, optDay, refId, text } from "./common.schema";
 import { servizioScope } from "./scope";
 
 const params = z.object({ idContratto: id(), idServizio: id() });
@@ -22,25 +35,6 @@ const parent = async (ex: Executor, p: P) => (await servizioScope(ex, p.idContra
 const related = (p: P) => [rel("servizio", p.idServizio), rel("contratto", p.idContratto)];
 const permissions = CAPABILITIES.contratti;
 const S = "/:idContratto/servizi/:idServizio";
-
-const costo = {
-  tipo: z.string({ error: "Questo campo è obbligatorio" }).trim().min(1, "Questo campo è obbligatorio").max(200),
-  importo: money(-1e9),
-  data: day(),
-  note: text(2000),
-};
-const dotazione = {
-  descrizione: z.string({ error: "Questo campo è obbligatorio" }).trim().min(1, "Questo campo è obbligatorio").max(300),
-  quantita: z.coerce.number().int().min(1, "Quantità non valida").max(100000).default(1),
-  operatore: z.preprocess((v) => (v === "" ? null : v), refId().nullable().optional()),
-  consegnata_il: optDay(),
-  restituita_il: optDay(),
-  note: text(2000),
-};
-const allegato = {
-  nota: text(5000),
-  file: z.preprocess((v) => (v === "" ? null : v), z.uuid("File non valido").nullable().optional()),
-};
 
 async function checkRefs(ex: Executor, data: Record<string, unknown>, servizioId: number) {
   if (
@@ -77,8 +71,9 @@ export const serviziRigheRoutes: FastifyPluginAsync = async (base) => {
     contentType: "servizio_costo",
     columns: { tipo: "tipo", importo: "importo", data: "data", note: "note" },
     labels: { tipo: "Tipo", importo: "Importo", data: "Data", note: "Note" },
-    create: z.object(costo),
-    update: updateSchema(costo),
+    row: CostoOut,
+    create: CostoData,
+    update: CostoUpdateData,
     select: sql`x.id, x.tipo, x.importo::float8 AS importo, to_char(x.data, 'YYYY-MM-DD') AS data, x.note`,
     orderBy: sql`x.data, x.id`,
   });
@@ -107,8 +102,9 @@ export const serviziRigheRoutes: FastifyPluginAsync = async (base) => {
       restituita_il: "Restituita il",
       note: "Note",
     },
-    create: z.object(dotazione),
-    update: updateSchema(dotazione),
+    row: DotazioneOut,
+    create: DotazioneData,
+    update: DotazioneUpdateData,
     select: sql`x.id, x.descrizione, x.quantita,
       CASE WHEN o.id IS NULL THEN NULL ELSE json_build_object('id', o.id, 'cognome', o.cognome, 'nome', o.nome) END AS operatore,
       o.cognome || ' ' || o.nome AS operatore_nome,
@@ -128,8 +124,9 @@ export const serviziRigheRoutes: FastifyPluginAsync = async (base) => {
     contentType: "servizio_allegato",
     columns: { nota: "nota", file: "file_id" },
     labels: { nota: "Nota", file_nome: "File" },
-    create: z.object(allegato),
-    update: updateSchema(allegato),
+    row: NotaAllegatoOut,
+    create: NotaData,
+    update: NotaUpdateData,
     select: sql`x.id, x.nota, CASE WHEN f.id IS NULL THEN NULL ELSE json_build_object('id', f.id, 'nome', f.nome_originale, 'mime', f.mime, 'dimensione', f.dimensione) END AS file,
       f.nome_originale AS file_nome, x.created_at`,
     joins: sql`LEFT JOIN files f ON f.id = x.file_id`,
@@ -140,11 +137,11 @@ export const serviziRigheRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.get(
     `${S}/operatori-assegnati/`,
-    { config: { permissions }, schema: { tags: ["pianificazione"], params } },
+    { config: { permissions }, schema: { tags: ["pianificazione"], params, response: { 200: OperatoriAssegnatiOut } } },
     async (req) => {
       await servizioScope(app.db, req.params.idContratto, req.params.idServizio);
       return {
-        results: await queryRows(
+        results: await queryRows<OperatoreAssegnato>(
           app.db,
           sql`SELECT o.id, o.cognome, o.nome, count(DISTINCT a.turno_id)::int AS turni,
                    count(DISTINCT a.turno_id) FILTER (WHERE a.confermato)::int AS turni_confermati,

@@ -1,6 +1,14 @@
 /** Services: generation of days and shifts, the grid of SPEC §7, update and delete. */
 import { sql } from "drizzle-orm";
-import type { Giorno, Servizio, Turno } from "../../../src/domain/turno";
+import type {
+  Giorno,
+  Servizio,
+  ServizioCreate,
+  ServizioSummary,
+  ServizioUpdate,
+  Turno,
+  TurnoCreate,
+} from "../../../src/domain/contracts/pianificazione/servizi";
 import { giorniDelServizio } from "../../../src/domain/turno";
 import type { Executor } from "../../db/client";
 import { queryOne, queryRows } from "../../db/query";
@@ -10,7 +18,6 @@ import { conflict, validationError } from "../../lib/errors";
 import { audit, rel } from "./audit";
 import { assertContratto } from "./contratti.service";
 import { servizioScope } from "./scope";
-import type { ServizioCreate, ServizioUpdate, TurnoCreate } from "./servizi.schema";
 
 export const SERVIZIO_LABELS: Record<string, string> = {
   dal: "Dal",
@@ -82,7 +89,7 @@ export async function insertTurni(ex: Executor, giornoIds: number[], turni: Turn
 
 export async function listServizi(ex: Executor, contrattoId: number) {
   await assertContratto(ex, contrattoId);
-  return queryRows(
+  return queryRows<ServizioSummary>(
     ex,
     sql`SELECT s.id, to_char(s.dal, 'YYYY-MM-DD') AS dal, to_char(s.al, 'YYYY-MM-DD') AS al, s.descrizione, s.indirizzo,
                (SELECT count(*)::int FROM giorni g WHERE g.servizio_id = s.id) AS giorni,

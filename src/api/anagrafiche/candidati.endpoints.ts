@@ -1,12 +1,14 @@
 /** Candidates: the record, hiring (assumi), and the public application form (candidature). */
-import type { Candidato, CandidatoFields } from "../../domain/candidato";
+import type {
+  Candidato,
+  CandidatoFields,
+  CandidaturaInviata,
+  CandidaturaOpzioni,
+} from "../../domain/contracts/anagrafiche/candidati";
+import type { ResultOk } from "../../domain/contracts/common";
 import { api } from "../base";
 
-export interface CandidaturaOpzioni {
-  posizioni: { id: number; descrizione: string }[];
-  giorni: { id: number; nome: string }[];
-  province: { name: string; abbr: string }[];
-}
+export type { CandidaturaOpzioni };
 
 const CANDIDATI = "anagrafiche/candidati";
 
@@ -28,7 +30,7 @@ export const candidatiApi = api.injectEndpoints({
       },
       invalidatesTags: (_r, error) => (error ? [] : ["List", "Log"]),
     }),
-    deleteCandidato: build.mutation<{ result: string }, number>({
+    deleteCandidato: build.mutation<ResultOk, number>({
       query: (id) => ({ url: `${CANDIDATI}/${id}/`, method: "DELETE" }),
       invalidatesTags: (_r, error) => (error ? [] : ["List"]),
     }),
@@ -40,7 +42,7 @@ export const candidatiApi = api.injectEndpoints({
       query: () => "anagrafiche/candidature/opzioni/",
     }),
     /** The public form: multipart with the optional CV. */
-    inviaCandidatura: build.mutation<{ result: string; detail: string }, FormData>({
+    inviaCandidatura: build.mutation<CandidaturaInviata, FormData>({
       query: (body) => ({ url: "anagrafiche/candidature/", method: "POST", body }),
     }),
   }),

@@ -1,20 +1,19 @@
 /** Clients: the picker, the record, its sites (sedi) and contacts (contatti). */
-import type { ListResponse } from "../../domain/api-types";
 import type {
   Cliente,
   ClienteFields,
+  ClienteRow,
   ClienteSaved,
   Contatto,
   ContattoFields,
   Sede,
   SedeFields,
-} from "../../domain/cliente";
+} from "../../domain/contracts/anagrafiche/clienti";
+import type { ListResponse, ResultOk } from "../../domain/contracts/common";
 import { api } from "../base";
 
-export interface ClienteOption {
-  id: number;
-  ragione_sociale: string;
-}
+/** A client in a picker: a list row's id and name. */
+export type ClienteOption = Pick<ClienteRow, "id" | "ragione_sociale">;
 
 const CLIENTI = "anagrafiche/clienti";
 
@@ -46,7 +45,7 @@ export const clientiApi = api.injectEndpoints({
       },
       invalidatesTags: (_r, error) => (error ? [] : ["List", "Log"]),
     }),
-    deleteCliente: build.mutation<{ result: string }, number>({
+    deleteCliente: build.mutation<ResultOk, number>({
       query: (id) => ({ url: `${CLIENTI}/${id}/`, method: "DELETE" }),
       invalidatesTags: (_r, error) => (error ? [] : ["List", "Cliente"]),
     }),
@@ -57,7 +56,7 @@ export const clientiApi = api.injectEndpoints({
           : { url: `${CLIENTI}/${id}/sedi/`, method: "POST", body: { data } },
       invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: "Cliente", id }]),
     }),
-    deleteClienteSede: build.mutation<{ result: string }, { id: number; subId: number }>({
+    deleteClienteSede: build.mutation<ResultOk, { id: number; subId: number }>({
       query: ({ id, subId }) => ({ url: `${CLIENTI}/${id}/sedi/${subId}/`, method: "DELETE" }),
       invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: "Cliente", id }]),
     }),
@@ -70,7 +69,7 @@ export const clientiApi = api.injectEndpoints({
         invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: "Cliente", id }]),
       },
     ),
-    deleteClienteContatto: build.mutation<{ result: string }, { id: number; subId: number }>({
+    deleteClienteContatto: build.mutation<ResultOk, { id: number; subId: number }>({
       query: ({ id, subId }) => ({ url: `${CLIENTI}/${id}/contatti/${subId}/`, method: "DELETE" }),
       invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: "Cliente", id }]),
     }),

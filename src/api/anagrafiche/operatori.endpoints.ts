@@ -4,33 +4,25 @@
  * /api/anagrafiche/operatori/ end with '/'; write bodies are `{data: …}`; DELETE answers
  * `{result: "OK"}`.
  */
-import type { DisponibilitaGiorno, FileRef, OperatoreQuickView, OperatoreRecord } from "../../domain/operatore";
+import type {
+  FileSlot,
+  OperatoreQuickView,
+  OperatoreRecord,
+  UploadedFile,
+} from "../../domain/contracts/anagrafiche/operatori";
+import type { DisponibilitaGiorno, OperatoreTab } from "../../domain/contracts/anagrafiche/operatori-tabs";
+import type { ResultOk } from "../../domain/contracts/common";
 import { api } from "../base";
 import { QUICK_VIEW_CACHE_SECONDS } from "./files.endpoints";
 
+export type { FileSlot, OperatoreTab, UploadedFile };
 export { QUICK_VIEW_CACHE_SECONDS };
 
+/** The body of a save: the record's fields the form sends (checked by the server). */
 export type OperatoreInput = Record<string, unknown>;
 
-/** The tab sub-resources with the same CRUD (GET list, POST, PUT /{subId}/, DELETE /{subId}/). */
-export type OperatoreTab = "documenti" | "corsi" | "contratti" | "compensi" | "pratiche" | "indisponibilita";
-
+/** A row of a tab (the tab's contract row: documenti, corsi…), as the generic tab table reads it. */
 export type TabItem = { id: number } & Record<string, unknown>;
-
-/** Upload slots of POST /operatori/{id}/files/ (documento/corso need ref_id). */
-export type FileSlot =
-  | "foto_primo_piano"
-  | "foto_busto"
-  | "foto_intera"
-  | "foto_profilo"
-  | "curriculum"
-  | "documento"
-  | "corso";
-
-export interface UploadedFile extends FileRef {
-  categoria: FileSlot;
-  ref_id: number | null;
-}
 
 const OPERATORI = "anagrafiche/operatori";
 
@@ -66,7 +58,7 @@ export const operatoriApi = api.injectEndpoints({
       },
       invalidatesTags: (_r, error, { id }) => (error ? [] : ["List", "Log", { type: "Operatore", id: `qv-${id}` }]),
     }),
-    deleteOperatore: build.mutation<{ result: string }, number>({
+    deleteOperatore: build.mutation<ResultOk, number>({
       query: (id) => ({ url: `${OPERATORI}/${id}/`, method: "DELETE" }),
       invalidatesTags: ["List"],
     }),
@@ -84,7 +76,7 @@ export const operatoriApi = api.injectEndpoints({
           : { url: `${OPERATORI}/${id}/${tab}/`, method: "POST", body: { data } },
       invalidatesTags: (_r, error, { id, tab }) => (error ? [] : [tabTag(id, tab), { type: "Operatore", id }, "Log"]),
     }),
-    deleteOperatoreTabItem: build.mutation<{ result: string }, { id: number; tab: OperatoreTab; itemId: number }>({
+    deleteOperatoreTabItem: build.mutation<ResultOk, { id: number; tab: OperatoreTab; itemId: number }>({
       query: ({ id, tab, itemId }) => ({ url: `${OPERATORI}/${id}/${tab}/${itemId}/`, method: "DELETE" }),
       invalidatesTags: (_r, error, { id, tab }) => (error ? [] : [tabTag(id, tab), { type: "Operatore", id }, "Log"]),
     }),
@@ -116,7 +108,7 @@ export const operatoriApi = api.injectEndpoints({
               ? [tabTag(id, "corsi")]
               : [{ type: "Operatore", id }],
     }),
-    anonimizzaOperatore: build.mutation<{ result: string }, number>({
+    anonimizzaOperatore: build.mutation<ResultOk, number>({
       query: (id) => ({ url: `${OPERATORI}/${id}/anonimizza/`, method: "POST" }),
       invalidatesTags: (_r, error, id) => (error ? [] : [{ type: "Operatore", id }, "List", "Log"]),
     }),

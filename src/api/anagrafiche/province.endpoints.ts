@@ -1,13 +1,8 @@
 /** Provinces (loaded once at start, SPEC §7) and the geocoding of an address. */
-import type { ProvinciaApi } from "../../domain/province";
+import type { Coordinate, GeocodingArgs, ProvinciaApi } from "../../domain/contracts/anagrafiche/province";
 import { api } from "../base";
 
-export interface GeocodingArgs {
-  indirizzo?: string;
-  cap?: string;
-  citta?: string;
-  prov?: string;
-}
+export type { GeocodingArgs };
 
 export const provinceApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -15,7 +10,7 @@ export const provinceApi = api.injectEndpoints({
       query: () => "anagrafiche/province/",
       keepUnusedDataFor: 24 * 3600,
     }),
-    geocode: build.query<{ lat: number; lng: number }, GeocodingArgs>({
+    geocode: build.query<Coordinate, GeocodingArgs>({
       query: (args) => ({
         url: "anagrafiche/geocoding/",
         params: Object.fromEntries(Object.entries(args).filter(([, v]) => v)),

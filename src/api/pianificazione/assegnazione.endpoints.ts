@@ -3,108 +3,41 @@
  * candidates, bulk) and consolidation. None of these invalidates tags: the assignment machine
  * patches the cache and schedules the reload.
  */
-import type { OperatoreTurno } from "../../domain/turno";
+import type {
+  AssignRefusal,
+  AssignResult,
+  BulkOutcome,
+  CandidatiGiorno,
+  CandidatiTurno,
+  Candidato,
+  ConsolidaResult,
+  Motivo,
+  Scoperto,
+  TurnoHeader,
+} from "../../domain/contracts/pianificazione/assegnazione";
 import { api } from "../base";
-import type { ClienteRef } from "./contratti.endpoints";
-import type { PosizioneRef } from "./contratti-righe.endpoints";
 import { giornoPath, type Id, type ShiftPath, servizioTag, turnoPath } from "./paths";
 
-export type { ShiftPath };
+export type {
+  AssignRefusal,
+  AssignResult,
+  CandidatiGiorno,
+  CandidatiTurno,
+  Candidato,
+  ConsolidaResult,
+  Motivo,
+  Scoperto,
+  ShiftPath,
+  TurnoHeader,
+};
 export { turnoPath };
-
-/** The answer of an assign/confirm call: accepted, possibly with working-time warnings. */
-export interface AssignResult {
-  result?: string;
-  operatore?: OperatoreTurno | null;
-  warnings?: string[];
-}
+/** The answer of a bulk assignment. */
+export type BulkResult = BulkOutcome;
 
 export interface OperatorCall extends ShiftPath {
   idOperatore: number;
   /** Display name of the operator (not sent): lets the grid show a new assignment at once. */
   display?: { cognome: string; nome: string };
-}
-
-/** Why an operator cannot take a shift (a 409 `reasons` item, a candidate's `reasons`). */
-export interface Motivo {
-  code: string;
-  message: string;
-}
-
-/** The body of a 409 refusal of an assign call. */
-export interface AssignRefusal {
-  detail: string;
-  reason: string;
-  reasons: Motivo[];
-}
-
-/** An operator ranked for a shift (advanced assignment). */
-export interface Candidato {
-  id: number;
-  cognome: string;
-  nome: string;
-  rating: number | null;
-  eligible: boolean;
-  reasons: Motivo[];
-  warnings: string[];
-  distanza_km: number | null;
-  /** Seconds already worked in the Monday–Sunday week of the shift. */
-  secondi_settimana: number;
-  assegnato: boolean;
-  confermato: boolean;
-}
-
-/** The shift as the advanced-assignment answers name it. */
-export interface TurnoHeader {
-  id: number;
-  inizio_f1: string;
-  fine_f1: string;
-  inizio_f2: string | null;
-  fine_f2: string | null;
-  posizione: PosizioneRef;
-  operatori_richiesti: number;
-}
-
-interface CandidatiHeader {
-  cliente: ClienteRef;
-  contratto: { id: number; titolo: string };
-  servizio: { id: number; indirizzo: string };
-  giorno: { id: number; giorno: string };
-}
-
-/** GET …/turni/{idTurno}/candidati/ */
-export interface CandidatiTurno extends CandidatiHeader {
-  turno: TurnoHeader;
-  results: Candidato[];
-}
-
-/** GET …/giorni/{idGiorno}/candidati/[?turno=] */
-export interface CandidatiGiorno extends CandidatiHeader {
-  turni: (TurnoHeader & { results: Candidato[] })[];
-}
-
-export interface BulkResult {
-  assegnati: (OperatoreTurno & { warnings: string[] })[];
-  falliti: { id: number; detail: string; reason: string | null }[];
-}
-
-export interface Scoperto {
-  turno_id: number;
-  giorno: string;
-  inizio_f1: string;
-  fine_f1: string;
-  inizio_f2: string | null;
-  fine_f2: string | null;
-  posizione: string;
-  operatori_richiesti: number;
-  assegnati: number;
-  mancanti: number;
-}
-
-export interface ConsolidaResult {
-  result?: string;
-  confermati: number;
-  scoperti: Scoperto[];
 }
 
 export const assegnazioneApi = api.injectEndpoints({

@@ -2,62 +2,30 @@
  * A contract's rows: prices, pay and refused operators (tabs prezzi, compensi,
  * operatori-non-graditi), and the operator search of their pickers.
  */
-import type { ListResponse } from "../../domain/api-types";
+import type { ListResponse, ResultOk } from "../../domain/contracts/common";
+import type {
+  CompensoContratto,
+  CompensoInput,
+  NonGradito,
+  NonGraditoInput,
+  OperatoreRef,
+  PosizioneRef,
+  PrezzoContratto,
+  PrezzoInput,
+} from "../../domain/contracts/pianificazione/contratti-righe";
 import { api } from "../base";
 import { asArray, contrattoPath, type Id } from "./paths";
 
-/** A qualification as the server names it. */
-export interface PosizioneRef {
-  id: number;
-  descrizione: string;
-}
-
-export interface OperatoreRef {
-  id: number;
-  cognome: string;
-  nome: string;
-}
-
-/** GET …/contratti/{id}/prezzi/ rows (amounts as numbers, surcharges in %). */
-export interface PrezzoContratto {
-  id: number;
-  posizione: PosizioneRef;
-  posizione_descrizione: string;
-  prezzo_orario: number;
-  maggiorazione_notturna: number;
-  maggiorazione_festiva: number;
-  maggiorazione_domenicale: number;
-}
-export interface PrezzoInput {
-  posizione: number;
-  prezzo_orario: number | string;
-  maggiorazione_notturna?: number | string;
-  maggiorazione_festiva?: number | string;
-  maggiorazione_domenicale?: number | string;
-}
-
-export interface CompensoContratto {
-  id: number;
-  posizione: PosizioneRef;
-  posizione_descrizione: string;
-  compenso_orario: number;
-}
-export interface CompensoInput {
-  posizione: number;
-  compenso_orario: number | string;
-}
-
-export interface NonGradito {
-  id: number;
-  operatore: OperatoreRef;
-  operatore_nome: string;
-  motivo: string;
-  created_at: string;
-}
-export interface NonGraditoInput {
-  operatore: number;
-  motivo: string;
-}
+export type {
+  CompensoContratto,
+  CompensoInput,
+  NonGradito,
+  NonGraditoInput,
+  OperatoreRef,
+  PosizioneRef,
+  PrezzoContratto,
+  PrezzoInput,
+};
 
 export const contrattiRigheApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -74,7 +42,7 @@ export const contrattiRigheApi = api.injectEndpoints({
       }),
       invalidatesTags: (_r, _e, { idContratto }) => [{ type: "Contratto", id: `prezzi-${idContratto}` }],
     }),
-    deletePrezzo: build.mutation<{ result: string }, { idContratto: Id; id: Id }>({
+    deletePrezzo: build.mutation<ResultOk, { idContratto: Id; id: Id }>({
       query: ({ idContratto, id }) => ({ url: `${contrattoPath(idContratto)}prezzi/${id}/`, method: "DELETE" }),
       invalidatesTags: (_r, _e, { idContratto }) => [{ type: "Contratto", id: `prezzi-${idContratto}` }],
     }),
@@ -91,7 +59,7 @@ export const contrattiRigheApi = api.injectEndpoints({
       }),
       invalidatesTags: (_r, _e, { idContratto }) => [{ type: "Contratto", id: `compensi-${idContratto}` }],
     }),
-    deleteCompenso: build.mutation<{ result: string }, { idContratto: Id; id: Id }>({
+    deleteCompenso: build.mutation<ResultOk, { idContratto: Id; id: Id }>({
       query: ({ idContratto, id }) => ({ url: `${contrattoPath(idContratto)}compensi/${id}/`, method: "DELETE" }),
       invalidatesTags: (_r, _e, { idContratto }) => [{ type: "Contratto", id: `compensi-${idContratto}` }],
     }),
@@ -108,14 +76,11 @@ export const contrattiRigheApi = api.injectEndpoints({
       }),
       invalidatesTags: (_r, _e, { idContratto }) => [{ type: "Contratto", id: `non-graditi-${idContratto}` }],
     }),
-    deleteNonGradito: build.mutation<{ result: string }, { idContratto: Id; id: Id }>({
+    deleteNonGradito: build.mutation<ResultOk, { idContratto: Id; id: Id }>({
       query: ({ idContratto, id }) => ({ url: `${contrattoPath(idContratto)}non-graditi/${id}/`, method: "DELETE" }),
       invalidatesTags: (_r, _e, { idContratto }) => [{ type: "Contratto", id: `non-graditi-${idContratto}` }],
     }),
-    operatoriSearch: build.query<
-      ListResponse<{ id: number; cognome: string; nome: string; codice?: string; citta?: string }>,
-      string
-    >({
+    operatoriSearch: build.query<ListResponse<OperatoreRef & { codice?: string; citta?: string }>, string>({
       query: (global) => ({ url: "anagrafiche/operatori/", params: { global, page_size: 50 } }),
     }),
   }),

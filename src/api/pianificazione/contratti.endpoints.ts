@@ -2,25 +2,18 @@
  * Contracts (SPEC §7 'Planning'): the record and its save, and the clients offered by its form.
  * Write bodies are `{data: …}`.
  */
-import type { DataBody, ListResponse } from "../../domain/api-types";
-import type { Contratto } from "../../domain/contratto";
+import type { DataBody, ListResponse, ResultOk } from "../../domain/contracts/common";
+import type { ClienteRef, Contratto, ContrattoRow } from "../../domain/contracts/pianificazione/contratti";
 import { api } from "../base";
 import { contrattoPath, contrattoTag, type Id, P } from "./paths";
 
-export type { Contratto };
-
-export interface ClienteRef {
-  id: number;
-  ragione_sociale: string;
-}
+export type { ClienteRef, Contratto };
 
 /** The body of a contract save: the client by id, empty strings already turned into null. */
 export type ContrattoInput = Omit<Contratto, "id" | "cliente"> & { cliente: number | null };
 
-export interface ClienteOption {
-  id: number;
-  ragione_sociale: string;
-}
+/** A client in the contract form's picker. */
+export type ClienteOption = Pick<ContrattoRow["cliente"], "id" | "ragione_sociale">;
 
 export const contrattiApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -36,7 +29,7 @@ export const contrattiApi = api.injectEndpoints({
       query: ({ id, data }) => ({ url: contrattoPath(id), method: "PUT", body: { data } }),
       invalidatesTags: (_r, _e, { id }) => [...contrattoTag(id), "List"],
     }),
-    deleteContratto: build.mutation<{ result: string }, Id>({
+    deleteContratto: build.mutation<ResultOk, Id>({
       query: (id) => ({ url: contrattoPath(id), method: "DELETE" }),
       invalidatesTags: (_r, _e, id) => [...contrattoTag(id), { type: "Contratto", id: "LIST" }, "List"],
     }),

@@ -2,7 +2,7 @@
  * Paths and cache tags of the pianificazione calls (every path under /api/pianificazione/ ends
  * with '/'), shared by the per-resource endpoint files of this folder.
  */
-import type { ListResponse } from "../../domain/api-types";
+import type { ListResponse } from "../../domain/contracts/common";
 
 export type Id = number | string;
 

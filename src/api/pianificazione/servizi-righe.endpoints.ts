@@ -2,65 +2,20 @@
  * A service's rows: costs, equipment, the operators assigned over the service, notes and
  * attachments (tabs costi, dotazioni, operatori-assegnati, note-ed-allegati).
  */
+import type { ResultOk } from "../../domain/contracts/common";
+import type {
+  Costo,
+  CostoInput,
+  Dotazione,
+  DotazioneInput,
+  NotaAllegato,
+  OperatoreAssegnato,
+} from "../../domain/contracts/pianificazione/servizi-righe";
 import { api } from "../base";
-import type { OperatoreRef } from "./contratti-righe.endpoints";
 import { allegatoPath, asArray, type Id, servizioPath, servizioTag } from "./paths";
 
+export type { Costo, CostoInput, Dotazione, DotazioneInput, NotaAllegato, OperatoreAssegnato };
 export { allegatoPath };
-
-export interface Costo {
-  id: number;
-  tipo: string;
-  importo: number;
-  data: string;
-  note: string;
-}
-export interface CostoInput {
-  tipo: string;
-  importo: number | string;
-  data: string;
-  note?: string;
-}
-
-export interface Dotazione {
-  id: number;
-  descrizione: string;
-  quantita: number;
-  operatore: OperatoreRef | null;
-  operatore_nome: string | null;
-  consegnata_il: string | null;
-  restituita_il: string | null;
-  note: string;
-}
-export interface DotazioneInput {
-  descrizione: string;
-  quantita: number;
-  operatore: number | null;
-  consegnata_il: string | null;
-  restituita_il: string | null;
-  note?: string;
-}
-
-/** GET …/servizi/{idServizio}/note-ed-allegati/ rows: a note, optionally with an uploaded file. */
-export interface NotaAllegato {
-  id: number;
-  nota: string;
-  file: { id: string; nome: string; mime: string; dimensione: number } | null;
-  file_nome: string | null;
-  created_at: string;
-}
-
-/** GET …/servizi/{idServizio}/operatori-assegnati/ rows. */
-export interface OperatoreAssegnato {
-  id: number;
-  cognome: string;
-  nome: string;
-  turni: number;
-  turni_confermati: number;
-  secondi: number;
-  primo_giorno: string;
-  ultimo_giorno: string;
-}
 
 export const serviziRigheApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -77,7 +32,7 @@ export const serviziRigheApi = api.injectEndpoints({
       }),
       invalidatesTags: (_r, _e, { idServizio }) => [{ type: "Servizio", id: `costi-${idServizio}` }],
     }),
-    deleteCosto: build.mutation<{ result: string }, { idContratto: Id; idServizio: Id; id: Id }>({
+    deleteCosto: build.mutation<ResultOk, { idContratto: Id; idServizio: Id; id: Id }>({
       query: ({ idContratto, idServizio, id }) => ({
         url: `${servizioPath(idContratto, idServizio)}costi/${id}/`,
         method: "DELETE",
@@ -97,7 +52,7 @@ export const serviziRigheApi = api.injectEndpoints({
       }),
       invalidatesTags: (_r, _e, { idServizio }) => [{ type: "Servizio", id: `dotazioni-${idServizio}` }],
     }),
-    deleteDotazione: build.mutation<{ result: string }, { idContratto: Id; idServizio: Id; id: Id }>({
+    deleteDotazione: build.mutation<ResultOk, { idContratto: Id; idServizio: Id; id: Id }>({
       query: ({ idContratto, idServizio, id }) => ({
         url: `${servizioPath(idContratto, idServizio)}dotazioni/${id}/`,
         method: "DELETE",
@@ -135,14 +90,14 @@ export const serviziRigheApi = api.injectEndpoints({
       },
     ),
     /** DELETE …/allegati/{fileId}/: the row and the stored file. */
-    deleteAllegato: build.mutation<{ result: string }, { idContratto: Id; idServizio: Id; fileId: string }>({
+    deleteAllegato: build.mutation<ResultOk, { idContratto: Id; idServizio: Id; fileId: string }>({
       query: ({ idContratto, idServizio, fileId }) => ({
         url: allegatoPath(idContratto, idServizio, fileId),
         method: "DELETE",
       }),
       invalidatesTags: (_r, error, { idServizio }) => (error ? [] : [{ type: "Servizio", id: `note-${idServizio}` }]),
     }),
-    deleteNota: build.mutation<{ result: string }, { idContratto: Id; idServizio: Id; id: Id }>({
+    deleteNota: build.mutation<ResultOk, { idContratto: Id; idServizio: Id; id: Id }>({
       query: ({ idContratto, idServizio, id }) => ({
         url: `${servizioPath(idContratto, idServizio)}note-ed-allegati/${id}/`,
         method: "DELETE",

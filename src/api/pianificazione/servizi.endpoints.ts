@@ -2,7 +2,17 @@
  * Services of a contract with their days and shifts (SPEC §7 'Planning'): the service with
  * giorni and turni, its creation from a weekly pattern, and the edits of single days and shifts.
  */
-import type { Giorno, OperatoreTurno, Servizio, Turno } from "../../domain/turno";
+import type { ResultOk } from "../../domain/contracts/common";
+import type {
+  Giorno,
+  OperatoreTurno,
+  Servizio,
+  ServizioCreate,
+  ServizioSummary,
+  Turno,
+  TurnoCreate,
+  TurnoSaved,
+} from "../../domain/contracts/pianificazione/servizi";
 import { api } from "../base";
 import {
   asArray,
@@ -15,38 +25,20 @@ import {
   turnoPath,
 } from "./paths";
 
-export type { Giorno, OperatoreTurno, Servizio, Turno };
+export type { Giorno, OperatoreTurno, Servizio, ServizioSummary, Turno, TurnoSaved };
 
-/** GET …/contratti/{id}/servizi/ rows, with the counts of days and operators. */
-export interface ServizioSummary {
-  id: number;
-  dal: string;
-  al: string;
-  descrizione: string;
-  indirizzo: string;
-  giorni: number;
-  operatori_richiesti: number;
-  operatori_assegnati: number;
-}
-
-export interface TurnoInput {
-  inizio_f1: string;
-  fine_f1: string;
+/** A shift of the service-creation form (times 'HH:mm'). */
+export type TurnoInput = Omit<TurnoCreate, "note" | "inizio_f2" | "fine_f2"> & {
   inizio_f2?: string | null;
   fine_f2?: string | null;
-  posizione: number;
-  operatori_richiesti: number;
-}
+};
 
-export interface ServizioInput {
-  dal: string;
-  al: string;
+/** The body of a service's creation: the period, the weekdays (1 = lunedì … 7 = domenica), the shifts of each day. */
+export type ServizioInput = Pick<ServizioCreate, "dal" | "al" | "giorni_settimana"> & {
   descrizione: string;
   indirizzo: string;
-  /** 1 = lunedì … 7 = domenica. */
-  giorni_settimana: number[];
   turni: TurnoInput[];
-}
+};
 
 export interface ServizioArgs {
   idContratto: Id;
@@ -88,13 +80,16 @@ export const serviziApi = api.injectEndpoints({
         { type: "Servizio", id: `contratto-${idContratto}` },
       ],
     }),
-    deleteServizio: build.mutation<{ result: string }, { idContratto: Id; idServizio: Id }>({
+    deleteServizio: build.mutation<ResultOk, { idContratto: Id; idServizio: Id }>({
       query: ({ idContratto, idServizio }) => ({ url: servizioPath(idContratto, idServizio), method: "DELETE" }),
       invalidatesTags: (_r, _e, { idContratto }) => [{ type: "Servizio", id: `contratto-${idContratto}` }],
     }),
 
     // Days and shifts
-    createGiorno: build.mutation<Giorno, { idContratto: Id; idServizio: Id; data: { giorno: string } }>({
+    createGiorno: build.mutation<
+      { id: number; giorno: string },
+      { idContratto: Id; idServizio: Id; data: { giorno: string } }
+    >({
       query: ({ idContratto, idServizio, data }) => ({
         url: `${servizioPath(idContratto, idServizio)}giorni/`,
         method: "POST",
@@ -102,23 +97,26 @@ export const serviziApi = api.injectEndpoints({
       }),
       invalidatesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
     }),
-    updateGiorno: build.mutation<Giorno, Omit<ShiftPath, "idTurno"> & { data: { giorno: string } }>({
+    updateGiorno: build.mutation<
+      { id: number; giorno: string },
+      Omit<ShiftPath, "idTurno"> & { data: { giorno: string } }
+    >({
       query: ({ data, ...p }) => ({ url: giornoPath(p), method: "PUT", body: { data } }),
       invalidatesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
     }),
-    deleteGiorno: build.mutation<{ result: string }, Omit<ShiftPath, "idTurno">>({
+    deleteGiorno: build.mutation<ResultOk, Omit<ShiftPath, "idTurno">>({
       query: (p) => ({ url: giornoPath(p), method: "DELETE" }),
       invalidatesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
     }),
-    createTurno: build.mutation<Turno, Omit<ShiftPath, "idTurno"> & { data: TurnoInput }>({
+    createTurno: build.mutation<TurnoSaved, Omit<ShiftPath, "idTurno"> & { data: TurnoInput }>({
       query: ({ data, ...p }) => ({ url: `${giornoPath(p)}turni/`, method: "POST", body: { data } }),
       invalidatesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
     }),
-    updateTurno: build.mutation<Turno, ShiftPath & { data: Partial<TurnoInput> }>({
+    updateTurno: build.mutation<TurnoSaved, ShiftPath & { data: Partial<TurnoInput> }>({
       query: ({ data, ...p }) => ({ url: turnoPath(p), method: "PUT", body: { data } }),
       invalidatesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
     }),
-    deleteTurno: build.mutation<{ result: string }, ShiftPath>({
+    deleteTurno: build.mutation<ResultOk, ShiftPath>({
       query: (p) => ({ url: turnoPath(p), method: "DELETE" }),
       invalidatesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
     }),

@@ -1,5 +1,5 @@
 /** Option lists of the filter bar's predefined selects. */
-import type { Account } from "../../domain/api-types";
+import type { Account } from "../../domain/contracts/auth/credentials";
 import { PROVINCE } from "../../domain/province";
 import type { FilterOption } from "./filter-bar.types";
 

@@ -13,8 +13,9 @@ import { Badge, Box, HoverCard, HStack, Image, Portal, Separator, Stack, Text, W
 import { type ReactNode, useEffect, useState } from "react";
 import { useFileObjectUrlQuery } from "../../api/anagrafiche/files.endpoints";
 import { useOperatoreQuickViewQuery } from "../../api/anagrafiche/operatori.endpoints";
+import type { OperatoreQuickView } from "../../domain/contracts/anagrafiche/operatori";
 import { formatDate, trimLastThree } from "../../domain/format";
-import { GIORNI_SETTIMANA, type OperatoreQuickView } from "../../domain/operatore";
+import { GIORNI_SETTIMANA } from "../../domain/operatore";
 import { LAYOUT } from "../../lib/theme";
 
 function Stars({ value }: { value: number | null }) {

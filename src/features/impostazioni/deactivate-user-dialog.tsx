@@ -2,7 +2,7 @@
 import { errorMessage } from "../../api/base";
 import { useDeactivateUserMutation } from "../../api/users.endpoints";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import type { StaffUser } from "../../domain/api-types";
+import type { StaffUser } from "../../domain/contracts/auth/users";
 import { notify } from "../../lib/toaster";
 
 export const DEACTIVATE_QUESTION =

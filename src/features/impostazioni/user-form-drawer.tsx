@@ -10,7 +10,7 @@ import { errorMessage, fieldErrors } from "../../api/base";
 import { type StaffUserInput, useCreateUserMutation, useUpdateUserMutation } from "../../api/users.endpoints";
 import { CheckboxField, FormField, TextField } from "../../components/form";
 import { FormError } from "../../components/form/form-error";
-import type { StaffUser } from "../../domain/api-types";
+import type { StaffUser } from "../../domain/contracts/auth/users";
 import { passwordProblem } from "../../domain/password-policy";
 import { LAYOUT } from "../../lib/theme";
 import { notify } from "../../lib/toaster";

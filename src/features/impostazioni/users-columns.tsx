@@ -2,8 +2,8 @@
 import { Badge, Button, HStack, Text } from "@chakra-ui/react";
 import type { DataTableColumn, Row } from "../../components/data-table/data-table.types";
 import type { FilterField } from "../../components/filter-bar/filter-bar.types";
-import type { StaffUser } from "../../domain/api-types";
 import { PENDING_LABEL } from "../../domain/auth-messages";
+import type { StaffUser } from "../../domain/contracts/auth/users";
 import { PERMISSIONS } from "../../domain/permissions";
 
 /** A result of the users list: a StaffUser (react-data-grid rows are plain records). */

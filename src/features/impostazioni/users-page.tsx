@@ -9,7 +9,7 @@ import { useMemo, useState } from "react";
 import { errorMessage } from "../../api/base";
 import { useUpdateUserMutation } from "../../api/users.endpoints";
 import { ListScreen } from "../../components/data-table/list-screen";
-import type { StaffUser } from "../../domain/api-types";
+import type { StaffUser } from "../../domain/contracts/auth/users";
 import { notify } from "../../lib/toaster";
 import { DeactivateUserDialog } from "./deactivate-user-dialog";
 import { UserFormDrawer } from "./user-form-drawer";

@@ -44,7 +44,7 @@ export type OperatorReport =
     };
 
 function notProvided<TInput>(name: string) {
-  return fromPromise<AssignResult, TInput>(async () => {
+  return fromPromise<Partial<AssignResult>, TInput>(async () => {
     throw new Error(`${name}: non configurato`);
   });
 }
@@ -62,7 +62,7 @@ export const operatorOnShiftMachine = setup({
   actions: {
     clearOutcome: assign({ warnings: () => [], failure: () => null }),
     storeWarnings: assign({
-      warnings: (_, params: { output: AssignResult | undefined }) => params.output?.warnings ?? [],
+      warnings: (_, params: { output: Partial<AssignResult> | undefined }) => params.output?.warnings ?? [],
     }),
     storeFailure: assign({ failure: (_, params: { error: unknown }) => toCallFailure(params.error) }),
     started: sendParent(

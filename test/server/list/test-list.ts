@@ -50,8 +50,23 @@ export const vociList = defineList({
   defaultOrder: [{ field: "cognome", asc: true }],
 });
 
+/** A row of the list as its contract would declare it (segreto only for SECRET_PERMISSION). */
+export const VoceRow = z.object({
+  id: z.number(),
+  cognome: z.string(),
+  nome: z.string(),
+  prov: z.string().nullable(),
+  attivo: z.boolean(),
+  nascita: z.string().nullable(),
+  creato: z.string(),
+  importo: z.number().nullable(),
+  ore: z.number(),
+  etichette: z.array(z.string()),
+  segreto: z.string().optional(),
+});
+
 export const testListPlugin: FastifyPluginAsync = async (app) => {
-  registerListRoute(app, "/voci/", vociList, { permissions: [VOCI_PERMISSION] });
+  registerListRoute(app, "/voci/", vociList, { permissions: [VOCI_PERMISSION], row: VoceRow });
 };
 
 MODULES.push({ name: "test-list", prefix: "/api/test-list", plugin: testListPlugin });

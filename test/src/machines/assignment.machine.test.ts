@@ -41,7 +41,7 @@ const flush = () => new Promise((r) => setTimeout(r, 0));
 
 /** Calls that wait until the test settles them (the reload answers at once unless `holdReloads`). */
 function controlledCalls(opts: { holdReloads?: boolean } = {}) {
-  const pending: { kind: string; call: OperatorCall; flag: boolean; d: Deferred<AssignResult> }[] = [];
+  const pending: { kind: string; call: OperatorCall; flag: boolean; d: Deferred<Partial<AssignResult>> }[] = [];
   const bulks: { call: BulkCall; d: Deferred<BulkResult> }[] = [];
   const consolidations: { call: ConsolidationCall; d: Deferred<ConsolidaResult> }[] = [];
   const reloads: number[] = [];
@@ -50,12 +50,12 @@ function controlledCalls(opts: { holdReloads?: boolean } = {}) {
   const announcements: Announcement[] = [];
   const calls: AssignmentCalls = {
     assign: (call, add) => {
-      const d = deferred<AssignResult>();
+      const d = deferred<Partial<AssignResult>>();
       pending.push({ kind: "assign", call, flag: add, d });
       return d.promise;
     },
     confirm: (call, confirm) => {
-      const d = deferred<AssignResult>();
+      const d = deferred<Partial<AssignResult>>();
       pending.push({ kind: "confirm", call, flag: confirm, d });
       return d.promise;
     },

@@ -1,6 +1,6 @@
 import { type AnyActorRef, createActor, fromPromise, SimulatedClock, waitFor } from "xstate";
 import { SETTINGS } from "../../../mocks/auth.fixtures";
-import type { Account, LoginResponse } from "../../../src/domain/api-types";
+import type { Account, LoginResponse } from "../../../src/domain/contracts/auth/credentials";
 import {
   type NotificationsContext,
   notificationsMachine,

@@ -9,12 +9,19 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import {
+  CandidatoData,
+  CandidatoOut,
+  CandidatoRow,
+  IdParams,
+  ResultOk,
+} from "../../../../src/domain/contracts/anagrafiche/candidati";
+import { FileDownload } from "../../../../src/domain/contracts/common";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
 import { contextOf } from "../../../lib/context";
 import { sendStoredFile } from "../../../lib/files";
 import { registerListRoute } from "../../../lib/list";
 import { candidatiList } from "./candidati.list";
-import { CandidatoData, CandidatoOut, IdParams, ResultOk } from "./candidati.schema";
 import {
   assumiCandidato,
   createCandidato,
@@ -31,7 +38,12 @@ const RECORD = CAPABILITIES.candidatiScheda;
 export const candidatiRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
-  registerListRoute(app, "/", candidatiList, { permissions: LIST, tags, summary: "Lista candidati" });
+  registerListRoute(app, "/", candidatiList, {
+    permissions: LIST,
+    tags,
+    summary: "Lista candidati",
+    row: CandidatoRow,
+  });
 
   app.post(
     "/",
@@ -99,7 +111,15 @@ export const candidatiRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     "/:id/cv/",
-    { config: { permissions: RECORD }, schema: { tags, summary: "Curriculum del candidato", params: IdParams } },
+    {
+      config: { permissions: RECORD },
+      schema: {
+        tags,
+        summary: "Curriculum del candidato",
+        params: IdParams,
+        response: { 200: FileDownload("Il curriculum (PDF)", ["application/pdf"]) },
+      },
+    },
     async (request, reply) => {
       const file = await cvOf(app.db, request.params.id);
       return sendStoredFile(reply, app.config.dataDir, file);

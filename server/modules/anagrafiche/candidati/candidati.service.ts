@@ -5,8 +5,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import {
   CANDIDATO_LABELS,
-  type Candidato,
-  type CandidatoFields,
   GIORNI_SETTIMANA,
   STATO_ASSUNTO_NON_MODIFICABILE,
   STATO_ASSUNTO_SOLO_CON_ASSUMI,
@@ -14,6 +12,7 @@ import {
   type StatoCandidato,
   validateCandidato,
 } from "../../../../src/domain/candidato";
+import type { Candidato, CandidatoData, CandidatoFields } from "../../../../src/domain/contracts/anagrafiche/candidati";
 import { normalizeFiscalCode } from "../../../../src/domain/fiscal-code";
 import { toApiDate } from "../../../../src/domain/format";
 import type { Executor } from "../../../db/client";
@@ -24,7 +23,6 @@ import { AZIONI, changeLog, writeAudit } from "../../../lib/audit";
 import { type AppContext, auditBy } from "../../../lib/context";
 import { conflict, notFound, validationError } from "../../../lib/errors";
 import { deleteFileRows, type FileRow, getFileRow, removeStoredFiles } from "../../../lib/files";
-import type { CandidatoData } from "./candidati.schema";
 
 export const CONTENT_TYPE = "candidato";
 export const CANDIDATO_NON_TROVATO = "Candidato non trovato";

@@ -14,8 +14,8 @@ import multipart from "@fastify/multipart";
 import { asc } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { CV_MAX_BYTES, GIORNI_SETTIMANA } from "../../../../src/domain/candidato";
+import { CandidaturaInviataOut, CandidaturaOpzioniOut } from "../../../../src/domain/contracts/anagrafiche/candidati";
 import { PROVINCE } from "../../../../src/domain/province";
 import { posizioni } from "../../../db/schema/core";
 import { contextOf } from "../../../lib/context";
@@ -40,13 +40,7 @@ export const candidatureRoutes: FastifyPluginAsync = async (base) => {
       schema: {
         tags,
         summary: "Opzioni del modulo di candidatura",
-        response: {
-          200: z.object({
-            posizioni: z.array(z.object({ id: z.number(), descrizione: z.string() })),
-            giorni: z.array(z.object({ id: z.number(), nome: z.string() })),
-            province: z.array(z.object({ name: z.string(), abbr: z.string() })),
-          }),
-        },
+        response: { 200: CandidaturaOpzioniOut },
       },
     },
     async () => ({
@@ -67,13 +61,14 @@ export const candidatureRoutes: FastifyPluginAsync = async (base) => {
         tags,
         summary: "Invia una candidatura (modulo pubblico)",
         consumes: ["multipart/form-data", "application/json"],
+        response: { 201: CandidaturaInviataOut },
       },
     },
     async (request, reply) => {
       await consumeRateLimit(app.db, CANDIDATURA_RATE, request.ip, app.clock());
       const submission = await readSubmission(request);
       if (!isBot(submission.fields)) await submitCandidatura(contextOf(request), submission);
-      return reply.code(201).send({ result: "OK", detail: CANDIDATURA_INVIATA });
+      return reply.code(201).send({ result: "OK" as const, detail: CANDIDATURA_INVIATA });
     },
   );
 };

@@ -10,13 +10,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { CAPABILITIES } from "../../../../src/domain/permissions";
-import { type AppContext, contextOf } from "../../../lib/context";
-import { registerListRoute } from "../../../lib/list";
-import { clientiList } from "./clienti.list";
 import {
   ClienteData,
   ClienteOut,
+  ClienteRow,
   ClienteSavedOut,
   ContattoData,
   ContattoOut,
@@ -25,7 +22,11 @@ import {
   SedeData,
   SedeSavedOut,
   SubParams,
-} from "./clienti.schema";
+} from "../../../../src/domain/contracts/anagrafiche/clienti";
+import { CAPABILITIES } from "../../../../src/domain/permissions";
+import { type AppContext, contextOf } from "../../../lib/context";
+import { registerListRoute } from "../../../lib/list";
+import { clientiList } from "./clienti.list";
 import {
   createCliente,
   deleteCliente,
@@ -49,6 +50,7 @@ export const clientiRoutes: FastifyPluginAsync = async (base) => {
     exportPermissions: WRITE,
     tags,
     summary: "Lista clienti",
+    row: ClienteRow,
   });
 
   app.post(

@@ -6,20 +6,25 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import {
   CLIENTE_LABELS,
-  type Cliente,
-  type ClienteFields,
   CONTATTO_LABELS,
-  type Contatto,
-  type ContattoFields,
-  type ContrattoCliente,
   normalizeCliente,
   SEDE_LABELS,
-  type Sede,
-  type SedeFields,
   validateCliente,
   validateContatto,
   validateSede,
 } from "../../../../src/domain/cliente";
+import type {
+  Cliente,
+  ClienteData,
+  ClienteFields,
+  Contatto,
+  ContattoData,
+  ContattoFields,
+  ContrattoCliente,
+  Sede,
+  SedeData,
+  SedeFields,
+} from "../../../../src/domain/contracts/anagrafiche/clienti";
 import type { Executor } from "../../../db/client";
 import { queryOne, queryRows } from "../../../db/query";
 import { clienti, clientiContatti, clientiSedi } from "../../../db/schema/anagrafiche-clienti";
@@ -27,7 +32,6 @@ import { AZIONI, changeLog, writeAudit } from "../../../lib/audit";
 import { type AppContext, auditBy } from "../../../lib/context";
 import { conflict, notFound, validationError } from "../../../lib/errors";
 import { placeAddress } from "../../../lib/geocoding";
-import type { ClienteData, ContattoData, SedeData } from "./clienti.schema";
 
 export const CONTENT_TYPES = { cliente: "cliente", sede: "cliente_sede", contatto: "cliente_contatto" } as const;
 

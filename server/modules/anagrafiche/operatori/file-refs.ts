@@ -1,6 +1,6 @@
 /** File ids → {id, url, nome, mime} for the record's photo, CV, document and course fields. */
 import { inArray } from "drizzle-orm";
-import type { FileRef } from "../../../../src/domain/operatore";
+import type { FileRef } from "../../../../src/domain/contracts/anagrafiche/fields";
 import type { Executor } from "../../../db/client";
 import { files } from "../../../db/schema/anagrafiche-operatori";
 import { downloadName } from "../../../lib/files";

@@ -7,6 +7,7 @@
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { FileDownload } from "../../../../src/domain/contracts/common";
 import { ALL, CAPABILITIES, hasAny } from "../../../../src/domain/permissions";
 import { forbidden, notFound } from "../../../lib/errors";
 import type { FileRow } from "../../../lib/files";
@@ -28,7 +29,16 @@ const params = z.object({ fileId: z.string().max(64) });
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/:fileId/",
-    { config: { permissions: [ALL] }, schema: { tags: ["anagrafiche"], params } },
+    {
+      config: { permissions: [ALL] },
+      schema: {
+        tags: ["anagrafiche"],
+        params,
+        response: {
+          200: FileDownload("Il file (immagine o PDF)", ["image/jpeg", "image/png", "image/webp", "application/pdf"]),
+        },
+      },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const file = await getFileRow(app.db, request.params.fileId);

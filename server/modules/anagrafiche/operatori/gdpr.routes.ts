@@ -5,6 +5,8 @@
  * every personal datum.
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { idParams } from "../../../../src/domain/contracts/anagrafiche/operatori";
+import { FileDownload, ResultOk } from "../../../../src/domain/contracts/common";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
 import { contextOf } from "../../../lib/context";
 import { forbidden } from "../../../lib/errors";
@@ -12,21 +14,35 @@ import { sendFile } from "../../../lib/files";
 import { currentUser } from "../../../plugins/auth-guard";
 import { can } from "./access";
 import { anonimizzaOperatore, exportOperatore } from "./gdpr.service";
-import { idParams } from "./operatori.schema";
 
 const config = { permissions: CAPABILITIES.operatoriAltro };
 const tags = ["anagrafiche"];
 
 export const gdprRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/:id/export/", { config, schema: { tags, params: idParams } }, async (request, reply) => {
-    const user = currentUser(request);
-    if (!can(user, "operatoriAnagrafica")) throw forbidden();
-    const { filename, data } = await exportOperatore(contextOf(request), request.params.id);
-    return sendFile(reply, { data, mime: "application/zip", filename });
-  });
+  app.get(
+    "/:id/export/",
+    {
+      config,
+      schema: {
+        tags,
+        params: idParams,
+        response: { 200: FileDownload("I dati dell'operatore (zip)", ["application/zip"]) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      if (!can(user, "operatoriAnagrafica")) throw forbidden();
+      const { filename, data } = await exportOperatore(contextOf(request), request.params.id);
+      return sendFile(reply, { data, mime: "application/zip", filename });
+    },
+  );
 
-  app.post("/:id/anonimizza/", { config, schema: { tags, params: idParams } }, async (request) => {
-    await anonimizzaOperatore(contextOf(request), request.params.id);
-    return { result: "OK" };
-  });
+  app.post(
+    "/:id/anonimizza/",
+    { config, schema: { tags, params: idParams, response: { 200: ResultOk } } },
+    async (request) => {
+      await anonimizzaOperatore(contextOf(request), request.params.id);
+      return { result: "OK" as const };
+    },
+  );
 };

@@ -10,6 +10,8 @@
 import multipart from "@fastify/multipart";
 import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { FIELD_LABELS } from "../../../../src/domain/contracts/anagrafiche/operatore-fields";
+import { type FileRef, idParams, UploadedFileOut } from "../../../../src/domain/contracts/anagrafiche/operatori";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
 import { operatori, operatoriCorsi, operatoriDocumenti } from "../../../db/schema/anagrafiche-operatori";
 import { AZIONI, writeAudit } from "../../../lib/audit";
@@ -25,8 +27,6 @@ import {
 import { currentUser } from "../../../plugins/auth-guard";
 import { can } from "./access";
 import { fileRefs } from "./file-refs";
-import { FIELD_LABELS } from "./operatore-fields";
-import { idParams } from "./operatori.schema";
 import { CONTENT_TYPE, getOperatoreRow } from "./operatori.service";
 
 const PHOTO_FIELDS = ["foto_primo_piano", "foto_busto", "foto_intera", "foto_profilo"] as const;
@@ -54,7 +54,12 @@ export const operatoriUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       config: {
         permissions: [...new Set([...CAPABILITIES.operatoriAnagrafica, ...CAPABILITIES.operatoriDocumentiCorsi])],
       },
-      schema: { tags: ["anagrafiche"], params: idParams, consumes: ["multipart/form-data"] },
+      schema: {
+        tags: ["anagrafiche"],
+        params: idParams,
+        consumes: ["multipart/form-data"],
+        response: { 201: UploadedFileOut },
+      },
     },
     async (request, reply) => {
       const user = currentUser(request);
@@ -123,7 +128,7 @@ export const operatoriUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       await removeStoredFiles(app.config.dataDir, removed);
       const ref = (await fileRefs(app.db, [row.id])).get(row.id);
-      return reply.code(201).send({ ...ref, categoria: slot, ref_id: refId });
+      return reply.code(201).send({ ...(ref as FileRef), categoria: slot, ref_id: refId });
     },
   );
 };

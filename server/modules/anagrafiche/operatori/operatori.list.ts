@@ -8,6 +8,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { OperatoreRow } from "../../../../src/domain/contracts/anagrafiche/operatori";
 import { toApiDate } from "../../../../src/domain/format";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
 import { defineList, type ListContext, registerListRoute } from "../../../lib/list";
@@ -120,5 +121,6 @@ export const operatoriListRoutes: FastifyPluginAsyncZod = async (app) => {
     permissions: CAPABILITIES.operatori,
     tags: ["anagrafiche"],
     summary: "Lista operatori",
+    row: OperatoreRow,
   });
 };

@@ -4,6 +4,14 @@
  * see access.ts.
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  idParams,
+  OperatoreBody,
+  OperatoreGetOut,
+  OperatoreRecordOut,
+  recordQuery,
+} from "../../../../src/domain/contracts/anagrafiche/operatori";
+import { ResultOk } from "../../../../src/domain/contracts/common";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
 import { contextOf } from "../../../lib/context";
 import { forbidden } from "../../../lib/errors";
@@ -11,7 +19,6 @@ import { currentUser } from "../../../plugins/auth-guard";
 import { ANY_OPERATORE_CAPABILITY, can, QUICK_VIEW_CAPABILITY } from "./access";
 import { gdprRoutes } from "./gdpr.routes";
 import { operatoriListRoutes } from "./operatori.list";
-import { idParams, operatoreBody, recordQuery } from "./operatori.schema";
 import { buildRecord, createOperatore, deleteOperatore, getOperatoreRow, updateOperatore } from "./operatori.service";
 import { operatoriUploadRoutes } from "./operatori-upload.routes";
 import { buildQuickView } from "./quick-view.service";
@@ -24,7 +31,10 @@ export const operatoriRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/",
-    { config: { permissions: CAPABILITIES.operatoriAnagrafica }, schema: { tags, body: operatoreBody } },
+    {
+      config: { permissions: CAPABILITIES.operatoriAnagrafica },
+      schema: { tags, body: OperatoreBody, response: { 201: OperatoreRecordOut } },
+    },
     async (request, reply) => {
       const ctx = contextOf(request);
       const id = await createOperatore(ctx, request.body.data);
@@ -36,7 +46,7 @@ export const operatoriRoutes: FastifyPluginAsyncZod = async (app) => {
     "/:id/",
     {
       config: { permissions: ANY_OPERATORE_CAPABILITY },
-      schema: { tags, params: idParams, querystring: recordQuery },
+      schema: { tags, params: idParams, querystring: recordQuery, response: { 200: OperatoreGetOut } },
     },
     async (request) => {
       const user = currentUser(request);
@@ -55,7 +65,7 @@ export const operatoriRoutes: FastifyPluginAsyncZod = async (app) => {
     "/:id/",
     {
       config: { permissions: [...new Set([...CAPABILITIES.operatoriAnagrafica, ...CAPABILITIES.operatoriAltro])] },
-      schema: { tags, params: idParams, body: operatoreBody },
+      schema: { tags, params: idParams, body: OperatoreBody, response: { 200: OperatoreRecordOut } },
     },
     async (request) => {
       const ctx = contextOf(request);
@@ -66,10 +76,13 @@ export const operatoriRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/:id/",
-    { config: { permissions: CAPABILITIES.operatoriAnagrafica }, schema: { tags, params: idParams } },
+    {
+      config: { permissions: CAPABILITIES.operatoriAnagrafica },
+      schema: { tags, params: idParams, response: { 200: ResultOk } },
+    },
     async (request) => {
       await deleteOperatore(contextOf(request), request.params.id);
-      return { result: "OK" };
+      return { result: "OK" as const };
     },
   );
 

@@ -3,10 +3,24 @@
  * each write validated by src/domain/operatore.ts and audited in the same transaction.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
+import {
+  ALTRO_FIELDS,
+  ANAGRAFICA_WRITABLE,
+  BASE_FIELDS,
+  CHANGE_LOG_LABELS,
+  FIELD_LABELS,
+  FILE_FIELDS,
+  type OperatoreField,
+} from "../../../../src/domain/contracts/anagrafiche/operatore-fields";
+import {
+  type OperatoreInput,
+  type OperatoreRecord,
+  posizioneIds,
+} from "../../../../src/domain/contracts/anagrafiche/operatori";
 import { normalizeFiscalCode } from "../../../../src/domain/fiscal-code";
 import { toApiDate } from "../../../../src/domain/format";
 import { normalizeIban } from "../../../../src/domain/iban";
-import { type FieldErrors, type OperatoreRecord, validateOperatore } from "../../../../src/domain/operatore";
+import { type FieldErrors, validateOperatore } from "../../../../src/domain/operatore";
 import type { Executor } from "../../../db/client";
 import {
   files,
@@ -23,16 +37,6 @@ import { deleteFileRows, removeStoredFiles } from "../../../lib/files";
 import { type AddressParts, placeAddress } from "../../../lib/geocoding";
 import { can } from "./access";
 import { fileRefs } from "./file-refs";
-import {
-  ALTRO_FIELDS,
-  ANAGRAFICA_WRITABLE,
-  BASE_FIELDS,
-  CHANGE_LOG_LABELS,
-  FIELD_LABELS,
-  FILE_FIELDS,
-  type OperatoreField,
-} from "./operatore-fields";
-import { type OperatoreInput, posizioneIds } from "./operatori.schema";
 import { loadTabs } from "./tabs.service";
 
 export type OperatoreRow = typeof operatori.$inferSelect;

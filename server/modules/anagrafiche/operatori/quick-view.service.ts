@@ -14,8 +14,9 @@
  */
 import { addDays, endOfMonth, format, startOfMonth, startOfWeek } from "date-fns";
 import { desc, eq, sql } from "drizzle-orm";
+import type { OperatoreQuickView } from "../../../../src/domain/contracts/anagrafiche/operatori";
 import { formatDate } from "../../../../src/domain/format";
-import { GIORNI_SETTIMANA, type OperatoreQuickView, TIPI_CONTRATTO } from "../../../../src/domain/operatore";
+import { GIORNI_SETTIMANA, TIPI_CONTRATTO } from "../../../../src/domain/operatore";
 import type { Executor } from "../../../db/client";
 import { queryOne, queryRows } from "../../../db/query";
 import { operatoriContratti } from "../../../db/schema/anagrafiche-operatori";

@@ -5,12 +5,12 @@
  */
 import { asc, desc } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { z } from "zod";
+import type { FileRef } from "../../../../src/domain/contracts/anagrafiche/fields";
+import { OPERATORE_TABS, type OperatoreTab } from "../../../../src/domain/contracts/anagrafiche/operatori-tabs";
 import { isLicenza, statoScadenza, tipoCorsoLabel, tipoDocumentoLabel } from "../../../../src/domain/documenti";
 import { parseInstant } from "../../../../src/domain/instant";
 import {
   type FieldErrors,
-  type FileRef,
   validateCompenso,
   validateContratto,
   validateCorso,
@@ -27,19 +27,20 @@ import {
   operatoriIndisponibilita,
   operatoriPratiche,
 } from "../../../db/schema/anagrafiche-operatori";
-import { day, decimal, text } from "./operatori.schema";
 
 type Row = Record<string, unknown>;
 
 export interface TabDef {
   /** Path segment and key of the record's list. */
-  name: "documenti" | "corsi" | "contratti" | "compensi" | "pratiche" | "indisponibilita";
+  name: OperatoreTab;
   table: PgTable & { id: PgColumn; operatore_id: PgColumn };
   capability: Capability;
   contentType: string;
   /** "Documento", used in audit notes. */
   label: string;
-  body: z.ZodObject;
+  /** The body (`{data: …}` content) and the row of the contract. */
+  body: (typeof OPERATORE_TABS)[OperatoreTab]["data"];
+  out: (typeof OPERATORE_TABS)[OperatoreTab]["out"];
   validate: (values: Row) => FieldErrors;
   labels: Record<string, string>;
   orderBy: (t: TabDef["table"]) => ReturnType<typeof asc>[];
@@ -50,9 +51,6 @@ export interface TabDef {
 
 const t = (table: unknown) => table as TabDef["table"];
 const col = (table: TabDef["table"], name: string) => (table as unknown as Record<string, PgColumn>)[name];
-
-const timestamp = () =>
-  z.preprocess((v) => (v === undefined ? null : v), z.string({ error: "Data non valida" }).max(40).nullable());
 
 function fileOf(row: Row, refs: Map<string, FileRef>): FileRef | null {
   return row.file_id ? (refs.get(row.file_id as string) ?? null) : null;
@@ -71,14 +69,8 @@ export const TABS: readonly TabDef[] = [
     capability: "operatoriDocumentiCorsi",
     contentType: "operatore_documento",
     label: "Documento",
-    body: z.object({
-      tipo: text(50),
-      numero: text(50),
-      rilasciato_da: text(200),
-      data_rilascio: day(),
-      data_scadenza: day(),
-      note: text(2000),
-    }),
+    body: OPERATORE_TABS.documenti.data,
+    out: OPERATORE_TABS.documenti.out,
     validate: validateDocumento,
     labels: {
       tipo: "Tipo",
@@ -104,13 +96,8 @@ export const TABS: readonly TabDef[] = [
     capability: "operatoriDocumentiCorsi",
     contentType: "operatore_corso",
     label: "Corso",
-    body: z.object({
-      tipo: text(50),
-      ente: text(200),
-      data_conseguimento: day(),
-      data_scadenza: day(),
-      note: text(2000),
-    }),
+    body: OPERATORE_TABS.corsi.data,
+    out: OPERATORE_TABS.corsi.out,
     validate: validateCorso,
     labels: {
       tipo: "Tipo",
@@ -134,13 +121,8 @@ export const TABS: readonly TabDef[] = [
     capability: "operatoriContrattiPratiche",
     contentType: "operatore_contratto",
     label: "Contratto",
-    body: z.object({
-      tipo: text(30),
-      data_inizio: day(),
-      data_fine: day(),
-      ore_settimanali: decimal(),
-      note: text(2000),
-    }),
+    body: OPERATORE_TABS.contratti.data,
+    out: OPERATORE_TABS.contratti.out,
     validate: validateContratto,
     labels: {
       tipo: "Tipo di contratto",
@@ -159,13 +141,8 @@ export const TABS: readonly TabDef[] = [
     capability: "operatoriContrattiPratiche",
     contentType: "operatore_compenso",
     label: "Compenso",
-    body: z.object({
-      descrizione: text(200),
-      importo: decimal(),
-      dal: day(),
-      al: day(),
-      note: text(2000),
-    }),
+    body: OPERATORE_TABS.compensi.data,
+    out: OPERATORE_TABS.compensi.out,
     validate: validateCompenso,
     labels: { descrizione: "Descrizione", importo: "Importo", dal: "Dal", al: "Al", note: "Note" },
     orderBy: (tb) => [desc(col(tb, "dal")), asc(tb.id)],
@@ -178,13 +155,8 @@ export const TABS: readonly TabDef[] = [
     capability: "operatoriContrattiPratiche",
     contentType: "operatore_pratica",
     label: "Pratica",
-    body: z.object({
-      tipo: text(50),
-      stato: text(30),
-      data_apertura: day(),
-      data_chiusura: day(),
-      note: text(5000),
-    }),
+    body: OPERATORE_TABS.pratiche.data,
+    out: OPERATORE_TABS.pratiche.out,
     validate: validatePratica,
     labels: {
       tipo: "Tipo",
@@ -203,7 +175,8 @@ export const TABS: readonly TabDef[] = [
     capability: "operatoriIndisponibilita",
     contentType: "operatore_indisponibilita",
     label: "Indisponibilità",
-    body: z.object({ dal: timestamp(), al: timestamp(), motivo: text(200), note: text(2000) }),
+    body: OPERATORE_TABS.indisponibilita.data,
+    out: OPERATORE_TABS.indisponibilita.out,
     validate: validateIndisponibilita,
     labels: { dal: "Dal", al: "Al", motivo: "Motivo", note: "Note" },
     orderBy: (tb) => [desc(col(tb, "dal")), desc(tb.id)],

@@ -3,8 +3,8 @@
  * tabs.routes.ts. Every write records an entry with related = the operator.
  */
 import { and, eq } from "drizzle-orm";
+import type { DisponibilitaGiorno } from "../../../../src/domain/contracts/anagrafiche/operatori-tabs";
 import { toApiDate } from "../../../../src/domain/format";
-import type { DisponibilitaGiorno } from "../../../../src/domain/operatore";
 import type { Executor } from "../../../db/client";
 import { operatori, operatoriDisponibilita } from "../../../db/schema/anagrafiche-operatori";
 import { AZIONI, changeLog, writeAudit } from "../../../lib/audit";

@@ -4,16 +4,9 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { GeocodingOut, GeocodingQuery } from "../../../../src/domain/contracts/anagrafiche/province";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
 import { geocode } from "../../../lib/geocoding";
-
-const Query = z.object({
-  indirizzo: z.string().max(300).optional(),
-  cap: z.string().max(10).optional(),
-  citta: z.string().max(120).optional(),
-  prov: z.string().max(4).optional(),
-});
 
 export const geocodingRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -24,8 +17,8 @@ export const geocodingRoutes: FastifyPluginAsync = async (base) => {
       schema: {
         tags: ["anagrafiche"],
         summary: "Coordinate di un indirizzo",
-        querystring: Query,
-        response: { 200: z.object({ lat: z.number(), lng: z.number() }) },
+        querystring: GeocodingQuery,
+        response: { 200: GeocodingOut },
       },
     },
     async (request) => geocode(app.config, request.query),

@@ -1,11 +1,9 @@
 /** GET /api/anagrafiche/province/ — every current Italian province as {name, abbr, slug} (SPEC §3). */
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { ProvinceOut } from "../../../../src/domain/contracts/anagrafiche/province";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
 import { provinceApi } from "../../../../src/domain/province";
-
-const ProvinciaSchema = z.object({ name: z.string(), abbr: z.string(), slug: z.string() });
 
 export const provinceRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -14,7 +12,7 @@ export const provinceRoutes: FastifyPluginAsync = async (base) => {
     "/",
     {
       config: { permissions: CAPABILITIES.all },
-      schema: { tags: ["anagrafiche"], summary: "Province italiane", response: { 200: z.array(ProvinciaSchema) } },
+      schema: { tags: ["anagrafiche"], summary: "Province italiane", response: { 200: ProvinceOut } },
     },
     async () => list,
   );

@@ -27,12 +27,12 @@ import { downloadWithToken } from "../../../api/anagrafiche/files.endpoints";
 import { errorMessage } from "../../../api/base";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import {
-  type Candidato,
   GIORNI_SETTIMANA,
   STATI_CANDIDATO,
   STATO_CANDIDATO_LABELS,
   validateCandidato,
 } from "../../../domain/candidato";
+import type { Candidato } from "../../../domain/contracts/anagrafiche/candidati";
 import { formatDate, formatDateTime } from "../../../domain/format";
 import { notify } from "../../../lib/toaster";
 import { SelectField, TextareaField } from "../common/form-controls";

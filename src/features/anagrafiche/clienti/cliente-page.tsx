@@ -36,16 +36,14 @@ import { useLazyGeocodeQuery } from "../../../api/anagrafiche/province.endpoints
 import { errorMessage } from "../../../api/base";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { TextField } from "../../../components/form";
-import {
-  type Cliente,
-  type ClienteFields,
-  type ClienteSaved,
-  type Contatto,
-  type Sede,
-  validateCliente,
-  validateContatto,
-  validateSede,
-} from "../../../domain/cliente";
+import { validateCliente, validateContatto, validateSede } from "../../../domain/cliente";
+import type {
+  Cliente,
+  ClienteFields,
+  ClienteSaved,
+  Contatto,
+  Sede,
+} from "../../../domain/contracts/anagrafiche/clienti";
 import { notify } from "../../../lib/toaster";
 import { ProvinciaField, SwitchField, TextareaField, useProvinceOptions } from "../common/form-controls";
 import { ItemTable } from "../common/item-table";

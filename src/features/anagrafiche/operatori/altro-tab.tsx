@@ -13,7 +13,7 @@ import {
 } from "../../../api/anagrafiche/operatori.endpoints";
 import { errorMessage } from "../../../api/base";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import type { OperatoreRecord } from "../../../domain/operatore";
+import type { OperatoreRecord } from "../../../domain/contracts/anagrafiche/operatori";
 import { notify } from "../../../lib/toaster";
 import { TextareaField } from "../common/form-controls";
 import { MSG } from "../common/messages";

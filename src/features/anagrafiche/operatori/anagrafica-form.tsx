@@ -18,7 +18,8 @@ import {
 import { errorMessage } from "../../../api/base";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { TextField } from "../../../components/form";
-import { OPERATORE_REQUIRED, type OperatoreRecord, validateOperatore } from "../../../domain/operatore";
+import type { OperatoreRecord } from "../../../domain/contracts/anagrafiche/operatori";
+import { OPERATORE_REQUIRED, validateOperatore } from "../../../domain/operatore";
 import { notify } from "../../../lib/toaster";
 import { useCurrentUser } from "../../../machines/session-context";
 import { CheckboxGroupField, ProvinciaField, SelectField, SwitchField, TextareaField } from "../common/form-controls";

@@ -6,7 +6,7 @@ import { Box, Button, FileUpload, Heading, HStack, Image, SimpleGrid, Stack, Tex
 import { downloadWithToken, useFileObjectUrlQuery } from "../../../api/anagrafiche/files.endpoints";
 import { type FileSlot, useUploadOperatoreFileMutation } from "../../../api/anagrafiche/operatori.endpoints";
 import { errorMessage } from "../../../api/base";
-import type { FileRef, OperatoreRecord } from "../../../domain/operatore";
+import type { FileRef, OperatoreRecord } from "../../../domain/contracts/anagrafiche/operatori";
 import { notify } from "../../../lib/toaster";
 import { MSG } from "../common/messages";
 

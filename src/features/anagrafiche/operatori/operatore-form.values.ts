@@ -4,7 +4,7 @@
  * qualifications as ids, and — on update — only the fields the record showed (the server refuses
  * changes to fields the user may not see).
  */
-import type { OperatoreFields, OperatoreRecord } from "../../../domain/operatore";
+import type { OperatoreFields, OperatoreRecord } from "../../../domain/contracts/anagrafiche/operatori";
 
 export type FormValues = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { updateSchema } from "../../../server/lib/update-schema";
+import { updateSchema } from "../../../../src/domain/contracts/update-schema";
 
 describe("updateSchema", () => {
   const create = z

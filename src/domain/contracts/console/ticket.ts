@@ -1,7 +1,8 @@
-/** Response schemas of /api/comunicazioni/ (SPEC §3 Support notification, §7 Notifications). */
+/** The contract of /api/comunicazioni/ (SPEC §3 Support notification, §7 Notifications): problems, the unread count, a ticket read. */
 import { z } from "zod";
+import { IdParams } from "../common";
 
-export const IdParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+export { IdParams };
 
 const Persona = z.object({ id: z.number(), full_name: z.string() });
 
@@ -15,9 +16,11 @@ export const ProblemaAttivoOut = z.object({
 
 /** The active problems list: a plain array, newest first (SPEC §3 leaves the shape open). */
 export const ProblemiAttiviOut = z.array(ProblemaAttivoOut);
+export type ProblemNotification = z.infer<typeof ProblemaAttivoOut>;
 
 /** The unread-ticket count of the side menu chip. */
 export const SummaryOut = z.object({ result: z.number().int() });
+export type TicketSummary = z.infer<typeof SummaryOut>;
 
 export const TicketLettoOut = z.object({
   result: z.literal("OK"),
@@ -25,4 +28,4 @@ export const TicketLettoOut = z.object({
   letto_il: z.string(),
   letto_da: Persona.nullable(),
 });
-export type TicketLettoOut = z.infer<typeof TicketLettoOut>;
+export type TicketLetto = z.infer<typeof TicketLettoOut>;

@@ -1,5 +1,12 @@
-/** Request and response schemas of /api/anagrafiche/clienti/ (bodies wrapped in {data}). */
+/**
+ * The contract of /api/anagrafiche/clienti/: bodies wrapped in {data} (every field optional:
+ * null and undefined mean "not sent" on PUT, '' on POST), the record with its sites (sedi),
+ * contacts (contatti) and contracts, the list's rows.
+ */
 import { z } from "zod";
+import { IdParams, ResultOk, SubParams, Warnings } from "../common";
+
+export { IdParams, ResultOk, SubParams };
 
 /** Optional text: null and undefined mean "not sent" on PUT, '' on POST. */
 const text = (max: number) => z.string().max(max).nullish();
@@ -44,9 +51,6 @@ export const ContattoData = z.object({
   note: text(5000),
 });
 export type ContattoData = z.infer<typeof ContattoData>;
-
-export const IdParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
-export const SubParams = IdParams.extend({ subId: z.coerce.number().int().positive().max(2147483647) });
 
 export const SedeOut = z.object({
   id: z.number(),
@@ -93,7 +97,37 @@ export const ClienteOut = z.object({
   contratti: z.array(z.object({ id: z.number(), titolo: z.string(), attivo: z.boolean() })),
 });
 
-export const Warnings = z.object({ warnings: z.array(z.string()) });
+/** Answer of POST / PUT (and of the nested writes): the record plus non-blocking warnings (geocoding). */
 export const ClienteSavedOut = ClienteOut.extend(Warnings.shape);
 export const SedeSavedOut = SedeOut.extend(Warnings.shape);
-export const ResultOk = z.object({ result: z.literal("OK") });
+
+export type Sede = z.infer<typeof SedeOut>;
+export type Contatto = z.infer<typeof ContattoOut>;
+/** GET /api/anagrafiche/clienti/{id}/ */
+export type Cliente = z.infer<typeof ClienteOut>;
+export type ClienteSaved = z.infer<typeof ClienteSavedOut>;
+export type ContrattoCliente = Cliente["contratti"][number];
+/** The editable fields of the client form (the record without id, timestamps and lists). */
+export type ClienteFields = Omit<Cliente, "id" | "created_at" | "updated_at" | "sedi" | "contatti" | "contratti">;
+export type SedeFields = Omit<Sede, "id">;
+export type ContattoFields = Omit<Contatto, "id">;
+
+/** GET /api/anagrafiche/clienti/ (list engine; `?page_size=99999` serves the pickers). */
+export const ClienteRow = z.object({
+  id: z.number(),
+  ragione_sociale: z.string(),
+  partita_iva: z.string(),
+  codice_fiscale: z.string(),
+  codice_sdi: z.string(),
+  pec: z.string(),
+  email: z.string(),
+  telefono: z.string(),
+  indirizzo: z.string(),
+  cap: z.string(),
+  citta: z.string(),
+  prov: z.string(),
+  attivo: z.boolean(),
+  sedi: z.number(),
+  created_at: z.string(),
+});
+export type ClienteRow = z.infer<typeof ClienteRow>;

@@ -1,6 +1,6 @@
-/** Zod building blocks of the pianificazione API (Italian messages, SPEC §5 empty-string rules). */
+/** Zod building blocks of the pianificazione bodies (Italian messages, SPEC §5 empty-string rules). */
 import { z } from "zod";
-import { normalizeTime, parseDay } from "../../../src/domain/shift-rules";
+import { normalizeTime, parseDay } from "../../shift-rules";
 
 export const REQUIRED = "Questo campo è obbligatorio";
 

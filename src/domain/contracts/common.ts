@@ -1,0 +1,85 @@
+/**
+ * The pieces every API contract shares (DESIGN §5): write bodies wrapped in `{data}`, the
+ * `{result: "OK"}` of a delete, the list envelope `{results, count, page}`, path ids, the error
+ * body, file downloads.
+ *
+ * A contract (`src/domain/contracts/<module>/<resource>.ts`) declares each call's body
+ * (`XxxData`) and answer (`XxxOut`) once, as zod schemas, with `type Xxx = z.infer<typeof XxxOut>`:
+ * the server's routes use the schemas (validation and `schema.response`: the zod serializer sends
+ * only the declared fields), the SPA's RTK Query endpoints and the mocks use the types.
+ * Answer schemas are plain z.object/z.array: no transforms (they run on every answer).
+ */
+import { z } from "zod";
+
+/** `{data: …}`: the body of every write (SPEC §7). */
+export const dataBody = <S extends z.ZodType>(data: S) => z.object({ data });
+
+/** The TS type of a `{data}` body. */
+export interface DataBody<T> {
+  data: T;
+}
+
+/** DELETE (and a few actions) answer `{result: "OK"}`. */
+export const ResultOk = z.object({ result: z.literal("OK") });
+export type ResultOk = z.infer<typeof ResultOk>;
+
+/** An answer that is only an Italian message. */
+export const DetailOut = z.object({ detail: z.string() });
+export type DetailOut = z.infer<typeof DetailOut>;
+
+/** The error answer of every API call (server/lib/errors.ts). */
+export const ApiErrorBody = z.object({
+  detail: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
+
+/** Non-blocking notes of a save (e.g. an address that could not be geocoded). */
+export const Warnings = z.object({ warnings: z.array(z.string()) });
+
+const dbId = () => z.coerce.number({ error: "Identificativo non valido" }).int().positive().max(2147483647);
+
+/** `/:id/` */
+export const IdParams = z.object({ id: dbId() });
+/** `/:id/<child>/:subId/` */
+export const SubParams = IdParams.extend({ subId: dbId() });
+
+/** `{id, descrizione}`: a row of a lookup table (qualifications, evaluations…). */
+export const Voce = z.object({ id: z.number(), descrizione: z.string() });
+export type Voce = z.infer<typeof Voce>;
+
+/**
+ * A grouped list row (`group_by`): the group's value under the field's name, `count` and the
+ * aggregates — fields of the list the caller may see, passed as they are (keys in their order).
+ */
+export const ListGroupRow = z.record(z.string(), z.unknown());
+
+/**
+ * SPEC §3 Table list response of a list-engine route (server/lib/list): the rows, or the groups
+ * of a `group_by` request. A row is tried first (it has required keys a group lacks, which
+ * registerListRoute checks at start-up), so a page of rows costs one object parse per row.
+ */
+export const ListOut = <R extends z.ZodType>(row: R) =>
+  z.object({ results: z.array(z.union([row, ListGroupRow])), count: z.number(), page: z.number() });
+
+/** The list envelope of a route that always answers rows of one shape. */
+export const RowsOut = <R extends z.ZodType>(row: R) =>
+  z.object({ results: z.array(row), count: z.number(), page: z.number() });
+
+/** SPEC §3 Table list response, as the SPA reads it. */
+export interface ListResponse<T> {
+  results: T[];
+  count: number;
+  page: number;
+}
+
+/**
+ * The answer of a file download: bytes of the given types (`Content-Disposition: attachment`).
+ * The serializer never sees them (a Buffer or a stream), OpenAPI documents them.
+ */
+export const FileDownload = (description: string, types: readonly string[] = ["application/octet-stream"]) => ({
+  description,
+  content: Object.fromEntries(
+    types.map((t) => [t, { schema: z.unknown().meta({ type: "string", format: "binary" }) }]),
+  ),
+});

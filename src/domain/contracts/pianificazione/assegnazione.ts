@@ -1,0 +1,119 @@
+/**
+ * The contract of assignment and confirmation (SPEC §7), advanced assignment and consolidation,
+ * under /api/pianificazione/contratti/{c}/servizi/{s}/giorni/{g}/: the bodies (wrapped in
+ * {data}), the answers, and the 409 refusal's body.
+ */
+import { z } from "zod";
+import { ClienteRef } from "./contratti";
+import { bool, refId } from "./fields";
+import { OperatoreTurnoOut } from "./servizi";
+
+/** POST turni/{t}/operatori/: assign (add true) or unassign an operator ({operatore: 5} or {operatore: {id: 5}}). */
+export const AssignData = z.object({ operatore: refId(), add: bool() });
+/** POST turni/{t}/operatori-conf/: confirm (add true) or remove the confirmation. */
+export const ConfirmData = z.object({ operatore: refId(), add: bool().optional() });
+/** POST turni/{t}/operatori/bulk/ */
+export const BulkData = z.object({
+  operatori: z.array(refId()).min(1, "Seleziona almeno un operatore").max(200, "Massimo 200 operatori"),
+  conferma: bool().optional(),
+});
+
+/** The answer of an assign/confirm call: accepted, possibly with working-time warnings. */
+export const AssignResultOut = z.object({
+  result: z.literal("OK"),
+  operatore: OperatoreTurnoOut.nullable(),
+  warnings: z.array(z.string()),
+});
+export type AssignResult = z.infer<typeof AssignResultOut>;
+
+/** Why an operator cannot take a shift (a 409 `reasons` item, a candidate's `reasons`): `code` a MotivoEsclusione (src/domain/turno.ts). */
+export const MotivoOut = z.object({ code: z.string(), message: z.string() });
+export type Motivo = z.infer<typeof MotivoOut>;
+
+/** The body of a 409 refusal of an assign call (an error answer: not serialised by a schema). */
+export interface AssignRefusal {
+  detail: string;
+  reason: string;
+  reasons: Motivo[];
+}
+
+/** An operator ranked for a shift (advanced assignment), with what keeps them off it. */
+export const CandidatoTurnoOut = z.object({
+  id: z.number(),
+  cognome: z.string(),
+  nome: z.string(),
+  rating: z.number().nullable(),
+  eligible: z.boolean(),
+  reasons: z.array(MotivoOut),
+  warnings: z.array(z.string()),
+  distanza_km: z.number().nullable(),
+  /** Seconds already worked in the Monday–Sunday week of the shift (other shifts). */
+  secondi_settimana: z.number(),
+  assegnato: z.boolean(),
+  confermato: z.boolean(),
+});
+export type Candidato = z.infer<typeof CandidatoTurnoOut>;
+
+/** The shift as the advanced-assignment answers name it. */
+export const TurnoHeaderOut = z.object({
+  id: z.number(),
+  inizio_f1: z.string(),
+  fine_f1: z.string(),
+  inizio_f2: z.string().nullable(),
+  fine_f2: z.string().nullable(),
+  posizione: z.object({ id: z.number(), descrizione: z.string() }),
+  operatori_richiesti: z.number(),
+});
+export type TurnoHeader = z.infer<typeof TurnoHeaderOut>;
+
+const CandidatiHeader = {
+  cliente: ClienteRef,
+  contratto: z.object({ id: z.number(), titolo: z.string() }),
+  servizio: z.object({ id: z.number(), indirizzo: z.string() }),
+  giorno: z.object({ id: z.number(), giorno: z.string() }),
+};
+
+/** GET …/turni/{idTurno}/candidati/ */
+export const CandidatiTurnoOut = z.object({
+  ...CandidatiHeader,
+  turno: TurnoHeaderOut,
+  results: z.array(CandidatoTurnoOut),
+});
+export type CandidatiTurno = z.infer<typeof CandidatiTurnoOut>;
+
+/** GET …/giorni/{idGiorno}/candidati/[?turno=]: every shift of the day (or one) with its ranked operators. */
+export const CandidatiGiornoOut = z.object({
+  ...CandidatiHeader,
+  turni: z.array(TurnoHeaderOut.extend({ results: z.array(CandidatoTurnoOut) })),
+});
+export type CandidatiGiorno = z.infer<typeof CandidatiGiornoOut>;
+
+/** POST …/operatori/bulk/: who was assigned (with warnings) and who was refused (with why). */
+export const BulkOutcomeOut = z.object({
+  assegnati: z.array(OperatoreTurnoOut.extend({ warnings: z.array(z.string()) })),
+  falliti: z.array(z.object({ id: z.number(), detail: z.string(), reason: z.string().nullable() })),
+});
+export type BulkOutcome = z.infer<typeof BulkOutcomeOut>;
+
+/** A shift left uncovered by a consolidation. */
+export const ScopertoOut = z.object({
+  turno_id: z.number(),
+  giorno: z.string(),
+  inizio_f1: z.string(),
+  fine_f1: z.string(),
+  inizio_f2: z.string().nullable(),
+  fine_f2: z.string().nullable(),
+  posizione: z.string(),
+  operatori_richiesti: z.number(),
+  assegnati: z.number(),
+  mancanti: z.number(),
+});
+export type Scoperto = z.infer<typeof ScopertoOut>;
+
+/** POST …/consolida/ (a day) and …/turni/{t}/consolida/ (a shift). */
+export const ConsolidaOut = z.object({
+  result: z.literal("OK"),
+  confermati: z.number(),
+  scoperti: z.array(ScopertoOut),
+});
+export type ConsolidaResult = z.infer<typeof ConsolidaOut>;

@@ -1,0 +1,106 @@
+/**
+ * The contract of /api/pianificazione/contratti/ (SPEC §3 Contract, §5 save rules): the body of a
+ * save wrapped in {data}, the record, the list's rows.
+ */
+import { z } from "zod";
+import { toTriState } from "../../contratto";
+import { updateSchema } from "../update-schema";
+import { bool, optDay, optText, refId, reqText } from "./fields";
+
+const fields = {
+  titolo: reqText(300),
+  cliente: refId(),
+  tipo_contratto: optText(100),
+  numero_contratto: optText(100),
+  tipo_servizio: optText(200),
+  sede: optText(300),
+  agente: optText(200),
+  subagente: optText(200),
+  responsabile: optText(200),
+  responsabile_zona: optText(200),
+  azienda_app: optText(200),
+  azienda_ese: optText(200),
+  annotazioni: optText(5000),
+  attivo: bool(),
+  data_disattivazione: optDay(),
+  allarme: bool(),
+  notifica: bool(),
+  notifica_allarme: z.preprocess((v) => (v === undefined ? v : toTriState(v)), z.boolean().nullable().optional()),
+  sono_vigile: z.preprocess(
+    (v) => (v === true ? "1" : v === false || v === null || v === "" ? "0" : typeof v === "number" ? String(v) : v),
+    z.enum(["0", "1"], { error: "Valore non valido" }).optional(),
+  ),
+};
+
+/** cliente may also come as cliente_id. */
+const clienteAlias = (v: unknown) => {
+  if (v && typeof v === "object" && !("cliente" in v) && "cliente_id" in v) {
+    return { ...(v as object), cliente: (v as { cliente_id: unknown }).cliente_id };
+  }
+  return v;
+};
+
+const createObject = z.object({
+  ...fields,
+  tipo_contratto: fields.tipo_contratto.default("Giornaliero"),
+  attivo: bool().default(true),
+  allarme: bool().default(false),
+  notifica: bool().default(false),
+  notifica_allarme: fields.notifica_allarme.default(null),
+  sono_vigile: fields.sono_vigile.default("0"),
+});
+
+export const contrattoCreate = z.preprocess(clienteAlias, createObject);
+
+export const contrattoUpdate = z.preprocess(clienteAlias, updateSchema(createObject));
+
+export type ContrattoCreate = z.infer<typeof contrattoCreate>;
+export type ContrattoUpdate = z.infer<typeof contrattoUpdate>;
+
+/** A client as a contract names it. */
+export const ClienteRef = z.object({ id: z.number(), ragione_sociale: z.string() });
+export type ClienteRef = z.infer<typeof ClienteRef>;
+
+/** SPEC §3 Contract as GET/PUT /{id}/ and POST / answer it. */
+export const ContrattoOut = z.object({
+  id: z.number(),
+  titolo: z.string(),
+  tipo_contratto: z.string().nullable(),
+  numero_contratto: z.string().nullable(),
+  tipo_servizio: z.string().nullable(),
+  sede: z.string().nullable(),
+  agente: z.string().nullable(),
+  subagente: z.string().nullable(),
+  responsabile: z.string().nullable(),
+  responsabile_zona: z.string().nullable(),
+  azienda_app: z.string().nullable(),
+  azienda_ese: z.string().nullable(),
+  annotazioni: z.string().nullable(),
+  attivo: z.boolean(),
+  data_disattivazione: z.string().nullable(),
+  allarme: z.boolean(),
+  notifica: z.boolean(),
+  notifica_allarme: z.boolean().nullable(),
+  sono_vigile: z.string(),
+  cliente: ClienteRef,
+});
+export type Contratto = z.infer<typeof ContrattoOut>;
+
+/** GET /api/pianificazione/contratti/ (list engine): contracts with their client and services. */
+export const ContrattoRow = z.object({
+  id: z.number(),
+  titolo: z.string(),
+  numero_contratto: z.string().nullable(),
+  tipo_contratto: z.string().nullable(),
+  tipo_servizio: z.string().nullable(),
+  sede: z.string().nullable(),
+  responsabile: z.string().nullable(),
+  attivo: z.boolean(),
+  /** How many services the contract has, and the period they cover. */
+  servizi: z.number(),
+  dal: z.string().nullable(),
+  al: z.string().nullable(),
+  cliente: ClienteRef,
+  cliente_id: z.number(),
+});
+export type ContrattoRow = z.infer<typeof ContrattoRow>;
