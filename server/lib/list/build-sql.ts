@@ -255,8 +255,14 @@ export function rowsQuery(list: List, q: ListQuery, ctx: ListContext, limit?: nu
   return limit === undefined ? exportQuery(list, q, ctx) : pageQuery(list, q, ctx, limit, offset);
 }
 
-/** count(*) with the request's WHERE, carrying only the joins that WHERE names. */
+/**
+ * count(*) with the request's WHERE, carrying only the joins that WHERE names; the list's kept
+ * `total` when the request neither filters nor searches.
+ */
 export function countQuery(list: List, q: ListQuery, ctx: ListContext): SQL {
+  if (list.total && q.conditions.length === 0 && globalWords(q).length === 0) {
+    return sql`SELECT (${list.total})::int AS n`;
+  }
   const where = whereClause(list, q, ctx);
   return sql`SELECT count(*)::int AS n FROM ${fromNeeded(list, where)}${where}`;
 }
