@@ -1,10 +1,38 @@
 import path from "node:path";
 import HtmlWebpackPlugin from "html-webpack-plugin";
+import MinimizerPlugin from "minimizer-webpack-plugin";
 import type { Configuration } from "webpack";
 import webpack from "webpack";
 import type { Configuration as DevServerConfiguration } from "webpack-dev-server";
 
 const apiTarget = process.env.API_URL ?? "http://127.0.0.1:8000";
+
+/**
+ * Production minification and compression, both through webpack's own minimizer plugin
+ * (minimizer-webpack-plugin, pinned in devDependencies):
+ * - JavaScript is minified by swc (@swc/core, already the loader) rather than terser: the same
+ *   bundle within a few percent, in a fraction of the time (README, «Prestazioni»);
+ * - every text asset gets a brotli (best quality) and a gzip (best level) copy beside it,
+ *   `x.js.br` and `x.js.gz`, which server/plugins/web.ts sends with `Content-Encoding`.
+ */
+function productionMinimizers() {
+  const compressed = (algorithm: "gzip" | "brotliCompress", ext: string) => ({
+    implementation: MinimizerPlugin.compress,
+    options: { algorithm },
+    type: "asset" as const,
+    filename: `[path][base].${ext}`,
+    threshold: 1024,
+    minRatio: 0.9,
+  });
+  return [
+    new MinimizerPlugin({ test: /\.js$/i, minify: { implementation: MinimizerPlugin.swcMinify, options: {} } }),
+    new MinimizerPlugin({
+      test: /\.(js|html|svg|txt)$/i,
+      minify: [],
+      generate: { brotli: compressed("brotliCompress", "br"), gzip: compressed("gzip", "gz") },
+    }),
+  ];
+}
 
 export default (_env: unknown, argv: { mode?: string }): Configuration & { devServer?: DevServerConfiguration } => {
   const mode = argv.mode === "development" ? "development" : "production";
@@ -47,6 +75,7 @@ export default (_env: unknown, argv: { mode?: string }): Configuration & { devSe
         "process.env.XSTATE_INSPECT": JSON.stringify(process.env.XSTATE_INSPECT ?? ""),
       }),
     ],
+    optimization: mode === "production" ? { minimizer: productionMinimizers() } : {},
     performance: { hints: false },
     devServer: {
       port: 3000,

@@ -5,17 +5,11 @@
  * and 200 warnings, candidates, bulk, consolidation, intermittent workers, costs, equipment, notes.
  */
 import { HttpResponse, http } from "msw";
-import type {
-  Candidato,
-  Contratto,
-  Intermittente,
-  Motivo,
-  OperatoreAssegnato,
-  OperatoreTurno,
-  Servizio,
-  Turno,
-  TurnoHeader,
-} from "../src/api/pianificazione.endpoints";
+import type { Candidato, Motivo, TurnoHeader } from "../src/api/pianificazione/assegnazione.endpoints";
+import type { Contratto } from "../src/api/pianificazione/contratti.endpoints";
+import type { Intermittente } from "../src/api/pianificazione/intermittenti.endpoints";
+import type { OperatoreTurno, Servizio, Turno } from "../src/api/pianificazione/servizi.endpoints";
+import type { OperatoreAssegnato } from "../src/api/pianificazione/servizi-righe.endpoints";
 import { normalizeContrattoForSave } from "../src/domain/contratto";
 import { CAPABILITIES } from "../src/domain/permissions";
 import {

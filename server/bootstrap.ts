@@ -62,14 +62,27 @@ export async function applyMigrations(config: AppConfig, database: Database): Pr
   }
 }
 
-export async function prepareDatabase(config: AppConfig): Promise<PreparedDatabase> {
+/** `progress` hears a line before each slow step (npm start prints them: a first start takes a while). */
+export async function prepareDatabase(
+  config: AppConfig,
+  progress: (line: string) => void = () => {},
+): Promise<PreparedDatabase> {
+  progress(
+    config.databaseUrl
+      ? "Collegamento a PostgreSQL…"
+      : `Apertura del database integrato in ${config.dataDir} (la prima volta lo crea: qualche secondo)…`,
+  );
   const database = await openDatabase(config);
+  progress("Migrazioni del database…");
   const applied = await applyMigrations(config, database);
+  if (applied.length > 0) progress(`Migrazioni applicate: ${applied.length}.`);
   const isNew = applied.includes("0001_core.sql");
   const warning = await roleWarning(database);
   const messages = [...(warning ? [warning] : []), ...(await ensureAdmin(database, config))];
   const demo = config.demoData ?? (isNew && database.kind === "pglite");
-  if (demo && isNew) messages.push(...(await seedDemo(database, { scryptN: config.scryptN })));
-  else if (config.demoData && !isNew) messages.push("ERP_DEMO_DATA ignorato: il database contiene già dati.");
+  if (demo && isNew) {
+    progress("Caricamento dei dati dimostrativi (solo sul database nuovo)…");
+    messages.push(...(await seedDemo(database, { scryptN: config.scryptN })));
+  } else if (config.demoData && !isNew) messages.push("ERP_DEMO_DATA ignorato: il database contiene già dati.");
   return { database, messages };
 }

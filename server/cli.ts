@@ -23,14 +23,15 @@ import { passwordProblem } from "../src/domain/password-policy";
 import { PERMISSION_CODES } from "../src/domain/permissions";
 import { applyMigrations } from "./bootstrap";
 import { type AppConfig, loadConfig } from "./config";
-import { type Database, openDatabase, openPostgres, type Tx } from "./db/client";
+import { type Database, openDatabase, openPostgres } from "./db/client";
 import { acquireLock, readLock } from "./db/lock";
 import { queryOne } from "./db/query";
 import { RoleSetupError, setupRoles, urlAsRole } from "./db/roles";
 import { users } from "./db/schema/core";
 import { describeChainReport, verifyAuditChain } from "./lib/audit-chain";
+import { type Actor, systemContext } from "./lib/context";
 import { HttpError } from "./lib/errors";
-import { type Actor, createStaffUser, updateStaffUser } from "./modules/auth/users.service";
+import { createStaffUser, updateStaffUser } from "./modules/auth/users.service";
 import { seedDemo } from "./seed/demo";
 import { DEMO_USERS } from "./seed/demo-users";
 
@@ -62,7 +63,7 @@ class CliError extends Error {
 }
 
 /** The CLI acts as the system: every right, no staff user behind it (utente_id null in the log). */
-const CLI_ACTOR: Actor = { id: null, permissions: ["superadmin"], ip: null };
+const CLI_ACTOR: Actor = { userId: null, permissions: ["superadmin"], ip: null };
 
 function describeHttpError(e: HttpError): string {
   const fields = Object.entries(e.errors ?? {}).map(([f, m]) => `  ${f}: ${m}`);
@@ -138,9 +139,7 @@ async function userCreate(config: AppConfig, o: Record<string, string | undefine
   if (weak) problems.push(`  password: ${weak}`);
   if (!parsed.success || problems.length) throw new CliError(["Dati non validi:", ...problems].join("\n"));
   return withDatabase(config, async (database) => {
-    const row = await database.db.transaction((tx) =>
-      createStaffUser(tx as Tx, CLI_ACTOR, parsed.data.data, { now: new Date(), scryptN: config.scryptN }),
-    );
+    const row = await createStaffUser(systemContext(database.db, CLI_ACTOR), parsed.data.data, config.scryptN);
     return `Creato l'utente "${row.username}" (id ${row.id}) con i permessi: ${row.permissions.join(", ") || "nessuno"}.`;
   });
 }
@@ -153,15 +152,7 @@ async function userSetPassword(config: AppConfig, o: Record<string, string | und
       sql`SELECT id, username FROM users WHERE lower(username) = lower(${o.username})`,
     );
     if (!u) throw new CliError(`Utente "${o.username}" non trovato.`);
-    await database.db.transaction((tx) =>
-      updateStaffUser(
-        tx as Tx,
-        CLI_ACTOR,
-        u.id,
-        { password: o.password },
-        { now: new Date(), scryptN: config.scryptN },
-      ),
-    );
+    await updateStaffUser(systemContext(database.db, CLI_ACTOR), u.id, { password: o.password }, config.scryptN);
     return `Password dell'utente "${u.username}" aggiornata; le sue sessioni aperte sono state chiuse.`;
   });
 }

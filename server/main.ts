@@ -1,8 +1,14 @@
 /**
  * npm start: prepare the database, then serve the API and the web app — in one process, or with
  * PostgreSQL in ERP_WORKERS processes sharing the port (server/workers.ts).
+ *
+ * `npm start` runs this file as `exec node --import tsx server/main.ts`: the shell gives way to this
+ * Node process, so the SIGTERM or SIGINT that npm forwards — a process manager signals only npm's
+ * pid — reaches the server itself (with `tsx server/main.ts` it reached the shell, which died and
+ * left the server running). test/e2e/start-stop.test.ts holds it.
  */
 process.env.TZ ??= "Europe/Rome";
+const started = performance.now();
 
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
@@ -13,7 +19,7 @@ import { acquireLock } from "./db/lock";
 import { isWorker, poolSizePerWorker, resolveWorkers, stopOnSignals, superviseWorkers } from "./workers";
 
 const listeningLine = (config: AppConfig, port: number, where: string) =>
-  `Vigilanza ERP in ascolto su http://${config.host}:${port}/app/ (${where})`;
+  `Vigilanza ERP in ascolto su http://${config.host}:${port}/app/ (${where}; pronto in ${Math.round((performance.now() - started) / 1000)} s)`;
 
 /** One worker of several: the database is already prepared by the primary. */
 async function serveAsWorker(config: AppConfig) {
@@ -30,7 +36,8 @@ async function main() {
   if (isWorker()) return serveAsWorker(config);
   const workers = resolveWorkers(config.workers, config.databaseUrl);
   const release = config.databaseUrl ? () => {} : acquireLock(config.dataDir, `http://${config.host}:${config.port}`);
-  const { database, messages } = await prepareDatabase(config);
+  console.log("Avvio di Vigilanza ERP…");
+  const { database, messages } = await prepareDatabase(config, (line) => console.log(line));
   if (workers.message) messages.push(workers.message);
   for (const line of messages) console.log(line);
 
@@ -42,6 +49,7 @@ async function main() {
     return;
   }
 
+  console.log("Avvio del server HTTP…");
   const app: FastifyInstance = await buildApp(config, { database });
   app.addHook("onClose", async () => {
     await database.close();

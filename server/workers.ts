@@ -116,16 +116,29 @@ export function superviseWorkers(count: number, log: (line: string) => void = co
 
 export const isWorker = () => cluster.isWorker;
 
+/** How long a stop may take (requests in flight, closing the database) before the process just exits. */
+export const STOP_GRACE_MS = 10_000;
+
 /**
  * Runs `stop` once, then exits 0, on SIGINT, SIGTERM, or when the IPC channel closes (a worker whose
  * primary is gone, a bench child whose parent is gone): a server process never outlives its parent.
+ * A stop that does not finish within STOP_GRACE_MS (a request that never ends) exits 1 all the same.
  */
 export function stopOnSignals(stop: () => Promise<void>): void {
   let stopping = false;
   const handler = async () => {
     if (stopping) return;
     stopping = true;
-    await stop();
+    setTimeout(() => {
+      console.error(`Arresto non completato in ${STOP_GRACE_MS / 1000} s: esco comunque.`);
+      process.exit(1);
+    }, STOP_GRACE_MS).unref();
+    try {
+      await stop();
+    } catch (e) {
+      console.error(`Arresto: ${e instanceof Error ? e.message : e}`);
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on("SIGINT", handler);

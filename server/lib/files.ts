@@ -7,17 +7,22 @@
  *   const row = await storeFile(tx, app.config.dataDir, { ownerType: "operatore", ownerId: 7,
  *     categoria: "foto_primo_piano", originalName, data, createdBy: user.id, allowed: ["image"] });
  *
+ * Reading an upload: `readUpload(request, {...})` (one multipart reader: fields, one file, the
+ * size limit and a broken form as Italian 400/413 answers, NUL characters refused).
  * Serving is the owning module's business (it knows who may see what): read the row, check the
- * permission, then `readStoredFile` and `contentDisposition`.
+ * permission, then `sendStoredFile(reply, dataDir, row)` — always an attachment with nosniff, a
+ * closed CSP and no caching; `sendFile` does the same for bytes made on the fly (an export).
  */
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import sharp from "sharp";
 import type { Executor } from "../db/client";
 import { files } from "../db/schema/anagrafiche-operatori";
-import { HttpError } from "./errors";
+import { refuseNul } from "../plugins/input-guard";
+import { HttpError, notFound, validationError } from "./errors";
 
 export type FileKind = "image" | "pdf";
 
@@ -205,4 +210,92 @@ export async function deleteFileRows(tx: Executor, ids: readonly string[]): Prom
 /** Removes stored bytes (after the transaction that deleted their rows committed). */
 export async function removeStoredFiles(dataDir: string, rows: readonly Pick<FileRow, "percorso">[]): Promise<void> {
   for (const r of rows) await fs.rm(absolutePath(dataDir, r.percorso), { force: true });
+}
+
+/** The headers of every file we serve: a download, never a page of ours, never cached. */
+const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'";
+
+/** Sends bytes as an attachment named `filename`. */
+export function sendFile(reply: FastifyReply, file: { data: Buffer; mime: string; filename: string }) {
+  return reply
+    .header("Content-Type", file.mime)
+    .header("Content-Disposition", contentDisposition(file.filename, "attachment"))
+    .header("X-Content-Type-Options", "nosniff")
+    .header("Cache-Control", "private, no-store")
+    .header("Content-Security-Policy", FILE_CSP)
+    .send(file.data);
+}
+
+/** Sends a stored file (after the caller checked who may read it); 404 when its bytes are gone. */
+export async function sendStoredFile(reply: FastifyReply, dataDir: string, row: FileRow) {
+  let data: Buffer;
+  try {
+    data = await readStoredFile(dataDir, row);
+  } catch {
+    throw notFound("File non trovato");
+  }
+  return sendFile(reply, { data, mime: row.mime, filename: downloadName(row) });
+}
+
+export interface UploadSpec {
+  /** The form's file field; a file under another name is drained and ignored, or refused. Any name when absent. */
+  file?: string;
+  otherFiles?: "ignore" | "refuse";
+  /** The answer when the file is over multipart's limit (default: 413 with the largest size). */
+  tooLarge?: () => HttpError;
+  /** The answer when the form cannot be read (default: 400 on `file`). */
+  broken?: () => HttpError;
+}
+
+export interface Upload {
+  /** Text fields; a field sent more than once is a list. NUL characters are refused (400). */
+  fields: Record<string, string | string[]>;
+  /** The file, or null when none (or an empty one) was sent. */
+  file: { filename: string; data: Buffer } | null;
+  /** One text field's value (the last one sent), "" when absent. */
+  field(name: string): string;
+}
+
+export const NOT_MULTIPART = "Invia il file come multipart/form-data";
+
+/**
+ * Reads a multipart form with at most one file (the route registers @fastify/multipart with its
+ * limits). Not multipart: 400 on `file`. The file's type is checked later, by its content, in
+ * `storeFile`.
+ */
+export async function readUpload(request: FastifyRequest, spec: UploadSpec = {}): Promise<Upload> {
+  if (!request.isMultipart()) throw validationError({ file: NOT_MULTIPART });
+  const tooLarge = spec.tooLarge ?? (() => fileTooLargeError(MAX_UPLOAD_BYTES));
+  const lists: Record<string, string[]> = {};
+  let file: Upload["file"] = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === "file") {
+        if (spec.file !== undefined && part.fieldname !== spec.file) {
+          await part.toBuffer();
+          if (spec.otherFiles === "refuse") throw validationError({ [part.fieldname]: "Campo file non previsto" });
+          continue;
+        }
+        const data = await part.toBuffer();
+        if (part.file.truncated) throw tooLarge();
+        file = data.length > 0 ? { filename: part.filename, data } : null;
+      } else {
+        const list = lists[part.fieldname] ?? [];
+        list.push(String(part.value ?? ""));
+        lists[part.fieldname] = list;
+      }
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
+    if (err instanceof HttpError) throw err;
+    throw spec.broken?.() ?? validationError({ file: "Caricamento non valido" });
+  }
+  const fields: Upload["fields"] = {};
+  for (const [k, v] of Object.entries(lists)) fields[k] = v.length === 1 ? v[0] : v;
+  refuseNul(fields);
+  const field = (name: string) => {
+    const v = fields[name];
+    return Array.isArray(v) ? (v[v.length - 1] ?? "") : (v ?? "");
+  };
+  return { fields, file, field };
 }

@@ -5,6 +5,11 @@
  * `/app/` and `/app` are one route for the router (ignoreTrailingSlash): it serves index.html
  * itself. It used to redirect to `/app/`, which matched it again — a redirect loop on the very
  * address the README prints.
+ *
+ * The build writes a brotli and a gzip copy beside each script (webpack.config.ts): @fastify/static's
+ * `preCompressed` sends the one the browser's Accept-Encoding prefers, with Content-Encoding and
+ * `Vary: Accept-Encoding`, and the plain file when there is none. Only files under /app/ are
+ * compressed; the API's answers never are.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -24,6 +29,7 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       prefix: "/app/",
       index: false,
       wildcard: true,
+      preCompressed: true,
       setHeaders(reply, file) {
         reply.header(
           "Cache-Control",

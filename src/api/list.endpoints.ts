@@ -3,8 +3,9 @@
  * order_asc&group_by&<filters>&timestamp`, answered `{results, count, page}` — and its export,
  * the same path with `file_type`, `hidden_fields`, `show_fields`, downloaded as a file.
  */
-import { notify } from "../app/toaster";
+
 import type { ListResponse } from "../domain/api-types";
+import { notify } from "../lib/toaster";
 import { api, apiUrl } from "./base";
 import { tokenStorage } from "./token-storage";
 

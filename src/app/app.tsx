@@ -2,12 +2,12 @@
 import { ChakraProvider } from "@chakra-ui/react";
 import { Provider } from "react-redux";
 import { RouterProvider } from "react-router-dom";
+import { system } from "../lib/theme";
+import { Toaster } from "../lib/toaster";
 import { appSessionMachine } from "../machines/session.services";
 import { SessionProvider } from "../machines/session-context";
 import { createAppRouter } from "./router";
 import { makeStore } from "./store";
-import { system } from "./theme";
-import { Toaster } from "./toaster";
 
 const store = makeStore();
 const router = createAppRouter();

@@ -1,24 +1,22 @@
 /**
  * The router (react-router-dom 7, basename /app): public pages, the public candidate form, the
  * protected shell with the root route, the route table of routes.tsx and 'Not found'.
+ *
+ * Only the login page and its frame are in the entry bundle: the other public pages, the shell
+ * (side menu, header, notification alert with framer-motion), the root route with the dashboard
+ * and every page of routes.tsx are loaded on demand, each behind a Suspense showing 'Caricamento…'.
+ * A test (test/e2e/web-bytes.test.ts) holds the bytes a cold /app/login and login → dashboard cost.
  */
-import { Suspense } from "react";
+import { type ComponentType, Suspense } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router-dom";
-import { CheckMailPage } from "../features/auth/check-mail-page";
-import { CodeVerificationPage } from "../features/auth/code-verification-page";
-import { ForgotPasswordPage } from "../features/auth/forgot-password-page";
 import { LoginPage } from "../features/auth/login-page";
 import { PublicLayout } from "../features/auth/public-layout";
-import { RegisterPage } from "../features/auth/register-page";
-import { ResetPasswordPage } from "../features/auth/reset-password-page";
 import { ComingSoonPage } from "../features/errors/coming-soon-page";
 import { NotFoundPage } from "../features/errors/not-found-page";
 import { PageLoader } from "../features/errors/page-loader";
 import { RouteError } from "../features/errors/route-error";
-import { PublicOnly, RequireAuth, RequirePermission } from "./guards";
-import { ShellLayout } from "./layout/shell-layout";
+import { NOT_FOUND_ROUTE_ID, PublicOnly, RequireAuth, RequirePermission } from "./guards";
 import { lazyPage } from "./lazy-page";
-import { RootRoute } from "./root-route";
 import { type AppRoute, ROUTES } from "./routes";
 
 export const BASENAME = "/app";
@@ -27,18 +25,28 @@ const CandidaturaPage = lazyPage(
   () => import("../features/anagrafiche/candidatura/candidatura-page"),
   "CandidaturaPage",
 );
+const RegisterPage = lazyPage(() => import("../features/auth/register-page"), "RegisterPage");
+const ForgotPasswordPage = lazyPage(() => import("../features/auth/forgot-password-page"), "ForgotPasswordPage");
+const CheckMailPage = lazyPage(() => import("../features/auth/check-mail-page"), "CheckMailPage");
+const ResetPasswordPage = lazyPage(() => import("../features/auth/reset-password-page"), "ResetPasswordPage");
+const CodeVerificationPage = lazyPage(() => import("../features/auth/code-verification-page"), "CodeVerificationPage");
+const ShellLayout = lazyPage(() => import("./layout/shell-layout"), "ShellLayout");
+const RootRoute = lazyPage(() => import("./root-route"), "RootRoute");
+
+/** A page loaded on demand, with the loading state while its code arrives. */
+function onDemand(Page: ComponentType<Record<string, never>>) {
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Page />
+    </Suspense>
+  );
+}
 
 function RoutePage({ route }: { route: AppRoute }) {
   const Page = route.page;
   return (
     <RequirePermission capabilities={route.capabilities}>
-      {Page ? (
-        <Suspense fallback={<PageLoader />}>
-          <Page />
-        </Suspense>
-      ) : (
-        <ComingSoonPage title={route.title} />
-      )}
+      {Page ? onDemand(Page) : <ComingSoonPage title={route.title} />}
     </RequirePermission>
   );
 }
@@ -48,11 +56,7 @@ export function appRoutes(): RouteObject[] {
     {
       path: "/form-candidatura",
       errorElement: <RouteError />,
-      element: (
-        <Suspense fallback={<PageLoader />}>
-          <CandidaturaPage />
-        </Suspense>
-      ),
+      element: onDemand(CandidaturaPage),
     },
     {
       errorElement: <RouteError />,
@@ -63,25 +67,21 @@ export function appRoutes(): RouteObject[] {
       ),
       children: [
         { path: "login", element: <LoginPage /> },
-        { path: "register", element: <RegisterPage /> },
-        { path: "forgot-password", element: <ForgotPasswordPage /> },
-        { path: "check-mail", element: <CheckMailPage /> },
-        { path: "reset-password", element: <ResetPasswordPage /> },
-        { path: "code-verification", element: <CodeVerificationPage /> },
+        { path: "register", element: onDemand(RegisterPage) },
+        { path: "forgot-password", element: onDemand(ForgotPasswordPage) },
+        { path: "check-mail", element: onDemand(CheckMailPage) },
+        { path: "reset-password", element: onDemand(ResetPasswordPage) },
+        { path: "code-verification", element: onDemand(CodeVerificationPage) },
       ],
     },
     {
       path: "/",
       errorElement: <RouteError />,
-      element: (
-        <RequireAuth>
-          <ShellLayout />
-        </RequireAuth>
-      ),
+      element: <RequireAuth>{onDemand(ShellLayout)}</RequireAuth>,
       children: [
-        { index: true, element: <RootRoute /> },
+        { index: true, element: onDemand(RootRoute) },
         ...ROUTES.map((r) => ({ path: r.path.replace(/^\//, ""), element: <RoutePage route={r} /> })),
-        { path: "*", element: <NotFoundPage /> },
+        { path: "*", id: NOT_FOUND_ROUTE_ID, element: <NotFoundPage /> },
       ],
     },
   ];

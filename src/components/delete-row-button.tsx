@@ -5,7 +5,7 @@
 import { Button } from "@chakra-ui/react";
 import { useState } from "react";
 import { errorMessage } from "../api/base";
-import { notify } from "../app/toaster";
+import { notify } from "../lib/toaster";
 import { ConfirmDialog } from "./confirm-dialog";
 
 export interface DeleteRowButtonProps {

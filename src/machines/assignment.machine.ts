@@ -35,8 +35,8 @@ import type {
   OperatorCall,
   Scoperto,
   ShiftPath,
-} from "../api/pianificazione.endpoints";
-import { TIMINGS } from "../app/theme";
+} from "../api/pianificazione/assegnazione.endpoints";
+import { TIMINGS } from "../lib/timings";
 import { type CallFailure, isRefusal, toCallFailure } from "./assignment/call-failure";
 import { type OperatorReport, operatorOnShiftMachine } from "./assignment/operator-on-shift.machine";
 import { type OperatorAction, type OperatorStatus, STATUS_BEFORE } from "./assignment/operator-status";

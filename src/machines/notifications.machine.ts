@@ -2,24 +2,24 @@
  * Notification polling (SPEC §4 'Notifications are polled only while logged in', §7, §8, §9).
  *
  *   (invoked) ──► starting ──► polling.fetching ──done──► polling.waiting
- *                   │  ▲              ▲                        │ after 120 s, RELOAD
- *                   │  └─PERMISSIONS──┴────────────────────────┘
+ *                   │                 ▲                        │ after 120 s, RELOAD
+ *                   │                 └────────────────────────┘
  *                   └──► notPermitted (neither capability)
  *
  * The session machine invokes it in its `loggedIn` state with the user's permissions as input
  * (src/machines/session.machine.ts): it runs exactly while the session is logged in, and leaving
- * `loggedIn` stops it with its data. PERMISSIONS (the session's account refresh) restarts it when
- * what the user may see changed. One `poll` call fetches, at start and then every TIMINGS.pollMs:
+ * `loggedIn` stops it with its data; a user whose permissions change sees the change at the next
+ * login. One `poll` call fetches, at start and then every TIMINGS.pollMs:
  * - the active problems (GET /api/comunicazioni/problemi-attivi/) only for CAPABILITIES.notifications;
  * - the unread ticket count (GET /api/comunicazioni/summary/) only for CAPABILITIES.ticketSupporto.
  * A new answer replaces the stored one only when it differs (deep compare), so subscribers see no
  * change otherwise. A failed call is only logged: the previous data stays, nothing is shown.
  * RELOAD while waiting fetches at once (and restarts the 120 s timer); during a fetch it is ignored.
  */
-import { assign, enqueueActions, fromPromise, setup } from "xstate";
+import { enqueueActions, fromPromise, setup } from "xstate";
 import type { ProblemNotification } from "../api/console.endpoints";
-import { TIMINGS } from "../app/theme";
 import { CAPABILITIES, hasAny } from "../domain/permissions";
+import { TIMINGS } from "../lib/timings";
 
 export const POLL_MS = TIMINGS.pollMs;
 
@@ -28,7 +28,7 @@ export interface NotificationsInput {
   permissions: string[];
 }
 
-export type NotificationsEvent = { type: "PERMISSIONS"; permissions: string[] } | { type: "RELOAD" };
+export type NotificationsEvent = { type: "RELOAD" };
 
 /** What to fetch in one round. */
 export interface PollRequest {
@@ -51,7 +51,7 @@ export interface NotificationsContext {
   problems: ProblemNotification[];
   /** Unread support tickets (the 'Ticket supporto' chip and the header alert's N). */
   unread: number;
-  /** Completed rounds since the start (or the last change of permissions). */
+  /** Completed rounds since the start. */
   rounds: number;
 }
 
@@ -101,24 +101,11 @@ export const notificationsMachine = setup({
   },
   guards: {
     canPoll: ({ context }) => context.canProblems || context.canSummary,
-    seesOtherCalls: ({ context, event }) => {
-      if (event.type !== "PERMISSIONS") return false;
-      const next = initialContext(event.permissions);
-      return next.canProblems !== context.canProblems || next.canSummary !== context.canSummary;
-    },
   },
 }).createMachine({
   id: "notifications",
   initial: "starting",
   context: ({ input }) => initialContext(input?.permissions ?? []),
-  on: {
-    PERMISSIONS: {
-      guard: "seesOtherCalls",
-      target: ".starting",
-      reenter: true,
-      actions: assign(({ event }) => initialContext(event.permissions)),
-    },
-  },
   states: {
     starting: {
       always: [{ guard: "canPoll", target: "polling" }, { target: "notPermitted" }],

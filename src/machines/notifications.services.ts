@@ -5,7 +5,7 @@
 import { fromPromise } from "xstate";
 import { errorMessage } from "../api/base";
 import { consoleApi, type ProblemNotification } from "../api/console.endpoints";
-import type { AppStore } from "../app/store";
+import type { AppStore } from "../lib/store-types";
 import { type CallOutcome, notificationsMachine, type PollRequest, type PollResult } from "./notifications.machine";
 
 async function outcome<T>(run: () => Promise<T>): Promise<CallOutcome<T>> {

@@ -11,7 +11,7 @@
  * Side effects are named actors/actions with inert defaults: the app provides the real ones
  * (src/machines/session.services.ts), tests provide stubs.
  */
-import { assign, fromPromise, sendTo, setup } from "xstate";
+import { assign, fromPromise, setup } from "xstate";
 import type { Account, LoginResponse } from "../domain/api-types";
 import { notificationsMachine } from "./notifications.machine";
 
@@ -30,8 +30,7 @@ export interface SessionContext {
 export type SessionEvent =
   | { type: "LOGIN"; username: string; password: string }
   | { type: "LOGOUT" }
-  | { type: "SESSION_EXPIRED" }
-  | { type: "ACCOUNT_REFRESH" };
+  | { type: "SESSION_EXPIRED" };
 
 export const LOGIN_FAILED = "Login failed";
 
@@ -124,33 +123,9 @@ export const sessionMachine = setup({
         src: "notifications",
         input: ({ context }) => ({ permissions: context.user?.permissions ?? [] }),
       },
-      initial: "idle",
       on: {
         LOGOUT: { target: "loggingOut" },
         SESSION_EXPIRED: { target: "loggedOut", actions: ["removeToken", "resetApiCache", assign({ user: null })] },
-      },
-      states: {
-        idle: {
-          on: { ACCOUNT_REFRESH: { target: "refreshing" } },
-        },
-        refreshing: {
-          invoke: {
-            id: "fetchAccount",
-            src: "fetchAccount",
-            onDone: {
-              target: "idle",
-              actions: [
-                assign({ user: ({ event }) => event.output }),
-                sendTo("notifications", ({ event }) => ({
-                  type: "PERMISSIONS" as const,
-                  permissions: event.output.permissions,
-                })),
-              ],
-            },
-            // A refused token arrives as SESSION_EXPIRED from the base query; other failures keep the session.
-            onError: { target: "idle" },
-          },
-        },
       },
     },
     loggingOut: {

@@ -7,8 +7,8 @@ import { fromPromise } from "xstate";
 import { authApi } from "../api/auth.endpoints";
 import { api, errorMessage } from "../api/base";
 import { tokenStorage } from "../api/token-storage";
-import type { AppStore } from "../app/store";
 import type { Account, LoginResponse } from "../domain/api-types";
+import type { AppStore } from "../lib/store-types";
 import { appNotificationsMachine } from "./notifications.services";
 import { LOGIN_FAILED, sessionMachine } from "./session.machine";
 

@@ -3,40 +3,22 @@
  * GET /api/auth/users/ (the generic list of users.list.ts, exportable), POST /api/auth/users/,
  * GET/PUT/DELETE /api/auth/users/{id}/ (DELETE deactivates).
  */
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CAPABILITIES } from "../../../src/domain/permissions";
-import type { Tx } from "../../db/client";
+import { contextOf } from "../../lib/context";
 import { registerListRoute } from "../../lib/list";
-import { currentUser } from "../../plugins/auth-guard";
 import { usersList } from "./users.list";
 import { userCreateBody, userIdParams, userUpdateBody } from "./users.schema";
-import {
-  type Actor,
-  createStaffUser,
-  deactivateStaffUser,
-  findUser,
-  toStaffUser,
-  updateStaffUser,
-} from "./users.service";
+import { createStaffUser, deactivateStaffUser, findUser, toStaffUser, updateStaffUser } from "./users.service";
 
 const config = { permissions: CAPABILITIES.utenti };
 const tags = ["auth"];
 
-function actorOf(request: FastifyRequest): Actor {
-  const u = currentUser(request);
-  return { id: u.id, permissions: u.permissions, ip: request.ip };
-}
-
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const opts = () => ({ now: app.clock(), scryptN: app.config.scryptN });
-
   registerListRoute(app, "/users/", usersList, { permissions: config.permissions, tags, summary: "Lista utenti" });
 
   app.post("/users/", { config, schema: { tags, body: userCreateBody } }, async (request, reply) => {
-    const row = await app.db.transaction((tx) =>
-      createStaffUser(tx as Tx, actorOf(request), request.body.data, opts()),
-    );
+    const row = await createStaffUser(contextOf(request), request.body.data, app.config.scryptN);
     return reply.code(201).send(toStaffUser(row));
   });
 
@@ -45,15 +27,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put("/users/:id/", { config, schema: { tags, params: userIdParams, body: userUpdateBody } }, async (request) => {
-    const row = await app.db.transaction((tx) =>
-      updateStaffUser(tx as Tx, actorOf(request), request.params.id, request.body.data, opts()),
-    );
+    const row = await updateStaffUser(contextOf(request), request.params.id, request.body.data, app.config.scryptN);
     app.authChanged(request.params.id);
     return toStaffUser(row);
   });
 
   app.delete("/users/:id/", { config, schema: { tags, params: userIdParams } }, async (request) => {
-    await app.db.transaction((tx) => deactivateStaffUser(tx as Tx, actorOf(request), request.params.id, app.clock()));
+    await deactivateStaffUser(contextOf(request), request.params.id);
     app.authChanged(request.params.id);
     return { result: "OK" };
   });

@@ -16,10 +16,11 @@ import type { StaffUser } from "../../../src/domain/api-types";
 import { PENDING_LABEL } from "../../../src/domain/auth-messages";
 import { passwordProblem } from "../../../src/domain/password-policy";
 import { PERMISSION_CODES } from "../../../src/domain/permissions";
-import type { Executor, Tx } from "../../db/client";
+import type { Executor } from "../../db/client";
 import { queryOne } from "../../db/query";
 import { users } from "../../db/schema/core";
 import { AZIONI, changeLog, writeAudit } from "../../lib/audit";
+import { type Actor, auditBy, type ServiceContext } from "../../lib/context";
 import { badRequest, HttpError, notFound, validationError } from "../../lib/errors";
 import { hashPassword } from "../../lib/passwords";
 import { revokeAllTokens } from "../../lib/tokens";
@@ -39,13 +40,6 @@ export const PASSWORD_CHANGED_LINE = 'Password: "—" → "(modificata)"';
 export const PASSWORD_SET_LINE = 'Password: "—" → "(impostata)"';
 
 type UserRow = typeof users.$inferSelect;
-
-/** Who is acting: the signed-in staff user (or the CLI, with id null and every right). */
-export interface Actor {
-  id: number | null;
-  permissions: readonly string[];
-  ip?: string | null;
-}
 
 export function toStaffUser(u: UserRow): StaffUser {
   return {
@@ -112,7 +106,7 @@ function checkGrant(actor: Actor, before: readonly string[], after: readonly str
 }
 
 function checkTarget(actor: Actor, target: UserRow): void {
-  if (isSuper(target.permissions) && !isSuper(actor.permissions) && actor.id !== target.id) {
+  if (isSuper(target.permissions) && !isSuper(actor.permissions) && actor.userId !== target.id) {
     throw new HttpError(403, "Solo un super amministratore può modificare un super amministratore");
   }
 }
@@ -125,132 +119,136 @@ export async function findUser(ex: Executor, id: number): Promise<UserRow> {
   return row;
 }
 
-export async function createStaffUser(
-  tx: Tx,
-  actor: Actor,
-  data: UserCreateData,
-  opts: { now: Date; scryptN: number },
-): Promise<UserRow> {
-  const permissions = dedupe(data.permissions ?? []);
-  checkPermissionCodes(permissions);
-  checkGrant(actor, [], permissions);
-  const problem = passwordProblem(data.password, data);
-  if (problem) throw validationError({ password: problem });
-  await assertUsernameFree(tx, data.username, null);
-  const passwordHash = await hashPassword(data.password, opts.scryptN);
-  const [row] = await uniqueUsername("username", () =>
-    tx
-      .insert(users)
-      .values({
-        username: data.username,
-        email: data.email ?? "",
-        nome: data.nome ?? "",
-        cognome: data.cognome ?? "",
-        permissions,
-        attivo: data.attivo ?? true,
-        passwordHash,
-        createdAt: opts.now,
-        updatedAt: opts.now,
-        passwordChangedAt: opts.now,
-      })
-      .returning(),
-  );
-  await writeAudit(tx, {
-    azione: AZIONI.create,
-    contentType: "utente",
-    objectId: row.id,
-    utenteId: actor.id,
-    changeLog: [...changeLog(null, { ...row }, USER_LABELS), PASSWORD_SET_LINE],
-    ip: actor.ip,
+/** Who acts: the signed-in staff user, or the CLI (userId null and every right). */
+export async function createStaffUser(ctx: ServiceContext, data: UserCreateData, scryptN: number): Promise<UserRow> {
+  const { actor } = ctx;
+  const now = ctx.clock();
+  return ctx.db.transaction(async (tx) => {
+    const permissions = dedupe(data.permissions ?? []);
+    checkPermissionCodes(permissions);
+    checkGrant(actor, [], permissions);
+    const problem = passwordProblem(data.password, data);
+    if (problem) throw validationError({ password: problem });
+    await assertUsernameFree(tx, data.username, null);
+    const passwordHash = await hashPassword(data.password, scryptN);
+    const [row] = await uniqueUsername("username", () =>
+      tx
+        .insert(users)
+        .values({
+          username: data.username,
+          email: data.email ?? "",
+          nome: data.nome ?? "",
+          cognome: data.cognome ?? "",
+          permissions,
+          attivo: data.attivo ?? true,
+          passwordHash,
+          createdAt: now,
+          updatedAt: now,
+          passwordChangedAt: now,
+        })
+        .returning(),
+    );
+    await writeAudit(tx, {
+      azione: AZIONI.create,
+      contentType: "utente",
+      objectId: row.id,
+      ...auditBy(actor),
+      changeLog: [...changeLog(null, { ...row }, USER_LABELS), PASSWORD_SET_LINE],
+    });
+    return row;
   });
-  return row;
 }
 
 export async function updateStaffUser(
-  tx: Tx,
-  actor: Actor,
+  ctx: ServiceContext,
   id: number,
   data: UserUpdateData,
-  opts: { now: Date; scryptN: number },
+  scryptN: number,
 ): Promise<UserRow> {
-  const before = await findUser(tx, id);
-  checkTarget(actor, before);
-  const permissions = data.permissions === undefined ? before.permissions : dedupe(data.permissions);
-  checkPermissionCodes(permissions);
-  checkGrant(actor, before.permissions, permissions);
-  const self = actor.id === id;
-  if (self && data.attivo === false)
-    throw badRequest("Non puoi disattivare il tuo utente", { attivo: "Non puoi disattivare il tuo utente" });
-  if (self && isSuper(before.permissions) && !isSuper(permissions)) {
-    throw validationError({ permissions: "Non puoi togliere a te stesso il permesso Super amministratore" });
-  }
-  const attivo = data.attivo ?? before.attivo;
-  const next = {
-    username: data.username ?? before.username,
-    email: data.email ?? before.email,
-    nome: data.nome ?? before.nome,
-    cognome: data.cognome ?? before.cognome,
-    permissions,
-    attivo,
-    // Activating a self-registered account is its approval.
-    inAttesa: before.inAttesa && !attivo,
-  };
-  const newPassword = data.password ? data.password : null;
-  if (newPassword) {
-    const problem = passwordProblem(newPassword, next);
-    if (problem) throw validationError({ password: problem });
-  }
-  if (next.username.toLowerCase() !== before.username.toLowerCase()) await assertUsernameFree(tx, next.username, id);
-  const passwordHash = newPassword ? await hashPassword(newPassword, opts.scryptN) : undefined;
-  const [after] = await uniqueUsername("username", () =>
-    tx
-      .update(users)
-      .set({
-        ...next,
-        updatedAt: opts.now,
-        ...(passwordHash ? { passwordHash, passwordChangedAt: opts.now } : {}),
-      })
-      .where(eq(users.id, id))
-      .returning(),
-  );
-  const deactivated = before.attivo && !after.attivo;
-  const approved = before.inAttesa && !after.inAttesa;
-  if (passwordHash || deactivated) await revokeAllTokens(tx, id, opts.now);
-  const lines = changeLog({ ...before }, { ...after }, USER_LABELS);
-  if (passwordHash) lines.push(PASSWORD_CHANGED_LINE);
-  if (lines.length) {
-    await writeAudit(tx, {
-      azione: passwordHash && lines.length === 1 ? AZIONI.passwordChange : AZIONI.update,
-      contentType: "utente",
-      objectId: id,
-      utenteId: actor.id,
-      note: deactivated ? "Utente disattivato" : approved ? "Account abilitato" : null,
-      changeLog: lines,
-      ip: actor.ip,
-    });
-  }
-  return after;
+  const { actor } = ctx;
+  const now = ctx.clock();
+  return ctx.db.transaction(async (tx) => {
+    const before = await findUser(tx, id);
+    checkTarget(actor, before);
+    const permissions = data.permissions === undefined ? before.permissions : dedupe(data.permissions);
+    checkPermissionCodes(permissions);
+    checkGrant(actor, before.permissions, permissions);
+    const self = actor.userId === id;
+    if (self && data.attivo === false)
+      throw badRequest("Non puoi disattivare il tuo utente", { attivo: "Non puoi disattivare il tuo utente" });
+    if (self && isSuper(before.permissions) && !isSuper(permissions)) {
+      throw validationError({ permissions: "Non puoi togliere a te stesso il permesso Super amministratore" });
+    }
+    const attivo = data.attivo ?? before.attivo;
+    const next = {
+      username: data.username ?? before.username,
+      email: data.email ?? before.email,
+      nome: data.nome ?? before.nome,
+      cognome: data.cognome ?? before.cognome,
+      permissions,
+      attivo,
+      // Activating a self-registered account is its approval.
+      inAttesa: before.inAttesa && !attivo,
+    };
+    const newPassword = data.password ? data.password : null;
+    if (newPassword) {
+      const problem = passwordProblem(newPassword, next);
+      if (problem) throw validationError({ password: problem });
+    }
+    if (next.username.toLowerCase() !== before.username.toLowerCase()) await assertUsernameFree(tx, next.username, id);
+    const passwordHash = newPassword ? await hashPassword(newPassword, scryptN) : undefined;
+    const [after] = await uniqueUsername("username", () =>
+      tx
+        .update(users)
+        .set({
+          ...next,
+          updatedAt: now,
+          ...(passwordHash ? { passwordHash, passwordChangedAt: now } : {}),
+        })
+        .where(eq(users.id, id))
+        .returning(),
+    );
+    const deactivated = before.attivo && !after.attivo;
+    const approved = before.inAttesa && !after.inAttesa;
+    if (passwordHash || deactivated) await revokeAllTokens(tx, id, now);
+    const lines = changeLog({ ...before }, { ...after }, USER_LABELS);
+    if (passwordHash) lines.push(PASSWORD_CHANGED_LINE);
+    if (lines.length) {
+      await writeAudit(tx, {
+        azione: passwordHash && lines.length === 1 ? AZIONI.passwordChange : AZIONI.update,
+        contentType: "utente",
+        objectId: id,
+        ...auditBy(actor),
+        note: deactivated ? "Utente disattivato" : approved ? "Account abilitato" : null,
+        changeLog: lines,
+      });
+    }
+    return after;
+  });
 }
 
 /** DELETE: deactivation (the row stays, for the audit trail), tokens revoked. */
-export async function deactivateStaffUser(tx: Tx, actor: Actor, id: number, now: Date): Promise<void> {
-  const before = await findUser(tx, id);
-  checkTarget(actor, before);
-  if (actor.id === id) throw badRequest("Non puoi disattivare il tuo utente");
-  // Deactivating a pending account refuses the registration: it is no longer waiting.
-  await tx.update(users).set({ attivo: false, inAttesa: false, updatedAt: now }).where(eq(users.id, id));
-  await revokeAllTokens(tx, id, now);
-  await writeAudit(tx, {
-    azione: AZIONI.update,
-    contentType: "utente",
-    objectId: id,
-    utenteId: actor.id,
-    note: before.inAttesa ? "Registrazione rifiutata: utente disattivato" : "Utente disattivato",
-    changeLog: changeLog(
-      { attivo: before.attivo, inAttesa: before.inAttesa },
-      { attivo: false, inAttesa: false },
-      { attivo: USER_LABELS.attivo, inAttesa: USER_LABELS.inAttesa },
-    ),
-    ip: actor.ip,
+export async function deactivateStaffUser(ctx: ServiceContext, id: number): Promise<void> {
+  const { actor } = ctx;
+  const now = ctx.clock();
+  return ctx.db.transaction(async (tx) => {
+    const before = await findUser(tx, id);
+    checkTarget(actor, before);
+    if (actor.userId === id) throw badRequest("Non puoi disattivare il tuo utente");
+    // Deactivating a pending account refuses the registration: it is no longer waiting.
+    await tx.update(users).set({ attivo: false, inAttesa: false, updatedAt: now }).where(eq(users.id, id));
+    await revokeAllTokens(tx, id, now);
+    await writeAudit(tx, {
+      azione: AZIONI.update,
+      contentType: "utente",
+      objectId: id,
+      ...auditBy(actor),
+      note: before.inAttesa ? "Registrazione rifiutata: utente disattivato" : "Utente disattivato",
+      changeLog: changeLog(
+        { attivo: before.attivo, inAttesa: before.inAttesa },
+        { attivo: false, inAttesa: false },
+        { attivo: USER_LABELS.attivo, inAttesa: USER_LABELS.inAttesa },
+      ),
+    });
   });
 }

@@ -14,21 +14,19 @@ import { CAPABILITIES } from "../../../src/domain/permissions";
 import type { Executor } from "../../db/client";
 import { queryOne } from "../../db/query";
 import { AZIONI } from "../../lib/audit";
-import { HttpError, notFound, validationError } from "../../lib/errors";
+import { contextOf } from "../../lib/context";
+import { notFound, validationError } from "../../lib/errors";
 import {
-  contentDisposition,
   deleteFileRows,
-  downloadName,
   type FileRow,
-  fileTooLargeError,
   getFileRow,
   MAX_UPLOAD_BYTES,
-  readStoredFile,
+  readUpload,
   removeStoredFiles,
+  sendStoredFile,
   storeFile,
 } from "../../lib/files";
 import { currentUser } from "../../plugins/auth-guard";
-import { refuseNul } from "../../plugins/input-guard";
 import { audit, rel } from "./audit";
 import { id, OK } from "./common.schema";
 import { servizioScope } from "./scope";
@@ -89,34 +87,13 @@ export const allegatiRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const { idContratto, idServizio } = request.params;
       const scope = await servizioScope(app.db, idContratto, idServizio);
-      if (!request.isMultipart()) throw validationError({ file: "Invia il file come multipart/form-data" });
-      let filename = "";
-      let data: Buffer | null = null;
-      let descrizione = "";
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === "file") {
-            if (part.fieldname !== "file") {
-              await part.toBuffer();
-              continue;
-            }
-            filename = part.filename;
-            data = await part.toBuffer();
-          } else if (part.fieldname === "descrizione") {
-            descrizione = String(part.value ?? "").trim();
-          }
-        }
-      } catch (err) {
-        if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw fileTooLargeError(MAX_UPLOAD_BYTES);
-        if (err instanceof HttpError) throw err;
-        throw validationError({ file: "Caricamento non valido" });
-      }
-      if (!data || data.length === 0) throw validationError({ file: "Seleziona un file da caricare" });
-      refuseNul({ descrizione });
+      const upload = await readUpload(request, { file: "file" });
+      if (!upload.file) throw validationError({ file: "Seleziona un file da caricare" });
+      const { filename, data } = upload.file;
+      const descrizione = upload.field("descrizione").trim();
       if (descrizione.length > MAX_DESCRIZIONE)
         throw validationError({ descrizione: `La descrizione può avere al massimo ${MAX_DESCRIZIONE} caratteri` });
 
-      const upload = data;
       const written: FileRow[] = [];
       try {
         const row = await app.db.transaction(async (tx) => {
@@ -125,7 +102,7 @@ export const allegatiRoutes: FastifyPluginAsyncZod = async (app) => {
             ownerId: scope.servizio_id,
             categoria: CATEGORIA,
             originalName: filename,
-            data: upload,
+            data,
             createdBy: user.id,
             allowed: ["pdf", "image"],
             now: app.clock(),
@@ -136,7 +113,7 @@ export const allegatiRoutes: FastifyPluginAsyncZod = async (app) => {
             sql`INSERT INTO servizi_allegati (servizio_id, nota, file_id, created_by)
                 VALUES (${scope.servizio_id}, ${descrizione}, ${stored.id}::uuid, ${user.id}) RETURNING id`,
           );
-          await audit(tx, request, {
+          await audit(tx, contextOf(request).actor, {
             azione: AZIONI.create,
             contentType: CONTENT_TYPE,
             objectId: inserted!.id,
@@ -165,19 +142,7 @@ export const allegatiRoutes: FastifyPluginAsyncZod = async (app) => {
       const { idContratto, idServizio, fileId } = request.params;
       const scope = await servizioScope(app.db, idContratto, idServizio);
       const file = await serviceFile(app.db, scope.servizio_id, fileId);
-      let data: Buffer;
-      try {
-        data = await readStoredFile(app.config.dataDir, file);
-      } catch {
-        throw notFound("File non trovato");
-      }
-      return reply
-        .header("Content-Type", file.mime)
-        .header("Content-Disposition", contentDisposition(downloadName(file), "attachment"))
-        .header("X-Content-Type-Options", "nosniff")
-        .header("Cache-Control", "private, no-store")
-        .header("Content-Security-Policy", "default-src 'none'")
-        .send(data);
+      return sendStoredFile(reply, app.config.dataDir, file);
     },
   );
 
@@ -192,7 +157,7 @@ export const allegatiRoutes: FastifyPluginAsyncZod = async (app) => {
             RETURNING id, nota`,
       );
       const gone = await deleteFileRows(tx, [file.id]);
-      await audit(tx, request, {
+      await audit(tx, contextOf(request).actor, {
         azione: AZIONI.delete,
         contentType: CONTENT_TYPE,
         objectId: row?.id ?? null,

@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CAPABILITIES } from "../../../src/domain/permissions";
 import { queryRows } from "../../db/query";
+import { contextOf } from "../../lib/context";
 import { assign, bulkAssign, confirm, consolidate, unassign } from "./assegnazione.service";
 import { bool, id, refId, wrap } from "./common.schema";
 import { evaluate, rankCandidates } from "./eligibility.service";
@@ -53,8 +54,8 @@ export const assegnazioneRoutes: FastifyPluginAsync = async (base) => {
     },
     async (req) =>
       req.body.data.add
-        ? assign(app.db, req, req.params, req.body.data.operatore)
-        : unassign(app.db, req, req.params, req.body.data.operatore),
+        ? assign(contextOf(req), req.params, req.body.data.operatore)
+        : unassign(contextOf(req), req.params, req.body.data.operatore),
   );
 
   app.post(
@@ -63,7 +64,7 @@ export const assegnazioneRoutes: FastifyPluginAsync = async (base) => {
       config: { permissions },
       schema: { tags, params: pT, body: wrap(z.object({ operatore: refId(), add: bool().optional() })) },
     },
-    async (req) => confirm(app.db, req, req.params, req.body.data.operatore, req.body.data.add === true),
+    async (req) => confirm(contextOf(req), req.params, req.body.data.operatore, req.body.data.add === true),
   );
 
   app.post(
@@ -81,7 +82,7 @@ export const assegnazioneRoutes: FastifyPluginAsync = async (base) => {
         ),
       },
     },
-    async (req) => bulkAssign(app.db, req, req.params, req.body.data.operatori, req.body.data.conferma === true),
+    async (req) => bulkAssign(contextOf(req), req.params, req.body.data.operatori, req.body.data.conferma === true),
   );
 
   app.get(`${T}/candidati/`, { config: { permissions }, schema: { tags, params: pT } }, async (req) => {
@@ -119,12 +120,16 @@ export const assegnazioneRoutes: FastifyPluginAsync = async (base) => {
 
   app.post(`${G}/consolida/`, { config: { permissions }, schema: { tags, params: pG } }, async (req) => {
     const g = await giornoScope(app.db, req.params.idContratto, req.params.idServizio, req.params.idGiorno);
-    return consolidate(app.db, req, { contrattoId: g.contratto_id, servizioId: g.servizio_id, giornoId: g.giorno_id });
+    return consolidate(contextOf(req), {
+      contrattoId: g.contratto_id,
+      servizioId: g.servizio_id,
+      giornoId: g.giorno_id,
+    });
   });
 
   app.post(`${T}/consolida/`, { config: { permissions }, schema: { tags, params: pT } }, async (req) => {
     const t = await turnoScope(app.db, req.params);
-    return consolidate(app.db, req, {
+    return consolidate(contextOf(req), {
       contrattoId: t.contratto_id,
       servizioId: t.servizio_id,
       giornoId: t.giorno_id,

@@ -4,10 +4,10 @@
  * planners assigning one operator at the same instant get one success and one 409.
  */
 import { sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
-import type { Db, Executor } from "../../db/client";
+import type { Executor } from "../../db/client";
 import { queryOne, queryRows } from "../../db/query";
 import { auditInsertSql } from "../../lib/audit";
+import type { ServiceContext } from "../../lib/context";
 import { conflict, HttpError, notFound } from "../../lib/errors";
 import { audit, auditEntry, rel } from "./audit";
 import { describeTurni, evaluate, type Valutazione } from "./eligibility.service";
@@ -62,17 +62,16 @@ async function overlapRefusal(ex: Executor, t: TurnoScope, operatoreId: number):
 
 /** Assigns (optionally confirming at once). Refuses with 409 + reason; answers warnings. */
 export async function assign(
-  db: Db,
-  request: FastifyRequest,
+  ctx: ServiceContext,
   ids: TurnoIds,
   operatoreId: number,
   opts: { conferma?: boolean; scope?: TurnoScope } = {},
 ): Promise<AssignResult> {
-  const t = opts.scope ?? (await turnoScope(db, ids));
-  const [v] = await evaluate(db, t, [operatoreId]);
+  const t = opts.scope ?? (await turnoScope(ctx.db, ids));
+  const [v] = await evaluate(ctx.db, t, [operatoreId]);
   if (!v) throw notFound("Operatore non trovato");
   if (v.assegnato) {
-    if (opts.conferma && !v.confermato) return confirm(db, request, ids, operatoreId, true, t);
+    if (opts.conferma && !v.confermato) return confirm(ctx, ids, operatoreId, true, t);
     return {
       result: "OK",
       operatore: { id: v.id, cognome: v.cognome, nome: v.nome, confermato: v.confermato },
@@ -81,12 +80,12 @@ export async function assign(
   }
   if (!v.eligible) throw refusal(v);
   const confermato = Boolean(opts.conferma);
-  const userId = request.user?.id ?? null;
+  const userId = ctx.actor.userId;
   // One statement, so one transaction: the assignment, its time ranges (where the exclusion
   // constraint has the last word) and the audit entry.
   const ranges = turnoIntervals(t).map((i) => sql`(${rangeSql(i)})`);
   try {
-    await db.execute(
+    await ctx.db.execute(
       sql`WITH a AS (
             INSERT INTO turni_operatori (turno_id, operatore_id, confermato, assegnato_da, confermato_da, confermato_il)
             VALUES (${t.turno_id}, ${operatoreId}, ${confermato}, ${userId}, ${confermato ? userId : null},
@@ -95,7 +94,7 @@ export async function assign(
             INSERT INTO turni_operatori_periodi (turno_operatore_id, turno_id, operatore_id, periodo)
             SELECT a.id, ${t.turno_id}, ${operatoreId}, r.periodo FROM a, (VALUES ${sql.join(ranges, sql`, `)}) r(periodo)),
           l AS (${auditInsertSql(
-            auditEntry(request, {
+            auditEntry(ctx.actor, {
               azione: AZIONI_TURNO.assign,
               contentType: "turno",
               objectId: t.turno_id,
@@ -111,7 +110,7 @@ export async function assign(
           SELECT id FROM a`,
     );
   } catch (e) {
-    if (isExclusionViolation(e)) throw await overlapRefusal(db, t, operatoreId);
+    if (isExclusionViolation(e)) throw await overlapRefusal(ctx.db, t, operatoreId);
     if (isUniqueViolation(e))
       return {
         result: "OK",
@@ -132,19 +131,14 @@ async function operatorName(ex: Executor, id: number) {
   return o;
 }
 
-export async function unassign(
-  db: Db,
-  request: FastifyRequest,
-  ids: TurnoIds,
-  operatoreId: number,
-): Promise<AssignResult> {
-  const t = await turnoScope(db, ids);
-  const o = await operatorName(db, operatoreId);
+export async function unassign(ctx: ServiceContext, ids: TurnoIds, operatoreId: number): Promise<AssignResult> {
+  const t = await turnoScope(ctx.db, ids);
+  const o = await operatorName(ctx.db, operatoreId);
   // One statement: the removal (its ranges go with it, ON DELETE CASCADE) and, if there was one, its audit entry.
-  await db.execute(
+  await ctx.db.execute(
     sql`WITH d AS (DELETE FROM turni_operatori WHERE turno_id = ${t.turno_id} AND operatore_id = ${operatoreId} RETURNING id)
         ${auditInsertSql(
-          auditEntry(request, {
+          auditEntry(ctx.actor, {
             azione: AZIONI_TURNO.unassign,
             contentType: "turno",
             objectId: t.turno_id,
@@ -159,17 +153,16 @@ export async function unassign(
 
 /** Confirms (add true) or removes the confirmation (add false) of an assigned operator. */
 export async function confirm(
-  db: Db,
-  request: FastifyRequest,
+  ctx: ServiceContext,
   ids: TurnoIds,
   operatoreId: number,
   add: boolean,
   scope?: TurnoScope,
 ): Promise<AssignResult> {
-  const t = scope ?? (await turnoScope(db, ids));
-  const o = await operatorName(db, operatoreId);
-  const userId = request.user?.id ?? null;
-  return db.transaction(async (tx) => {
+  const t = scope ?? (await turnoScope(ctx.db, ids));
+  const o = await operatorName(ctx.db, operatoreId);
+  const userId = ctx.actor.userId;
+  return ctx.db.transaction(async (tx) => {
     const cur = await queryOne<{ confermato: boolean }>(
       tx,
       sql`SELECT confermato FROM turni_operatori WHERE turno_id = ${t.turno_id} AND operatore_id = ${operatoreId} FOR UPDATE`,
@@ -184,7 +177,7 @@ export async function confirm(
         sql`UPDATE turni_operatori SET confermato = ${add}, confermato_da = ${add ? userId : null},
             confermato_il = ${add ? sql`now()` : null} WHERE turno_id = ${t.turno_id} AND operatore_id = ${operatoreId}`,
       );
-      await audit(tx, request, {
+      await audit(tx, ctx.actor, {
         azione: add ? AZIONI_TURNO.confirm : AZIONI_TURNO.unconfirm,
         contentType: "turno",
         objectId: t.turno_id,
@@ -203,17 +196,16 @@ export interface BulkOutcome {
 
 /** Assigns each operator in turn; a failure is reported and the next one is tried. */
 export async function bulkAssign(
-  db: Db,
-  request: FastifyRequest,
+  ctx: ServiceContext,
   ids: TurnoIds,
   operatori: number[],
   conferma: boolean,
 ): Promise<BulkOutcome> {
-  const t = await turnoScope(db, ids);
+  const t = await turnoScope(ctx.db, ids);
   const out: BulkOutcome = { assegnati: [], falliti: [] };
   for (const id of [...new Set(operatori)]) {
     try {
-      const r = await assign(db, request, ids, id, { conferma, scope: t });
+      const r = await assign(ctx, ids, id, { conferma, scope: t });
       out.assegnati.push({ ...r.operatore!, warnings: r.warnings });
     } catch (e) {
       if (!(e instanceof HttpError) || e.statusCode >= 500) throw e;
@@ -238,13 +230,12 @@ export interface Scoperto {
 
 /** Confirms every unconfirmed assignment of a day (or of one shift) and answers what stays uncovered. */
 export async function consolidate(
-  db: Db,
-  request: FastifyRequest,
+  ctx: ServiceContext,
   scope: { contrattoId: number; servizioId: number; giornoId: number; turnoId?: number },
 ): Promise<{ result: "OK"; confermati: number; scoperti: Scoperto[] }> {
   const where = scope.turnoId ? sql`t.id = ${scope.turnoId}` : sql`t.giorno_id = ${scope.giornoId}`;
-  const userId = request.user?.id ?? null;
-  const confermati = await db.transaction(async (tx) => {
+  const userId = ctx.actor.userId;
+  const confermati = await ctx.db.transaction(async (tx) => {
     const rows = await queryRows<{ turno_id: number; operatore_id: number; cognome: string; nome: string }>(
       tx,
       sql`UPDATE turni_operatori o SET confermato = true, confermato_da = ${userId}, confermato_il = now()
@@ -255,7 +246,7 @@ export async function consolidate(
     const byTurno = new Map<number, typeof rows>();
     for (const r of rows) byTurno.set(r.turno_id, [...(byTurno.get(r.turno_id) ?? []), r]);
     for (const [turnoId, list] of byTurno)
-      await audit(tx, request, {
+      await audit(tx, ctx.actor, {
         azione: "Consolidamento turno",
         contentType: "turno",
         objectId: turnoId,
@@ -270,7 +261,7 @@ export async function consolidate(
     return rows.length;
   });
   const scoperti = await queryRows<Scoperto>(
-    db,
+    ctx.db,
     sql`SELECT t.id AS turno_id, to_char(g.giorno, 'YYYY-MM-DD') AS giorno, t.inizio_f1::text, t.fine_f1::text,
                t.inizio_f2::text, t.fine_f2::text, p.descrizione AS posizione, t.operatori_richiesti,
                count(o.id)::int AS assegnati, (t.operatori_richiesti - count(o.id))::int AS mancanti

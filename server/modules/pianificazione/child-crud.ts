@@ -10,6 +10,7 @@ import type { z } from "zod";
 import type { Executor } from "../../db/client";
 import { queryOne, queryRows } from "../../db/query";
 import { AZIONI, changeLog, type RelatedObject } from "../../lib/audit";
+import { contextOf } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { audit } from "./audit";
 import { id, OK, wrap } from "./common.schema";
@@ -88,7 +89,7 @@ export function registerChildCrud<P extends z.ZodObject>(base: FastifyInstance, 
       const after = (await readOne(tx, parentId, idValue!))!;
       const lines = changeLog(before ?? null, after, def.labels);
       if (rowId === null || lines.length)
-        await audit(tx, req, {
+        await audit(tx, contextOf(req).actor, {
           azione: rowId === null ? AZIONI.create : AZIONI.update,
           contentType: def.contentType,
           objectId: idValue,
@@ -118,7 +119,7 @@ export function registerChildCrud<P extends z.ZodObject>(base: FastifyInstance, 
       const before = await readOne(tx, parentId, params.idRiga);
       if (!before) throw notFound();
       await tx.execute(sql`DELETE FROM ${sql.raw(def.table)} WHERE id = ${params.idRiga}`);
-      await audit(tx, req, {
+      await audit(tx, contextOf(req).actor, {
         azione: AZIONI.delete,
         contentType: def.contentType,
         objectId: params.idRiga,

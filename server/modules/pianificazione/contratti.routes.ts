@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CAPABILITIES } from "../../../src/domain/permissions";
+import { contextOf } from "../../lib/context";
 import { id, OK, wrap } from "./common.schema";
 import { contrattoCreate, contrattoUpdate } from "./contratti.schema";
 import { createContratto, deleteContratto, getContratto, updateContratto } from "./contratti.service";
@@ -15,7 +16,7 @@ export const contrattiRoutes: FastifyPluginAsync = async (base) => {
   const tags = ["pianificazione"];
 
   app.post("/", { config: { permissions }, schema: { tags, body: wrap(contrattoCreate) } }, async (req, reply) =>
-    reply.code(201).send(await createContratto(app.db, req, req.body.data)),
+    reply.code(201).send(await createContratto(contextOf(req), req.body.data)),
   );
 
   app.get("/:id/", { config: { permissions }, schema: { tags, params } }, async (req) =>
@@ -23,11 +24,11 @@ export const contrattiRoutes: FastifyPluginAsync = async (base) => {
   );
 
   app.put("/:id/", { config: { permissions }, schema: { tags, params, body: wrap(contrattoUpdate) } }, async (req) =>
-    updateContratto(app.db, req, req.params.id, req.body.data),
+    updateContratto(contextOf(req), req.params.id, req.body.data),
   );
 
   app.delete("/:id/", { config: { permissions }, schema: { tags, params } }, async (req) => {
-    await deleteContratto(app.db, req, req.params.id);
+    await deleteContratto(contextOf(req), req.params.id);
     return OK;
   });
 };

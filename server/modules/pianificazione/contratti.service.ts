@@ -1,10 +1,10 @@
 /** Contracts: read in the API shape (SPEC §3), create, update, delete — each with its audit entry. */
 import { sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
 import { CONTRATTO_LABELS, CONTRATTO_TEXT_FIELDS, type Contratto } from "../../../src/domain/contratto";
-import type { Db, Executor } from "../../db/client";
+import type { Executor } from "../../db/client";
 import { queryOne } from "../../db/query";
 import { AZIONI, changeLog } from "../../lib/audit";
+import type { ServiceContext } from "../../lib/context";
 import { conflict, notFound, validationError } from "../../lib/errors";
 import { audit, rel } from "./audit";
 import type { ContrattoCreate, ContrattoUpdate } from "./contratti.schema";
@@ -44,8 +44,8 @@ async function checkCliente(ex: Executor, clienteId: number) {
 
 const flat = (c: Contratto) => ({ ...c, cliente_id: `${c.cliente.ragione_sociale} (${c.cliente.id})` });
 
-export async function createContratto(db: Db, request: FastifyRequest, data: ContrattoCreate): Promise<Contratto> {
-  return db.transaction(async (tx) => {
+export async function createContratto(ctx: ServiceContext, data: ContrattoCreate): Promise<Contratto> {
+  return ctx.db.transaction(async (tx) => {
     await checkCliente(tx, data.cliente);
     const values = COLUMNS.map((k) => sql`${data[k] ?? null}`);
     const row = await queryOne<{ id: number }>(
@@ -54,7 +54,7 @@ export async function createContratto(db: Db, request: FastifyRequest, data: Con
           VALUES (${sql.join(values, sql`, `)}, ${data.cliente}) RETURNING id`,
     );
     const created = await getContratto(tx, row!.id);
-    await audit(tx, request, {
+    await audit(tx, ctx.actor, {
       azione: AZIONI.create,
       contentType: "contratto",
       objectId: created.id,
@@ -65,13 +65,8 @@ export async function createContratto(db: Db, request: FastifyRequest, data: Con
   });
 }
 
-export async function updateContratto(
-  db: Db,
-  request: FastifyRequest,
-  id: number,
-  data: ContrattoUpdate,
-): Promise<Contratto> {
-  return db.transaction(async (tx) => {
+export async function updateContratto(ctx: ServiceContext, id: number, data: ContrattoUpdate): Promise<Contratto> {
+  return ctx.db.transaction(async (tx) => {
     const before = await getContratto(tx, id);
     const sets = COLUMNS.filter((k) => data[k] !== undefined).map((k) => sql`${sql.raw(k)} = ${data[k]}`);
     if (data.cliente !== undefined) {
@@ -84,7 +79,7 @@ export async function updateContratto(
     const after = await getContratto(tx, id);
     const lines = changeLog(flat(before), flat(after), CONTRATTO_LABELS);
     if (lines.length)
-      await audit(tx, request, {
+      await audit(tx, ctx.actor, {
         azione: AZIONI.update,
         contentType: "contratto",
         objectId: id,
@@ -95,8 +90,8 @@ export async function updateContratto(
   });
 }
 
-export async function deleteContratto(db: Db, request: FastifyRequest, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteContratto(ctx: ServiceContext, id: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
     const before = await getContratto(tx, id);
     const busy = await queryOne(
       tx,
@@ -109,7 +104,7 @@ export async function deleteContratto(db: Db, request: FastifyRequest, id: numbe
         { reason: "assegnazioni_presenti" },
       );
     await tx.execute(sql`DELETE FROM contratti WHERE id = ${id}`);
-    await audit(tx, request, {
+    await audit(tx, ctx.actor, {
       azione: AZIONI.delete,
       contentType: "contratto",
       objectId: id,

@@ -1,10 +1,10 @@
 /** Single days and single shifts of a service. Changing a shift's times moves its assignments' ranges. */
 import { sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
 import { validateShiftTimes } from "../../../src/domain/shift-rules";
-import type { Db, Executor } from "../../db/client";
+import type { Executor } from "../../db/client";
 import { queryOne, queryRows } from "../../db/query";
 import { AZIONI, changeLog } from "../../lib/audit";
+import type { ServiceContext } from "../../lib/context";
 import { conflict, validationError } from "../../lib/errors";
 import { audit, rel } from "./audit";
 import { evaluate } from "./eligibility.service";
@@ -48,13 +48,12 @@ async function readTurno(ex: Executor, id: number) {
 }
 
 export async function createGiorno(
-  db: Db,
-  request: FastifyRequest,
+  ctx: ServiceContext,
   idContratto: number,
   idServizio: number,
   data: { giorno: string; turni: TurnoCreate[] },
 ) {
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const s = await servizioScope(tx, idContratto, idServizio);
     if (data.giorno < s.dal || data.giorno > s.al)
       throw validationError({ giorno: "Il giorno è fuori dal periodo del servizio" });
@@ -66,7 +65,7 @@ export async function createGiorno(
       sql`INSERT INTO giorni (servizio_id, giorno) VALUES (${idServizio}, ${data.giorno}) RETURNING id`,
     ))!;
     const n = await insertTurni(tx, [row.id], data.turni);
-    await audit(tx, request, {
+    await audit(tx, ctx.actor, {
       azione: AZIONI.create,
       contentType: "giorno",
       objectId: row.id,
@@ -78,14 +77,13 @@ export async function createGiorno(
 }
 
 export async function updateGiorno(
-  db: Db,
-  request: FastifyRequest,
+  ctx: ServiceContext,
   idContratto: number,
   idServizio: number,
   idGiorno: number,
   giorno: string,
 ) {
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const g = await giornoScope(tx, idContratto, idServizio, idGiorno);
     if (giorno === g.giorno) return { id: idGiorno, giorno };
     if (giorno < g.dal || giorno > g.al)
@@ -94,7 +92,7 @@ export async function updateGiorno(
     if (await queryOne(tx, sql`SELECT 1 FROM giorni WHERE servizio_id = ${idServizio} AND giorno = ${giorno}`))
       throw validationError({ giorno: "Il giorno è già presente nel servizio" });
     await tx.execute(sql`UPDATE giorni SET giorno = ${giorno} WHERE id = ${idGiorno}`);
-    await audit(tx, request, {
+    await audit(tx, ctx.actor, {
       azione: AZIONI.update,
       contentType: "giorno",
       objectId: idGiorno,
@@ -105,18 +103,12 @@ export async function updateGiorno(
   });
 }
 
-export async function deleteGiorno(
-  db: Db,
-  request: FastifyRequest,
-  idContratto: number,
-  idServizio: number,
-  idGiorno: number,
-) {
-  await db.transaction(async (tx) => {
+export async function deleteGiorno(ctx: ServiceContext, idContratto: number, idServizio: number, idGiorno: number) {
+  await ctx.db.transaction(async (tx) => {
     const g = await giornoScope(tx, idContratto, idServizio, idGiorno);
     await refuseIfAssigned(tx, sql`g.id = ${idGiorno}`, "Il giorno");
     await tx.execute(sql`DELETE FROM giorni WHERE id = ${idGiorno}`);
-    await audit(tx, request, {
+    await audit(tx, ctx.actor, {
       azione: AZIONI.delete,
       contentType: "giorno",
       objectId: idGiorno,
@@ -127,14 +119,13 @@ export async function deleteGiorno(
 }
 
 export async function createTurno(
-  db: Db,
-  request: FastifyRequest,
+  ctx: ServiceContext,
   idContratto: number,
   idServizio: number,
   idGiorno: number,
   data: TurnoCreate,
 ) {
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     await giornoScope(tx, idContratto, idServizio, idGiorno);
     await checkPosizioni(tx, [data], "");
     const row = (await queryOne<{ id: number }>(
@@ -144,7 +135,7 @@ export async function createTurno(
                   ${data.posizione}, ${data.operatori_richiesti}, ${data.note ?? ""}) RETURNING id`,
     ))!;
     const after = (await readTurno(tx, row.id))!;
-    await audit(tx, request, {
+    await audit(tx, ctx.actor, {
       azione: AZIONI.create,
       contentType: "turno",
       objectId: row.id,
@@ -155,9 +146,9 @@ export async function createTurno(
   });
 }
 
-export async function updateTurno(db: Db, request: FastifyRequest, ids: TurnoIds, data: TurnoUpdate) {
+export async function updateTurno(ctx: ServiceContext, ids: TurnoIds, data: TurnoUpdate) {
   try {
-    return await db.transaction(async (tx) => {
+    return await ctx.db.transaction(async (tx) => {
       const scope = await turnoScope(tx, ids);
       const before = (await readTurno(tx, ids.idTurno))!;
       const next = { ...before, ...Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined)) };
@@ -190,7 +181,7 @@ export async function updateTurno(db: Db, request: FastifyRequest, ids: TurnoIds
       }
       const lines = changeLog(before, after, TURNO_LABELS);
       if (lines.length)
-        await audit(tx, request, {
+        await audit(tx, ctx.actor, {
           azione: AZIONI.update,
           contentType: "turno",
           objectId: ids.idTurno,
@@ -242,13 +233,13 @@ async function refuseUnqualifiedAssigned(tx: Executor, ids: TurnoIds): Promise<v
   );
 }
 
-export async function deleteTurno(db: Db, request: FastifyRequest, ids: TurnoIds) {
-  await db.transaction(async (tx) => {
+export async function deleteTurno(ctx: ServiceContext, ids: TurnoIds) {
+  await ctx.db.transaction(async (tx) => {
     await turnoScope(tx, ids);
     await refuseIfAssigned(tx, sql`t.id = ${ids.idTurno}`, "Il turno");
     const before = (await readTurno(tx, ids.idTurno))!;
     await tx.execute(sql`DELETE FROM turni WHERE id = ${ids.idTurno}`);
-    await audit(tx, request, {
+    await audit(tx, ctx.actor, {
       azione: AZIONI.delete,
       contentType: "turno",
       objectId: ids.idTurno,

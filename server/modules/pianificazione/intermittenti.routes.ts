@@ -12,6 +12,7 @@ import { z } from "zod";
 import { CAPABILITIES } from "../../../src/domain/permissions";
 import { queryOne } from "../../db/query";
 import { changeLog } from "../../lib/audit";
+import { contextOf } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { registerListRoute } from "../../lib/list";
 import { audit, rel } from "./audit";
@@ -61,7 +62,7 @@ export const intermittentiRoutes: FastifyPluginAsync = async (base) => {
                 riferimento = EXCLUDED.riferimento, registrata_da = EXCLUDED.registrata_da, registrata_il = now()
               RETURNING inviata_il, riferimento`,
         ))!;
-        await audit(tx, req, {
+        await audit(tx, contextOf(req).actor, {
           azione: "Comunicazione intermittente",
           contentType: "turno",
           objectId: a.turno_id,

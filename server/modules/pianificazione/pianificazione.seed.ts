@@ -8,10 +8,9 @@
  * Intermittent operators' calls up to tomorrow have their advance communication recorded.
  */
 import { sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
 import { addDays, daysBetween, instantToRome, weekStart } from "../../../src/domain/shift-rules";
-import type { Db } from "../../db/client";
 import { queryRows } from "../../db/query";
+import { SYSTEM_ACTOR, systemContext } from "../../lib/context";
 import { HttpError } from "../../lib/errors";
 import type { SeedContext } from "../../seed/demo";
 import { assign } from "./assegnazione.service";
@@ -104,12 +103,10 @@ function settore(ragioneSociale: string): Settore {
 const CONTRATTI_DEMO = 8;
 const SETTIMANE = 3;
 
-/** The seeder acts as the system: no staff user behind its audit entries. */
-const SEED_REQUEST = { user: null, ip: "127.0.0.1" } as unknown as FastifyRequest;
-
 export async function seedDemoPianificazione(ctx: SeedContext): Promise<void> {
   const tx = ctx.tx;
-  const db = tx as unknown as Db;
+  // The seeder acts as the system (no staff user behind its audit entries), at the demo's day.
+  const service = systemContext(tx, SYSTEM_ACTOR, () => ctx.today);
   const today = instantToRome(ctx.today.getTime()).day;
   const dal = weekStart(today);
   const al = addDays(dal, SETTIMANE * 7 - 1);
@@ -194,7 +191,7 @@ export async function seedDemoPianificazione(ctx: SeedContext): Promise<void> {
         );
     }
 
-    const servizio = await createServizio(db, SEED_REQUEST, contratto.id, {
+    const servizio = await createServizio(service, contratto.id, {
       dal,
       al,
       descrizione: `${piano.tipo_servizio} — ${cl.citta}`,
@@ -220,8 +217,7 @@ export async function seedDemoPianificazione(ctx: SeedContext): Promise<void> {
           const operatore = lista[(turnoSeq * 7 + k) % lista.length];
           try {
             await assign(
-              db,
-              SEED_REQUEST,
+              service,
               { idContratto: contratto.id, idServizio: servizio.id, idGiorno: g.id, idTurno: t.id },
               operatore,
               { conferma },

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { ADMIN_PERMISSIONS, CAPABILITIES } from "../../../src/domain/permissions";
 import { queryOne, queryRows } from "../../db/query";
 import { changeLog } from "../../lib/audit";
+import { contextOf } from "../../lib/context";
 import { validationError } from "../../lib/errors";
 import { audit } from "./audit";
 import { wrap } from "./common.schema";
@@ -68,7 +69,7 @@ export const profiliRegoleRoutes: FastifyPluginAsync = async (base) => {
           const after = (await queryOne<Record<string, unknown>>(tx, sql`${SELECT} WHERE codice = ${p.codice}`))!;
           const lines = changeLog(before, after, { ...LABELS, posizioni: "Qualifiche" });
           if (lines.length)
-            await audit(tx, req, {
+            await audit(tx, contextOf(req).actor, {
               azione: "Modifica",
               contentType: "profilo_regole",
               objectId: p.codice,

@@ -7,6 +7,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CAPABILITIES } from "../../../src/domain/permissions";
+import { contextOf } from "../../lib/context";
 import { id, OK, wrap } from "./common.schema";
 import {
   createGiorno,
@@ -45,7 +46,7 @@ export const serviziRoutes: FastifyPluginAsync = async (base) => {
     `${S}/`,
     { config: { permissions }, schema: { tags, params: pC, body: wrap(servizioCreate) } },
     async (req, reply) =>
-      reply.code(201).send(await createServizio(app.db, req, req.params.idContratto, req.body.data)),
+      reply.code(201).send(await createServizio(contextOf(req), req.params.idContratto, req.body.data)),
   );
   app.get(
     `${S}/:idServizio/`,
@@ -55,10 +56,10 @@ export const serviziRoutes: FastifyPluginAsync = async (base) => {
   app.put(
     `${S}/:idServizio/`,
     { config: { permissions }, schema: { tags, params: pS, body: wrap(servizioUpdate) } },
-    async (req) => updateServizio(app.db, req, req.params.idContratto, req.params.idServizio, req.body.data),
+    async (req) => updateServizio(contextOf(req), req.params.idContratto, req.params.idServizio, req.body.data),
   );
   app.delete(`${S}/:idServizio/`, { config: { permissions }, schema: { tags, params: pS } }, async (req) => {
-    await deleteServizio(app.db, req, req.params.idContratto, req.params.idServizio);
+    await deleteServizio(contextOf(req), req.params.idContratto, req.params.idServizio);
     return OK;
   });
 
@@ -69,15 +70,14 @@ export const serviziRoutes: FastifyPluginAsync = async (base) => {
     async (req, reply) =>
       reply
         .code(201)
-        .send(await createGiorno(app.db, req, req.params.idContratto, req.params.idServizio, req.body.data)),
+        .send(await createGiorno(contextOf(req), req.params.idContratto, req.params.idServizio, req.body.data)),
   );
   app.put(
     `${G}/:idGiorno/`,
     { config: { permissions }, schema: { tags, params: pG, body: wrap(giornoUpdate) } },
     async (req) =>
       updateGiorno(
-        app.db,
-        req,
+        contextOf(req),
         req.params.idContratto,
         req.params.idServizio,
         req.params.idGiorno,
@@ -85,7 +85,7 @@ export const serviziRoutes: FastifyPluginAsync = async (base) => {
       ),
   );
   app.delete(`${G}/:idGiorno/`, { config: { permissions }, schema: { tags, params: pG } }, async (req) => {
-    await deleteGiorno(app.db, req, req.params.idContratto, req.params.idServizio, req.params.idGiorno);
+    await deleteGiorno(contextOf(req), req.params.idContratto, req.params.idServizio, req.params.idGiorno);
     return OK;
   });
 
@@ -98,8 +98,7 @@ export const serviziRoutes: FastifyPluginAsync = async (base) => {
         .code(201)
         .send(
           await createTurno(
-            app.db,
-            req,
+            contextOf(req),
             req.params.idContratto,
             req.params.idServizio,
             req.params.idGiorno,
@@ -110,10 +109,10 @@ export const serviziRoutes: FastifyPluginAsync = async (base) => {
   app.put(
     `${T}/:idTurno/`,
     { config: { permissions }, schema: { tags, params: pT, body: wrap(turnoUpdate) } },
-    async (req) => updateTurno(app.db, req, req.params, req.body.data),
+    async (req) => updateTurno(contextOf(req), req.params, req.body.data),
   );
   app.delete(`${T}/:idTurno/`, { config: { permissions }, schema: { tags, params: pT } }, async (req) => {
-    await deleteTurno(app.db, req, req.params);
+    await deleteTurno(contextOf(req), req.params);
     return OK;
   });
 };

@@ -1,11 +1,11 @@
 /** Services: generation of days and shifts, the grid of SPEC §7, update and delete. */
 import { sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
 import type { Giorno, Servizio, Turno } from "../../../src/domain/turno";
 import { giorniDelServizio } from "../../../src/domain/turno";
-import type { Db, Executor } from "../../db/client";
+import type { Executor } from "../../db/client";
 import { queryOne, queryRows } from "../../db/query";
 import { AZIONI, changeLog } from "../../lib/audit";
+import type { ServiceContext } from "../../lib/context";
 import { conflict, validationError } from "../../lib/errors";
 import { audit, rel } from "./audit";
 import { assertContratto } from "./contratti.service";
@@ -160,8 +160,8 @@ export async function getServizio(
   };
 }
 
-export async function createServizio(db: Db, request: FastifyRequest, contrattoId: number, data: ServizioCreate) {
-  return db.transaction(async (tx) => {
+export async function createServizio(ctx: ServiceContext, contrattoId: number, data: ServizioCreate) {
+  return ctx.db.transaction(async (tx) => {
     await assertContratto(tx, contrattoId);
     await checkPosizioni(tx, data.turni);
     const row = await queryOne<{ id: number }>(
@@ -182,7 +182,7 @@ export async function createServizio(db: Db, request: FastifyRequest, contrattoI
       giornoIds = ins.map((r) => r.id);
     }
     const nTurni = await insertTurni(tx, giornoIds, data.turni);
-    await audit(tx, request, {
+    await audit(tx, ctx.actor, {
       azione: AZIONI.create,
       contentType: "servizio",
       objectId: servizioId,
@@ -198,13 +198,12 @@ export async function createServizio(db: Db, request: FastifyRequest, contrattoI
 }
 
 export async function updateServizio(
-  db: Db,
-  request: FastifyRequest,
+  ctx: ServiceContext,
   contrattoId: number,
   servizioId: number,
   data: ServizioUpdate,
 ) {
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     await servizioScope(tx, contrattoId, servizioId);
     const before = (await queryOne<ServizioRow>(tx, sql`${SERVIZIO_SELECT} WHERE s.id = ${servizioId}`))!;
     const next = { ...before, ...Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined)) };
@@ -226,7 +225,7 @@ export async function updateServizio(
     );
     const lines = changeLog(before as never, next as never, SERVIZIO_LABELS);
     if (lines.length)
-      await audit(tx, request, {
+      await audit(tx, ctx.actor, {
         azione: AZIONI.update,
         contentType: "servizio",
         objectId: servizioId,
@@ -250,13 +249,13 @@ export async function refuseIfAssigned(ex: Executor, where: ReturnType<typeof sq
     });
 }
 
-export async function deleteServizio(db: Db, request: FastifyRequest, contrattoId: number, servizioId: number) {
-  await db.transaction(async (tx) => {
+export async function deleteServizio(ctx: ServiceContext, contrattoId: number, servizioId: number) {
+  await ctx.db.transaction(async (tx) => {
     await servizioScope(tx, contrattoId, servizioId);
     await refuseIfAssigned(tx, sql`g.servizio_id = ${servizioId}`, "Il servizio");
     const before = (await queryOne<ServizioRow>(tx, sql`${SERVIZIO_SELECT} WHERE s.id = ${servizioId}`))!;
     await tx.execute(sql`DELETE FROM servizi WHERE id = ${servizioId}`);
-    await audit(tx, request, {
+    await audit(tx, ctx.actor, {
       azione: AZIONI.delete,
       contentType: "servizio",
       objectId: servizioId,

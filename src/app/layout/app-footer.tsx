@@ -1,5 +1,5 @@
 import { Box, Text } from "@chakra-ui/react";
-import { copyright } from "../brand";
+import { copyright } from "../../lib/brand";
 
 export function AppFooter() {
   return (

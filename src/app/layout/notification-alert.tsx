@@ -1,6 +1,6 @@
 /** The header alert's text, blinking every 500 ms (SPEC §2, §9) with framer-motion. */
 import { motion } from "framer-motion";
-import { TIMINGS } from "../theme";
+import { TIMINGS } from "../../lib/timings";
 
 export function alertText(unread: number): string {
   return `Attenzione. Ci sono ${unread} notifiche non lette`;

@@ -5,8 +5,8 @@
 import { Box, CloseButton, Drawer, Flex, Portal } from "@chakra-ui/react";
 import { useState } from "react";
 import { Outlet } from "react-router-dom";
-import { useProvinceQuery } from "../../api/anagrafiche.endpoints";
-import { LAYOUT } from "../theme";
+import { useProvinceQuery } from "../../api/anagrafiche/province.endpoints";
+import { LAYOUT } from "../../lib/theme";
 import { AppFooter } from "./app-footer";
 import { AppHeader } from "./app-header";
 import { SidebarMenu } from "./sidebar-menu";

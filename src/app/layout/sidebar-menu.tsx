@@ -2,8 +2,8 @@
 import { Badge, Box, Flex, Link, Stack, Text } from "@chakra-ui/react";
 import { NavLink } from "react-router-dom";
 import { menuFor } from "../../domain/permissions";
+import { BRAND } from "../../lib/brand";
 import { usePermissions } from "../../machines/session-context";
-import { BRAND } from "../brand";
 import { useTicketUnreadCount } from "./seams";
 
 export function SidebarMenu({ onNavigate }: { onNavigate?: () => void }) {

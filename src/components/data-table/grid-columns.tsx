@@ -1,8 +1,8 @@
 /** Declared columns → react-data-grid columns (order, visibility, format, sort and group headers). */
 import { Box, HStack, IconButton } from "@chakra-ui/react";
 import type { Column, RenderHeaderCellProps, SortColumn } from "react-data-grid";
-import type { ListSort } from "../../features/lists/list-state";
-import { orderedKeys } from "../../features/lists/use-column-prefs";
+import type { ListSort } from "../lists/list-state";
+import { orderedKeys } from "../lists/use-column-prefs";
 import type { DataTableColumn, Row } from "./data-table.types";
 import { formatCell } from "./format-cell";
 

@@ -26,10 +26,10 @@
  * filters are applied. Filters, search, sort, page and page size live in the URL.
  */
 import { Box } from "@chakra-ui/react";
-import type { ListDefaults } from "../../features/lists/list-state";
-import { useListState } from "../../features/lists/use-list-state";
 import { FilterBar } from "../filter-bar/filter-bar";
 import type { FilterField } from "../filter-bar/filter-bar.types";
+import type { ListDefaults } from "../lists/list-state";
+import { useListState } from "../lists/use-list-state";
 import { DataTable, type DataTableProps } from "./data-table";
 import type { Row } from "./data-table.types";
 

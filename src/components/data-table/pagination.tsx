@@ -1,7 +1,7 @@
 /** First/previous/next/last buttons, a typed page box clamped to 1..last, the page size and the range. */
 import { chakra, HStack, IconButton, Input, NativeSelect, Text } from "@chakra-ui/react";
 import { type FocusEvent, type KeyboardEvent, useId } from "react";
-import { PAGE_SIZES } from "../../features/lists/list-state";
+import { PAGE_SIZES } from "../lists/list-state";
 import { clampPage, lastPage, rangeText } from "./page-range";
 
 export interface PaginationProps {

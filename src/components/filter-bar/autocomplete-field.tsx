@@ -1,7 +1,7 @@
 /** Autocomplete: async options after 500 ms without typing; the chosen option becomes the value. */
 import { Box, Field, Input, Spinner, Text } from "@chakra-ui/react";
 import { useId, useState } from "react";
-import { TIMINGS } from "../../app/theme";
+import { TIMINGS } from "../../lib/timings";
 import type { FilterOption } from "./filter-bar.types";
 import { useDebouncedCallback } from "./use-debounced-callback";
 

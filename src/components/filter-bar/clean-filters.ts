@@ -2,7 +2,7 @@
  * SPEC §5 filter submit: empty values are dropped from the query, booleans are kept (false too).
  * Strings are trimmed; empty arrays and whitespace-only strings count as empty.
  */
-import type { FilterValue, ListFilters } from "../../features/lists/list-state";
+import type { FilterValue, ListFilters } from "../lists/list-state";
 
 export function cleanFilters(values: Record<string, unknown>): ListFilters {
   const out: ListFilters = {};

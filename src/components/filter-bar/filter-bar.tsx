@@ -7,7 +7,7 @@
 import { Box, Button, GridItem, HStack, SimpleGrid } from "@chakra-ui/react";
 import { useMemo, useState } from "react";
 import { Form } from "react-final-form";
-import { useListActions, useListSelector } from "../../features/lists/use-list-state";
+import { useListActions, useListSelector } from "../lists/use-list-state";
 import { cleanFilters } from "./clean-filters";
 import type { FilterField } from "./filter-bar.types";
 import { FilterFieldView } from "./filter-field";

@@ -1,7 +1,7 @@
 /** The global search box: the list's `global` after 500 ms without typing (SPEC §9). */
 import { Field, Input } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
-import { TIMINGS } from "../../app/theme";
+import { TIMINGS } from "../../lib/timings";
 import { useDebouncedCallback } from "./use-debounced-callback";
 
 export interface GlobalSearchProps {

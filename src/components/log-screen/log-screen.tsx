@@ -6,10 +6,10 @@
 import { Card } from "@chakra-ui/react";
 import { useMemo } from "react";
 import { LOG_LIST_PATH, type LogEntry } from "../../api/log.endpoints";
-import { useListState } from "../../features/lists/use-list-state";
 import { DataTable } from "../data-table/data-table";
 import { FilterBar } from "../filter-bar/filter-bar";
 import type { FilterField, FilterOption } from "../filter-bar/filter-bar.types";
+import { useListState } from "../lists/use-list-state";
 import { LOG_COLUMNS, logRowHeight } from "./log-columns";
 
 export const LOG_NOT_LOADED_TEXT = "Attenzione, Inizia impostando alcuni filtri per poter visualizzare risultati";

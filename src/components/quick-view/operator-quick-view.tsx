@@ -11,10 +11,11 @@
  */
 import { Badge, Box, HoverCard, HStack, Image, Portal, Separator, Stack, Text, Wrap } from "@chakra-ui/react";
 import { type ReactNode, useEffect, useState } from "react";
-import { useFileObjectUrlQuery, useOperatoreQuickViewQuery } from "../../api/anagrafiche.endpoints";
-import { LAYOUT } from "../../app/theme";
+import { useFileObjectUrlQuery } from "../../api/anagrafiche/files.endpoints";
+import { useOperatoreQuickViewQuery } from "../../api/anagrafiche/operatori.endpoints";
 import { formatDate, trimLastThree } from "../../domain/format";
 import { GIORNI_SETTIMANA, type OperatoreQuickView } from "../../domain/operatore";
+import { LAYOUT } from "../../lib/theme";
 
 function Stars({ value }: { value: number | null }) {
   const n = Math.max(0, Math.min(5, value ?? 0));

@@ -8,12 +8,12 @@ import { FORM_ERROR } from "final-form";
 import { Form } from "react-final-form";
 import { useChangePasswordMutation } from "../../api/auth.endpoints";
 import { errorMessage, fieldErrors } from "../../api/base";
-import { notify } from "../../app/toaster";
 import { TextField } from "../../components/form";
+import { FormError } from "../../components/form/form-error";
 import { SAME_PASSWORD } from "../../domain/auth-messages";
 import { PASSWORD_POLICY_TEXT, passwordProblem } from "../../domain/password-policy";
+import { notify } from "../../lib/toaster";
 import { useCurrentUser } from "../../machines/session-context";
-import { FormError } from "./form-error";
 
 interface ChangePasswordValues {
   current_password: string;

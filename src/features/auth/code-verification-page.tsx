@@ -9,7 +9,7 @@ import { useNavigate } from "react-router-dom";
 import { useVerifyCodeMutation } from "../../api/auth.endpoints";
 import { errorMessage, fieldErrors } from "../../api/base";
 import { TextField } from "../../components/form";
-import { FormError } from "./form-error";
+import { FormError } from "../../components/form/form-error";
 import { InvalidLink } from "./invalid-link";
 import { resetQuery, useResetLink } from "./reset-link";
 

@@ -6,7 +6,7 @@ import { Link as RouterLink, useNavigate } from "react-router-dom";
 import { useResetPasswordMutation } from "../../api/auth.endpoints";
 import { errorMessage } from "../../api/base";
 import { TextField } from "../../components/form";
-import { FormError } from "./form-error";
+import { FormError } from "../../components/form/form-error";
 
 export function resetRedirectUrl(): string {
   return `${window.location.origin}/app/reset-password`;

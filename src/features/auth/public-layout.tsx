@@ -1,7 +1,7 @@
 /** The frame of the public pages (login, register, password reset): a centred card. */
 import { Box, Card, Center, Heading, Text } from "@chakra-ui/react";
 import { Outlet } from "react-router-dom";
-import { BRAND } from "../../app/brand";
+import { BRAND } from "../../lib/brand";
 
 export function PublicLayout() {
   return (

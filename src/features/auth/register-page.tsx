@@ -8,10 +8,10 @@ import { Form } from "react-final-form";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
 import { useRegisterMutation } from "../../api/auth.endpoints";
 import { errorMessage, fieldErrors } from "../../api/base";
-import { notify } from "../../app/toaster";
 import { TextField } from "../../components/form";
+import { FormError } from "../../components/form/form-error";
 import { passwordProblem } from "../../domain/password-policy";
-import { FormError } from "./form-error";
+import { notify } from "../../lib/toaster";
 
 interface RegisterValues {
   id: string;

@@ -8,10 +8,10 @@ import { Form } from "react-final-form";
 import { Navigate, useNavigate } from "react-router-dom";
 import { useResetPasswordConfirmMutation } from "../../api/auth.endpoints";
 import { errorMessage, fieldErrors } from "../../api/base";
-import { notify } from "../../app/toaster";
 import { TextField } from "../../components/form";
+import { FormError } from "../../components/form/form-error";
 import { PASSWORD_POLICY_TEXT, passwordProblem } from "../../domain/password-policy";
-import { FormError } from "./form-error";
+import { notify } from "../../lib/toaster";
 import { InvalidLink } from "./invalid-link";
 import { resetQuery, useResetLink, useVerifiedCode } from "./reset-link";
 

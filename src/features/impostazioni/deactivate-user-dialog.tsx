@@ -1,9 +1,9 @@
 /** Confirmation before deactivating a staff user, or refusing a pending registration. */
 import { errorMessage } from "../../api/base";
 import { useDeactivateUserMutation } from "../../api/users.endpoints";
-import { notify } from "../../app/toaster";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import type { StaffUser } from "../../domain/api-types";
+import { notify } from "../../lib/toaster";
 
 export const DEACTIVATE_QUESTION =
   "Sei sicuro di voler disattivare questo utente? Non potrà più accedere finché non verrà riattivato.";

@@ -8,12 +8,12 @@ import { useMemo } from "react";
 import { Field, Form } from "react-final-form";
 import { errorMessage, fieldErrors } from "../../api/base";
 import { type StaffUserInput, useCreateUserMutation, useUpdateUserMutation } from "../../api/users.endpoints";
-import { LAYOUT } from "../../app/theme";
-import { notify } from "../../app/toaster";
 import { CheckboxField, FormField, TextField } from "../../components/form";
+import { FormError } from "../../components/form/form-error";
 import type { StaffUser } from "../../domain/api-types";
 import { passwordProblem } from "../../domain/password-policy";
-import { FormError } from "../auth/form-error";
+import { LAYOUT } from "../../lib/theme";
+import { notify } from "../../lib/toaster";
 import { PermissionCheckboxes } from "./permission-checkboxes";
 
 export const USER_ADDED = "Utente aggiunto con successo";

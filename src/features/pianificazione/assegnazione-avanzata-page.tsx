@@ -14,11 +14,11 @@ import { Link as RouterLink, useParams } from "react-router-dom";
 import { errorMessage } from "../../api/base";
 import {
   type Candidato,
-  type ClienteRef,
   type TurnoHeader,
   useCandidatiGiornoQuery,
   useCandidatiTurnoQuery,
-} from "../../api/pianificazione.endpoints";
+} from "../../api/pianificazione/assegnazione.endpoints";
+import type { ClienteRef } from "../../api/pianificazione/contratti.endpoints";
 import { LogScreen } from "../../components/log-screen/log-screen";
 import { OperatorName } from "../../components/quick-view";
 import { formatDate, formatNumber, secondsToHours } from "../../domain/format";

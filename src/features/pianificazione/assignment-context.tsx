@@ -9,8 +9,8 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from "react";
 import { useStore } from "react-redux";
 import type { ActorRefFrom, SnapshotFrom } from "xstate";
-import type { AppStore } from "../../app/store";
-import { notify } from "../../app/toaster";
+import type { AppStore } from "../../lib/store-types";
+import { notify } from "../../lib/toaster";
 import { assignmentCalls } from "../../machines/assignment/assignment.services";
 import {
   type Announcement,

@@ -5,7 +5,7 @@
 import { Alert, Box, Button, HStack, Skeleton, Table, Text } from "@chakra-ui/react";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { errorMessage } from "../../api/base";
-import { useServizioQuery } from "../../api/pianificazione.endpoints";
+import { useServizioQuery } from "../../api/pianificazione/servizi.endpoints";
 import { formatDate } from "../../domain/format";
 import { AssignmentScope } from "./assignment-context";
 import { MSG } from "./messages";

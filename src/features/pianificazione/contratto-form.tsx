@@ -10,11 +10,11 @@ import {
   useCreateContrattoMutation,
   useDeleteContrattoMutation,
   useUpdateContrattoMutation,
-} from "../../api/pianificazione.endpoints";
-import { notify } from "../../app/toaster";
+} from "../../api/pianificazione/contratti.endpoints";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { CheckboxField, TextField } from "../../components/form";
 import { TIPI_CONTRATTO } from "../../domain/contratto";
+import { notify } from "../../lib/toaster";
 import { type ContrattoFormValues, contrattoFormValues, contrattoPayload } from "./contratto-form.values";
 import { SelectField, TextareaField } from "./form-controls";
 import { MSG } from "./messages";

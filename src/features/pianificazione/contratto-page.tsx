@@ -6,7 +6,7 @@
 import { Alert, Box, Heading, Skeleton, Text } from "@chakra-ui/react";
 import { useParams } from "react-router-dom";
 import { errorMessage } from "../../api/base";
-import { useContrattoQuery } from "../../api/pianificazione.endpoints";
+import { useContrattoQuery } from "../../api/pianificazione/contratti.endpoints";
 import { CAPABILITIES, hasAny } from "../../domain/permissions";
 import { usePermissions } from "../../machines/session-context";
 import { ContrattoForm } from "./contratto-form";

@@ -6,11 +6,14 @@
 import { Badge, Box, Button, Heading, HStack, Input, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { errorMessage } from "../../api/base";
-import { type Intermittente, useComunicazioneIntermittenteMutation } from "../../api/pianificazione.endpoints";
-import { notify } from "../../app/toaster";
+import {
+  type Intermittente,
+  useComunicazioneIntermittenteMutation,
+} from "../../api/pianificazione/intermittenti.endpoints";
 import { ListScreen } from "../../components/data-table/list-screen";
 import { OperatorName } from "../../components/quick-view";
 import { formatDate, secondsToHours } from "../../domain/format";
+import { notify } from "../../lib/toaster";
 import { MSG } from "./messages";
 import { monthOf } from "./month-range";
 

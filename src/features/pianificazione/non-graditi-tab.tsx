@@ -5,7 +5,7 @@ import {
   useAddNonGraditoMutation,
   useDeleteNonGraditoMutation,
   useNonGraditiQuery,
-} from "../../api/pianificazione.endpoints";
+} from "../../api/pianificazione/contratti-righe.endpoints";
 import { DeleteRowButton } from "../../components/delete-row-button";
 import { TextField } from "../../components/form";
 import { OperatorPicker } from "./operator-picker";

@@ -7,7 +7,7 @@ import {
   usePrezziQuery,
   useSaveCompensoMutation,
   useSavePrezzoMutation,
-} from "../../api/pianificazione.endpoints";
+} from "../../api/pianificazione/contratti-righe.endpoints";
 import { DeleteRowButton } from "../../components/delete-row-button";
 import { TextField } from "../../components/form";
 import { formatEuro, formatNumber } from "../../domain/format";

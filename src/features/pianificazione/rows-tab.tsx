@@ -9,7 +9,7 @@ import type { FormApi } from "final-form";
 import type { ReactNode } from "react";
 import { Form } from "react-final-form";
 import { errorMessage } from "../../api/base";
-import { notify } from "../../app/toaster";
+import { notify } from "../../lib/toaster";
 import { MSG } from "./messages";
 import { reportSaveError } from "./save-outcome";
 

@@ -1,6 +1,6 @@
 /** What a failed save shows (SPEC §5, §8): the validation toast with per-field errors, or the request error. */
 import { errorMessage, fieldErrors } from "../../api/base";
-import { notify } from "../../app/toaster";
+import { notify } from "../../lib/toaster";
 import { MSG } from "./messages";
 
 /** Toasts the failure and answers the per-field errors for final-form (or undefined). */

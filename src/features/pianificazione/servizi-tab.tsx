@@ -14,10 +14,10 @@ import {
 import { useState } from "react";
 import { Field, Form } from "react-final-form";
 import { Link as RouterLink } from "react-router-dom";
-import { useCreateServizioMutation, useServiziQuery } from "../../api/pianificazione.endpoints";
-import { notify } from "../../app/toaster";
+import { useCreateServizioMutation, useServiziQuery } from "../../api/pianificazione/servizi.endpoints";
 import { TextField } from "../../components/form";
 import { formatDate } from "../../domain/format";
+import { notify } from "../../lib/toaster";
 import { useCurrentUser } from "../../machines/session-context";
 import { SelectField } from "./form-controls";
 import { MSG } from "./messages";

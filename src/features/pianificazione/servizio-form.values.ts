@@ -1,5 +1,5 @@
 /** The 'Nuovo servizio' form's values and the create body (issue 5 item 2). */
-import type { ServizioInput } from "../../api/pianificazione.endpoints";
+import type { ServizioInput } from "../../api/pianificazione/servizi.endpoints";
 import { normalizeTime } from "../../domain/shift-rules";
 
 export const GIORNI_SETTIMANA = [

@@ -4,7 +4,7 @@
  */
 import { Box, Heading, Text } from "@chakra-ui/react";
 import { Link as RouterLink, useParams } from "react-router-dom";
-import { useContrattoQuery } from "../../api/pianificazione.endpoints";
+import { useContrattoQuery } from "../../api/pianificazione/contratti.endpoints";
 import { AssignmentGrid } from "./assignment-grid";
 import { CostiTab, DotazioniTab, NoteAllegatiTab, OperatoriAssegnatiTab } from "./servizio-tabs";
 import { UrlTabs } from "./url-tabs";

@@ -2,7 +2,7 @@
 import { Button, HStack, Input, Stack, Text } from "@chakra-ui/react";
 import { useRef, useState } from "react";
 import { Form } from "react-final-form";
-import { downloadWithToken } from "../../api/anagrafiche.endpoints";
+import { downloadWithToken } from "../../api/anagrafiche/files.endpoints";
 import { errorMessage, fieldErrors } from "../../api/base";
 import {
   allegatoPath,
@@ -17,13 +17,13 @@ import {
   useSaveCostoMutation,
   useSaveDotazioneMutation,
   useUploadAllegatoMutation,
-} from "../../api/pianificazione.endpoints";
-import { notify } from "../../app/toaster";
+} from "../../api/pianificazione/servizi-righe.endpoints";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { DeleteRowButton } from "../../components/delete-row-button";
 import { TextField } from "../../components/form";
 import { OperatorName } from "../../components/quick-view";
 import { formatDate, formatDateTime, formatEuro, secondsToHours } from "../../domain/format";
+import { notify } from "../../lib/toaster";
 import { TextareaField } from "./form-controls";
 import { AddRowForm, Loaded, Rows, saving } from "./rows-tab";
 

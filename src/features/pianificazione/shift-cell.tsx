@@ -8,7 +8,7 @@
 import { Badge, Box, Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
-import type { Giorno, Turno } from "../../api/pianificazione.endpoints";
+import type { Giorno, Turno } from "../../api/pianificazione/servizi.endpoints";
 import { OperatorName } from "../../components/quick-view";
 import { formatTime } from "../../domain/format";
 import { copertura } from "../../domain/turno";

@@ -4,8 +4,8 @@
  * queries that resolves when the data have arrived.
  */
 import type { FetchBaseQueryError } from "@reduxjs/toolkit/query";
-import { pianificazioneApi } from "../../api/pianificazione.endpoints";
-import type { AppStore } from "../../app/store";
+import { assegnazioneApi } from "../../api/pianificazione/assegnazione.endpoints";
+import type { AppStore } from "../../lib/store-types";
 import type { Announcement, AssignmentCalls, Notice } from "../assignment.machine";
 import { STATUS_AFTER, statusOnTurno } from "./operator-status";
 import { confirmAllEdit, operatorEdit, patchServiceCache, refetchService } from "./service-cache";
@@ -27,7 +27,7 @@ export interface AssignmentFeedback {
 }
 
 export function assignmentCalls(store: AppStore, feedback: AssignmentFeedback = {}): AssignmentCalls {
-  const endpoints = pianificazioneApi.endpoints;
+  const endpoints = assegnazioneApi.endpoints;
   return {
     async assign(call, add) {
       const result = await store

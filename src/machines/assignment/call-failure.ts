@@ -8,7 +8,7 @@ export interface CallFailure {
   /** HTTP status, or a transport error name ('FETCH_ERROR'), or null. */
   status: number | string | null;
   message: string;
-  /** The server's reason code of a 409 refusal (e.g. 'sovrapposizione'). */
+  /** The server's reason code of a 409 refusal (e.g. 'turno_sovrapposto', 'qualifica_mancante'). */
   reason: string | null;
 }
 

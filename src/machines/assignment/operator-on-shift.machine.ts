@@ -6,7 +6,7 @@
  * settles, so the parent can keep the `inProgress` set and schedule the debounced reload.
  */
 import { assign, fromPromise, sendParent, setup } from "xstate";
-import type { AssignResult, OperatorCall } from "../../api/pianificazione.endpoints";
+import type { AssignResult, OperatorCall } from "../../api/pianificazione/assegnazione.endpoints";
 import { type CallFailure, toCallFailure } from "./call-failure";
 import type { OperatorAction, OperatorStatus } from "./operator-status";
 

@@ -4,7 +4,8 @@
  * accepted call leaves, and what a planner may do next. The grid, the advanced page, the machine
  * and the cache patches all read it from here.
  */
-import type { Candidato, OperatoreTurno, Turno } from "../../api/pianificazione.endpoints";
+import type { Candidato } from "../../api/pianificazione/assegnazione.endpoints";
+import type { OperatoreTurno, Turno } from "../../api/pianificazione/servizi.endpoints";
 
 export type OperatorStatus = "notAssigned" | "assigned" | "confirmed";
 

@@ -4,9 +4,11 @@
  * ./operator-status.ts; and the service's full reload, which resolves when every cached query of
  * the service has been fetched again.
  */
-import type { Candidato, Turno } from "../../api/pianificazione.endpoints";
-import { pianificazioneApi, type ServizioArgs } from "../../api/pianificazione.endpoints";
-import type { AppStore } from "../../app/store";
+import type { Candidato } from "../../api/pianificazione/assegnazione.endpoints";
+import { assegnazioneApi } from "../../api/pianificazione/assegnazione.endpoints";
+import type { Turno } from "../../api/pianificazione/servizi.endpoints";
+import { type ServizioArgs, serviziApi } from "../../api/pianificazione/servizi.endpoints";
+import type { AppStore } from "../../lib/store-types";
 import { type OperatorStatus, setInCandidati, setOnTurno, statusOf } from "./operator-status";
 
 type Id = number | string;
@@ -46,17 +48,17 @@ const same = (a: Id, b: Id) => String(a) === String(b);
 const inScope = (scope: ChangeScope, idTurno: Id) => scope.idTurno === null || same(scope.idTurno, idTurno);
 
 export function patchServiceCache(store: AppStore, scope: ChangeScope, edit: ShiftEdit): void {
-  const util = pianificazioneApi.util;
   const state = store.getState();
-  for (const arg of util.selectCachedArgsForQuery(state, "servizio") as ServizioArgs[]) {
+  for (const arg of serviziApi.util.selectCachedArgsForQuery(state, "servizio") as ServizioArgs[]) {
     if (!same(arg.idServizio, scope.idServizio)) continue;
     store.dispatch(
-      util.updateQueryData("servizio", arg, (draft) => {
+      serviziApi.util.updateQueryData("servizio", arg, (draft) => {
         for (const g of draft.giorni)
           if (same(g.id, scope.idGiorno)) for (const t of g.turni) if (inScope(scope, t.id)) edit.turno(t);
       }),
     );
   }
+  const util = assegnazioneApi.util;
   for (const arg of util.selectCachedArgsForQuery(state, "candidatiTurno")) {
     if (!same(arg.idServizio, scope.idServizio) || !same(arg.idGiorno, scope.idGiorno) || !inScope(scope, arg.idTurno))
       continue;
@@ -78,7 +80,8 @@ interface Refetchable {
 
 /** Fetches every cached query of the service again (grid months, ranked rows…); resolves when all have arrived. */
 export async function refetchService(store: AppStore, idServizio: Id): Promise<void> {
-  const api = pianificazioneApi;
+  // Every module's endpoints are injected into the one api: look the query up by its name.
+  const api = serviziApi;
   const entries = api.util.selectInvalidatedBy(store.getState(), [{ type: "Servizio", id: Number(idServizio) }]);
   await Promise.all(
     entries.map(({ endpointName, originalArgs }) => {

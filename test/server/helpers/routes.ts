@@ -13,7 +13,7 @@ export interface SeenRoute {
   method: string;
   url: string;
   config: Record<string, unknown>;
-  schema: { body?: unknown; params?: unknown; querystring?: unknown };
+  schema: { body?: unknown; params?: unknown; querystring?: unknown; response?: Record<string, unknown> };
 }
 
 /** Runs `fn` with an extra module at the head of the registry, so it sees every later route. */

@@ -93,6 +93,13 @@ describe("guards and errors", () => {
     expect(await screen.findByRole("heading", { name: "Not found" })).toBeTruthy();
   });
 
+  it("an unknown path shows 'Not found' to a visitor who is not logged in too, while a known page still asks to log in", async () => {
+    const { router } = renderApp("/non-esiste/davvero");
+    expect(await screen.findByRole("heading", { name: "Not found" })).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/non-esiste/davvero");
+    expect(screen.queryByRole("heading", { name: "Accedi" })).toBeNull();
+  });
+
   it("an invalid stored token is removed and the visitor lands on login", async () => {
     tokenStorage.set("token-non-valido");
     const { router } = renderApp("/impostazioni/utenti");

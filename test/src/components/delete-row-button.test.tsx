@@ -1,8 +1,8 @@
 import { ChakraProvider } from "@chakra-ui/react";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { system } from "../../../src/app/theme";
-import { Toaster } from "../../../src/app/toaster";
 import { DeleteRowButton } from "../../../src/components/delete-row-button";
+import { system } from "../../../src/lib/theme";
+import { Toaster } from "../../../src/lib/toaster";
 
 function renderButton(onDelete: () => Promise<unknown>) {
   return render(

@@ -5,8 +5,8 @@ import type { ReactElement } from "react";
 import { Provider } from "react-redux";
 import { MemoryRouter, useLocation } from "react-router-dom";
 import { makeStore } from "../../../src/app/store";
-import { system } from "../../../src/app/theme";
-import { Toaster, toaster } from "../../../src/app/toaster";
+import { system } from "../../../src/lib/theme";
+import { Toaster, toaster } from "../../../src/lib/toaster";
 
 /** Shows the current URL so tests can read what the list wrote there. */
 function LocationProbe() {

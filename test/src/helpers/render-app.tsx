@@ -10,10 +10,20 @@ import { authDb, issueMockToken } from "../../../mocks/auth.fixtures";
 import { tokenStorage } from "../../../src/api/token-storage";
 import { appRoutes } from "../../../src/app/router";
 import { makeStore } from "../../../src/app/store";
-import { system } from "../../../src/app/theme";
-import { Toaster } from "../../../src/app/toaster";
+import { system } from "../../../src/lib/theme";
+import { Toaster } from "../../../src/lib/toaster";
 import { appSessionMachine } from "../../../src/machines/session.services";
 import { SessionProvider } from "../../../src/machines/session-context";
+// The router loads the shell, the root route and the public pages other than login on demand; the
+// tests load them up front so those lazy components resolve at once under a loaded machine (how the
+// code arrives is measured by test/e2e/web-bytes.test.ts, not here).
+import "../../../src/app/layout/shell-layout";
+import "../../../src/app/root-route";
+import "../../../src/features/auth/register-page";
+import "../../../src/features/auth/forgot-password-page";
+import "../../../src/features/auth/check-mail-page";
+import "../../../src/features/auth/reset-password-page";
+import "../../../src/features/auth/code-verification-page";
 
 export interface RenderAppOptions {
   /** Username of a fixture user to start signed in as. */

@@ -15,7 +15,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createActor, SimulatedClock, waitFor } from "xstate";
 import { issueMockToken } from "../../../mocks/auth.fixtures";
-import { pianificazioneApi } from "../../../src/api/pianificazione.endpoints";
+import { assegnazioneApi } from "../../../src/api/pianificazione/assegnazione.endpoints";
 import { tokenStorage } from "../../../src/api/token-storage";
 import { makeStore } from "../../../src/app/store";
 import { assignmentCalls } from "../../../src/machines/assignment/assignment.services";
@@ -177,7 +177,7 @@ async function recordBulk(): Promise<{ trace: MachineTrace; context: AssignmentC
   tokenStorage.set(issueMockToken(1));
   const store = makeStore();
   const page = store.dispatch(
-    pianificazioneApi.endpoints.candidatiTurno.initiate({
+    assegnazioneApi.endpoints.candidatiTurno.initiate({
       idContratto: 1,
       idServizio: 1,
       idGiorno: 101,

@@ -10,7 +10,7 @@ import type {
   BulkResult,
   ConsolidaResult,
   OperatorCall,
-} from "../../../src/api/pianificazione.endpoints";
+} from "../../../src/api/pianificazione/assegnazione.endpoints";
 import {
   type Announcement,
   type AssignmentCalls,
@@ -203,7 +203,7 @@ describe("assignment machine", () => {
     actor.send({ type: "ASSIGN", ...ref });
     pending[0].d.reject({
       status: 409,
-      data: { detail: "L'operatore è già assegnato a un turno sovrapposto", reason: "sovrapposizione" },
+      data: { detail: "L'operatore è già assegnato a un turno sovrapposto", reason: "turno_sovrapposto" },
     });
     await flush();
     const refusal = noticeForTurno(actor.getSnapshot().context, 20);

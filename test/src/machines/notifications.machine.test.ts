@@ -152,29 +152,6 @@ describe("notifications machine", () => {
     expect(planner.actor.getSnapshot().value).toBe("notPermitted");
     expect(planner.requests).toEqual([]);
   });
-
-  it("restarts when a change of permissions changes what the user may see, and only then", async () => {
-    const { actor, clock, requests } = setup([{ problems: null, summary: ok(2) }], ["erp_ticket-supporto"]);
-    await settle();
-    expect(requests).toEqual([{ problems: false, summary: true }]);
-    // Another permission that changes neither call: nothing restarts, the data stay.
-    actor.send({ type: "PERMISSIONS", permissions: ["erp_ticket-supporto", "erp_contratti"] });
-    await settle();
-    expect(requests).toHaveLength(1);
-    expect(actor.getSnapshot().context).toMatchObject({ unread: 2, rounds: 1 });
-
-    actor.send({ type: "PERMISSIONS", permissions: ADMIN });
-    await settle();
-    expect(requests.at(-1)).toEqual({ problems: true, summary: true });
-    expect(actor.getSnapshot().context.rounds).toBe(1);
-
-    actor.send({ type: "PERMISSIONS", permissions: ["erp_contratti"] });
-    clock.increment(POLL_MS * 2);
-    await settle();
-    expect(actor.getSnapshot().value).toBe("notPermitted");
-    expect(actor.getSnapshot().context).toMatchObject({ problems: [], unread: 0 });
-    expect(requests).toHaveLength(2);
-  });
 });
 
 describe("sameData", () => {

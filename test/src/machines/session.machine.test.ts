@@ -237,39 +237,4 @@ describe("session machine", () => {
     expect(fetching.getSnapshot().status).toBe("stopped");
     expect(fetching.getSnapshot().context.unread).toBe(0);
   });
-
-  it("ACCOUNT_REFRESH reloads the account and stays logged in", async () => {
-    let n = 0;
-    const { actor } = setupActor({
-      hasStoredToken: true,
-      fetchAccount: async () => ({
-        ...account,
-        permissions: n++ === 0 ? ["erp_dashboard"] : ["erp_dashboard", "erp_contratti"],
-      }),
-    });
-    await waitFor(actor, (s) => s.matches("loggedIn"));
-    actor.send({ type: "ACCOUNT_REFRESH" });
-    expect(actor.getSnapshot().value).toEqual({ loggedIn: "refreshing" });
-    const snap = await waitFor(
-      actor,
-      (s) => s.matches({ loggedIn: "idle" }) && s.context.user?.permissions.length === 2,
-    );
-    expect(snap.context.user?.permissions).toContain("erp_contratti");
-  });
-
-  it("ACCOUNT_REFRESH gives the polling the new permissions", async () => {
-    let n = 0;
-    const { actor, polls } = setupActor({
-      hasStoredToken: true,
-      fetchAccount: async () => ({ ...account, permissions: n++ === 0 ? ["erp_dashboard"] : ["erp_admin"] }),
-    });
-    await waitFor(actor, (s) => s.matches("loggedIn"));
-    await settle();
-    expect(polling(actor)?.getSnapshot().value).toBe("notPermitted");
-    actor.send({ type: "ACCOUNT_REFRESH" });
-    await waitFor(actor, (s) => s.matches({ loggedIn: "idle" }) && s.context.user?.permissions[0] === "erp_admin");
-    await settle();
-    expect(polls).toEqual([{ problems: true, summary: true }]);
-    expect(pollingContext(actor)).toMatchObject({ unread: 3, rounds: 1 });
-  });
 });

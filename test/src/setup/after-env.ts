@@ -1,5 +1,5 @@
 import { cleanup, configure } from "@testing-library/react";
-import { toaster } from "../../../src/app/toaster";
+import { toaster } from "../../../src/lib/toaster";
 
 // Chakra + emotion render slowly in jsdom on a shared 2-CPU machine: give findBy/waitFor time.
 configure({ asyncUtilTimeout: 5000 });

@@ -6,17 +6,16 @@
  *   POST /{id}/assumi/      creates the operator → the record with operatore_id; 409 if already hired
  *   GET  /{id}/cv/          the CV (PDF), attachment
  */
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
-import { contentDisposition, downloadName, readStoredFile } from "../../../lib/files";
+import { contextOf } from "../../../lib/context";
+import { sendStoredFile } from "../../../lib/files";
 import { registerListRoute } from "../../../lib/list";
-import { currentUser } from "../../../plugins/auth-guard";
 import { candidatiList } from "./candidati.list";
 import { CandidatoData, CandidatoOut, IdParams, ResultOk } from "./candidati.schema";
 import {
-  type Actor,
   assumiCandidato,
   createCandidato,
   cvOf,
@@ -28,8 +27,6 @@ import {
 const tags = ["anagrafiche"];
 const LIST = CAPABILITIES.candidati;
 const RECORD = CAPABILITIES.candidatiScheda;
-
-const actor = (request: FastifyRequest): Actor => ({ userId: currentUser(request).id, ip: request.ip });
 
 export const candidatiRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -47,7 +44,7 @@ export const candidatiRoutes: FastifyPluginAsync = async (base) => {
         response: { 201: CandidatoOut },
       },
     },
-    async (request, reply) => reply.code(201).send(await createCandidato(app, request.body.data, actor(request))),
+    async (request, reply) => reply.code(201).send(await createCandidato(contextOf(request), request.body.data)),
   );
 
   app.get(
@@ -71,7 +68,7 @@ export const candidatiRoutes: FastifyPluginAsync = async (base) => {
         response: { 200: CandidatoOut },
       },
     },
-    async (request) => updateCandidato(app, request.params.id, request.body.data, actor(request)),
+    async (request) => updateCandidato(contextOf(request), request.params.id, request.body.data),
   );
 
   app.delete(
@@ -81,7 +78,7 @@ export const candidatiRoutes: FastifyPluginAsync = async (base) => {
       schema: { tags, summary: "Elimina candidato", params: IdParams, response: { 200: ResultOk } },
     },
     async (request) => {
-      await deleteCandidato(app, request.params.id, actor(request));
+      await deleteCandidato(contextOf(request), request.params.id);
       return { result: "OK" as const };
     },
   );
@@ -97,7 +94,7 @@ export const candidatiRoutes: FastifyPluginAsync = async (base) => {
         response: { 200: CandidatoOut },
       },
     },
-    async (request) => assumiCandidato(app, request.params.id, actor(request)),
+    async (request) => assumiCandidato(contextOf(request), request.params.id),
   );
 
   app.get(
@@ -105,13 +102,7 @@ export const candidatiRoutes: FastifyPluginAsync = async (base) => {
     { config: { permissions: RECORD }, schema: { tags, summary: "Curriculum del candidato", params: IdParams } },
     async (request, reply) => {
       const file = await cvOf(app.db, request.params.id);
-      const data = await readStoredFile(app.config.dataDir, file);
-      return reply
-        .header("content-type", file.mime)
-        .header("content-disposition", contentDisposition(downloadName(file), "attachment"))
-        .header("x-content-type-options", "nosniff")
-        .header("cache-control", "private, no-store")
-        .send(data);
+      return sendStoredFile(reply, app.config.dataDir, file);
     },
   );
 };

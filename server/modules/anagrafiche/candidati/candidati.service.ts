@@ -3,7 +3,6 @@
  * CV. Every write is audited (content type 'candidato'); the hire also audits the new operator.
  */
 import { eq, inArray, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import {
   CANDIDATO_LABELS,
   type Candidato,
@@ -22,6 +21,7 @@ import { queryOne, queryRows } from "../../../db/query";
 import { candidati, candidatiPosizioni } from "../../../db/schema/anagrafiche-clienti";
 import { posizioni } from "../../../db/schema/core";
 import { AZIONI, changeLog, writeAudit } from "../../../lib/audit";
+import { type AppContext, auditBy } from "../../../lib/context";
 import { conflict, notFound, validationError } from "../../../lib/errors";
 import { deleteFileRows, type FileRow, getFileRow, removeStoredFiles } from "../../../lib/files";
 import type { CandidatoData } from "./candidati.schema";
@@ -31,11 +31,6 @@ export const CANDIDATO_NON_TROVATO = "Candidato non trovato";
 export const GIA_ASSUNTO = "Il candidato è già stato assunto";
 export const CF_GIA_OPERATORE = "Esiste già un operatore con questo codice fiscale";
 export const DATI_PER_ASSUMERE = "Per assumere il candidato completa codice fiscale e data di nascita";
-
-export interface Actor {
-  userId: number | null;
-  ip: string;
-}
 
 type Row = typeof candidati.$inferSelect;
 
@@ -200,42 +195,41 @@ async function setPosizioni(ex: Executor, id: number, ids: number[]) {
     await ex.insert(candidatiPosizioni).values(ids.map((posizioneId) => ({ candidatoId: id, posizioneId })));
 }
 
-async function validateOrThrow(app: FastifyInstance, f: CandidatoFields, before: CandidatoFields | null) {
-  const errors = validateCandidato(f, toApiDate(app.clock()));
+async function validateOrThrow(ctx: AppContext, f: CandidatoFields, before: CandidatoFields | null) {
+  const errors = validateCandidato(f, toApiDate(ctx.clock()));
   if (f.stato === "assunto" && before?.stato !== "assunto") errors.stato = STATO_ASSUNTO_SOLO_CON_ASSUMI;
   if (before?.stato === "assunto" && f.stato !== "assunto") errors.stato = STATO_ASSUNTO_NON_MODIFICABILE;
-  const pos = await checkPosizioni(app.db, f.posizioni);
+  const pos = await checkPosizioni(ctx.db, f.posizioni);
   if (pos) errors.posizioni = pos;
   if (Object.keys(errors).length) throw validationError(errors);
 }
 
-export async function createCandidato(app: FastifyInstance, data: CandidatoData, actor: Actor): Promise<Candidato> {
+export async function createCandidato(ctx: AppContext, data: CandidatoData): Promise<Candidato> {
   const f = merge(EMPTY, data);
-  await validateOrThrow(app, f, null);
-  const id = await app.db.transaction(async (tx) => {
+  await validateOrThrow(ctx, f, null);
+  const id = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.insert(candidati).values(columns(f)).returning({ id: candidati.id });
     await setPosizioni(tx, row.id, f.posizioni);
     await writeAudit(tx, {
       azione: AZIONI.create,
       contentType: CONTENT_TYPE,
       objectId: row.id,
-      utenteId: actor.userId,
-      ip: actor.ip,
+      ...auditBy(ctx.actor),
       note: `${f.cognome} ${f.nome}`,
       changeLog: changeLog(null, await withPosizioniLabels(tx, f), CANDIDATO_LABELS),
     });
     return row.id;
   });
-  return getCandidato(app.db, id);
+  return getCandidato(ctx.db, id);
 }
 
-export async function updateCandidato(app: FastifyInstance, id: number, data: CandidatoData, actor: Actor) {
-  const row = await findRow(app.db, id);
+export async function updateCandidato(ctx: AppContext, id: number, data: CandidatoData) {
+  const row = await findRow(ctx.db, id);
   if (!row) throw notFound(CANDIDATO_NON_TROVATO);
-  const before = await currentFields(app.db, row);
+  const before = await currentFields(ctx.db, row);
   const after = merge(before, data);
-  await validateOrThrow(app, after, before);
-  await app.db.transaction(async (tx) => {
+  await validateOrThrow(ctx, after, before);
+  await ctx.db.transaction(async (tx) => {
     const locked = await findRow(tx, id, true);
     if (!locked) throw notFound(CANDIDATO_NON_TROVATO);
     const prev = await currentFields(tx, locked);
@@ -249,24 +243,23 @@ export async function updateCandidato(app: FastifyInstance, id: number, data: Ca
     if (lines.length === 0) return;
     await tx
       .update(candidati)
-      .set({ ...columns(after), updatedAt: app.clock() })
+      .set({ ...columns(after), updatedAt: ctx.clock() })
       .where(eq(candidati.id, id));
     await setPosizioni(tx, id, after.posizioni);
     await writeAudit(tx, {
       azione: AZIONI.update,
       contentType: CONTENT_TYPE,
       objectId: id,
-      utenteId: actor.userId,
-      ip: actor.ip,
+      ...auditBy(ctx.actor),
       note: `${after.cognome} ${after.nome}`,
       changeLog: lines,
     });
   });
-  return getCandidato(app.db, id);
+  return getCandidato(ctx.db, id);
 }
 
-export async function deleteCandidato(app: FastifyInstance, id: number, actor: Actor) {
-  const removed = await app.db.transaction(async (tx) => {
+export async function deleteCandidato(ctx: AppContext, id: number) {
+  const removed = await ctx.db.transaction(async (tx) => {
     const row = await findRow(tx, id, true);
     if (!row) throw notFound(CANDIDATO_NON_TROVATO);
     const before = await currentFields(tx, row);
@@ -278,14 +271,13 @@ export async function deleteCandidato(app: FastifyInstance, id: number, actor: A
       azione: AZIONI.delete,
       contentType: CONTENT_TYPE,
       objectId: id,
-      utenteId: actor.userId,
-      ip: actor.ip,
+      ...auditBy(ctx.actor),
       note: `${row.cognome} ${row.nome}`,
       changeLog: changeLog(await withPosizioniLabels(tx, before), null, CANDIDATO_LABELS),
     });
     return files;
   });
-  await removeStoredFiles(app.config.dataDir, removed);
+  await removeStoredFiles(ctx.config.dataDir, removed);
 }
 
 /**
@@ -293,8 +285,8 @@ export async function deleteCandidato(app: FastifyInstance, id: number, actor: A
  * codice fiscale, e-mail, cellulare, città, provincia, posizioni, CV as curriculum) in the same
  * transaction, sets stato 'assunto' and operatore_id, audits both. 409 when already hired.
  */
-export async function assumiCandidato(app: FastifyInstance, id: number, actor: Actor) {
-  const operatoreId = await app.db.transaction(async (tx) => {
+export async function assumiCandidato(ctx: AppContext, id: number) {
+  const operatoreId = await ctx.db.transaction(async (tx) => {
     const row = await findRow(tx, id, true);
     if (!row) throw notFound(CANDIDATO_NON_TROVATO);
     if (row.stato === "assunto" || row.operatoreId !== null) throw conflict(GIA_ASSUNTO);
@@ -321,7 +313,7 @@ export async function assumiCandidato(app: FastifyInstance, id: number, actor: A
     }
     await tx
       .update(candidati)
-      .set({ stato: "assunto", operatoreId: opId, updatedAt: app.clock() })
+      .set({ stato: "assunto", operatoreId: opId, updatedAt: ctx.clock() })
       .where(eq(candidati.id, id));
     const who = `${f.cognome} ${f.nome}`;
     const related = [{ content_type: CONTENT_TYPE, object_id: id }];
@@ -329,8 +321,7 @@ export async function assumiCandidato(app: FastifyInstance, id: number, actor: A
       azione: AZIONI.create,
       contentType: "operatore",
       objectId: opId,
-      utenteId: actor.userId,
-      ip: actor.ip,
+      ...auditBy(ctx.actor),
       note: `${who}: assunto dal candidato n. ${id}`,
       related,
       changeLog: changeLog(
@@ -355,15 +346,14 @@ export async function assumiCandidato(app: FastifyInstance, id: number, actor: A
       azione: AZIONI.update,
       contentType: CONTENT_TYPE,
       objectId: id,
-      utenteId: actor.userId,
-      ip: actor.ip,
+      ...auditBy(ctx.actor),
       note: `${who}: assunto (operatore ${op.codice})`,
       related: [{ content_type: "operatore", object_id: opId }],
       changeLog: [`Stato: "${STATO_CANDIDATO_LABELS[f.stato]}" → "${STATO_CANDIDATO_LABELS.assunto}"`],
     });
     return opId;
   });
-  return { ...(await getCandidato(app.db, id)), operatore_id: operatoreId };
+  return { ...(await getCandidato(ctx.db, id)), operatore_id: operatoreId };
 }
 
 /** The candidate's CV row (for serving), or 404. */

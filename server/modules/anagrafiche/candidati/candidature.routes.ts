@@ -18,6 +18,7 @@ import { z } from "zod";
 import { CV_MAX_BYTES, GIORNI_SETTIMANA } from "../../../../src/domain/candidato";
 import { PROVINCE } from "../../../../src/domain/province";
 import { posizioni } from "../../../db/schema/core";
+import { contextOf } from "../../../lib/context";
 import { consumeRateLimit, type RateRule } from "../../../lib/rate-limit";
 import { CANDIDATURA_INVIATA, isBot, readSubmission, submitCandidatura } from "./candidature.service";
 
@@ -71,7 +72,7 @@ export const candidatureRoutes: FastifyPluginAsync = async (base) => {
     async (request, reply) => {
       await consumeRateLimit(app.db, CANDIDATURA_RATE, request.ip, app.clock());
       const submission = await readSubmission(request);
-      if (!isBot(submission.fields)) await submitCandidatura(app, submission, request.ip);
+      if (!isBot(submission.fields)) await submitCandidatura(contextOf(request), submission);
       return reply.code(201).send({ result: "OK", detail: CANDIDATURA_INVIATA });
     },
   );

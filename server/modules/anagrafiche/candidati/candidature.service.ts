@@ -4,7 +4,7 @@
  */
 
 import { eq } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import {
   type CandidaturaFields,
   CV_MAX_BYTES,
@@ -16,9 +16,9 @@ import {
 import { toApiDate } from "../../../../src/domain/format";
 import { candidati, candidatiPosizioni } from "../../../db/schema/anagrafiche-clienti";
 import { AZIONI, writeAudit } from "../../../lib/audit";
+import { type AppContext, auditBy } from "../../../lib/context";
 import { HttpError, validationError } from "../../../lib/errors";
-import { storeFile } from "../../../lib/files";
-import { refuseNul } from "../../../plugins/input-guard";
+import { readUpload, storeFile } from "../../../lib/files";
 import { CONTENT_TYPE, checkPosizioni, normalizeCandidato } from "./candidati.service";
 
 export const CANDIDATURA_INVIATA = "Grazie! La tua candidatura è stata inviata correttamente.";
@@ -41,33 +41,13 @@ export async function readSubmission(request: FastifyRequest): Promise<Submissio
       b.data && typeof b.data === "object" && !Array.isArray(b.data) ? (b.data as Record<string, unknown>) : b;
     return { fields: data, cv: null };
   }
-  const fields: Record<string, string[]> = {};
-  let cv: Submission["cv"] = null;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === "file") {
-        if (part.fieldname !== "cv") {
-          await part.toBuffer();
-          throw validationError({ [part.fieldname]: "Campo file non previsto" });
-        }
-        const data = await part.toBuffer();
-        if (part.file.truncated) throw cvTooLarge();
-        if (data.length > 0) cv = { filename: part.filename, data };
-      } else {
-        const list = fields[part.fieldname] ?? [];
-        list.push(String(part.value ?? ""));
-        fields[part.fieldname] = list;
-      }
-    }
-  } catch (err) {
-    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw cvTooLarge();
-    if (err instanceof HttpError) throw err;
-    throw validationError({ non_field_errors: "Invio del modulo non valido" });
-  }
-  const flat: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(fields)) flat[k] = v.length === 1 ? v[0] : v;
-  refuseNul(flat);
-  return { fields: flat, cv };
+  const upload = await readUpload(request, {
+    file: "cv",
+    otherFiles: "refuse",
+    tooLarge: cvTooLarge,
+    broken: () => validationError({ non_field_errors: "Invio del modulo non valido" }),
+  });
+  return { fields: upload.fields, cv: upload.file };
 }
 
 const TRUE = new Set(["true", "on", "1", "si", "sì", "yes"]);
@@ -136,19 +116,19 @@ export function isBot(fields: Record<string, unknown>): boolean {
   return str(fields.sito_web).trim() !== "";
 }
 
-export async function submitCandidatura(app: FastifyInstance, sub: Submission, ip: string): Promise<number> {
+export async function submitCandidatura(ctx: AppContext, sub: Submission): Promise<number> {
   const { values, errors } = toCandidatura(sub.fields);
-  const now = app.clock();
+  const now = ctx.clock();
   Object.assign(errors, validateCandidatura(values, toApiDate(now)), errors);
   if (!errors.posizioni) {
-    const p = await checkPosizioni(app.db, values.posizioni ?? []);
+    const p = await checkPosizioni(ctx.db, values.posizioni ?? []);
     if (p) errors.posizioni = p;
   }
   if (sub.cv && !isPdf(sub.cv.data)) errors.cv = CV_NON_PDF;
   if (Object.keys(errors).length) throw validationError(errors);
   if (sub.cv && sub.cv.data.length > CV_MAX_BYTES) throw cvTooLarge();
   const v = values as CandidaturaFields;
-  return app.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(candidati)
       .values({
@@ -168,7 +148,7 @@ export async function submitCandidatura(app: FastifyInstance, sub: Submission, i
         stato: "nuovo",
         origine: "form",
         privacyAccettataIl: now,
-        ip,
+        ip: ctx.actor.ip,
       })
       .returning({ id: candidati.id });
     if (v.posizioni.length) {
@@ -177,7 +157,7 @@ export async function submitCandidatura(app: FastifyInstance, sub: Submission, i
         .values(v.posizioni.map((posizioneId) => ({ candidatoId: row.id, posizioneId })));
     }
     if (sub.cv) {
-      const file = await storeFile(tx, app.config.dataDir, {
+      const file = await storeFile(tx, ctx.config.dataDir, {
         ownerType: CONTENT_TYPE,
         ownerId: row.id,
         categoria: "curriculum",
@@ -193,8 +173,7 @@ export async function submitCandidatura(app: FastifyInstance, sub: Submission, i
       azione: AZIONI.create,
       contentType: CONTENT_TYPE,
       objectId: row.id,
-      utenteId: null,
-      ip,
+      ...auditBy(ctx.actor),
       note: `${v.cognome} ${v.nome}: candidatura dal modulo pubblico${sub.cv ? " (con curriculum)" : ""}`,
       changeLog: [],
     });

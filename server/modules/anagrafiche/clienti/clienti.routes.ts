@@ -7,12 +7,12 @@
  *   POST /{id}/contatti/, PUT|DELETE /{id}/contatti/{subId}/  the client's contacts
  * Read: erp_clienti or erp_contratti (pickers of the contracts); write: erp_clienti.
  */
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
+import { type AppContext, contextOf } from "../../../lib/context";
 import { registerListRoute } from "../../../lib/list";
-import { currentUser } from "../../../plugins/auth-guard";
 import { clientiList } from "./clienti.list";
 import {
   ClienteData,
@@ -27,7 +27,6 @@ import {
   SubParams,
 } from "./clienti.schema";
 import {
-  type Actor,
   createCliente,
   deleteCliente,
   deleteContatto,
@@ -41,8 +40,6 @@ import {
 const READ = [...new Set([...CAPABILITIES.clienti, ...CAPABILITIES.contratti])];
 const WRITE = CAPABILITIES.clienti;
 const tags = ["anagrafiche"];
-
-const actor = (request: FastifyRequest): Actor => ({ userId: currentUser(request).id, ip: request.ip });
 
 export const clientiRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -65,7 +62,7 @@ export const clientiRoutes: FastifyPluginAsync = async (base) => {
         response: { 201: ClienteSavedOut },
       },
     },
-    async (request, reply) => reply.code(201).send(await createCliente(app, request.body.data, actor(request))),
+    async (request, reply) => reply.code(201).send(await createCliente(contextOf(request), request.body.data)),
   );
 
   app.get(
@@ -89,7 +86,7 @@ export const clientiRoutes: FastifyPluginAsync = async (base) => {
         response: { 200: ClienteSavedOut },
       },
     },
-    async (request) => updateCliente(app, request.params.id, request.body.data, actor(request)),
+    async (request) => updateCliente(contextOf(request), request.params.id, request.body.data),
   );
 
   app.delete(
@@ -99,7 +96,7 @@ export const clientiRoutes: FastifyPluginAsync = async (base) => {
       schema: { tags, summary: "Elimina cliente", params: IdParams, response: { 200: ResultOk } },
     },
     async (request) => {
-      await deleteCliente(app, request.params.id, actor(request));
+      await deleteCliente(contextOf(request), request.params.id);
       return { result: "OK" as const };
     },
   );
@@ -114,14 +111,8 @@ export const clientiRoutes: FastifyPluginAsync = async (base) => {
     names: { create: string; update: string; remove: string },
     data: D,
     out: z.ZodType,
-    save: (
-      app: FastifyInstance,
-      clienteId: number,
-      subId: number | null,
-      data: z.infer<D>,
-      actor: Actor,
-    ) => Promise<unknown>,
-    remove: (app: FastifyInstance, clienteId: number, subId: number, actor: Actor) => Promise<void>,
+    save: (ctx: AppContext, clienteId: number, subId: number | null, data: z.infer<D>) => Promise<unknown>,
+    remove: (ctx: AppContext, clienteId: number, subId: number) => Promise<void>,
   ) => {
     const body = z.object({ data });
     const sent = (request: FastifyRequest) => (request.body as { data: z.infer<D> }).data;
@@ -133,7 +124,7 @@ export const clientiRoutes: FastifyPluginAsync = async (base) => {
         schema: { tags, summary: names.create, params: IdParams, body, response: { 201: out } },
       },
       async (request, reply) =>
-        reply.code(201).send(await save(base, ids(request).id, null, sent(request), actor(request))),
+        reply.code(201).send(await save(contextOf(request), ids(request).id, null, sent(request))),
     );
     base.put(
       `/:id/${path}/:subId/`,
@@ -141,7 +132,7 @@ export const clientiRoutes: FastifyPluginAsync = async (base) => {
         config: { permissions: WRITE },
         schema: { tags, summary: names.update, params: SubParams, body, response: { 200: out } },
       },
-      async (request) => save(base, ids(request).id, ids(request).subId, sent(request), actor(request)),
+      async (request) => save(contextOf(request), ids(request).id, ids(request).subId, sent(request)),
     );
     base.delete(
       `/:id/${path}/:subId/`,
@@ -150,7 +141,7 @@ export const clientiRoutes: FastifyPluginAsync = async (base) => {
         schema: { tags, summary: names.remove, params: SubParams, response: { 200: ResultOk } },
       },
       async (request) => {
-        await remove(base, ids(request).id, ids(request).subId, actor(request));
+        await remove(contextOf(request), ids(request).id, ids(request).subId);
         return { result: "OK" as const };
       },
     );

@@ -4,7 +4,6 @@
  * never fails a save — it adds a warning instead.
  */
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import {
   CLIENTE_LABELS,
   type Cliente,
@@ -25,6 +24,7 @@ import type { Executor } from "../../../db/client";
 import { queryOne, queryRows } from "../../../db/query";
 import { clienti, clientiContatti, clientiSedi } from "../../../db/schema/anagrafiche-clienti";
 import { AZIONI, changeLog, writeAudit } from "../../../lib/audit";
+import { type AppContext, auditBy } from "../../../lib/context";
 import { conflict, notFound, validationError } from "../../../lib/errors";
 import { placeAddress } from "../../../lib/geocoding";
 import type { ClienteData, ContattoData, SedeData } from "./clienti.schema";
@@ -35,11 +35,6 @@ export const CLIENTE_NON_TROVATO = "Cliente non trovato";
 export const PARTITA_IVA_DUPLICATA = "Esiste già un cliente con questa partita IVA";
 export const CLIENTE_CON_CONTRATTI = (n: number) =>
   `Il cliente non può essere eliminato perché ha ${n === 1 ? "un contratto" : `${n} contratti`}: elimina prima i contratti o disattiva il cliente`;
-
-export interface Actor {
-  userId: number;
-  ip: string;
-}
 
 type ClienteRow = typeof clienti.$inferSelect;
 type SedeRow = typeof clientiSedi.$inferSelect;
@@ -159,14 +154,8 @@ function isUniqueViolation(e: unknown): boolean {
   return err?.code === "23505" || err?.cause?.code === "23505";
 }
 
-async function tableExists(ex: Executor, name: string): Promise<boolean> {
-  const r = await queryOne<{ t: string | null }>(ex, sql`SELECT to_regclass(${name})::text AS t`);
-  return Boolean(r?.t);
-}
-
-/** The client's contracts (pianificazione), when that module's table exists. */
+/** The client's contracts (pianificazione). */
 async function contrattiOf(ex: Executor, clienteId: number): Promise<ContrattoCliente[]> {
-  if (!(await tableExists(ex, "contratti"))) return [];
   const rows = await queryRows<{ id: number; titolo: string | null; attivo: boolean | null }>(
     ex,
     sql`SELECT id, titolo, attivo FROM contratti WHERE cliente_id = ${clienteId} ORDER BY attivo DESC, titolo, id`,
@@ -175,7 +164,6 @@ async function contrattiOf(ex: Executor, clienteId: number): Promise<ContrattoCl
 }
 
 async function countContratti(ex: Executor, clienteId: number): Promise<number> {
-  if (!(await tableExists(ex, "contratti"))) return 0;
   const r = await queryOne<{ n: number }>(
     ex,
     sql`SELECT count(*)::int AS n FROM contratti WHERE cliente_id = ${clienteId}`,
@@ -247,36 +235,35 @@ async function saveGuarded<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createCliente(app: FastifyInstance, data: ClienteData, actor: Actor) {
+export async function createCliente(ctx: AppContext, data: ClienteData) {
   const prepared = prepareCliente(null, data);
-  await checkPartitaIva(app.db, prepared.partita_iva);
-  const { after, warnings } = await placeAddress(app.config, null, prepared, data, "Sede legale");
+  await checkPartitaIva(ctx.db, prepared.partita_iva);
+  const { after, warnings } = await placeAddress(ctx.config, null, prepared, data, "Sede legale");
   const id = await saveGuarded(() =>
-    app.db.transaction(async (tx) => {
+    ctx.db.transaction(async (tx) => {
       const [row] = await tx.insert(clienti).values(clienteColumns(after)).returning({ id: clienti.id });
       await writeAudit(tx, {
         azione: AZIONI.create,
         contentType: CONTENT_TYPES.cliente,
         objectId: row.id,
-        utenteId: actor.userId,
-        ip: actor.ip,
+        ...auditBy(ctx.actor),
         note: after.ragione_sociale,
         changeLog: changeLog(null, { ...after }, CLIENTE_LABELS),
       });
       return row.id;
     }),
   );
-  return { ...(await getCliente(app.db, id)), warnings };
+  return { ...(await getCliente(ctx.db, id)), warnings };
 }
 
-export async function updateCliente(app: FastifyInstance, id: number, data: ClienteData, actor: Actor) {
-  const current = await findRow(app.db, id);
+export async function updateCliente(ctx: AppContext, id: number, data: ClienteData) {
+  const current = await findRow(ctx.db, id);
   if (!current) throw notFound(CLIENTE_NON_TROVATO);
   const prepared = prepareCliente(clienteFields(current), data);
-  await checkPartitaIva(app.db, prepared.partita_iva, id);
-  const { after, warnings } = await placeAddress(app.config, clienteFields(current), prepared, data, "Sede legale");
+  await checkPartitaIva(ctx.db, prepared.partita_iva, id);
+  const { after, warnings } = await placeAddress(ctx.config, clienteFields(current), prepared, data, "Sede legale");
   await saveGuarded(() =>
-    app.db.transaction(async (tx) => {
+    ctx.db.transaction(async (tx) => {
       const locked = await findRow(tx, id, true);
       if (!locked) throw notFound(CLIENTE_NON_TROVATO);
       const before = clienteFields(locked);
@@ -284,24 +271,23 @@ export async function updateCliente(app: FastifyInstance, id: number, data: Clie
       if (lines.length === 0) return;
       await tx
         .update(clienti)
-        .set({ ...clienteColumns(after), updatedAt: app.clock() })
+        .set({ ...clienteColumns(after), updatedAt: ctx.clock() })
         .where(eq(clienti.id, id));
       await writeAudit(tx, {
         azione: AZIONI.update,
         contentType: CONTENT_TYPES.cliente,
         objectId: id,
-        utenteId: actor.userId,
-        ip: actor.ip,
+        ...auditBy(ctx.actor),
         note: after.ragione_sociale,
         changeLog: lines,
       });
     }),
   );
-  return { ...(await getCliente(app.db, id)), warnings };
+  return { ...(await getCliente(ctx.db, id)), warnings };
 }
 
-export async function deleteCliente(app: FastifyInstance, id: number, actor: Actor) {
-  await app.db.transaction(async (tx) => {
+export async function deleteCliente(ctx: AppContext, id: number) {
+  await ctx.db.transaction(async (tx) => {
     const row = await findRow(tx, id, true);
     if (!row) throw notFound(CLIENTE_NON_TROVATO);
     const n = await countContratti(tx, id);
@@ -311,8 +297,7 @@ export async function deleteCliente(app: FastifyInstance, id: number, actor: Act
       azione: AZIONI.delete,
       contentType: CONTENT_TYPES.cliente,
       objectId: id,
-      utenteId: actor.userId,
-      ip: actor.ip,
+      ...auditBy(ctx.actor),
       note: row.ragioneSociale,
       changeLog: changeLog({ ...clienteFields(row) }, null, CLIENTE_LABELS),
     });
@@ -350,7 +335,7 @@ interface ClientChild<Row, Fields extends object, Out> {
   title(f: Fields): string;
   /** After validation, before the transaction (a network call must not hold it): the final fields and warnings. */
   place?(
-    app: FastifyInstance,
+    ctx: AppContext,
     before: Fields | null,
     after: Fields,
     data: Record<string, unknown>,
@@ -382,24 +367,23 @@ function childFields<Row, Fields extends object, Out>(kind: ClientChild<Row, Fie
  */
 async function saveChild<Row, Fields extends object, Out>(
   kind: ClientChild<Row, Fields, Out>,
-  app: FastifyInstance,
+  ctx: AppContext,
   clienteId: number,
   childId: number | null,
   data: Record<string, unknown>,
-  actor: Actor,
 ): Promise<{ saved: Out; warnings: string[] }> {
-  const cliente = await requireCliente(app.db, clienteId);
-  const current = childId ? await findChild<Row>(app.db, kind.table, clienteId, childId) : undefined;
+  const cliente = await requireCliente(ctx.db, clienteId);
+  const current = childId ? await findChild<Row>(ctx.db, kind.table, clienteId, childId) : undefined;
   if (childId && !current) throw notFound(kind.notFoundMessage);
   const before = current ? childFields(kind, current) : null;
   const merged = normalizeCliente(merge(before ?? kind.empty, data) as Partial<ClienteFields>) as Fields;
   const errors = kind.validate(merged);
   if (Object.keys(errors).length) throw validationError(errors);
   const { after, warnings } = kind.place
-    ? await kind.place(app, before, merged, data)
+    ? await kind.place(ctx, before, merged, data)
     : { after: merged, warnings: [] as string[] };
   const t = typed(kind.table);
-  const id = await app.db.transaction(async (tx) => {
+  const id = await ctx.db.transaction(async (tx) => {
     let rowId: number;
     let lines: string[];
     if (childId) {
@@ -409,7 +393,7 @@ async function saveChild<Row, Fields extends object, Out>(
       if (lines.length === 0) return childId;
       await tx
         .update(t)
-        .set({ ...after, updatedAt: app.clock() } as never)
+        .set({ ...after, updatedAt: ctx.clock() } as never)
         .where(eq(t.id, childId));
       rowId = childId;
     } else {
@@ -424,26 +408,24 @@ async function saveChild<Row, Fields extends object, Out>(
       azione: childId ? AZIONI.update : AZIONI.create,
       contentType: kind.contentType,
       objectId: rowId,
-      utenteId: actor.userId,
-      ip: actor.ip,
+      ...auditBy(ctx.actor),
       note: `${cliente.ragioneSociale} — ${kind.title(after)}`,
       related: related(clienteId),
       changeLog: lines,
     });
     return rowId;
   });
-  return { saved: kind.out((await findChild<Row>(app.db, kind.table, clienteId, id)) as Row), warnings };
+  return { saved: kind.out((await findChild<Row>(ctx.db, kind.table, clienteId, id)) as Row), warnings };
 }
 
 async function deleteChild<Row, Fields extends object, Out>(
   kind: ClientChild<Row, Fields, Out>,
-  app: FastifyInstance,
+  ctx: AppContext,
   clienteId: number,
   childId: number,
-  actor: Actor,
 ) {
   const t = typed(kind.table);
-  await app.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const row = await findChild<Row>(tx, kind.table, clienteId, childId, true);
     if (!row) throw notFound(kind.notFoundMessage);
     const before = childFields(kind, row);
@@ -452,8 +434,7 @@ async function deleteChild<Row, Fields extends object, Out>(
       azione: AZIONI.delete,
       contentType: kind.contentType,
       objectId: childId,
-      utenteId: actor.userId,
-      ip: actor.ip,
+      ...auditBy(ctx.actor),
       note: kind.title(before),
       related: related(clienteId),
       changeLog: changeLog(asRecord(before), null, kind.labels),
@@ -470,7 +451,7 @@ const SEDE: ClientChild<SedeRow, SedeFields, Sede> = {
   out: sedeOut,
   validate: validateSede,
   title: (f) => f.descrizione,
-  place: (app, before, after, data) => placeAddress(app.config, before, after, data, `Sede ${after.descrizione}`),
+  place: (ctx, before, after, data) => placeAddress(ctx.config, before, after, data, `Sede ${after.descrizione}`),
 };
 
 const CONTATTO: ClientChild<ContattoRow, ContattoFields, Contatto> = {
@@ -485,28 +466,26 @@ const CONTATTO: ClientChild<ContattoRow, ContattoFields, Contatto> = {
 };
 
 export async function saveSede(
-  app: FastifyInstance,
+  ctx: AppContext,
   clienteId: number,
   sedeId: number | null,
   data: SedeData,
-  actor: Actor,
 ): Promise<Sede & { warnings: string[] }> {
-  const { saved, warnings } = await saveChild(SEDE, app, clienteId, sedeId, data, actor);
+  const { saved, warnings } = await saveChild(SEDE, ctx, clienteId, sedeId, data);
   return { ...saved, warnings };
 }
 
-export const deleteSede = (app: FastifyInstance, clienteId: number, sedeId: number, actor: Actor) =>
-  deleteChild(SEDE, app, clienteId, sedeId, actor);
+export const deleteSede = (ctx: AppContext, clienteId: number, sedeId: number) =>
+  deleteChild(SEDE, ctx, clienteId, sedeId);
 
 export async function saveContatto(
-  app: FastifyInstance,
+  ctx: AppContext,
   clienteId: number,
   contattoId: number | null,
   data: ContattoData,
-  actor: Actor,
 ): Promise<Contatto> {
-  return (await saveChild(CONTATTO, app, clienteId, contattoId, data, actor)).saved;
+  return (await saveChild(CONTATTO, ctx, clienteId, contattoId, data)).saved;
 }
 
-export const deleteContatto = (app: FastifyInstance, clienteId: number, contattoId: number, actor: Actor) =>
-  deleteChild(CONTATTO, app, clienteId, contattoId, actor);
+export const deleteContatto = (ctx: AppContext, clienteId: number, contattoId: number) =>
+  deleteChild(CONTATTO, ctx, clienteId, contattoId);

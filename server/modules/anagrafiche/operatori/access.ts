@@ -8,7 +8,6 @@
  *   operatoriAnagrafica; documents and courses with their files: operatoriDocumentiCorsi.
  */
 import { CAPABILITIES, type Capability, hasAny } from "../../../../src/domain/permissions";
-import type { AuthUser } from "../../../lib/tokens";
 
 export const QUICK_VIEW_CAPABILITY: readonly string[] = [
   ...new Set([...CAPABILITIES.operatori, ...CAPABILITIES.contratti, ...CAPABILITIES.intermittenti]),
@@ -26,6 +25,7 @@ export const ANY_OPERATORE_CAPABILITY: readonly string[] = [
   ]),
 ];
 
-export function can(user: AuthUser, capability: Capability): boolean {
+/** Whether someone holding these permissions (a request's user, a service's actor) may use that capability. */
+export function can(user: { permissions: readonly string[] }, capability: Capability): boolean {
   return hasAny(user.permissions, CAPABILITIES[capability]);
 }

@@ -10,7 +10,7 @@ import { z } from "zod";
 import { ALL, CAPABILITIES, hasAny } from "../../../../src/domain/permissions";
 import { forbidden, notFound } from "../../../lib/errors";
 import type { FileRow } from "../../../lib/files";
-import { contentDisposition, downloadName, getFileRow, readStoredFile } from "../../../lib/files";
+import { getFileRow, sendStoredFile } from "../../../lib/files";
 import { currentUser } from "../../../plugins/auth-guard";
 import { QUICK_VIEW_CAPABILITY } from "./access";
 
@@ -35,19 +35,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!file) throw notFound("File non trovato");
       const required = FILE_ACCESS[file.ownerType]?.(file) ?? null;
       if (!required || !hasAny(user.permissions, required)) throw forbidden();
-      let data: Buffer;
-      try {
-        data = await readStoredFile(app.config.dataDir, file);
-      } catch {
-        throw notFound("File non trovato");
-      }
-      return reply
-        .header("Content-Type", file.mime)
-        .header("Content-Disposition", contentDisposition(downloadName(file), "attachment"))
-        .header("X-Content-Type-Options", "nosniff")
-        .header("Cache-Control", "private, no-store")
-        .header("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
-        .send(data);
+      return sendStoredFile(reply, app.config.dataDir, file);
     },
   );
 };

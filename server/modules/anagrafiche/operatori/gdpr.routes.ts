@@ -6,8 +6,9 @@
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
+import { contextOf } from "../../../lib/context";
 import { forbidden } from "../../../lib/errors";
-import { contentDisposition } from "../../../lib/files";
+import { sendFile } from "../../../lib/files";
 import { currentUser } from "../../../plugins/auth-guard";
 import { can } from "./access";
 import { anonimizzaOperatore, exportOperatore } from "./gdpr.service";
@@ -20,17 +21,12 @@ export const gdprRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/:id/export/", { config, schema: { tags, params: idParams } }, async (request, reply) => {
     const user = currentUser(request);
     if (!can(user, "operatoriAnagrafica")) throw forbidden();
-    const { filename, data } = await exportOperatore(app, user, request.params.id, request.ip);
-    return reply
-      .header("Content-Type", "application/zip")
-      .header("Content-Disposition", contentDisposition(filename, "attachment"))
-      .header("X-Content-Type-Options", "nosniff")
-      .header("Cache-Control", "private, no-store")
-      .send(data);
+    const { filename, data } = await exportOperatore(contextOf(request), request.params.id);
+    return sendFile(reply, { data, mime: "application/zip", filename });
   });
 
   app.post("/:id/anonimizza/", { config, schema: { tags, params: idParams } }, async (request) => {
-    await anonimizzaOperatore(app, currentUser(request), request.params.id, request.ip);
+    await anonimizzaOperatore(contextOf(request), request.params.id);
     return { result: "OK" };
   });
 };

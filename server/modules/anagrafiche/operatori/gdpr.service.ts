@@ -18,7 +18,6 @@
  */
 import { addYears, format } from "date-fns";
 import { eq, or, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import yazl from "yazl";
 import type { Executor } from "../../../db/client";
 import { queryOne } from "../../../db/query";
@@ -36,11 +35,10 @@ import {
 } from "../../../db/schema/anagrafiche-operatori";
 import { logEntries } from "../../../db/schema/core";
 import { writeAudit } from "../../../lib/audit";
+import { type AppContext, auditBy } from "../../../lib/context";
 import { conflict } from "../../../lib/errors";
 import { deleteFileRows, downloadName, readStoredFile, removeStoredFiles } from "../../../lib/files";
-import type { AuthUser } from "../../../lib/tokens";
 import { CONTENT_TYPE, getOperatoreRow, operatoreFileIds, posizioniOf, todayOf } from "./operatori.service";
-import { viewExists } from "./quick-view.service";
 import { TABS } from "./tabs.definitions";
 import { getDisponibilita, listTab } from "./tabs.service";
 
@@ -61,24 +59,19 @@ function zipToBuffer(zip: yazl.ZipFile): Promise<Buffer> {
 
 const json = (v: unknown) => Buffer.from(`${JSON.stringify(v, null, 2)}\n`, "utf8");
 
-export async function exportOperatore(
-  app: FastifyInstance,
-  user: AuthUser,
-  id: number,
-  ip: string,
-): Promise<{ filename: string; data: Buffer }> {
-  const row = await getOperatoreRow(app.db, id);
-  const today = todayOf(app);
+export async function exportOperatore(ctx: AppContext, id: number): Promise<{ filename: string; data: Buffer }> {
+  const row = await getOperatoreRow(ctx.db, id);
+  const today = todayOf(ctx);
   const zip = new yazl.ZipFile();
-  const mtime = app.clock();
+  const mtime = ctx.clock();
   const add = (name: string, data: Buffer) => zip.addBuffer(data, name, { mtime });
 
   const { anonimizzato_il, created_at, updated_at, ...fields } = row;
   add("operatore.json", json({ ...fields, created_at, updated_at, anonimizzato_il }));
-  add("posizioni.json", json(await posizioniOf(app.db, id)));
-  for (const def of TABS) add(`${def.name}.json`, json(await listTab(app.db, def, id, today)));
-  add("disponibilita.json", json(await getDisponibilita(app.db, id)));
-  const log = await app.db
+  add("posizioni.json", json(await posizioniOf(ctx.db, id)));
+  for (const def of TABS) add(`${def.name}.json`, json(await listTab(ctx.db, def, id, today)));
+  add("disponibilita.json", json(await getDisponibilita(ctx.db, id)));
+  const log = await ctx.db
     .select()
     .from(logEntries)
     .where(
@@ -90,14 +83,14 @@ export async function exportOperatore(
     .orderBy(logEntries.dataOra, logEntries.id);
   add("registro-modifiche.json", json(log));
 
-  const ids = await operatoreFileIds(app.db, id);
+  const ids = await operatoreFileIds(ctx.db, id);
   const index: { file: string; categoria: string; nome_originale: string; mime: string; sha256: string }[] = [];
   for (const fid of ids) {
-    const [f] = await app.db.select().from(files).where(eq(files.id, fid));
+    const [f] = await ctx.db.select().from(files).where(eq(files.id, fid));
     if (!f) continue;
     const name = `files/${f.categoria}-${f.id.slice(0, 8)}-${downloadName(f)}`;
     try {
-      add(name, await readStoredFile(app.config.dataDir, f));
+      add(name, await readStoredFile(ctx.config.dataDir, f));
       index.push({
         file: name,
         categoria: f.categoria,
@@ -122,13 +115,12 @@ export async function exportOperatore(
     ),
   );
   const data = await zipToBuffer(zip);
-  await writeAudit(app.db, {
+  await writeAudit(ctx.db, {
     azione: AZIONE_EXPORT,
     contentType: CONTENT_TYPE,
     objectId: id,
-    utenteId: user.id,
+    ...auditBy(ctx.actor),
     note: `${row.cognome} ${row.nome}`,
-    ip,
   });
   return { filename: `operatore-${row.codice}-dati-personali.zip`, data };
 }
@@ -156,27 +148,23 @@ export async function retentionReasons(ex: Executor, id: number, today: string):
     );
   }
 
-  if (await viewExists(ex)) {
-    const shiftLimit = format(addYears(new Date(`${today}T12:00:00`), -RETENTION_SHIFT_YEARS), "yyyy-MM-dd");
-    const r = await queryOne<{ n: number }>(
-      ex,
-      sql`SELECT count(*)::int AS n FROM v_ore_operatore WHERE operatore_id = ${id} AND giorno > ${shiftLimit}::date`,
-    );
-    if (r && Number(r.n) > 0) {
-      reasons.push(
-        `L'operatore ha turni svolti negli ultimi ${RETENTION_SHIFT_YEARS} anni (conservazione obbligatoria)`,
-      );
-    }
+  const shiftLimit = format(addYears(new Date(`${today}T12:00:00`), -RETENTION_SHIFT_YEARS), "yyyy-MM-dd");
+  const r = await queryOne<{ n: number }>(
+    ex,
+    sql`SELECT count(*)::int AS n FROM v_ore_operatore WHERE operatore_id = ${id} AND giorno > ${shiftLimit}::date`,
+  );
+  if (r && Number(r.n) > 0) {
+    reasons.push(`L'operatore ha turni svolti negli ultimi ${RETENTION_SHIFT_YEARS} anni (conservazione obbligatoria)`);
   }
   return reasons;
 }
 
-export async function anonimizzaOperatore(app: FastifyInstance, user: AuthUser, id: number, ip: string): Promise<void> {
-  const reasons = await retentionReasons(app.db, id, todayOf(app));
+export async function anonimizzaOperatore(ctx: AppContext, id: number): Promise<void> {
+  const reasons = await retentionReasons(ctx.db, id, todayOf(ctx));
   if (reasons.length) throw conflict(reasons[0], { reasons });
-  const row = await getOperatoreRow(app.db, id);
-  const fileIds = await operatoreFileIds(app.db, id);
-  const removed = await app.db.transaction(async (tx) => {
+  const row = await getOperatoreRow(ctx.db, id);
+  const fileIds = await operatoreFileIds(ctx.db, id);
+  const removed = await ctx.db.transaction(async (tx) => {
     for (const t of [
       operatoriDocumenti,
       operatoriCorsi,
@@ -243,8 +231,8 @@ export async function anonimizzaOperatore(app: FastifyInstance, user: AuthUser, 
         lat: null,
         lng: null,
         anonimizzato: true,
-        anonimizzato_il: app.clock(),
-        updated_at: app.clock(),
+        anonimizzato_il: ctx.clock(),
+        updated_at: ctx.clock(),
       })
       .where(eq(operatori.id, id));
     const gone = await deleteFileRows(tx, fileIds);
@@ -252,12 +240,11 @@ export async function anonimizzaOperatore(app: FastifyInstance, user: AuthUser, 
       azione: AZIONE_ANONIMIZZAZIONE,
       contentType: CONTENT_TYPE,
       objectId: id,
-      utenteId: user.id,
+      ...auditBy(ctx.actor),
       note: `Operatore ${row.codice}`,
       changeLog: ["Dati personali anonimizzati; file, documenti, corsi, contratti e pratiche eliminati"],
-      ip,
     });
     return gone;
   });
-  await removeStoredFiles(app.config.dataDir, removed);
+  await removeStoredFiles(ctx.config.dataDir, removed);
 }

@@ -13,17 +13,16 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
 import { operatori, operatoriCorsi, operatoriDocumenti } from "../../../db/schema/anagrafiche-operatori";
 import { AZIONI, writeAudit } from "../../../lib/audit";
-import { forbidden, HttpError, notFound, validationError } from "../../../lib/errors";
+import { forbidden, notFound, validationError } from "../../../lib/errors";
 import {
   deleteFileRows,
   type FileKind,
-  fileTooLargeError,
   MAX_UPLOAD_BYTES,
+  readUpload,
   removeStoredFiles,
   storeFile,
 } from "../../../lib/files";
 import { currentUser } from "../../../plugins/auth-guard";
-import { refuseNul } from "../../../plugins/input-guard";
 import { can } from "./access";
 import { fileRefs } from "./file-refs";
 import { FIELD_LABELS } from "./operatore-fields";
@@ -44,12 +43,6 @@ const ALLOWED: Record<Slot, FileKind[]> = {
   corso: ["image", "pdf"],
 };
 
-interface Upload {
-  fields: Record<string, string>;
-  filename: string;
-  data: Buffer | null;
-}
-
 export const operatoriUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 10, headerPairs: 100 },
@@ -66,29 +59,10 @@ export const operatoriUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       const id = request.params.id;
-      if (!request.isMultipart()) {
-        throw validationError({ file: "Invia il file come multipart/form-data" });
-      }
-      const upload: Upload = { fields: {}, filename: "", data: null };
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === "file") {
-            upload.filename = part.filename;
-            upload.data = await part.toBuffer();
-          } else {
-            upload.fields[part.fieldname] = String(part.value ?? "");
-          }
-        }
-      } catch (err) {
-        if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw fileTooLargeError(MAX_UPLOAD_BYTES);
-        if (err instanceof HttpError) throw err;
-        throw validationError({ file: "Caricamento non valido" });
-      }
-
-      refuseNul(upload.fields);
-      const slot = upload.fields.categoria as Slot;
+      const upload = await readUpload(request);
+      const slot = upload.field("categoria") as Slot;
       if (!SLOTS.includes(slot)) throw validationError({ categoria: "Categoria non valida" });
-      if (!upload.data || upload.data.length === 0) throw validationError({ file: "Seleziona un file da caricare" });
+      if (!upload.file) throw validationError({ file: "Seleziona un file da caricare" });
       const tab = slot === "documento" || slot === "corso" ? "operatoriDocumentiCorsi" : "operatoriAnagrafica";
       if (!can(user, tab)) throw forbidden();
 
@@ -97,7 +71,7 @@ export const operatoriUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       let refId: number | null = null;
       let previous: string | null = null;
       if (refTable) {
-        refId = Number(upload.fields.ref_id);
+        refId = Number(upload.field("ref_id"));
         if (!Number.isInteger(refId) || refId <= 0) throw validationError({ ref_id: "Indica il documento o il corso" });
         const [ref] = await app.db
           .select({ file_id: refTable.file_id })
@@ -109,13 +83,13 @@ export const operatoriUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         previous = op[slot as (typeof PHOTO_FIELDS)[number] | "curriculum"];
       }
 
-      const data = upload.data;
+      const { filename, data } = upload.file;
       const { row, removed } = await app.db.transaction(async (tx) => {
         const stored = await storeFile(tx, app.config.dataDir, {
           ownerType: CONTENT_TYPE,
           ownerId: id,
           categoria: slot,
-          originalName: upload.filename,
+          originalName: filename,
           data,
           createdBy: user.id,
           allowed: ALLOWED[slot],

@@ -5,20 +5,14 @@
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
+import { contextOf } from "../../../lib/context";
 import { forbidden } from "../../../lib/errors";
 import { currentUser } from "../../../plugins/auth-guard";
 import { ANY_OPERATORE_CAPABILITY, can, QUICK_VIEW_CAPABILITY } from "./access";
 import { gdprRoutes } from "./gdpr.routes";
 import { operatoriListRoutes } from "./operatori.list";
 import { idParams, operatoreBody, recordQuery } from "./operatori.schema";
-import {
-  buildRecord,
-  createOperatore,
-  deleteOperatore,
-  getOperatoreRow,
-  todayOf,
-  updateOperatore,
-} from "./operatori.service";
+import { buildRecord, createOperatore, deleteOperatore, getOperatoreRow, updateOperatore } from "./operatori.service";
 import { operatoriUploadRoutes } from "./operatori-upload.routes";
 import { buildQuickView } from "./quick-view.service";
 import { tabsRoutes } from "./tabs.routes";
@@ -32,10 +26,9 @@ export const operatoriRoutes: FastifyPluginAsyncZod = async (app) => {
     "/",
     { config: { permissions: CAPABILITIES.operatoriAnagrafica }, schema: { tags, body: operatoreBody } },
     async (request, reply) => {
-      const user = currentUser(request);
-      const id = await createOperatore(app, user, request.body.data, request.ip);
-      const row = await getOperatoreRow(app.db, id);
-      return reply.code(201).send(await buildRecord(app.db, row, user, todayOf(app)));
+      const ctx = contextOf(request);
+      const id = await createOperatore(ctx, request.body.data);
+      return reply.code(201).send(await buildRecord(ctx, await getOperatoreRow(app.db, id)));
     },
   );
 
@@ -54,7 +47,7 @@ export const operatoriRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!can(user, "operatori")) throw forbidden();
       const row = await getOperatoreRow(app.db, request.params.id);
-      return buildRecord(app.db, row, user, todayOf(app));
+      return buildRecord(contextOf(request), row);
     },
   );
 
@@ -65,10 +58,9 @@ export const operatoriRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParams, body: operatoreBody },
     },
     async (request) => {
-      const user = currentUser(request);
-      await updateOperatore(app, user, request.params.id, request.body.data, request.ip);
-      const row = await getOperatoreRow(app.db, request.params.id);
-      return buildRecord(app.db, row, user, todayOf(app));
+      const ctx = contextOf(request);
+      await updateOperatore(ctx, request.params.id, request.body.data);
+      return buildRecord(ctx, await getOperatoreRow(app.db, request.params.id));
     },
   );
 
@@ -76,7 +68,7 @@ export const operatoriRoutes: FastifyPluginAsyncZod = async (app) => {
     "/:id/",
     { config: { permissions: CAPABILITIES.operatoriAnagrafica }, schema: { tags, params: idParams } },
     async (request) => {
-      await deleteOperatore(app, currentUser(request), request.params.id, request.ip);
+      await deleteOperatore(contextOf(request), request.params.id);
       return { result: "OK" };
     },
   );

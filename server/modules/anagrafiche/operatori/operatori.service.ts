@@ -3,7 +3,6 @@
  * each write validated by src/domain/operatore.ts and audited in the same transaction.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { normalizeFiscalCode } from "../../../../src/domain/fiscal-code";
 import { toApiDate } from "../../../../src/domain/format";
 import { normalizeIban } from "../../../../src/domain/iban";
@@ -18,10 +17,10 @@ import {
 } from "../../../db/schema/anagrafiche-operatori";
 import { posizioni } from "../../../db/schema/core";
 import { AZIONI, changeLog, writeAudit } from "../../../lib/audit";
+import { type Actor, type AppContext, auditBy, type ServiceContext } from "../../../lib/context";
 import { forbidden, notFound, validationError } from "../../../lib/errors";
 import { deleteFileRows, removeStoredFiles } from "../../../lib/files";
 import { type AddressParts, placeAddress } from "../../../lib/geocoding";
-import type { AuthUser } from "../../../lib/tokens";
 import { can } from "./access";
 import { fileRefs } from "./file-refs";
 import {
@@ -41,8 +40,8 @@ export type OperatoreRow = typeof operatori.$inferSelect;
 export const CONTENT_TYPE = "operatore";
 export const OPERATORE_NON_TROVATO = "Operatore non trovato";
 
-export function todayOf(app: FastifyInstance): string {
-  return toApiDate(app.clock());
+export function todayOf(ctx: { clock: () => Date }): string {
+  return toApiDate(ctx.clock());
 }
 
 export async function getOperatoreRow(ex: Executor, id: number): Promise<OperatoreRow> {
@@ -61,12 +60,9 @@ export async function posizioniOf(ex: Executor, id: number): Promise<{ id: numbe
 }
 
 /** GET /{id}/: the fields and lists the caller may see (SPEC §3 Operator full record). */
-export async function buildRecord(
-  ex: Executor,
-  row: OperatoreRow,
-  user: AuthUser,
-  today: string,
-): Promise<OperatoreRecord> {
+export async function buildRecord(ctx: ServiceContext, row: OperatoreRow): Promise<OperatoreRecord> {
+  const ex = ctx.db;
+  const user = ctx.actor;
   const anagrafica = can(user, "operatoriAnagrafica");
   const visible: readonly string[] = anagrafica ? [...ANAGRAFICA_WRITABLE, ...FILE_FIELDS] : [...BASE_FIELDS];
   const withAltro = can(user, "operatoriAltro") ? ALTRO_FIELDS : [];
@@ -82,7 +78,7 @@ export async function buildRecord(
   out.anonimizzato = row.anonimizzato;
   out.created_at = row.created_at.toISOString();
   out.updated_at = row.updated_at.toISOString();
-  Object.assign(out, await loadTabs(ex, row.id, user, today));
+  Object.assign(out, await loadTabs(ex, row.id, user, todayOf(ctx)));
   return out as OperatoreRecord;
 }
 
@@ -124,7 +120,7 @@ function changedFields(input: OperatoreInput, current: Record<string, unknown>) 
   return changes;
 }
 
-function checkWritePermissions(user: AuthUser, changes: Record<string, unknown>, posizioniChanged: boolean) {
+function checkWritePermissions(user: Actor, changes: Record<string, unknown>, posizioniChanged: boolean) {
   const keys = Object.keys(changes);
   const altro = keys.some((k) => (ALTRO_FIELDS as readonly string[]).includes(k));
   const anag = posizioniChanged || keys.some((k) => !(ALTRO_FIELDS as readonly string[]).includes(k));
@@ -194,22 +190,18 @@ async function setPosizioni(ex: Executor, id: number, ids: number[]) {
   if (ids.length) await ex.insert(operatoriPosizioni).values(ids.map((p) => ({ operatore_id: id, posizione_id: p })));
 }
 
-export async function createOperatore(
-  app: FastifyInstance,
-  user: AuthUser,
-  raw: OperatoreInput,
-  ip: string,
-): Promise<number> {
+export async function createOperatore(ctx: AppContext, raw: OperatoreInput): Promise<number> {
+  const user = ctx.actor;
   const input = normalize(raw);
   const changes = changedFields(input, {});
   const posIds = input.posizioni_operatore ? posizioneIds(input.posizioni_operatore) : [];
   checkWritePermissions(user, changes, posIds.length > 0);
   const merged = { ...DEFAULTS, ...changes };
-  const today = todayOf(app);
-  await validateAll(app.db, merged, null, posIds, today);
+  const today = todayOf(ctx);
+  await validateAll(ctx.db, merged, null, posIds, today);
   // The home address is geocoded (when configured) so planning can rank operators by distance.
-  const placed = await placeAddress(app.config, null, merged as AddressRow, changes, "Residenza");
-  return app.db.transaction(async (tx) => {
+  const placed = await placeAddress(ctx.config, null, merged as AddressRow, changes, "Residenza");
+  return ctx.db.transaction(async (tx) => {
     const values = { ...placed.after } as Record<string, unknown>;
     if (!values.codice) delete values.codice;
     const [row] = await tx
@@ -222,32 +214,26 @@ export async function createOperatore(
       azione: AZIONI.create,
       contentType: CONTENT_TYPE,
       objectId: row.id,
-      utenteId: user.id,
+      ...auditBy(ctx.actor),
       note: `${row.cognome} ${row.nome}`,
       changeLog: [
         ...changeLog(null, row as unknown as Record<string, unknown>, CHANGE_LOG_LABELS),
         ...(posIds.length ? posizioniLog([], posIds, names) : []),
       ],
-      ip,
     });
     return row.id;
   });
 }
 
-export async function updateOperatore(
-  app: FastifyInstance,
-  user: AuthUser,
-  id: number,
-  raw: OperatoreInput,
-  ip: string,
-): Promise<void> {
-  const current = await getOperatoreRow(app.db, id);
+export async function updateOperatore(ctx: AppContext, id: number, raw: OperatoreInput): Promise<void> {
+  const user = ctx.actor;
+  const current = await getOperatoreRow(ctx.db, id);
   if (current.anonimizzato)
     throw validationError({ non_field_errors: "L'operatore è stato anonimizzato e non può essere modificato" });
   const input = normalize(raw);
   const cur = current as unknown as Record<string, unknown>;
   const changes = changedFields(input, cur);
-  const beforePos = await posizioniOf(app.db, id);
+  const beforePos = await posizioniOf(ctx.db, id);
   let posIds: number[] | null = null;
   if (input.posizioni_operatore) {
     const next = posizioneIds(input.posizioni_operatore);
@@ -257,16 +243,16 @@ export async function updateOperatore(
   checkWritePermissions(user, changes, posIds !== null);
   if (Object.keys(changes).length === 0 && posIds === null) return;
   const merged = { ...cur, ...changes };
-  await validateAll(app.db, merged, id, posIds, todayOf(app));
-  const placed = await placeAddress(app.config, cur as AddressRow, merged as AddressRow, changes, "Residenza");
+  await validateAll(ctx.db, merged, id, posIds, todayOf(ctx));
+  const placed = await placeAddress(ctx.config, cur as AddressRow, merged as AddressRow, changes, "Residenza");
   if (placed.after.lat !== cur.lat || placed.after.lng !== cur.lng) {
     changes.lat = placed.after.lat ?? null;
     changes.lng = placed.after.lng ?? null;
   }
-  await app.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const [after] = await tx
       .update(operatori)
-      .set({ ...(changes as Partial<typeof operatori.$inferInsert>), updated_at: app.clock() })
+      .set({ ...(changes as Partial<typeof operatori.$inferInsert>), updated_at: ctx.clock() })
       .where(eq(operatori.id, id))
       .returning();
     const lines = changeLog(cur, after as unknown as Record<string, unknown>, CHANGE_LOG_LABELS);
@@ -278,10 +264,9 @@ export async function updateOperatore(
       azione: AZIONI.update,
       contentType: CONTENT_TYPE,
       objectId: id,
-      utenteId: user.id,
+      ...auditBy(ctx.actor),
       note: `${after.cognome} ${after.nome}`,
       changeLog: lines,
-      ip,
     });
   });
 }
@@ -308,26 +293,25 @@ export async function operatoreFileIds(ex: Executor, id: number): Promise<string
   return [...ids];
 }
 
-export async function deleteOperatore(app: FastifyInstance, user: AuthUser, id: number, ip: string): Promise<void> {
-  const row = await getOperatoreRow(app.db, id);
-  const fileIds = await operatoreFileIds(app.db, id);
-  const removed = await app.db.transaction(async (tx) => {
+export async function deleteOperatore(ctx: AppContext, id: number): Promise<void> {
+  const row = await getOperatoreRow(ctx.db, id);
+  const fileIds = await operatoreFileIds(ctx.db, id);
+  const removed = await ctx.db.transaction(async (tx) => {
     await tx.delete(operatori).where(eq(operatori.id, id));
     const gone = await deleteFileRows(tx, fileIds);
     await writeAudit(tx, {
       azione: AZIONI.delete,
       contentType: CONTENT_TYPE,
       objectId: id,
-      utenteId: user.id,
+      ...auditBy(ctx.actor),
       note: `${row.cognome} ${row.nome}`,
       changeLog: changeLog(row as unknown as Record<string, unknown>, null, {
         codice: FIELD_LABELS.codice,
         cognome: FIELD_LABELS.cognome,
         nome: FIELD_LABELS.nome,
       }),
-      ip,
     });
     return gone;
   });
-  await removeStoredFiles(app.config.dataDir, removed);
+  await removeStoredFiles(ctx.config.dataDir, removed);
 }

@@ -35,11 +35,6 @@ export function secondsToHms(total: number): string {
 
 const iso = (d: Date) => format(d, "yyyy-MM-dd");
 
-export async function viewExists(ex: Executor): Promise<boolean> {
-  const r = await queryOne<{ ok: boolean }>(ex, sql`SELECT to_regclass('v_ore_operatore') IS NOT NULL AS ok`);
-  return r?.ok === true;
-}
-
 async function ultimoContratto(ex: Executor, id: number): Promise<string> {
   const [c] = await ex
     .select()
@@ -85,31 +80,28 @@ export async function buildQuickView(
   const monthTo = iso(endOfMonth(now));
 
   let sums: HourSums = { week: 0, cli_week: 0, month: 0 };
-  let shifts: ShiftRow[] = [];
-  if (await viewExists(ex)) {
-    const cli = clienteId ?? -1;
-    const r = await queryOne<HourSums>(
-      ex,
-      sql`SELECT
-            coalesce(sum(secondi) FILTER (WHERE giorno BETWEEN ${weekFrom}::date AND ${weekTo}::date), 0)::int AS week,
-            coalesce(sum(secondi) FILTER (WHERE giorno BETWEEN ${weekFrom}::date AND ${weekTo}::date AND cliente_id = ${cli}), 0)::int AS cli_week,
-            coalesce(sum(secondi) FILTER (WHERE giorno BETWEEN ${monthFrom}::date AND ${monthTo}::date), 0)::int AS month
-          FROM v_ore_operatore
-          WHERE operatore_id = ${id}
-            AND giorno BETWEEN least(${weekFrom}::date, ${monthFrom}::date) AND greatest(${weekTo}::date, ${monthTo}::date)`,
-    );
-    if (r) sums = { week: Number(r.week), cli_week: Number(r.cli_week), month: Number(r.month) };
-    shifts = await queryRows<ShiftRow>(
-      ex,
-      sql`SELECT giorno::text AS giorno,
-                 to_char(inizio AT TIME ZONE ${TZ}, 'HH24:MI') AS inizio,
-                 to_char(fine AT TIME ZONE ${TZ}, 'HH24:MI') AS fine,
-                 cliente_id, contratto_id
-          FROM v_ore_operatore
-          WHERE operatore_id = ${id} AND giorno BETWEEN ${weekFrom}::date AND ${weekTo}::date
-          ORDER BY inizio`,
-    );
-  }
+  const cli = clienteId ?? -1;
+  const r = await queryOne<HourSums>(
+    ex,
+    sql`SELECT
+          coalesce(sum(secondi) FILTER (WHERE giorno BETWEEN ${weekFrom}::date AND ${weekTo}::date), 0)::int AS week,
+          coalesce(sum(secondi) FILTER (WHERE giorno BETWEEN ${weekFrom}::date AND ${weekTo}::date AND cliente_id = ${cli}), 0)::int AS cli_week,
+          coalesce(sum(secondi) FILTER (WHERE giorno BETWEEN ${monthFrom}::date AND ${monthTo}::date), 0)::int AS month
+        FROM v_ore_operatore
+        WHERE operatore_id = ${id}
+          AND giorno BETWEEN least(${weekFrom}::date, ${monthFrom}::date) AND greatest(${weekTo}::date, ${monthTo}::date)`,
+  );
+  if (r) sums = { week: Number(r.week), cli_week: Number(r.cli_week), month: Number(r.month) };
+  const shifts = await queryRows<ShiftRow>(
+    ex,
+    sql`SELECT giorno::text AS giorno,
+               to_char(inizio AT TIME ZONE ${TZ}, 'HH24:MI') AS inizio,
+               to_char(fine AT TIME ZONE ${TZ}, 'HH24:MI') AS fine,
+               cliente_id, contratto_id
+        FROM v_ore_operatore
+        WHERE operatore_id = ${id} AND giorno BETWEEN ${weekFrom}::date AND ${weekTo}::date
+        ORDER BY inizio`,
+  );
 
   const weekly = await getDisponibilita(ex, id);
   const blocked = await queryRows<{ giorno: string }>(

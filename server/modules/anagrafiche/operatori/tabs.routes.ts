@@ -4,24 +4,15 @@
  * DELETE /{subId}/ → {result: 'OK'}), each behind its tab's permission; and /{id}/disponibilita/
  * (GET, PUT {data: [{giorno: 1..7, disponibile}]}).
  */
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
+import { contextOf } from "../../../lib/context";
 import { updateSchema } from "../../../lib/update-schema";
-import { currentUser } from "../../../plugins/auth-guard";
 import { idParams, subIdParams } from "./operatori.schema";
 import { getOperatoreRow, todayOf } from "./operatori.service";
 import { TABS } from "./tabs.definitions";
-import {
-  createItem,
-  deleteItem,
-  getDisponibilita,
-  listTab,
-  putDisponibilita,
-  updateItem,
-  type WriteContext,
-} from "./tabs.service";
+import { createItem, deleteItem, getDisponibilita, listTab, putDisponibilita, updateItem } from "./tabs.service";
 
 const tags = ["anagrafiche"];
 
@@ -37,13 +28,6 @@ const disponibilitaBody = z.object({
 });
 
 export const tabsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = (request: FastifyRequest): WriteContext => ({
-    app,
-    user: currentUser(request),
-    ip: request.ip,
-    today: todayOf(app),
-  });
-
   for (const def of TABS) {
     const config = { permissions: CAPABILITIES[def.capability] };
     const base = `/:id/${def.name}/`;
@@ -58,7 +42,7 @@ export const tabsRoutes: FastifyPluginAsyncZod = async (app) => {
       { config, schema: { tags, params: idParams, body: z.object({ data: def.body }) } },
       async (request, reply) => {
         const item = await createItem(
-          ctx(request),
+          contextOf(request),
           def,
           request.params.id,
           request.body.data as Record<string, unknown>,
@@ -72,7 +56,7 @@ export const tabsRoutes: FastifyPluginAsyncZod = async (app) => {
       { config, schema: { tags, params: subIdParams, body: z.object({ data: updateSchema(def.body) }) } },
       async (request) =>
         updateItem(
-          ctx(request),
+          contextOf(request),
           def,
           request.params.id,
           request.params.subId,
@@ -81,7 +65,7 @@ export const tabsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     app.delete(`${base}:subId/`, { config, schema: { tags, params: subIdParams } }, async (request) => {
-      await deleteItem(ctx(request), def, request.params.id, request.params.subId);
+      await deleteItem(contextOf(request), def, request.params.id, request.params.subId);
       return { result: "OK" };
     });
   }
@@ -94,6 +78,6 @@ export const tabsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/:id/disponibilita/",
     { config: dispConfig, schema: { tags, params: idParams, body: disponibilitaBody } },
-    async (request) => putDisponibilita(ctx(request), request.params.id, request.body.data),
+    async (request) => putDisponibilita(contextOf(request), request.params.id, request.body.data),
   );
 };

@@ -3,14 +3,14 @@
  * tabs.routes.ts. Every write records an entry with related = the operator.
  */
 import { and, eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import { toApiDate } from "../../../../src/domain/format";
 import type { DisponibilitaGiorno } from "../../../../src/domain/operatore";
 import type { Executor } from "../../../db/client";
 import { operatori, operatoriDisponibilita } from "../../../db/schema/anagrafiche-operatori";
 import { AZIONI, changeLog, writeAudit } from "../../../lib/audit";
+import { type AppContext, auditBy } from "../../../lib/context";
 import { notFound, validationError } from "../../../lib/errors";
 import { deleteFileRows, removeStoredFiles } from "../../../lib/files";
-import type { AuthUser } from "../../../lib/tokens";
 import { can } from "./access";
 import { fileRefs } from "./file-refs";
 import { TABS, type TabDef, toColumns } from "./tabs.definitions";
@@ -54,7 +54,12 @@ export async function getDisponibilita(ex: Executor, operatoreId: number): Promi
 }
 
 /** The lists of the record the user may see (a list is omitted without its tab's permission). */
-export async function loadTabs(ex: Executor, operatoreId: number, user: AuthUser, today: string): Promise<Row> {
+export async function loadTabs(
+  ex: Executor,
+  operatoreId: number,
+  user: { permissions: readonly string[] },
+  today: string,
+): Promise<Row> {
   const out: Row = {};
   for (const def of TABS) if (can(user, def.capability)) out[def.name] = await listTab(ex, def, operatoreId, today);
   if (can(user, "operatoriIndisponibilita")) out.disponibilita = await getDisponibilita(ex, operatoreId);
@@ -80,103 +85,93 @@ function check(def: TabDef, values: Row) {
   if (Object.keys(errors).length) throw validationError(errors);
 }
 
-export interface WriteContext {
-  app: FastifyInstance;
-  user: AuthUser;
-  ip: string;
-  today: string;
-}
-
-export async function createItem(ctx: WriteContext, def: TabDef, operatoreId: number, values: Row): Promise<Row> {
-  const name = await operatoreName(ctx.app.db, operatoreId);
+export async function createItem(ctx: AppContext, def: TabDef, operatoreId: number, values: Row): Promise<Row> {
+  const name = await operatoreName(ctx.db, operatoreId);
   check(def, values);
-  return ctx.app.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const [row] = (await tx
       .insert(def.table)
       .values({ ...toColumns(def, values), operatore_id: operatoreId })
       .returning()) as Row[];
-    const out = await serializeItem(tx, def, row, ctx.today);
+    const out = await serializeItem(tx, def, row, toApiDate(ctx.clock()));
     await writeAudit(tx, {
       azione: AZIONI.create,
       contentType: def.contentType,
       objectId: row.id as number,
-      utenteId: ctx.user.id,
+      ...auditBy(ctx.actor),
       note: `${def.label} di ${name}`,
       related: related(operatoreId),
       changeLog: changeLog(null, out, def.labels),
-      ip: ctx.ip,
     });
     return out;
   });
 }
 
 export async function updateItem(
-  ctx: WriteContext,
+  ctx: AppContext,
   def: TabDef,
   operatoreId: number,
   itemId: number,
   values: Row,
 ): Promise<Row> {
-  const name = await operatoreName(ctx.app.db, operatoreId);
-  const current = await getItem(ctx.app.db, def, operatoreId, itemId);
-  const before = await serializeItem(ctx.app.db, def, current, ctx.today);
+  const name = await operatoreName(ctx.db, operatoreId);
+  const current = await getItem(ctx.db, def, operatoreId, itemId);
+  const before = await serializeItem(ctx.db, def, current, toApiDate(ctx.clock()));
   const changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   if (Object.keys(changes).length === 0) return before;
   check(def, { ...before, ...changes });
-  return ctx.app.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const [row] = (await tx
       .update(def.table)
       .set(toColumns(def, changes))
       .where(eq(def.table.id, itemId))
       .returning()) as Row[];
-    const out = await serializeItem(tx, def, row, ctx.today);
+    const out = await serializeItem(tx, def, row, toApiDate(ctx.clock()));
     await writeAudit(tx, {
       azione: AZIONI.update,
       contentType: def.contentType,
       objectId: itemId,
-      utenteId: ctx.user.id,
+      ...auditBy(ctx.actor),
       note: `${def.label} di ${name}`,
       related: related(operatoreId),
       changeLog: changeLog(before, out, def.labels),
-      ip: ctx.ip,
     });
     return out;
   });
 }
 
-export async function deleteItem(ctx: WriteContext, def: TabDef, operatoreId: number, itemId: number): Promise<void> {
-  const name = await operatoreName(ctx.app.db, operatoreId);
-  const current = await getItem(ctx.app.db, def, operatoreId, itemId);
-  const before = await serializeItem(ctx.app.db, def, current, ctx.today);
-  const removed = await ctx.app.db.transaction(async (tx) => {
+export async function deleteItem(ctx: AppContext, def: TabDef, operatoreId: number, itemId: number): Promise<void> {
+  const name = await operatoreName(ctx.db, operatoreId);
+  const current = await getItem(ctx.db, def, operatoreId, itemId);
+  const before = await serializeItem(ctx.db, def, current, toApiDate(ctx.clock()));
+  const removed = await ctx.db.transaction(async (tx) => {
     await tx.delete(def.table).where(eq(def.table.id, itemId));
     const gone = current.file_id ? await deleteFileRows(tx, [current.file_id as string]) : [];
     await writeAudit(tx, {
       azione: AZIONI.delete,
       contentType: def.contentType,
       objectId: itemId,
-      utenteId: ctx.user.id,
+      ...auditBy(ctx.actor),
       note: `${def.label} di ${name}`,
       related: related(operatoreId),
       changeLog: changeLog(before, null, def.labels),
-      ip: ctx.ip,
     });
     return gone;
   });
-  await removeStoredFiles(ctx.app.config.dataDir, removed);
+  await removeStoredFiles(ctx.config.dataDir, removed);
 }
 
 const GIORNI = ["Lunedì", "Martedì", "Mercoledì", "Giovedì", "Venerdì", "Sabato", "Domenica"];
 
 /** PUT the seven days (missing days keep their value). */
 export async function putDisponibilita(
-  ctx: WriteContext,
+  ctx: AppContext,
   operatoreId: number,
   days: DisponibilitaGiorno[],
 ): Promise<DisponibilitaGiorno[]> {
-  const name = await operatoreName(ctx.app.db, operatoreId);
-  const before = await getDisponibilita(ctx.app.db, operatoreId);
-  return ctx.app.db.transaction(async (tx) => {
+  const name = await operatoreName(ctx.db, operatoreId);
+  const before = await getDisponibilita(ctx.db, operatoreId);
+  return ctx.db.transaction(async (tx) => {
     for (const d of days) {
       await tx
         .insert(operatoriDisponibilita)
@@ -194,11 +189,10 @@ export async function putDisponibilita(
       azione: AZIONI.update,
       contentType: "operatore_disponibilita",
       objectId: operatoreId,
-      utenteId: ctx.user.id,
+      ...auditBy(ctx.actor),
       note: `Disponibilità settimanale di ${name}`,
       related: related(operatoreId),
       changeLog: changeLog(asMap(before), asMap(after), labels),
-      ip: ctx.ip,
     });
     return after;
   });

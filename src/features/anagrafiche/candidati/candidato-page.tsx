@@ -18,14 +18,13 @@ import { useMemo, useState } from "react";
 import { Form } from "react-final-form";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import {
-  downloadWithToken,
   useAssumiCandidatoMutation,
   useCandidatoQuery,
   useDeleteCandidatoMutation,
   useUpdateCandidatoMutation,
-} from "../../../api/anagrafiche.endpoints";
+} from "../../../api/anagrafiche/candidati.endpoints";
+import { downloadWithToken } from "../../../api/anagrafiche/files.endpoints";
 import { errorMessage } from "../../../api/base";
-import { notify } from "../../../app/toaster";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import {
   type Candidato,
@@ -35,6 +34,7 @@ import {
   validateCandidato,
 } from "../../../domain/candidato";
 import { formatDate, formatDateTime } from "../../../domain/format";
+import { notify } from "../../../lib/toaster";
 import { SelectField, TextareaField } from "../common/form-controls";
 import { MSG } from "../common/messages";
 import { reportError } from "../common/save-error";

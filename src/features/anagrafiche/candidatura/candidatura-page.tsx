@@ -20,10 +20,10 @@ import {
 } from "@chakra-ui/react";
 import { useState } from "react";
 import { Field, Form } from "react-final-form";
-import { useCandidaturaOpzioniQuery, useInviaCandidaturaMutation } from "../../../api/anagrafiche.endpoints";
+import { useCandidaturaOpzioniQuery, useInviaCandidaturaMutation } from "../../../api/anagrafiche/candidati.endpoints";
 import { errorMessage } from "../../../api/base";
-import { BRAND } from "../../../app/brand";
 import { FormField, fieldError, TextField } from "../../../components/form";
+import { BRAND } from "../../../lib/brand";
 import { CheckboxGroupField, SelectField, SwitchField, TextareaField } from "../common/form-controls";
 import { type CandidaturaValues, toFormData, validateCandidaturaForm } from "./candidatura.values";
 

@@ -28,13 +28,12 @@ import {
   useDeleteClienteContattoMutation,
   useDeleteClienteMutation,
   useDeleteClienteSedeMutation,
-  useLazyGeocodeQuery,
   useSaveClienteContattoMutation,
   useSaveClienteSedeMutation,
   useUpdateClienteMutation,
-} from "../../../api/anagrafiche.endpoints";
+} from "../../../api/anagrafiche/clienti.endpoints";
+import { useLazyGeocodeQuery } from "../../../api/anagrafiche/province.endpoints";
 import { errorMessage } from "../../../api/base";
-import { notify } from "../../../app/toaster";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { TextField } from "../../../components/form";
 import {
@@ -47,6 +46,7 @@ import {
   validateContatto,
   validateSede,
 } from "../../../domain/cliente";
+import { notify } from "../../../lib/toaster";
 import { ProvinciaField, SwitchField, TextareaField, useProvinceOptions } from "../common/form-controls";
 import { ItemTable } from "../common/item-table";
 import { MSG } from "../common/messages";

@@ -4,7 +4,7 @@
  */
 import { Checkbox, Fieldset, NativeSelect, SimpleGrid, Switch, Text, Textarea } from "@chakra-ui/react";
 import { Field } from "react-final-form";
-import { useProvinceQuery } from "../../../api/anagrafiche.endpoints";
+import { useProvinceQuery } from "../../../api/anagrafiche/province.endpoints";
 import { FormField, fieldError, requiredValue } from "../../../components/form";
 import { PROVINCE } from "../../../domain/province";
 

@@ -4,7 +4,7 @@
  * final-form's submit errors (shown under the fields).
  */
 import { errorMessage, fieldErrors } from "../../../api/base";
-import { notify } from "../../../app/toaster";
+import { notify } from "../../../lib/toaster";
 
 export function reportError(err: unknown): Record<string, string> | undefined {
   notify.error(errorMessage(err));

@@ -6,15 +6,15 @@
 import { Alert, Button, Heading, HStack, List, Stack, Text } from "@chakra-ui/react";
 import { useMemo, useState } from "react";
 import { Form } from "react-final-form";
+import { downloadWithToken } from "../../../api/anagrafiche/files.endpoints";
 import {
-  downloadWithToken,
   useAnonimizzaOperatoreMutation,
   useUpdateOperatoreMutation,
-} from "../../../api/anagrafiche.endpoints";
+} from "../../../api/anagrafiche/operatori.endpoints";
 import { errorMessage } from "../../../api/base";
-import { notify } from "../../../app/toaster";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import type { OperatoreRecord } from "../../../domain/operatore";
+import { notify } from "../../../lib/toaster";
 import { TextareaField } from "../common/form-controls";
 import { MSG } from "../common/messages";
 import { reportError } from "../common/save-error";

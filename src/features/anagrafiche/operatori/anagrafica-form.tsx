@@ -14,12 +14,12 @@ import {
   useCreateOperatoreMutation,
   useDeleteOperatoreMutation,
   useUpdateOperatoreMutation,
-} from "../../../api/anagrafiche.endpoints";
+} from "../../../api/anagrafiche/operatori.endpoints";
 import { errorMessage } from "../../../api/base";
-import { notify } from "../../../app/toaster";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { TextField } from "../../../components/form";
 import { OPERATORE_REQUIRED, type OperatoreRecord, validateOperatore } from "../../../domain/operatore";
+import { notify } from "../../../lib/toaster";
 import { useCurrentUser } from "../../../machines/session-context";
 import { CheckboxGroupField, ProvinciaField, SelectField, SwitchField, TextareaField } from "../common/form-controls";
 import { MSG } from "../common/messages";

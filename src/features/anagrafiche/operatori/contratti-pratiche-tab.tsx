@@ -1,6 +1,6 @@
 /** contratti-pratiche: employment contracts (incl. intermittente), pay items and HR pratiche. */
 import { Badge } from "@chakra-ui/react";
-import type { TabItem } from "../../../api/anagrafiche.endpoints";
+import type { TabItem } from "../../../api/anagrafiche/operatori.endpoints";
 import { formatDate, formatEuro, formatNumber } from "../../../domain/format";
 import {
   STATI_PRATICA,

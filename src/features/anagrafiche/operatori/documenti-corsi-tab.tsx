@@ -3,12 +3,13 @@
  * status (scaduto red, in scadenza ≤ 30 gg orange) and file (upload, download with the token).
  */
 import { Badge, Button, FileUpload } from "@chakra-ui/react";
-import { downloadWithToken, type TabItem, useUploadOperatoreFileMutation } from "../../../api/anagrafiche.endpoints";
+import { downloadWithToken } from "../../../api/anagrafiche/files.endpoints";
+import { type TabItem, useUploadOperatoreFileMutation } from "../../../api/anagrafiche/operatori.endpoints";
 import { errorMessage } from "../../../api/base";
-import { notify } from "../../../app/toaster";
 import { STATO_SCADENZA_LABELS, type StatoScadenza, TIPI_CORSO, TIPI_DOCUMENTO } from "../../../domain/documenti";
 import { formatDate } from "../../../domain/format";
 import { type FileRef, validateCorso, validateDocumento } from "../../../domain/operatore";
+import { notify } from "../../../lib/toaster";
 import { ItemTable } from "../common/item-table";
 import { MSG } from "../common/messages";
 import { useTabCrud } from "./use-tab-crud";

@@ -5,11 +5,11 @@ import {
   type TabItem,
   useOperatoreDisponibilitaQuery,
   useSaveOperatoreDisponibilitaMutation,
-} from "../../../api/anagrafiche.endpoints";
-import { notify } from "../../../app/toaster";
+} from "../../../api/anagrafiche/operatori.endpoints";
 import { formatDateTime } from "../../../domain/format";
 import { toRomeWallClock } from "../../../domain/instant";
 import { GIORNI_SETTIMANA, validateIndisponibilita } from "../../../domain/operatore";
+import { notify } from "../../../lib/toaster";
 import { ItemTable } from "../common/item-table";
 import { MSG } from "../common/messages";
 import { reportError } from "../common/save-error";

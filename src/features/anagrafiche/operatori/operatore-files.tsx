@@ -3,15 +3,11 @@
  * an object URL fetched with the token, upload (multipart) replacing the slot's file.
  */
 import { Box, Button, FileUpload, Heading, HStack, Image, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import {
-  downloadWithToken,
-  type FileSlot,
-  useFileObjectUrlQuery,
-  useUploadOperatoreFileMutation,
-} from "../../../api/anagrafiche.endpoints";
+import { downloadWithToken, useFileObjectUrlQuery } from "../../../api/anagrafiche/files.endpoints";
+import { type FileSlot, useUploadOperatoreFileMutation } from "../../../api/anagrafiche/operatori.endpoints";
 import { errorMessage } from "../../../api/base";
-import { notify } from "../../../app/toaster";
 import type { FileRef, OperatoreRecord } from "../../../domain/operatore";
+import { notify } from "../../../lib/toaster";
 import { MSG } from "../common/messages";
 
 const PHOTOS: { slot: FileSlot & keyof OperatoreRecord; label: string }[] = [

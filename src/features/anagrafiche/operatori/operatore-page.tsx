@@ -5,7 +5,7 @@
  */
 import { Alert, Badge, Box, Heading, HStack, Skeleton, Text } from "@chakra-ui/react";
 import { useParams } from "react-router-dom";
-import { useOperatoreQuery } from "../../../api/anagrafiche.endpoints";
+import { useOperatoreQuery } from "../../../api/anagrafiche/operatori.endpoints";
 import { errorMessage } from "../../../api/base";
 import { LogScreen } from "../../../components/log-screen/log-screen";
 import { OperatorQuickView } from "../../../components/quick-view/operator-quick-view";

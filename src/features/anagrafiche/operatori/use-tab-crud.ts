@@ -5,9 +5,9 @@ import {
   useDeleteOperatoreTabItemMutation,
   useOperatoreTabQuery,
   useSaveOperatoreTabItemMutation,
-} from "../../../api/anagrafiche.endpoints";
+} from "../../../api/anagrafiche/operatori.endpoints";
 import { errorMessage } from "../../../api/base";
-import { notify } from "../../../app/toaster";
+import { notify } from "../../../lib/toaster";
 import { MSG } from "../common/messages";
 import { reportError } from "../common/save-error";
 

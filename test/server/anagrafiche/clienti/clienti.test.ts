@@ -294,12 +294,6 @@ describeEachDb("anagrafiche/clienti", (ctx) => {
 
   it("lists the client's contracts and refuses to delete a client that has some (409)", async () => {
     const db = ctx().database.db;
-    const exists = await queryOne<{ t: string | null }>(db, sql`SELECT to_regclass('contratti')::text AS t`);
-    if (!exists?.t) {
-      await db.execute(
-        sql`CREATE TABLE contratti (id serial PRIMARY KEY, titolo text NOT NULL, cliente_id integer NOT NULL REFERENCES clienti (id), attivo boolean NOT NULL DEFAULT true)`,
-      );
-    }
     const c = (
       await post(admin, "/api/anagrafiche/clienti/", { ragione_sociale: "Fiera di Milano", partita_iva: piva(1006) })
     ).json();

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { DataTable } from "../../../../src/components/data-table/data-table";
 import type { DataTableColumn } from "../../../../src/components/data-table/data-table.types";
-import { useListState } from "../../../../src/features/lists/use-list-state";
+import { useListState } from "../../../../src/components/lists/use-list-state";
 import { setupListServer } from "../msw";
 import { renderWithProviders } from "../test-utils";
 

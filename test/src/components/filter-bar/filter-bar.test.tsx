@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { DataTable } from "../../../../src/components/data-table/data-table";
 import { FilterBar } from "../../../../src/components/filter-bar/filter-bar";
 import type { FilterField } from "../../../../src/components/filter-bar/filter-bar.types";
-import { selectList } from "../../../../src/features/lists/lists.selectors";
-import { useListState } from "../../../../src/features/lists/use-list-state";
+import { selectList } from "../../../../src/components/lists/lists.selectors";
+import { useListState } from "../../../../src/components/lists/use-list-state";
 import { setupListServer } from "../msw";
 import { renderWithProviders } from "../test-utils";
 

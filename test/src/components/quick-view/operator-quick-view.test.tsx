@@ -5,8 +5,8 @@ import { Provider } from "react-redux";
 import { issueMockToken } from "../../../../mocks/auth.fixtures";
 import { tokenStorage } from "../../../../src/api/token-storage";
 import { makeStore } from "../../../../src/app/store";
-import { system } from "../../../../src/app/theme";
 import { OperatorName, OperatorQuickView } from "../../../../src/components/quick-view/operator-quick-view";
+import { system } from "../../../../src/lib/theme";
 import { setupMockServer } from "../../helpers/msw";
 
 const server = setupMockServer();

@@ -1,7 +1,7 @@
 import { ChakraProvider } from "@chakra-ui/react";
 import { fireEvent, render, waitFor } from "@testing-library/react";
-import { system } from "../../../../src/app/theme";
 import { PermissionCheckboxes } from "../../../../src/features/impostazioni/permission-checkboxes";
+import { system } from "../../../../src/lib/theme";
 
 it("toggles a permission and shows the groups with Italian labels", async () => {
   const onChange = jest.fn();

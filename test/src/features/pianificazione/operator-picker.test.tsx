@@ -9,8 +9,8 @@ import { Provider } from "react-redux";
 import { issueMockToken } from "../../../../mocks/auth.fixtures";
 import { tokenStorage } from "../../../../src/api/token-storage";
 import { makeStore } from "../../../../src/app/store";
-import { system } from "../../../../src/app/theme";
 import { OperatorPicker } from "../../../../src/features/pianificazione/operator-picker";
+import { system } from "../../../../src/lib/theme";
 import { setupMockServer } from "../../helpers/msw";
 
 const server = setupMockServer();

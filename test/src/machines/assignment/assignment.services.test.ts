@@ -9,7 +9,7 @@
 import { HttpResponse, http } from "msw";
 import { createActor, SimulatedClock, waitFor } from "xstate";
 import { issueMockToken } from "../../../../mocks/auth.fixtures";
-import { pianificazioneApi } from "../../../../src/api/pianificazione.endpoints";
+import { serviziApi } from "../../../../src/api/pianificazione/servizi.endpoints";
 import { tokenStorage } from "../../../../src/api/token-storage";
 import { makeStore } from "../../../../src/app/store";
 import { assignmentCalls } from "../../../../src/machines/assignment/assignment.services";
@@ -52,7 +52,7 @@ function holdServiceGets() {
 }
 
 function giuliaConfirmed(store: ReturnType<typeof makeStore>): boolean | undefined {
-  const data = pianificazioneApi.endpoints.servizio.select(SERVIZIO)(store.getState()).data;
+  const data = serviziApi.endpoints.servizio.select(SERVIZIO)(store.getState()).data;
   const turno = data?.giorni.find((g) => g.id === GIULIA.idGiorno)?.turni.find((t) => t.id === GIULIA.idTurno);
   return turno?.operatori.find((o) => o.id === GIULIA.idOperatore)?.confermato;
 }
@@ -60,7 +60,7 @@ function giuliaConfirmed(store: ReturnType<typeof makeStore>): boolean | undefin
 test("the reload resolves when the service's data have arrived; a change during it schedules another one", async () => {
   tokenStorage.set(issueMockToken(1));
   const store = makeStore();
-  const grid = store.dispatch(pianificazioneApi.endpoints.servizio.initiate(SERVIZIO)); // the grid's subscription
+  const grid = store.dispatch(serviziApi.endpoints.servizio.initiate(SERVIZIO)); // the grid's subscription
   await grid.unwrap();
   const hold = holdServiceGets();
   const clock = new SimulatedClock();
@@ -104,7 +104,7 @@ test("the reload resolves when the service's data have arrived; a change during 
 test("a failed reload is logged and counts nothing", async () => {
   tokenStorage.set(issueMockToken(1));
   const store = makeStore();
-  const grid = store.dispatch(pianificazioneApi.endpoints.servizio.initiate(SERVIZIO));
+  const grid = store.dispatch(serviziApi.endpoints.servizio.initiate(SERVIZIO));
   await grid.unwrap();
   server.use(
     http.get("*/api/pianificazione/contratti/1/servizi/1/", () =>

@@ -1,6 +1,6 @@
 /** Toasts at the bottom centre, 6 s (SPEC §8, §9). Call `notify.success(...)` / `notify.error(...)`. */
 import { Toaster as ChakraToaster, createToaster, Portal, Stack, Toast } from "@chakra-ui/react";
-import { TIMINGS } from "./theme";
+import { TIMINGS } from "./timings";
 
 export const toaster = createToaster({ placement: "bottom", duration: TIMINGS.toastMs, pauseOnPageIdle: true });
 

@@ -15,14 +15,6 @@ export const UI_DEFAULTS = {
   miniDrawer: false,
 } as const;
 
-export const TIMINGS = {
-  toastMs: 6000,
-  alertBlinkMs: 500,
-  searchDebounceMs: 500,
-  pollMs: 120_000,
-  reloadDebounceMs: 2000,
-} as const;
-
 const config = defineConfig({
   theme: {
     breakpoints: { sm: "768px", md: "1024px", lg: "1266px", xl: "1536px" },

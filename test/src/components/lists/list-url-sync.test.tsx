@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { useNavigate } from "react-router-dom";
 import { DataTable } from "../../../../src/components/data-table/data-table";
-import { listStateFromUrl, listUrlKey } from "../../../../src/features/lists/list-url";
-import { selectList } from "../../../../src/features/lists/lists.selectors";
-import { useListState } from "../../../../src/features/lists/use-list-state";
-import { setupListServer } from "../../components/msw";
-import { renderWithProviders } from "../../components/test-utils";
+import { listStateFromUrl, listUrlKey } from "../../../../src/components/lists/list-url";
+import { selectList } from "../../../../src/components/lists/lists.selectors";
+import { useListState } from "../../../../src/components/lists/use-list-state";
+import { setupListServer } from "../msw";
+import { renderWithProviders } from "../test-utils";
 
 const server = setupListServer();
 

@@ -4,7 +4,7 @@
  * the table (or the user) changes, saved on every change.
  */
 import { useCallback, useEffect } from "react";
-import { useAppDispatch, useAppSelector } from "../../app/hooks";
+import { useAppDispatch, useAppSelector } from "../../lib/hooks";
 import { useUsername } from "../../machines/session-context";
 import { loadColumnPrefs, saveColumnPrefs } from "./column-prefs-storage";
 import { selectColumnPrefs } from "./lists.selectors";

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useSearchParams } from "react-router-dom";
-import { useAppDispatch, useAppSelector } from "../../app/hooks";
+import { useAppDispatch, useAppSelector } from "../../lib/hooks";
 import type { ListDefaults, ListFilters, ListSort, ListState } from "./list-state";
 import { isListParam, listStateFromUrl, listStateToUrlEntries, listUrlKey } from "./list-url";
 import { selectList } from "./lists.selectors";

@@ -1,0 +1,90 @@
+/** Clients: the picker, the record, its sites (sedi) and contacts (contatti). */
+import type { ListResponse } from "../../domain/api-types";
+import type {
+  Cliente,
+  ClienteFields,
+  ClienteSaved,
+  Contatto,
+  ContattoFields,
+  Sede,
+  SedeFields,
+} from "../../domain/cliente";
+import { api } from "../base";
+
+export interface ClienteOption {
+  id: number;
+  ragione_sociale: string;
+}
+
+const CLIENTI = "anagrafiche/clienti";
+
+export const clientiApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    clientiPicker: build.query<ClienteOption[], void>({
+      query: () => ({ url: `${CLIENTI}/`, params: { page_size: "99999" } }),
+      transformResponse: (r: ListResponse<ClienteOption>) => r.results,
+      providesTags: ["Cliente"],
+    }),
+    cliente: build.query<Cliente, number>({
+      query: (id) => `${CLIENTI}/${id}/`,
+      providesTags: (_r, _e, id) => [{ type: "Cliente", id }],
+    }),
+    createCliente: build.mutation<ClienteSaved, Partial<ClienteFields>>({
+      query: (data) => ({ url: `${CLIENTI}/`, method: "POST", body: { data } }),
+      invalidatesTags: ["List", "Cliente"],
+    }),
+    updateCliente: build.mutation<ClienteSaved, { id: number; data: Partial<ClienteFields> }>({
+      query: ({ id, data }) => ({ url: `${CLIENTI}/${id}/`, method: "PUT", body: { data } }),
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          const { warnings: _w, ...record } = data;
+          dispatch(clientiApi.util.upsertQueryData("cliente", id, record));
+        } catch {
+          /* the screen shows the error */
+        }
+      },
+      invalidatesTags: (_r, error) => (error ? [] : ["List", "Log"]),
+    }),
+    deleteCliente: build.mutation<{ result: string }, number>({
+      query: (id) => ({ url: `${CLIENTI}/${id}/`, method: "DELETE" }),
+      invalidatesTags: (_r, error) => (error ? [] : ["List", "Cliente"]),
+    }),
+    saveClienteSede: build.mutation<Sede, { id: number; subId?: number | null; data: Partial<SedeFields> }>({
+      query: ({ id, subId, data }) =>
+        subId
+          ? { url: `${CLIENTI}/${id}/sedi/${subId}/`, method: "PUT", body: { data } }
+          : { url: `${CLIENTI}/${id}/sedi/`, method: "POST", body: { data } },
+      invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: "Cliente", id }]),
+    }),
+    deleteClienteSede: build.mutation<{ result: string }, { id: number; subId: number }>({
+      query: ({ id, subId }) => ({ url: `${CLIENTI}/${id}/sedi/${subId}/`, method: "DELETE" }),
+      invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: "Cliente", id }]),
+    }),
+    saveClienteContatto: build.mutation<Contatto, { id: number; subId?: number | null; data: Partial<ContattoFields> }>(
+      {
+        query: ({ id, subId, data }) =>
+          subId
+            ? { url: `${CLIENTI}/${id}/contatti/${subId}/`, method: "PUT", body: { data } }
+            : { url: `${CLIENTI}/${id}/contatti/`, method: "POST", body: { data } },
+        invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: "Cliente", id }]),
+      },
+    ),
+    deleteClienteContatto: build.mutation<{ result: string }, { id: number; subId: number }>({
+      query: ({ id, subId }) => ({ url: `${CLIENTI}/${id}/contatti/${subId}/`, method: "DELETE" }),
+      invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: "Cliente", id }]),
+    }),
+  }),
+});
+
+export const {
+  useClientiPickerQuery,
+  useClienteQuery,
+  useCreateClienteMutation,
+  useUpdateClienteMutation,
+  useDeleteClienteMutation,
+  useSaveClienteSedeMutation,
+  useDeleteClienteSedeMutation,
+  useSaveClienteContattoMutation,
+  useDeleteClienteContattoMutation,
+} = clientiApi;

@@ -1,0 +1,140 @@
+/**
+ * Services of a contract with their days and shifts (SPEC §7 'Planning'): the service with
+ * giorni and turni, its creation from a weekly pattern, and the edits of single days and shifts.
+ */
+import type { Giorno, OperatoreTurno, Servizio, Turno } from "../../domain/turno";
+import { api } from "../base";
+import {
+  asArray,
+  contrattoPath,
+  giornoPath,
+  type Id,
+  type ShiftPath,
+  servizioPath,
+  servizioTag,
+  turnoPath,
+} from "./paths";
+
+export type { Giorno, OperatoreTurno, Servizio, Turno };
+
+/** GET …/contratti/{id}/servizi/ rows, with the counts of days and operators. */
+export interface ServizioSummary {
+  id: number;
+  dal: string;
+  al: string;
+  descrizione: string;
+  indirizzo: string;
+  giorni: number;
+  operatori_richiesti: number;
+  operatori_assegnati: number;
+}
+
+export interface TurnoInput {
+  inizio_f1: string;
+  fine_f1: string;
+  inizio_f2?: string | null;
+  fine_f2?: string | null;
+  posizione: number;
+  operatori_richiesti: number;
+}
+
+export interface ServizioInput {
+  dal: string;
+  al: string;
+  descrizione: string;
+  indirizzo: string;
+  /** 1 = lunedì … 7 = domenica. */
+  giorni_settimana: number[];
+  turni: TurnoInput[];
+}
+
+export interface ServizioArgs {
+  idContratto: Id;
+  idServizio: Id;
+  dal?: string;
+  al?: string;
+}
+
+export const serviziApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    servizi: build.query<ServizioSummary[], Id>({
+      query: (idContratto) => `${contrattoPath(idContratto)}servizi/`,
+      transformResponse: asArray<ServizioSummary>,
+      providesTags: (_r, _e, id) => [{ type: "Servizio", id: `contratto-${id}` }],
+    }),
+    servizio: build.query<Servizio, ServizioArgs>({
+      query: ({ idContratto, idServizio, dal, al }) => ({
+        url: servizioPath(idContratto, idServizio),
+        params: dal && al ? { dal, al } : undefined,
+      }),
+      providesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
+    }),
+    createServizio: build.mutation<Servizio, { idContratto: Id; data: ServizioInput }>({
+      query: ({ idContratto, data }) => ({
+        url: `${contrattoPath(idContratto)}servizi/`,
+        method: "POST",
+        body: { data },
+      }),
+      invalidatesTags: (_r, _e, { idContratto }) => [{ type: "Servizio", id: `contratto-${idContratto}` }],
+    }),
+    updateServizio: build.mutation<Servizio, { idContratto: Id; idServizio: Id; data: Partial<ServizioInput> }>({
+      query: ({ idContratto, idServizio, data }) => ({
+        url: servizioPath(idContratto, idServizio),
+        method: "PUT",
+        body: { data },
+      }),
+      invalidatesTags: (_r, _e, { idContratto, idServizio }) => [
+        ...servizioTag(idServizio),
+        { type: "Servizio", id: `contratto-${idContratto}` },
+      ],
+    }),
+    deleteServizio: build.mutation<{ result: string }, { idContratto: Id; idServizio: Id }>({
+      query: ({ idContratto, idServizio }) => ({ url: servizioPath(idContratto, idServizio), method: "DELETE" }),
+      invalidatesTags: (_r, _e, { idContratto }) => [{ type: "Servizio", id: `contratto-${idContratto}` }],
+    }),
+
+    // Days and shifts
+    createGiorno: build.mutation<Giorno, { idContratto: Id; idServizio: Id; data: { giorno: string } }>({
+      query: ({ idContratto, idServizio, data }) => ({
+        url: `${servizioPath(idContratto, idServizio)}giorni/`,
+        method: "POST",
+        body: { data },
+      }),
+      invalidatesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
+    }),
+    updateGiorno: build.mutation<Giorno, Omit<ShiftPath, "idTurno"> & { data: { giorno: string } }>({
+      query: ({ data, ...p }) => ({ url: giornoPath(p), method: "PUT", body: { data } }),
+      invalidatesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
+    }),
+    deleteGiorno: build.mutation<{ result: string }, Omit<ShiftPath, "idTurno">>({
+      query: (p) => ({ url: giornoPath(p), method: "DELETE" }),
+      invalidatesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
+    }),
+    createTurno: build.mutation<Turno, Omit<ShiftPath, "idTurno"> & { data: TurnoInput }>({
+      query: ({ data, ...p }) => ({ url: `${giornoPath(p)}turni/`, method: "POST", body: { data } }),
+      invalidatesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
+    }),
+    updateTurno: build.mutation<Turno, ShiftPath & { data: Partial<TurnoInput> }>({
+      query: ({ data, ...p }) => ({ url: turnoPath(p), method: "PUT", body: { data } }),
+      invalidatesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
+    }),
+    deleteTurno: build.mutation<{ result: string }, ShiftPath>({
+      query: (p) => ({ url: turnoPath(p), method: "DELETE" }),
+      invalidatesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
+    }),
+  }),
+});
+
+export const {
+  useServiziQuery,
+  useServizioQuery,
+  useCreateServizioMutation,
+  useUpdateServizioMutation,
+  useDeleteServizioMutation,
+  useCreateGiornoMutation,
+  useUpdateGiornoMutation,
+  useDeleteGiornoMutation,
+  useCreateTurnoMutation,
+  useUpdateTurnoMutation,
+  useDeleteTurnoMutation,
+} = serviziApi;

@@ -1,0 +1,13 @@
+/**
+ * The app's timings (SPEC §8, §9 and the customer's design card): how long a toast stays, how
+ * fast the problem alert blinks, how long a search waits for the typing to stop, how often the
+ * header polls, how long after a planning change the service screen reloads. Business timings,
+ * not theme values: machines and components read them from here.
+ */
+export const TIMINGS = {
+  toastMs: 6000,
+  alertBlinkMs: 500,
+  searchDebounceMs: 500,
+  pollMs: 120_000,
+  reloadDebounceMs: 2000,
+} as const;
