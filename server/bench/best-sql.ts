@@ -21,8 +21,7 @@ const OPERATORE_COLUMNS = `o.id::float8 AS id, o.codice, o.cognome, o.nome, o.se
   to_jsonb((SELECT coalesce(array_agg(p.descrizione ORDER BY p.ordine), '{}')
     FROM operatori_posizioni op JOIN posizioni p ON p.id = op.posizione_id WHERE op.operatore_id = o.id)) AS posizioni,
   o.applicazione, o.attivo, o.cessato, o.black_list,
-  to_char((SELECT min(x.d) FROM (SELECT d.data_scadenza AS d FROM operatori_documenti d WHERE d.operatore_id = o.id
-    UNION ALL SELECT c.data_scadenza FROM operatori_corsi c WHERE c.operatore_id = o.id) x), 'YYYY-MM-DD') AS prossima_scadenza,
+  to_char(o.prossima_scadenza, 'YYYY-MM-DD') AS prossima_scadenza,
   to_char(o.created_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD HH24:MI:SS') AS created_at`;
 
 /** 25 operators by cognome from `offset`: ids from the (lower(cognome), id) index, then their rows. */
@@ -35,7 +34,8 @@ function operatoriByCognome(offset: number): Statement[] {
         ORDER BY lower(o.cognome), o.id`,
       params: [offset],
     },
-    { sql: "SELECT count(*)::int AS n FROM operatori WHERE NOT anonimizzato", params: [] },
+    // The figure the database keeps (migration 0304's triggers), exact.
+    { sql: "SELECT n::int AS n FROM liste_totali WHERE lista = 'operatori'", params: [] },
   ];
 }
 

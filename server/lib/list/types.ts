@@ -123,6 +123,12 @@ export interface ListDef<F extends Record<string, FieldDef> = Record<string, Fie
   /** Extra selected columns, not fields (not filterable or exported): for `map`. */
   columns?: Record<string, SQL>;
   filters?: Record<string, CustomFilter>;
+  /**
+   * The exact count of the list with no filter and no search (only `where`), when the database
+   * keeps it (a total maintained by triggers): counted instead of reading every row's index entry.
+   *   total: sql`(SELECT n FROM liste_totali WHERE lista = 'operatori')`
+   */
+  total?: SQL;
   /** A unique, non-null expression appended to every ORDER BY so pages are stable (e.g. sql`o.id`). */
   key: SQL;
   defaultOrder?: OrderSpec[];

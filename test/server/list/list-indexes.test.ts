@@ -71,8 +71,6 @@ const CASES: Case[] = [
  * entry is a full sort of the list's matching rows on every page request.
  */
 const UNINDEXED: Record<string, string> = {
-  "operatori.sort.prossima_scadenza":
-    "the earliest expiry of the operator's documents and courses, a per-row sub-query (to be kept in a column)",
   "clienti.sort.sedi": "a per-row count of the client's sites; clients are a few thousand",
   "contratti.sort.servizi": "a per-row count of the contract's services; contracts are a few thousand",
   "contratti.sort.dal": "the first day of the contract's services, a per-row sub-query; a few thousand contracts",

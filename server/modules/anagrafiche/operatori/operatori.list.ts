@@ -25,6 +25,8 @@ export const operatoriList = defineList({
   joins: { v: sql`LEFT JOIN valutazioni v ON v.id = o.rating` },
   key: sql`o.id`,
   where: () => sql`o.anonimizzato = false`,
+  // The operators shown, kept exact by triggers (migration 0304): the unfiltered list's count.
+  total: sql`(SELECT n FROM liste_totali WHERE lista = 'operatori')`,
   fields: {
     id: { label: "ID", type: "integer", sql: sql`o.id`, sortable: true },
     codice: { label: "Codice", type: "text", sql: sql`o.codice`, sortable: true, global: true, filter: "eq" },
@@ -88,9 +90,8 @@ export const operatoriList = defineList({
     prossima_scadenza: {
       label: "Prossima scadenza documenti",
       type: "date",
-      sql: sql`(SELECT min(x.d) FROM (
-                  SELECT d.data_scadenza AS d FROM operatori_documenti d WHERE d.operatore_id = o.id
-                  UNION ALL SELECT c.data_scadenza FROM operatori_corsi c WHERE c.operatore_id = o.id) x)`,
+      // Kept by triggers on documents and courses (migration 0303): indexed, unlike a sub-query.
+      sql: sql`o.prossima_scadenza`,
       sortable: true,
     },
     created_at: { label: "Creato il", type: "datetime", sql: sql`o.created_at`, sortable: true },
@@ -103,11 +104,8 @@ export const operatoriList = defineList({
     },
     documenti_in_scadenza: {
       schema: z.coerce.number().int().min(0).max(3650),
-      where: (v, ctx) =>
-        sql`EXISTS (SELECT 1 FROM (
-              SELECT d.data_scadenza FROM operatori_documenti d WHERE d.operatore_id = o.id
-              UNION ALL SELECT c.data_scadenza FROM operatori_corsi c WHERE c.operatore_id = o.id) x
-            WHERE x.data_scadenza IS NOT NULL AND x.data_scadenza <= ${todayOf(ctx)}::date + ${v}::int)`,
+      // A document or course expiring by then ⇔ the earliest expiry is by then (migration 0303).
+      where: (v, ctx) => sql`o.prossima_scadenza <= ${todayOf(ctx)}::date + ${v}::int`,
     },
   },
   defaultOrder: [{ field: "cognome", asc: true }],

@@ -1,3 +1,5 @@
+import { sql } from "drizzle-orm";
+import { queryOne } from "../../../../server/db/query";
 import { auth, describeEachDb } from "../../helpers/app";
 import { ADMIN, createOperatore, person } from "./fixtures";
 
@@ -70,6 +72,56 @@ describeEachDb("operatori: list", (ctx) => {
     expect(await found("Marco Rossi Roma")).toEqual([roma]);
     expect((await list(`global=${encodeURIComponent("Rossi Marco")}`)).count).toBe(2);
     expect(await found("Rossi Nessuno")).toEqual([]);
+  });
+
+  it("counts the unfiltered list exactly from the total the database keeps", async () => {
+    const db = ctx().database.db;
+    const shown = async () =>
+      Number(
+        (await queryOne<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM operatori WHERE NOT anonimizzato`))?.n,
+      );
+    const counted = async () => (await list("page_size=1")).count;
+    expect(await counted()).toBe(await shown());
+    const id = (await createOperatore(ctx(), token, person({ cognome: "Contati" }))).id;
+    expect(await counted()).toBe(await shown());
+    await db.execute(sql`UPDATE operatori SET anonimizzato = true WHERE id = ${id}`);
+    expect(await counted()).toBe(await shown());
+    await db.execute(sql`UPDATE operatori SET anonimizzato = false WHERE id = ${id}`);
+    expect(await counted()).toBe(await shown());
+    // A filtered request still counts its rows.
+    expect((await list("global=Contati&page_size=1")).count).toBe(1);
+  });
+
+  it("keeps the next expiry in step with documents and courses added, moved and removed, and sorts by it", async () => {
+    const id = (await createOperatore(ctx(), token, person({ cognome: "Scadenzi" }))).id;
+    const send = (method: string, path: string, data?: Record<string, unknown>) =>
+      ctx().app.inject({ method, url: `${url}${id}/${path}`, headers: auth(token), payload: data && { data } });
+    const next = async () =>
+      (await list(`global=Scadenzi&order_field=prossima_scadenza`)).results.find((x) => x.id === id)?.prossima_scadenza;
+    expect(await next()).toBeNull();
+    const doc = (await send("POST", "documenti/", { tipo: "porto_armi", data_scadenza: "2027-03-01" })).json().id;
+    const corso = (
+      await send("POST", "corsi/", {
+        tipo: "primo_soccorso",
+        data_conseguimento: "2024-09-30",
+        data_scadenza: "2026-09-30",
+      })
+    ).json().id;
+    expect(await next()).toBe("2026-09-30");
+    await send("PUT", `corsi/${corso}/`, { data_scadenza: "2028-01-31" });
+    expect(await next()).toBe("2027-03-01");
+    await send("DELETE", `documenti/${doc}/`);
+    expect(await next()).toBe("2028-01-31");
+    // documenti_in_scadenza reads the same value: 2028-01-31 is 960 days after the test's today (2025-06-15).
+    expect((await list("documenti_in_scadenza=1000")).results.map((x) => x.id)).toContain(id);
+    expect((await list("documenti_in_scadenza=900")).results.map((x) => x.id)).not.toContain(id);
+    // The sort puts the operators without expiry last, ascending.
+    const sorted = (await list("order_field=prossima_scadenza&page_size=100")).results.map((x) => x.prossima_scadenza);
+    const dated = sorted.filter((d) => d !== null) as string[];
+    expect(dated).toEqual([...dated].sort());
+    expect(sorted.indexOf(null)).toBe(dated.length);
+    await send("DELETE", `corsi/${corso}/`);
+    expect(await next()).toBeNull();
   });
 
   it("hides personal fields without erp_operatori_anagrafica, and needs erp_operatori", async () => {
