@@ -81,7 +81,6 @@ export function fieldErrors(error: unknown): Record<string, string> | undefined 
 
 export const TAG_TYPES = [
   "Account",
-  "User",
   "List",
   "Log",
   "Operatore",

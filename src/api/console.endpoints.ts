@@ -1,7 +1,7 @@
 /**
  * Console calls (SPEC §7 Notifications): the open unread problems of the header alert, the unread
- * support-ticket count of the side menu chip (both polled by src/machines/notifications.machine.ts),
- * and marking a ticket read.
+ * support-ticket count of the side menu chip (both polled by src/machines/notifications.machine.ts).
+ * Marking a ticket read (POST comunicazioni/ticket/{id}/letto/) waits for the Console screens (issue 12).
  */
 import { api } from "./base";
 
@@ -18,6 +18,7 @@ export interface TicketSummary {
   result: number;
 }
 
+/** The answer of POST comunicazioni/ticket/{id}/letto/ (answered by mocks/console.handlers.ts). */
 export interface TicketLetto {
   result: "OK";
   id: number;
@@ -35,14 +36,5 @@ export const consoleApi = api.injectEndpoints({
       query: () => "comunicazioni/summary/",
       providesTags: [{ type: "Notifica", id: "summary" }],
     }),
-    segnaTicketLetto: build.mutation<TicketLetto, number>({
-      query: (id) => ({ url: `comunicazioni/ticket/${id}/letto/`, method: "POST" }),
-      invalidatesTags: [
-        { type: "Notifica", id: "problemi" },
-        { type: "Notifica", id: "summary" },
-      ],
-    }),
   }),
 });
-
-export const { useSegnaTicketLettoMutation } = consoleApi;

@@ -1,5 +1,4 @@
 /** Clients: the picker, the record, its sites (sedi) and contacts (contatti). */
-import type { ListResponse } from "../../domain/api-types";
 import type {
   Cliente,
   ClienteFields,
@@ -11,20 +10,10 @@ import type {
 } from "../../domain/cliente";
 import { api } from "../base";
 
-export interface ClienteOption {
-  id: number;
-  ragione_sociale: string;
-}
-
 const CLIENTI = "anagrafiche/clienti";
 
 export const clientiApi = api.injectEndpoints({
   endpoints: (build) => ({
-    clientiPicker: build.query<ClienteOption[], void>({
-      query: () => ({ url: `${CLIENTI}/`, params: { page_size: "99999" } }),
-      transformResponse: (r: ListResponse<ClienteOption>) => r.results,
-      providesTags: ["Cliente"],
-    }),
     cliente: build.query<Cliente, number>({
       query: (id) => `${CLIENTI}/${id}/`,
       providesTags: (_r, _e, id) => [{ type: "Cliente", id }],
@@ -78,7 +67,6 @@ export const clientiApi = api.injectEndpoints({
 });
 
 export const {
-  useClientiPickerQuery,
   useClienteQuery,
   useCreateClienteMutation,
   useUpdateClienteMutation,
