@@ -52,6 +52,8 @@ module.exports = {
       transformIgnorePatterns: ["/node_modules/(?!(cookie|content-disposition|@electric-sql/pglite)/)"],
       globalSetup: "<rootDir>/test/e2e/setup/global-setup.ts",
       globalTeardown: "<rootDir>/test/e2e/setup/global-teardown.ts",
+      // Each test file its own server and database (no file sees another's data).
+      setupFilesAfterEnv: ["<rootDir>/test/e2e/setup/server-per-file.ts"],
     },
   ],
 };

@@ -35,11 +35,27 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
+/** A 401 while a token is stored: the server refused it, the session is over. */
+function noticeRefusedToken(status: unknown): void {
+  if (status === 401 && tokenStorage.get()) onUnauthorized?.();
+}
+
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, apiCtx, extra) => {
   const result = await rawBaseQuery(args, apiCtx, extra);
-  if (result.error?.status === 401 && tokenStorage.get()) onUnauthorized?.();
+  noticeRefusedToken(result.error?.status);
   return result;
 };
+
+/**
+ * A GET outside RTK Query (a protected file to save or show) under the same rules as every call:
+ * the token, no HTTP cache, and a 401 ends the session. src/lib/download.ts is built on it.
+ */
+export async function authorizedFetch(url: string): Promise<Response> {
+  const token = tokenStorage.get();
+  const response = await fetch(url, { headers: token ? { Authorization: `Token ${token}` } : {}, cache: "no-store" });
+  noticeRefusedToken(response.status);
+  return response;
+}
 
 /** The Italian message of a failed call: the server's detail, or the transport error. */
 export function errorMessage(error: unknown): string {
@@ -65,7 +81,6 @@ export function fieldErrors(error: unknown): Record<string, string> | undefined 
 
 export const TAG_TYPES = [
   "Account",
-  "User",
   "List",
   "Log",
   "Operatore",

@@ -1,7 +1,7 @@
 /**
  * Console calls (SPEC §7 Notifications): the open unread problems of the header alert, the unread
- * support-ticket count of the side menu chip (both polled by src/machines/notifications.machine.ts),
- * and marking a ticket read.
+ * support-ticket count of the side menu chip (both polled by src/machines/notifications.machine.ts).
+ * Marking a ticket read (POST comunicazioni/ticket/{id}/letto/) waits for the Console screens (issue 12).
  */
 import type { ProblemNotification, TicketLetto, TicketSummary } from "../domain/contracts/console/ticket";
 import { api } from "./base";
@@ -18,14 +18,5 @@ export const consoleApi = api.injectEndpoints({
       query: () => "comunicazioni/summary/",
       providesTags: [{ type: "Notifica", id: "summary" }],
     }),
-    segnaTicketLetto: build.mutation<TicketLetto, number>({
-      query: (id) => ({ url: `comunicazioni/ticket/${id}/letto/`, method: "POST" }),
-      invalidatesTags: [
-        { type: "Notifica", id: "problemi" },
-        { type: "Notifica", id: "summary" },
-      ],
-    }),
   }),
 });
-
-export const { useSegnaTicketLettoMutation } = consoleApi;

@@ -4,9 +4,9 @@
  * the same path with `file_type`, `hidden_fields`, `show_fields`, downloaded as a file.
  */
 import type { ListResponse } from "../domain/contracts/common";
+import { fetchFile, saveBlob } from "../lib/download";
 import { notify } from "../lib/toaster";
 import { api, apiUrl } from "./base";
-import { tokenStorage } from "./token-storage";
 
 export interface ListArgs {
   /** Path under /api/ ('anagrafiche/operatori/'); a leading '/api/' is accepted too. */
@@ -40,22 +40,6 @@ export interface ExportArgs extends ListArgs {
   showFields?: string[];
 }
 
-/** The filename of a Content-Disposition header (RFC 6266 `filename*` first), or null. */
-export function filenameFromDisposition(header: string | null): string | null {
-  if (!header) return null;
-  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
-  if (star) {
-    try {
-      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ""));
-    } catch {
-      /* fall through to the plain filename */
-    }
-  }
-  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(header);
-  if (!plain) return null;
-  return (plain[2] ?? plain[1]).trim() || null;
-}
-
 /** The query string of an export: the list's parameters without paging, plus the file options. */
 export function exportUrl({ path, params, fileType, hiddenFields, showFields }: ExportArgs): string {
   const query = new URLSearchParams();
@@ -67,39 +51,23 @@ export function exportUrl({ path, params, fileType, hiddenFields, showFields }: 
   return `${apiUrl(listPath(path))}?${query.toString()}`;
 }
 
-function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 /**
- * Downloads the export of a list with the signed-in user's token. On an error answer
+ * Downloads the export of a list (src/lib/download.ts: the token, a 401 ends the session). On an error answer
  * (`{result: "error", detail}` or any failure) shows 'Si è verificato un errore ({message})'
  * (SPEC §8) and resolves false.
  */
 export async function exportList(args: ExportArgs): Promise<boolean> {
-  const headers: Record<string, string> = {};
-  const token = tokenStorage.get();
-  if (token) headers.Authorization = `Token ${token}`;
   try {
-    const response = await fetch(exportUrl(args), { headers, cache: "no-store" });
-    const type = response.headers.get("Content-Type") ?? "";
-    if (!response.ok || type.includes("application/json")) {
-      const body = (await response.json().catch(() => ({}))) as { result?: string; detail?: string };
-      if (response.ok && body.result !== "error") throw new Error("Risposta del server non valida");
-      throw new Error(body.detail || `Errore ${response.status}`);
+    const file = await fetchFile(exportUrl(args));
+    if (file.contentType.includes("application/json")) {
+      const body: { result?: string; detail?: string } = await file.blob
+        .text()
+        .then((text) => JSON.parse(text))
+        .catch(() => ({}));
+      if (body.result !== "error") throw new Error("Risposta del server non valida");
+      throw new Error(body.detail || "Errore 200");
     }
-    const blob = await response.blob();
-    const filename =
-      filenameFromDisposition(response.headers.get("Content-Disposition")) ??
-      `export-${Math.floor(Date.now() / 1000)}.${args.fileType}`;
-    saveBlob(blob, filename);
+    saveBlob(file.blob, file.filename ?? `export-${Math.floor(Date.now() / 1000)}.${args.fileType}`);
     return true;
   } catch (error) {
     notify.error(`Si è verificato un errore (${(error as Error).message})`);

@@ -6,6 +6,7 @@
  * Replay a trace in tests with test/src/helpers/replay.ts.
  */
 import type { InspectionEvent } from "xstate";
+import { saveBlob } from "../lib/download";
 
 export const REDACTED = "[REDACTED]";
 const SECRET_KEY = /^(password|password_?confirm(ation)?|new_?password|token|secret|code)$/i;
@@ -182,15 +183,7 @@ export function traceFileName(at = new Date()): string {
 
 /** Saves the traces of every running machine as `trace-<timestamp>.json` (profile menu). */
 export function downloadTrace(): void {
-  const blob = new Blob([exportTrace()], { type: "application/json" });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = traceFileName();
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(new Blob([exportTrace()], { type: "application/json" }), traceFileName());
 }
 
 /** The root machine's state values, in order, without consecutive repeats. */

@@ -19,11 +19,6 @@ const CLIENTI = "anagrafiche/clienti";
 
 export const clientiApi = api.injectEndpoints({
   endpoints: (build) => ({
-    clientiPicker: build.query<ClienteOption[], void>({
-      query: () => ({ url: `${CLIENTI}/`, params: { page_size: "99999" } }),
-      transformResponse: (r: ListResponse<ClienteOption>) => r.results,
-      providesTags: ["Cliente"],
-    }),
     cliente: build.query<Cliente, number>({
       query: (id) => `${CLIENTI}/${id}/`,
       providesTags: (_r, _e, id) => [{ type: "Cliente", id }],
@@ -77,7 +72,6 @@ export const clientiApi = api.injectEndpoints({
 });
 
 export const {
-  useClientiPickerQuery,
   useClienteQuery,
   useCreateClienteMutation,
   useUpdateClienteMutation,

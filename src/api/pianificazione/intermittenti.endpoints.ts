@@ -1,4 +1,7 @@
-/** Intermittent workers: the period's shifts (list engine) and the mandatory communication. */
+/**
+ * Intermittent workers: the mandatory communication of a shift. The period's shifts are read by the
+ * screen through the generic list (`pianificazione/intermittenti/`, src/api/list.endpoints.ts).
+ */
 import type { ListResponse } from "../../domain/contracts/common";
 import type { ComunicazioneResult, Intermittente } from "../../domain/contracts/pianificazione/intermittenti";
 import { api } from "../base";
@@ -8,21 +11,14 @@ export type { ComunicazioneResult, Intermittente };
 
 export const intermittentiApi = api.injectEndpoints({
   endpoints: (build) => ({
-    intermittenti: build.query<
-      ListResponse<Intermittente>,
-      { dal: string; al: string; page?: number; page_size?: number }
-    >({
-      query: (params) => ({ url: `${P}/intermittenti/`, params }),
-      providesTags: [{ type: "Servizio", id: "intermittenti" }],
-    }),
     comunicazioneIntermittente: build.mutation<
       ComunicazioneResult,
       { id: Id; inviata_il: string; riferimento: string }
     >({
       query: ({ id, ...data }) => ({ url: `${P}/intermittenti/${id}/comunicazione/`, method: "POST", body: { data } }),
-      invalidatesTags: [{ type: "Servizio", id: "intermittenti" }, "List"],
+      invalidatesTags: ["List"],
     }),
   }),
 });
 
-export const { useIntermittentiQuery, useComunicazioneIntermittenteMutation } = intermittentiApi;
+export const { useComunicazioneIntermittenteMutation } = intermittentiApi;

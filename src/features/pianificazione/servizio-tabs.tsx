@@ -2,7 +2,6 @@
 import { Button, HStack, Input, Stack, Text } from "@chakra-ui/react";
 import { useRef, useState } from "react";
 import { Form } from "react-final-form";
-import { downloadWithToken } from "../../api/anagrafiche/files.endpoints";
 import { errorMessage, fieldErrors } from "../../api/base";
 import {
   allegatoPath,
@@ -23,6 +22,7 @@ import { DeleteRowButton } from "../../components/delete-row-button";
 import { TextField } from "../../components/form";
 import { OperatorName } from "../../components/quick-view";
 import { formatDate, formatDateTime, formatEuro, secondsToHours } from "../../domain/format";
+import { downloadFile } from "../../lib/download";
 import { notify } from "../../lib/toaster";
 import { TextareaField } from "./form-controls";
 import { AddRowForm, Loaded, Rows, saving } from "./rows-tab";
@@ -168,7 +168,7 @@ export function NoteAllegatiTab(ids: Ids) {
     }
   };
   const download = (fileId: string, nome: string) =>
-    downloadWithToken(allegatoPath(ids.idContratto, ids.idServizio, fileId), nome).catch((err: unknown) =>
+    downloadFile(allegatoPath(ids.idContratto, ids.idServizio, fileId), nome).catch((err: unknown) =>
       notify.error(err instanceof Error ? err.message : errorMessage(err)),
     );
   const confirmDelete = async () => {

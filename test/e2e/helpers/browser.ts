@@ -1,11 +1,13 @@
 /**
- * Debian's Chromium driven by playwright-core against the real server started by global-setup.
+ * Debian's Chromium driven by playwright-core against the real server of this test file
+ * (test/e2e/setup/server-per-file.ts: each file has its own server and database).
  * Never a downloaded browser.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { E2E_ADMIN } from "../setup/server";
 
 export const BASE_URL = () => {
   const u = process.env.E2E_BASE_URL;
@@ -13,7 +15,7 @@ export const BASE_URL = () => {
   return u;
 };
 export const DATA_DIR = () => process.env.E2E_DATA_DIR!;
-export const ADMIN = { username: "admin", password: "Collaudo-Vigilanza-2026" };
+export const ADMIN = E2E_ADMIN;
 
 const ARGS = [
   "--headless",

@@ -23,7 +23,6 @@ import {
   useDeleteCandidatoMutation,
   useUpdateCandidatoMutation,
 } from "../../../api/anagrafiche/candidati.endpoints";
-import { downloadWithToken } from "../../../api/anagrafiche/files.endpoints";
 import { errorMessage } from "../../../api/base";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import {
@@ -34,6 +33,7 @@ import {
 } from "../../../domain/candidato";
 import type { Candidato } from "../../../domain/contracts/anagrafiche/candidati";
 import { formatDate, formatDateTime } from "../../../domain/format";
+import { downloadFile } from "../../../lib/download";
 import { notify } from "../../../lib/toaster";
 import { SelectField, TextareaField } from "../common/form-controls";
 import { MSG } from "../common/messages";
@@ -121,10 +121,9 @@ export function CandidatoPage() {
                 size="sm"
                 variant="outline"
                 onClick={() =>
-                  downloadWithToken(
-                    `/api/anagrafiche/candidati/${data.id}/cv/`,
-                    data.cv?.nome ?? "curriculum.pdf",
-                  ).catch((e) => notify.error(errorMessage(e)))
+                  downloadFile(`/api/anagrafiche/candidati/${data.id}/cv/`, data.cv?.nome ?? "curriculum.pdf").catch(
+                    (e) => notify.error(errorMessage(e)),
+                  )
                 }
               >
                 Scarica CV

@@ -6,7 +6,6 @@
 import { Alert, Button, Heading, HStack, List, Stack, Text } from "@chakra-ui/react";
 import { useMemo, useState } from "react";
 import { Form } from "react-final-form";
-import { downloadWithToken } from "../../../api/anagrafiche/files.endpoints";
 import {
   useAnonimizzaOperatoreMutation,
   useUpdateOperatoreMutation,
@@ -14,6 +13,7 @@ import {
 import { errorMessage } from "../../../api/base";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import type { OperatoreRecord } from "../../../domain/contracts/anagrafiche/operatori";
+import { downloadFile } from "../../../lib/download";
 import { notify } from "../../../lib/toaster";
 import { TextareaField } from "../common/form-controls";
 import { MSG } from "../common/messages";
@@ -85,10 +85,7 @@ export function AltroTab({ record, canExport }: { record: OperatoreRecord; canEx
               onClick={async () => {
                 setExporting(true);
                 try {
-                  await downloadWithToken(
-                    `/api/anagrafiche/operatori/${record.id}/export/`,
-                    `operatore-${record.id}.zip`,
-                  );
+                  await downloadFile(`/api/anagrafiche/operatori/${record.id}/export/`, `operatore-${record.id}.zip`);
                 } catch (e) {
                   notify.error(errorMessage(e));
                 } finally {

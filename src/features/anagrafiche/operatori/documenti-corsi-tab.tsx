@@ -3,13 +3,13 @@
  * status (scaduto red, in scadenza ≤ 30 gg orange) and file (upload, download with the token).
  */
 import { Badge, Button, FileUpload } from "@chakra-ui/react";
-import { downloadWithToken } from "../../../api/anagrafiche/files.endpoints";
 import { type TabItem, useUploadOperatoreFileMutation } from "../../../api/anagrafiche/operatori.endpoints";
 import { errorMessage } from "../../../api/base";
 import type { FileRef } from "../../../domain/contracts/anagrafiche/operatori";
 import { STATO_SCADENZA_LABELS, type StatoScadenza, TIPI_CORSO, TIPI_DOCUMENTO } from "../../../domain/documenti";
 import { formatDate } from "../../../domain/format";
 import { validateCorso, validateDocumento } from "../../../domain/operatore";
+import { downloadFile } from "../../../lib/download";
 import { notify } from "../../../lib/toaster";
 import { ItemTable } from "../common/item-table";
 import { MSG } from "../common/messages";
@@ -36,7 +36,7 @@ function FileCell({ id, item, slot }: { id: number; item: TabItem; slot: "docume
         <Button
           size="xs"
           variant="ghost"
-          onClick={() => downloadWithToken(file.url, file.nome).catch((e) => notify.error(errorMessage(e)))}
+          onClick={() => downloadFile(file.url, file.nome).catch((e) => notify.error(errorMessage(e)))}
         >
           {file.nome}
         </Button>

@@ -3,10 +3,11 @@
  * an object URL fetched with the token, upload (multipart) replacing the slot's file.
  */
 import { Box, Button, FileUpload, Heading, HStack, Image, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { downloadWithToken, useFileObjectUrlQuery } from "../../../api/anagrafiche/files.endpoints";
+import { useFileObjectUrlQuery } from "../../../api/anagrafiche/files.endpoints";
 import { type FileSlot, useUploadOperatoreFileMutation } from "../../../api/anagrafiche/operatori.endpoints";
 import { errorMessage } from "../../../api/base";
 import type { FileRef, OperatoreRecord } from "../../../domain/contracts/anagrafiche/operatori";
+import { downloadFile } from "../../../lib/download";
 import { notify } from "../../../lib/toaster";
 import { MSG } from "../common/messages";
 
@@ -82,7 +83,7 @@ export function OperatoreFiles({ record }: { record: OperatoreRecord }) {
           <Button
             size="xs"
             variant="ghost"
-            onClick={() => downloadWithToken(cv.url, cv.nome).catch((e) => notify.error(errorMessage(e)))}
+            onClick={() => downloadFile(cv.url, cv.nome).catch((e) => notify.error(errorMessage(e)))}
           >
             {cv.nome}
           </Button>
