@@ -6,6 +6,7 @@ import { z } from "zod";
 import { HttpError } from "../../../server/lib/errors";
 import { defineList, parseListQuery } from "../../../server/lib/list";
 import { rowsQuery } from "../../../server/lib/list/build-sql";
+import type { List } from "../../../server/lib/list/types";
 import type { AuthUser } from "../../../server/lib/tokens";
 
 const user = (permissions: string[]): AuthUser => ({
@@ -118,7 +119,7 @@ describe("parseListQuery", () => {
   });
 
   it("writes a first page as one statement; past it, or with per-row sub-queries, the page's keys come first", () => {
-    const at = (l: typeof list, offset: number) => {
+    const at = (l: List, offset: number) => {
       const p = parseListQuery(l, {}, { user: U, params: {} });
       return new PgDialect().sqlToQuery(
         rowsQuery(l, p, { user: U, params: {}, query: {}, filters: p.filters }, 25, offset),
