@@ -12,13 +12,11 @@ import {
   useUpdateContrattoMutation,
 } from "../../api/pianificazione/contratti.endpoints";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { CheckboxField, TextField } from "../../components/form";
+import { CheckboxField, SelectField, saveFailure, TextareaField, TextField } from "../../components/form";
 import { TIPI_CONTRATTO } from "../../domain/contratto";
 import { notify } from "../../lib/toaster";
 import { type ContrattoFormValues, contrattoFormValues, contrattoPayload } from "./contratto-form.values";
-import { SelectField, TextareaField } from "./form-controls";
 import { MSG } from "./messages";
-import { reportSaveError } from "./save-outcome";
 
 const LIST_PATH = "/pianificazione/contratti";
 
@@ -43,7 +41,7 @@ export function ContrattoForm({ contratto }: { contratto?: Contratto }) {
       }
       return undefined;
     } catch (err) {
-      return reportSaveError(err);
+      return saveFailure(err);
     }
   };
 

@@ -7,6 +7,7 @@ import { Alert, Box, Heading, Skeleton, Text } from "@chakra-ui/react";
 import { useParams } from "react-router-dom";
 import { errorMessage } from "../../api/base";
 import { useContrattoQuery } from "../../api/pianificazione/contratti.endpoints";
+import { type UrlTab, UrlTabs } from "../../components/url-tabs";
 import { CAPABILITIES, hasAny } from "../../domain/permissions";
 import { usePermissions } from "../../machines/session-context";
 import { ContrattoForm } from "./contratto-form";
@@ -14,7 +15,6 @@ import { MSG } from "./messages";
 import { NonGraditiTab } from "./non-graditi-tab";
 import { CompensiTab, PrezziTab } from "./prezzi-compensi-tabs";
 import { ServiziTab } from "./servizi-tab";
-import { type UrlTab, UrlTabs } from "./url-tabs";
 
 export function NuovoContrattoPage() {
   return (

@@ -1,7 +1,9 @@
 /** The Italian messages of the pianificazione screens (SPEC §5, §8). */
+import { requestErrorText, SAVED_TEXT, VALIDATION_TEXT } from "../../components/form";
+
 export const MSG = {
-  saved: "Modifiche salvate correttamente",
-  validation: "Si è verificato un errore di validazione. Controlla i campi contrassegnati e riprova",
+  saved: SAVED_TEXT,
+  validation: VALIDATION_TEXT,
   deleteContratto: "Sei sicuro di voler eliminare questo contratto? l'operazione non potrà essere annullata",
-  requestError: (message: string) => `Si è verificato un errore (${message})`,
+  requestError: requestErrorText,
 } as const;

@@ -1,27 +1,15 @@
 /** Contract → servizi: the contract's services and the 'Nuovo servizio' form (days of week, shift rows). */
-import {
-  Box,
-  Button,
-  Checkbox,
-  Fieldset,
-  Heading,
-  HStack,
-  IconButton,
-  SimpleGrid,
-  Stack,
-  Table,
-} from "@chakra-ui/react";
+import { Box, Button, Checkbox, Fieldset, Heading, HStack, IconButton, SimpleGrid, Stack } from "@chakra-ui/react";
 import { useState } from "react";
 import { Field, Form } from "react-final-form";
 import { Link as RouterLink } from "react-router-dom";
 import { useCreateServizioMutation, useServiziQuery } from "../../api/pianificazione/servizi.endpoints";
-import { TextField } from "../../components/form";
+import { ChildTable } from "../../components/child-table";
+import { SelectField, saveFailure, TextField } from "../../components/form";
 import { formatDate } from "../../domain/format";
 import { notify } from "../../lib/toaster";
 import { useCurrentUser } from "../../machines/session-context";
-import { SelectField } from "./form-controls";
 import { MSG } from "./messages";
-import { reportSaveError } from "./save-outcome";
 import {
   EMPTY_TURNO,
   GIORNI_SETTIMANA,
@@ -31,7 +19,7 @@ import {
 } from "./servizio-form.values";
 
 export function ServiziTab({ idContratto }: { idContratto: number }) {
-  const { data = [], isLoading } = useServiziQuery(idContratto);
+  const { data, isLoading, error } = useServiziQuery(idContratto);
   const [adding, setAdding] = useState(false);
   return (
     <Stack gap="4">
@@ -42,35 +30,25 @@ export function ServiziTab({ idContratto }: { idContratto: number }) {
         </Button>
       </HStack>
       {adding && <NuovoServizioForm idContratto={idContratto} onDone={() => setAdding(false)} />}
-      <Table.Root size="sm" aria-label="Servizi del contratto">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Descrizione</Table.ColumnHeader>
-            <Table.ColumnHeader>Dal</Table.ColumnHeader>
-            <Table.ColumnHeader>Al</Table.ColumnHeader>
-            <Table.ColumnHeader>Indirizzo</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {!isLoading && data.length === 0 && (
-            <Table.Row>
-              <Table.Cell colSpan={4}>Nessun risultato trovato</Table.Cell>
-            </Table.Row>
-          )}
-          {data.map((s) => (
-            <Table.Row key={s.id}>
-              <Table.Cell>
-                <RouterLink to={`/pianificazione/contratti/${idContratto}/servizi/${s.id}/assegnazione-risorse`}>
-                  {s.descrizione || `Servizio ${s.id}`}
-                </RouterLink>
-              </Table.Cell>
-              <Table.Cell>{formatDate(s.dal)}</Table.Cell>
-              <Table.Cell>{formatDate(s.al)}</Table.Cell>
-              <Table.Cell>{s.indirizzo}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
+      <ChildTable
+        label="Servizi del contratto"
+        rows={data}
+        isLoading={isLoading}
+        error={error}
+        columns={[
+          {
+            header: "Descrizione",
+            render: (s) => (
+              <RouterLink to={`/pianificazione/contratti/${idContratto}/servizi/${s.id}/assegnazione-risorse`}>
+                {s.descrizione || `Servizio ${s.id}`}
+              </RouterLink>
+            ),
+          },
+          { header: "Dal", render: (s) => formatDate(s.dal) },
+          { header: "Al", render: (s) => formatDate(s.al) },
+          { header: "Indirizzo", render: (s) => s.indirizzo },
+        ]}
+      />
     </Stack>
   );
 }
@@ -90,7 +68,7 @@ function NuovoServizioForm({ idContratto, onDone }: { idContratto: number; onDon
           onDone();
           return undefined;
         } catch (err) {
-          return reportSaveError(err);
+          return saveFailure(err);
         }
       }}
       initialValues={servizioFormDefaults()}

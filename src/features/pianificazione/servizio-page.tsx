@@ -5,9 +5,9 @@
 import { Box, Heading, Text } from "@chakra-ui/react";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import { useContrattoQuery } from "../../api/pianificazione/contratti.endpoints";
+import { UrlTabs } from "../../components/url-tabs";
 import { AssignmentGrid } from "./assignment-grid";
 import { CostiTab, DotazioniTab, NoteAllegatiTab, OperatoriAssegnatiTab } from "./servizio-tabs";
-import { UrlTabs } from "./url-tabs";
 
 export function ServizioPage() {
   const { idContratto = "", idServizio = "" } = useParams();

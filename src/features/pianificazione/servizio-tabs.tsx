@@ -17,15 +17,15 @@ import {
   useSaveDotazioneMutation,
   useUploadAllegatoMutation,
 } from "../../api/pianificazione/servizi-righe.endpoints";
+import { ChildTable, RowsState, submitRow } from "../../components/child-table";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { DeleteRowButton } from "../../components/delete-row-button";
-import { TextField } from "../../components/form";
+import { TextareaField } from "../../components/form";
 import { OperatorName } from "../../components/quick-view";
 import { formatDate, formatDateTime, formatEuro, secondsToHours } from "../../domain/format";
 import { downloadFile } from "../../lib/download";
 import { notify } from "../../lib/toaster";
-import { TextareaField } from "./form-controls";
-import { AddRowForm, Loaded, Rows, saving } from "./rows-tab";
+
+type Values = Record<string, string | undefined>;
 
 interface Ids {
   idContratto: string;
@@ -33,108 +33,108 @@ interface Ids {
 }
 
 export function OperatoriAssegnatiTab(ids: Ids) {
-  const { data = [], isLoading, error } = useOperatoriAssegnatiQuery(ids);
+  const { data, isLoading, error } = useOperatoriAssegnatiQuery(ids);
   return (
-    <Loaded isLoading={isLoading} error={error}>
-      <Rows
-        label="Operatori assegnati"
-        headers={["Operatore", "Turni", "Confermati", "Ore", "Dal", "Al"]}
-        rows={data.map((o) => [
-          <OperatorName key={o.id} id={o.id}>{`${o.cognome} ${o.nome}`}</OperatorName>,
-          o.turni,
-          o.turni_confermati,
-          secondsToHours(o.secondi),
-          formatDate(o.primo_giorno),
-          formatDate(o.ultimo_giorno),
-        ])}
-      />
-    </Loaded>
+    <ChildTable
+      label="Operatori assegnati"
+      rows={data}
+      isLoading={isLoading}
+      error={error}
+      columns={[
+        {
+          header: "Operatore",
+          render: (o) => <OperatorName id={o.id}>{`${o.cognome} ${o.nome}`}</OperatorName>,
+        },
+        { header: "Turni", render: (o) => o.turni },
+        { header: "Confermati", render: (o) => o.turni_confermati },
+        { header: "Ore", render: (o) => secondsToHours(o.secondi) },
+        { header: "Dal", render: (o) => formatDate(o.primo_giorno) },
+        { header: "Al", render: (o) => formatDate(o.ultimo_giorno) },
+      ]}
+    />
   );
 }
 
 export function CostiTab(ids: Ids) {
-  const { data = [], isLoading, error } = useCostiQuery(ids);
+  const { data, isLoading, error } = useCostiQuery(ids);
   const [save] = useSaveCostoMutation();
   const [remove] = useDeleteCostoMutation();
   return (
-    <Stack gap="4">
-      <Loaded isLoading={isLoading} error={error}>
-        <Rows
-          label="Costi"
-          headers={["Tipo", "Importo", "Data", "Note", ""]}
-          rows={data.map((c) => [
-            c.tipo,
-            formatEuro(c.importo),
-            formatDate(c.data),
-            c.note,
-            <DeleteRowButton
-              key="x"
-              what={`il costo "${c.tipo}"`}
-              onDelete={() => remove({ ...ids, id: c.id }).unwrap()}
-            />,
-          ])}
-        />
-      </Loaded>
-      <AddRowForm
-        label="Nuovo costo"
-        onAdd={(v) =>
-          save({
-            ...ids,
-            data: { tipo: v.tipo ?? "", importo: v.importo ?? "", data: v.data ?? "", note: v.note ?? "" },
-          }).unwrap()
-        }
-      >
-        <TextField name="tipo" label="Tipo" required />
-        <TextField name="importo" label="Importo (€)" type="number" step="0.01" required />
-        <TextField name="data" label="Data" type="date" required />
-        <TextField name="note" label="Note" />
-      </AddRowForm>
-    </Stack>
+    <ChildTable
+      label="Costi"
+      rows={data}
+      isLoading={isLoading}
+      error={error}
+      columns={[
+        { header: "Tipo", render: (c) => c.tipo },
+        { header: "Importo", render: (c) => formatEuro(c.importo) },
+        { header: "Data", render: (c) => formatDate(c.data) },
+        { header: "Note", render: (c) => c.note },
+      ]}
+      form={{
+        placement: "inline",
+        label: "Nuovo costo",
+        fields: [
+          { name: "tipo", label: "Tipo", required: true },
+          { name: "importo", label: "Importo (€)", kind: "number", step: "0.01", required: true },
+          { name: "data", label: "Data", kind: "date", required: true },
+          { name: "note", label: "Note" },
+        ],
+      }}
+      save={(v: Values) =>
+        save({
+          ...ids,
+          data: { tipo: v.tipo ?? "", importo: v.importo ?? "", data: v.data ?? "", note: v.note ?? "" },
+        }).unwrap()
+      }
+      remove={(c) => remove({ ...ids, id: c.id }).unwrap()}
+      confirm={{ what: (c) => `il costo "${c.tipo}"` }}
+    />
   );
 }
 
 export function DotazioniTab(ids: Ids) {
-  const { data = [], isLoading, error } = useDotazioniQuery(ids);
+  const { data, isLoading, error } = useDotazioniQuery(ids);
   const [save] = useSaveDotazioneMutation();
   return (
-    <Stack gap="4">
-      <Loaded isLoading={isLoading} error={error}>
-        <Rows
-          label="Dotazioni"
-          headers={["Descrizione", "Quantità", "Operatore", "Consegnata il", "Restituita il", "Note"]}
-          rows={data.map((d) => [
-            d.descrizione,
-            d.quantita,
-            d.operatore_nome ?? "",
-            formatDate(d.consegnata_il),
-            d.restituita_il ? formatDate(d.restituita_il) : "Da restituire",
-            d.note,
-          ])}
-        />
-      </Loaded>
-      <AddRowForm
-        label="Nuova dotazione"
-        onAdd={(v) =>
-          save({
-            ...ids,
-            data: {
-              descrizione: v.descrizione ?? "",
-              quantita: Number(v.quantita || 1),
-              operatore: null,
-              consegnata_il: v.consegnata_il || null,
-              restituita_il: v.restituita_il || null,
-              note: v.note ?? "",
-            },
-          }).unwrap()
-        }
-      >
-        <TextField name="descrizione" label="Descrizione" required />
-        <TextField name="quantita" label="Quantità" type="number" min={1} />
-        <TextField name="consegnata_il" label="Consegnata il" type="date" />
-        <TextField name="restituita_il" label="Restituita il" type="date" />
-        <TextField name="note" label="Note" />
-      </AddRowForm>
-    </Stack>
+    <ChildTable
+      label="Dotazioni"
+      rows={data}
+      isLoading={isLoading}
+      error={error}
+      columns={[
+        { header: "Descrizione", render: (d) => d.descrizione },
+        { header: "Quantità", render: (d) => d.quantita },
+        { header: "Operatore", render: (d) => d.operatore_nome ?? "" },
+        { header: "Consegnata il", render: (d) => formatDate(d.consegnata_il) },
+        { header: "Restituita il", render: (d) => (d.restituita_il ? formatDate(d.restituita_il) : "Da restituire") },
+        { header: "Note", render: (d) => d.note },
+      ]}
+      form={{
+        placement: "inline",
+        label: "Nuova dotazione",
+        fields: [
+          { name: "descrizione", label: "Descrizione", required: true },
+          { name: "quantita", label: "Quantità", kind: "number", min: 1 },
+          { name: "consegnata_il", label: "Consegnata il", kind: "date" },
+          { name: "restituita_il", label: "Restituita il", kind: "date" },
+          { name: "note", label: "Note" },
+        ],
+      }}
+      save={(v: Values) =>
+        save({
+          ...ids,
+          data: {
+            descrizione: v.descrizione ?? "",
+            quantita: Number(v.quantita || 1),
+            operatore: null,
+            consegnata_il: v.consegnata_il || null,
+            restituita_il: v.restituita_il || null,
+            note: v.note ?? "",
+          },
+        }).unwrap()
+      }
+    />
   );
 }
 
@@ -211,7 +211,7 @@ export function NoteAllegatiTab(ids: Ids) {
           PDF, JPEG, PNG o WebP
         </Text>
       </HStack>
-      <Loaded isLoading={isLoading} error={error}>
+      <RowsState isLoading={isLoading} error={error}>
         {data.length === 0 && <Text color="fg.muted">Nessuna nota</Text>}
         {data.map((n) => (
           <Stack key={n.id} borderWidth="1px" rounded="md" p="2" gap="1">
@@ -246,14 +246,13 @@ export function NoteAllegatiTab(ids: Ids) {
             )}
           </Stack>
         ))}
-      </Loaded>
+      </RowsState>
       <Form
-        onSubmit={(v: Record<string, string>, form) =>
-          saving(
-            () => add({ ...ids, nota: v.nota ?? "" }).unwrap(),
-            () => form.restart(),
-          )
-        }
+        onSubmit={async (v: Record<string, string>, form) => {
+          const outcome = await submitRow(() => add({ ...ids, nota: v.nota ?? "" }).unwrap());
+          if (outcome.saved) setTimeout(() => form.restart());
+          return outcome.errors;
+        }}
         render={({ handleSubmit, submitting }) => (
           <form onSubmit={handleSubmit} aria-label="Nuova nota">
             <TextareaField name="nota" label="Nuova nota" />

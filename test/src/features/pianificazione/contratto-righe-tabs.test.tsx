@@ -1,9 +1,10 @@
 /**
- * The small tabs of a contract and a service built on rows-tab.tsx (prezzi, compensi, non graditi,
- * costi): the table from the API, "Aggiungi" sending what was typed, the confirmation before a
- * delete, and the field errors shown where the user looks.
+ * The small tabs of a contract and a service on the child-table kit (prezzi, compensi, non graditi,
+ * costi, servizi): the table from the API, "Aggiungi" sending what was typed, the confirmation
+ * before a delete, the field errors shown where the user looks, and a failed load said as such.
  */
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
 import { setupMockServer } from "../../helpers/msw";
 import { renderApp } from "../../helpers/render-app";
 
@@ -102,5 +103,22 @@ describe("contract and service row tabs", () => {
     expect(within(table).getByText("12,40 €")).toBeTruthy();
     // the form starts again empty
     await waitFor(() => expect(within(form).getByRole("textbox", { name: "Tipo" })).toHaveProperty("value", ""));
+  });
+
+  test("servizi: a list that fails to load shows the server's message, not an empty list", async () => {
+    server.use(
+      http.get("*/api/pianificazione/contratti/1/servizi/", () =>
+        HttpResponse.json({ detail: "Servizio temporaneamente non disponibile" }, { status: 503 }),
+      ),
+    );
+    renderApp("/pianificazione/contratti/1/servizi", { as: "admin" });
+    expect(
+      await screen.findByText(
+        "Si è verificato un errore (Servizio temporaneamente non disponibile)",
+        {},
+        { timeout: 15000 },
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText("Nessun risultato trovato")).toBeNull();
   });
 });
