@@ -8,9 +8,9 @@
  */
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
-import { RELOAD_DEBOUNCE_MS } from "../../../../src/machines/assignment.machine";
-import { setupMockServer } from "../../helpers/msw";
-import { renderApp } from "../../helpers/render-app";
+import { RELOAD_DEBOUNCE_MS } from "../../../../../src/machines/assignment.machine";
+import { setupMockServer } from "../../../helpers/msw";
+import { renderApp } from "../../../helpers/render-app";
 
 const server = setupMockServer();
 const SHIFT = "/api/pianificazione/contratti/1/servizi/1/giorni/101/turni/1002/";

@@ -1,5 +1,5 @@
 /** The Italian messages of the pianificazione screens (SPEC §5, §8). */
-import { requestErrorText, SAVED_TEXT, VALIDATION_TEXT } from "../../components/form";
+import { requestErrorText, SAVED_TEXT, VALIDATION_TEXT } from "../../../components/form";
 
 export const MSG = {
   saved: SAVED_TEXT,

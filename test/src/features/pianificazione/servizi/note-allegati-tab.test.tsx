@@ -1,8 +1,8 @@
 import { File as NodeFile } from "node:buffer";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
-import { setupMockServer } from "../../helpers/msw";
-import { renderApp } from "../../helpers/render-app";
+import { setupMockServer } from "../../../helpers/msw";
+import { renderApp } from "../../../helpers/render-app";
 
 const server = setupMockServer();
 const TAB = "/pianificazione/contratti/1/servizi/1/note-ed-allegati";

@@ -2,7 +2,7 @@
 import { Button, HStack, Input, Stack, Text } from "@chakra-ui/react";
 import { useRef, useState } from "react";
 import { Form } from "react-final-form";
-import { errorMessage, fieldErrors } from "../../api/base";
+import { errorMessage, fieldErrors } from "../../../api/base";
 import {
   allegatoPath,
   useAddNotaMutation,
@@ -16,14 +16,14 @@ import {
   useSaveCostoMutation,
   useSaveDotazioneMutation,
   useUploadAllegatoMutation,
-} from "../../api/pianificazione/servizi-righe.endpoints";
-import { ChildTable, RowsState, submitRow } from "../../components/child-table";
-import { ConfirmDialog } from "../../components/confirm-dialog";
-import { TextareaField } from "../../components/form";
-import { OperatorName } from "../../components/quick-view";
-import { formatDate, formatDateTime, formatEuro, secondsToHours } from "../../domain/format";
-import { downloadFile } from "../../lib/download";
-import { notify } from "../../lib/toaster";
+} from "../../../api/pianificazione/servizi-righe.endpoints";
+import { ChildTable, RowsState, submitRow } from "../../../components/child-table";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { TextareaField } from "../../../components/form";
+import { OperatorName } from "../../../components/quick-view";
+import { formatDate, formatDateTime, formatEuro, secondsToHours } from "../../../domain/format";
+import { downloadFile } from "../../../lib/download";
+import { notify } from "../../../lib/toaster";
 
 type Values = Record<string, string | undefined>;
 

@@ -5,8 +5,8 @@
  */
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
-import { setupMockServer } from "../../helpers/msw";
-import { renderApp } from "../../helpers/render-app";
+import { setupMockServer } from "../../../helpers/msw";
+import { renderApp } from "../../../helpers/render-app";
 
 const server = setupMockServer();
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
-import { pianificazioneDb } from "../../../../mocks/fixtures/pianificazione";
-import { setupMockServer } from "../../helpers/msw";
-import { renderApp } from "../../helpers/render-app";
+import { pianificazioneDb } from "../../../../../mocks/fixtures/pianificazione";
+import { setupMockServer } from "../../../helpers/msw";
+import { renderApp } from "../../../helpers/render-app";
 
 const server = setupMockServer();
 

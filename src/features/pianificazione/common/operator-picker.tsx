@@ -6,9 +6,9 @@
  */
 import { Box, Button, Input, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
-import { useOperatoriSearchQuery } from "../../api/pianificazione/contratti-righe.endpoints";
-import { FormField } from "../../components/form";
-import { TIMINGS } from "../../lib/timings";
+import { useOperatoriSearchQuery } from "../../../api/pianificazione/contratti-righe.endpoints";
+import { FormField } from "../../../components/form";
+import { TIMINGS } from "../../../lib/timings";
 
 export interface PickedOperator {
   id: number;

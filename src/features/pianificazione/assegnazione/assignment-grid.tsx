@@ -4,12 +4,12 @@
  */
 import { Alert, Box, Button, HStack, Skeleton, Table, Text } from "@chakra-ui/react";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
-import { errorMessage } from "../../api/base";
-import { useServizioQuery } from "../../api/pianificazione/servizi.endpoints";
-import { formatDate } from "../../domain/format";
+import { errorMessage } from "../../../api/base";
+import { useServizioQuery } from "../../../api/pianificazione/servizi.endpoints";
+import { formatDate } from "../../../domain/format";
+import { MSG } from "../common/messages";
+import { type MonthRange, monthLabel, monthOf, shiftMonth } from "../common/month-range";
 import { AssignmentScope } from "./assignment-context";
-import { MSG } from "./messages";
-import { type MonthRange, monthLabel, monthOf, shiftMonth } from "./month-range";
 import { ShiftCell } from "./shift-cell";
 
 export function AssignmentGrid({ idContratto, idServizio }: { idContratto: string; idServizio: string }) {

@@ -6,12 +6,12 @@ import { ChakraProvider } from "@chakra-ui/react";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { Provider } from "react-redux";
-import { issueMockToken } from "../../../../mocks/auth.fixtures";
-import { tokenStorage } from "../../../../src/api/token-storage";
-import { makeStore } from "../../../../src/app/store";
-import { OperatorPicker } from "../../../../src/features/pianificazione/operator-picker";
-import { system } from "../../../../src/lib/theme";
-import { setupMockServer } from "../../helpers/msw";
+import { issueMockToken } from "../../../../../mocks/auth.fixtures";
+import { tokenStorage } from "../../../../../src/api/token-storage";
+import { makeStore } from "../../../../../src/app/store";
+import { OperatorPicker } from "../../../../../src/features/pianificazione/common/operator-picker";
+import { system } from "../../../../../src/lib/theme";
+import { setupMockServer } from "../../../helpers/msw";
 
 const server = setupMockServer();
 

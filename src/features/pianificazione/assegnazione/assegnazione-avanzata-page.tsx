@@ -11,21 +11,21 @@
 import { Alert, Badge, Box, Button, Checkbox, Heading, HStack, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
-import { errorMessage } from "../../api/base";
+import { errorMessage } from "../../../api/base";
 import {
   type Candidato,
   type TurnoHeader,
   useCandidatiGiornoQuery,
   useCandidatiTurnoQuery,
-} from "../../api/pianificazione/assegnazione.endpoints";
-import type { ClienteRef } from "../../api/pianificazione/contratti.endpoints";
-import { LogScreen } from "../../components/log-screen/log-screen";
-import { OperatorName } from "../../components/quick-view";
-import { formatDate, formatNumber, secondsToHours } from "../../domain/format";
-import { statusOf } from "../../machines/assignment/operator-status";
-import { noticeForTurno } from "../../machines/assignment.machine";
+} from "../../../api/pianificazione/assegnazione.endpoints";
+import type { ClienteRef } from "../../../api/pianificazione/contratti.endpoints";
+import { LogScreen } from "../../../components/log-screen/log-screen";
+import { OperatorName } from "../../../components/quick-view";
+import { formatDate, formatNumber, secondsToHours } from "../../../domain/format";
+import { statusOf } from "../../../machines/assignment/operator-status";
+import { noticeForTurno } from "../../../machines/assignment.machine";
+import { MSG } from "../common/messages";
 import { AssignmentScope, useAssignmentActor, useAssignmentState } from "./assignment-context";
-import { MSG } from "./messages";
 import { OperatorActions } from "./operator-actions";
 import { turnoRanges } from "./shift-cell";
 

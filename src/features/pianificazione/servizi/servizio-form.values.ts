@@ -1,6 +1,6 @@
 /** The 'Nuovo servizio' form's values and the create body (issue 5 item 2). */
-import type { ServizioInput } from "../../api/pianificazione/servizi.endpoints";
-import { normalizeTime } from "../../domain/shift-rules";
+import type { ServizioInput } from "../../../api/pianificazione/servizi.endpoints";
+import { normalizeTime } from "../../../domain/shift-rules";
 
 export const GIORNI_SETTIMANA = [
   { value: 1, label: "Lun" },

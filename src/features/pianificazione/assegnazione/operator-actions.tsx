@@ -4,8 +4,8 @@
  * to the service's assignment machine; disabled, with a spinner, while a call on the operator runs.
  */
 import { Button, HStack, Spinner } from "@chakra-ui/react";
-import { ACTIONS_IN, type OperatorAction, type OperatorStatus } from "../../machines/assignment/operator-status";
-import { type AssignmentCommand, isInProgress } from "../../machines/assignment.machine";
+import { ACTIONS_IN, type OperatorAction, type OperatorStatus } from "../../../machines/assignment/operator-status";
+import { type AssignmentCommand, isInProgress } from "../../../machines/assignment.machine";
 import { useAssignmentActor, useAssignmentState } from "./assignment-context";
 
 const BUTTONS: Record<

@@ -5,16 +5,16 @@
  */
 import { Alert, Box, Heading, Skeleton, Text } from "@chakra-ui/react";
 import { useParams } from "react-router-dom";
-import { errorMessage } from "../../api/base";
-import { useContrattoQuery } from "../../api/pianificazione/contratti.endpoints";
-import { type UrlTab, UrlTabs } from "../../components/url-tabs";
-import { CAPABILITIES, hasAny } from "../../domain/permissions";
-import { usePermissions } from "../../machines/session-context";
+import { errorMessage } from "../../../api/base";
+import { useContrattoQuery } from "../../../api/pianificazione/contratti.endpoints";
+import { type UrlTab, UrlTabs } from "../../../components/url-tabs";
+import { CAPABILITIES, hasAny } from "../../../domain/permissions";
+import { usePermissions } from "../../../machines/session-context";
+import { MSG } from "../common/messages";
+import { ServiziTab } from "../servizi/servizi-tab";
 import { ContrattoForm } from "./contratto-form";
-import { MSG } from "./messages";
 import { NonGraditiTab } from "./non-graditi-tab";
 import { CompensiTab, PrezziTab } from "./prezzi-compensi-tabs";
-import { ServiziTab } from "./servizi-tab";
 
 export function NuovoContrattoPage() {
   return (

@@ -5,17 +5,17 @@
  */
 import { Badge, Box, Button, Heading, HStack, Input, Text } from "@chakra-ui/react";
 import { useState } from "react";
-import { errorMessage } from "../../api/base";
+import { errorMessage } from "../../../api/base";
 import {
   type Intermittente,
   useComunicazioneIntermittenteMutation,
-} from "../../api/pianificazione/intermittenti.endpoints";
-import { ListScreen } from "../../components/data-table/list-screen";
-import { OperatorName } from "../../components/quick-view";
-import { formatDate, secondsToHours } from "../../domain/format";
-import { notify } from "../../lib/toaster";
-import { MSG } from "./messages";
-import { monthOf } from "./month-range";
+} from "../../../api/pianificazione/intermittenti.endpoints";
+import { ListScreen } from "../../../components/data-table/list-screen";
+import { OperatorName } from "../../../components/quick-view";
+import { formatDate, secondsToHours } from "../../../domain/format";
+import { notify } from "../../../lib/toaster";
+import { MSG } from "../common/messages";
+import { monthOf } from "../common/month-range";
 
 function SegnaInviata({ row }: { row: Intermittente }) {
   const [open, setOpen] = useState(false);

@@ -6,10 +6,10 @@ import {
   usePrezziQuery,
   useSaveCompensoMutation,
   useSavePrezzoMutation,
-} from "../../api/pianificazione/contratti-righe.endpoints";
-import { ChildTable } from "../../components/child-table";
-import { formatEuro, formatNumber } from "../../domain/format";
-import { useCurrentUser } from "../../machines/session-context";
+} from "../../../api/pianificazione/contratti-righe.endpoints";
+import { ChildTable } from "../../../components/child-table";
+import { formatEuro, formatNumber } from "../../../domain/format";
+import { useCurrentUser } from "../../../machines/session-context";
 
 type Values = Record<string, string | undefined>;
 

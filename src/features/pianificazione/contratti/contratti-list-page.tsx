@@ -1,9 +1,9 @@
 /** /pianificazione/contratti: the contracts list (filters global, cliente, attivo, tipo_servizio). */
 import { Box, Button, Heading, HStack, Link } from "@chakra-ui/react";
 import { Link as RouterLink } from "react-router-dom";
-import { useClientiOptionsQuery } from "../../api/pianificazione/contratti.endpoints";
-import { ListScreen } from "../../components/data-table/list-screen";
-import type { FilterField } from "../../components/filter-bar/filter-bar.types";
+import { useClientiOptionsQuery } from "../../../api/pianificazione/contratti.endpoints";
+import { ListScreen } from "../../../components/data-table/list-screen";
+import type { FilterField } from "../../../components/filter-bar/filter-bar.types";
 
 interface ContrattoRow extends Record<string, unknown> {
   id: number;

@@ -3,9 +3,9 @@ import {
   useAddNonGraditoMutation,
   useDeleteNonGraditoMutation,
   useNonGraditiQuery,
-} from "../../api/pianificazione/contratti-righe.endpoints";
-import { ChildTable } from "../../components/child-table";
-import { OperatorPicker } from "./operator-picker";
+} from "../../../api/pianificazione/contratti-righe.endpoints";
+import { ChildTable } from "../../../components/child-table";
+import { OperatorPicker } from "../common/operator-picker";
 
 type Values = Record<string, string | undefined>;
 

@@ -4,9 +4,9 @@
  */
 import { Box, Heading, Text } from "@chakra-ui/react";
 import { Link as RouterLink, useParams } from "react-router-dom";
-import { useContrattoQuery } from "../../api/pianificazione/contratti.endpoints";
-import { UrlTabs } from "../../components/url-tabs";
-import { AssignmentGrid } from "./assignment-grid";
+import { useContrattoQuery } from "../../../api/pianificazione/contratti.endpoints";
+import { UrlTabs } from "../../../components/url-tabs";
+import { AssignmentGrid } from "../assegnazione/assignment-grid";
 import { CostiTab, DotazioniTab, NoteAllegatiTab, OperatoriAssegnatiTab } from "./servizio-tabs";
 
 export function ServizioPage() {

@@ -3,20 +3,20 @@ import { Button, HStack, SimpleGrid, Stack } from "@chakra-ui/react";
 import { useState } from "react";
 import { Form } from "react-final-form";
 import { useNavigate } from "react-router-dom";
-import { errorMessage } from "../../api/base";
+import { errorMessage } from "../../../api/base";
 import {
   type Contratto,
   useClientiOptionsQuery,
   useCreateContrattoMutation,
   useDeleteContrattoMutation,
   useUpdateContrattoMutation,
-} from "../../api/pianificazione/contratti.endpoints";
-import { ConfirmDialog } from "../../components/confirm-dialog";
-import { CheckboxField, SelectField, saveFailure, TextareaField, TextField } from "../../components/form";
-import { TIPI_CONTRATTO } from "../../domain/contratto";
-import { notify } from "../../lib/toaster";
+} from "../../../api/pianificazione/contratti.endpoints";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { CheckboxField, SelectField, saveFailure, TextareaField, TextField } from "../../../components/form";
+import { TIPI_CONTRATTO } from "../../../domain/contratto";
+import { notify } from "../../../lib/toaster";
+import { MSG } from "../common/messages";
 import { type ContrattoFormValues, contrattoFormValues, contrattoPayload } from "./contratto-form.values";
-import { MSG } from "./messages";
 
 const LIST_PATH = "/pianificazione/contratti";
 

@@ -3,13 +3,13 @@ import { Box, Button, Checkbox, Fieldset, Heading, HStack, IconButton, SimpleGri
 import { useState } from "react";
 import { Field, Form } from "react-final-form";
 import { Link as RouterLink } from "react-router-dom";
-import { useCreateServizioMutation, useServiziQuery } from "../../api/pianificazione/servizi.endpoints";
-import { ChildTable } from "../../components/child-table";
-import { SelectField, saveFailure, TextField } from "../../components/form";
-import { formatDate } from "../../domain/format";
-import { notify } from "../../lib/toaster";
-import { useCurrentUser } from "../../machines/session-context";
-import { MSG } from "./messages";
+import { useCreateServizioMutation, useServiziQuery } from "../../../api/pianificazione/servizi.endpoints";
+import { ChildTable } from "../../../components/child-table";
+import { SelectField, saveFailure, TextField } from "../../../components/form";
+import { formatDate } from "../../../domain/format";
+import { notify } from "../../../lib/toaster";
+import { useCurrentUser } from "../../../machines/session-context";
+import { MSG } from "../common/messages";
 import {
   EMPTY_TURNO,
   GIORNI_SETTIMANA,

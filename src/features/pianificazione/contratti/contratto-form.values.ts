@@ -3,8 +3,8 @@
  * are strings in the form; saving sends empty strings as null and notifica_allarme as
  * true/false/null (the select holds 'true' / 'false' / '').
  */
-import type { Contratto, ContrattoInput } from "../../api/pianificazione/contratti.endpoints";
-import { CONTRATTO_DEFAULTS, CONTRATTO_TEXT_FIELDS, normalizeContrattoForSave } from "../../domain/contratto";
+import type { Contratto, ContrattoInput } from "../../../api/pianificazione/contratti.endpoints";
+import { CONTRATTO_DEFAULTS, CONTRATTO_TEXT_FIELDS, normalizeContrattoForSave } from "../../../domain/contratto";
 
 export type ContrattoFormValues = Record<(typeof CONTRATTO_TEXT_FIELDS)[number], string> & {
   titolo: string;

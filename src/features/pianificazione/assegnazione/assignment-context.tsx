@@ -9,18 +9,18 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from "react";
 import { useStore } from "react-redux";
 import type { ActorRefFrom, SnapshotFrom } from "xstate";
-import type { AppStore } from "../../lib/store-types";
-import { notify } from "../../lib/toaster";
-import { assignmentCalls } from "../../machines/assignment/assignment.services";
+import type { AppStore } from "../../../lib/store-types";
+import { notify } from "../../../lib/toaster";
+import { assignmentCalls } from "../../../machines/assignment/assignment.services";
 import {
   type Announcement,
   type AssignmentMachine,
   type Notice,
   provideAssignmentCalls,
-} from "../../machines/assignment.machine";
-import { combinedInspect } from "../../machines/inspector";
-import { createTraceRecorder, unregisterTrace } from "../../machines/trace";
-import { MSG } from "./messages";
+} from "../../../machines/assignment.machine";
+import { combinedInspect } from "../../../machines/inspector";
+import { createTraceRecorder, unregisterTrace } from "../../../machines/trace";
+import { MSG } from "../common/messages";
 
 export type AssignmentActor = ActorRefFrom<AssignmentMachine>;
 export type AssignmentSnapshot = SnapshotFrom<AssignmentMachine>;

@@ -8,15 +8,15 @@
 import { Badge, Box, Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
-import type { Giorno, Turno } from "../../api/pianificazione/servizi.endpoints";
-import { OperatorName } from "../../components/quick-view";
-import { formatTime } from "../../domain/format";
-import { copertura } from "../../domain/turno";
-import { statusOnTurno } from "../../machines/assignment/operator-status";
-import { noticeForTurno } from "../../machines/assignment.machine";
+import type { Giorno, Turno } from "../../../api/pianificazione/servizi.endpoints";
+import { OperatorName } from "../../../components/quick-view";
+import { formatTime } from "../../../domain/format";
+import { copertura } from "../../../domain/turno";
+import { statusOnTurno } from "../../../machines/assignment/operator-status";
+import { noticeForTurno } from "../../../machines/assignment.machine";
+import { OperatorPicker } from "../common/operator-picker";
 import { useAssignmentActor, useAssignmentState } from "./assignment-context";
 import { OperatorActions } from "./operator-actions";
-import { OperatorPicker } from "./operator-picker";
 
 export function turnoRanges(t: Pick<Turno, "inizio_f1" | "fine_f1" | "inizio_f2" | "fine_f2">): string {
   const f1 = `${formatTime(t.inizio_f1)}–${formatTime(t.fine_f1)}`;

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { pianificazioneDb } from "../../../../mocks/fixtures/pianificazione";
-import { setupMockServer } from "../../helpers/msw";
-import { renderApp } from "../../helpers/render-app";
+import { pianificazioneDb } from "../../../../../mocks/fixtures/pianificazione";
+import { setupMockServer } from "../../../helpers/msw";
+import { renderApp } from "../../../helpers/render-app";
 
 const server = setupMockServer();
 const GRID = "/pianificazione/contratti/1/servizi/1/assegnazione-risorse?dal=2026-03-01&al=2026-03-31";
