@@ -4,8 +4,8 @@
  */
 import { Avatar, Button, Menu, Portal, Text } from "@chakra-ui/react";
 import { useState } from "react";
-import { ChangePasswordDialog } from "../../features/auth/change-password-dialog";
 import { CAPABILITIES, hasAny } from "../../domain/permissions";
+import { ChangePasswordDialog } from "../../features/auth/change-password-dialog";
 import { useCurrentUser, useSessionActor } from "../../machines/session-context";
 import { downloadTrace } from "../../machines/trace";
 import { ChevronDownIcon } from "./icons";
