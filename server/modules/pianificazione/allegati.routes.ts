@@ -12,13 +12,14 @@ import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { FileDownload, ResultOk } from "../../../src/domain/contracts/common";
-import { id, OK } from "../../../src/domain/contracts/pianificazione/fields";
+import { OK } from "../../../src/domain/contracts/pianificazione/fields";
 import { type NotaAllegato, NotaAllegatoOut } from "../../../src/domain/contracts/pianificazione/servizi-righe";
 import { CAPABILITIES } from "../../../src/domain/permissions";
 import type { Executor } from "../../db/client";
 import { queryOne } from "../../db/query";
 import { AZIONI } from "../../lib/audit";
 import { contextOf } from "../../lib/context";
+import { readChild } from "../../lib/crud";
 import { notFound, validationError } from "../../lib/errors";
 import {
   deleteFileRows,
@@ -33,6 +34,7 @@ import {
 import { currentUser } from "../../plugins/auth-guard";
 import { audit, rel } from "./audit";
 import { servizioScope } from "./scope";
+import { noteEdAllegati, servizioParams } from "./servizi-righe.crud";
 
 /** owner_type of the files attached to a service. */
 export const SERVIZIO_FILE_OWNER = "servizio";
@@ -40,22 +42,11 @@ const CATEGORIA = "allegato";
 const CONTENT_TYPE = "servizio_allegato";
 const MAX_DESCRIZIONE = 5000;
 
-const params = z.object({ idContratto: id(), idServizio: id() });
+const params = servizioParams;
 const fileParams = params.extend({ fileId: z.string().max(64) });
 const S = "/:idContratto/servizi/:idServizio/allegati";
 const permissions = CAPABILITIES.contratti;
 const tags = ["pianificazione"];
-
-type AllegatoRow = NotaAllegato;
-
-/** The note-ed-allegati row in the same shape as GET …/note-ed-allegati/. */
-const readRow = (ex: Executor, rowId: number) =>
-  queryOne<AllegatoRow>(
-    ex,
-    sql`SELECT x.id, x.nota, CASE WHEN f.id IS NULL THEN NULL ELSE json_build_object('id', f.id, 'nome', f.nome_originale, 'mime', f.mime, 'dimensione', f.dimensione) END AS file,
-      f.nome_originale AS file_nome, x.created_at
-      FROM servizi_allegati x LEFT JOIN files f ON f.id = x.file_id WHERE x.id = ${rowId}`,
-  );
 
 /** The file of that service (owned by it and linked from one of its rows), else 404. */
 async function serviceFile(ex: Executor, servizioId: number, fileId: string): Promise<FileRow> {
@@ -124,7 +115,9 @@ export const allegatiRoutes: FastifyPluginAsyncZod = async (app) => {
               ...(descrizione ? [`Nota: "${descrizione.slice(0, 200)}"`] : []),
             ],
           });
-          return (await readRow(tx, inserted!.id))!;
+          // The note-ed-allegati row, as GET …/note-ed-allegati/ answers it.
+          const row = await readChild({ db: tx, clock: app.clock }, noteEdAllegati, scope.servizio_id, inserted!.id);
+          return row as NotaAllegato;
         });
         return reply.code(201).send(row);
       } catch (err) {

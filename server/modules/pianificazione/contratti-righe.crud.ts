@@ -1,10 +1,10 @@
 /**
- * A contract's tabs: prezzi (CAPABILITIES.contrattiPrezzi), compensi (CAPABILITIES.contrattiCompensi)
- * and operatori-non-graditi (CAPABILITIES.contratti), under /api/pianificazione/contratti/{idContratto}/.
+ * A contract's rows under /api/pianificazione/contratti/{idContratto}/ (server/lib/crud): prezzi
+ * (CAPABILITIES.contrattiPrezzi), compensi (CAPABILITIES.contrattiCompensi) and non-graditi
+ * (CAPABILITIES.contratti).
  */
 
 import { sql } from "drizzle-orm";
-import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import {
   CompensoData,
@@ -21,47 +21,59 @@ import { id } from "../../../src/domain/contracts/pianificazione/fields";
 import { CAPABILITIES } from "../../../src/domain/permissions";
 import type { Executor } from "../../db/client";
 import { queryOne } from "../../db/query";
-import { validationError } from "../../lib/errors";
+import { type ChildCrud, defineChildCrud, type Row } from "../../lib/crud";
+import { notFound, validationError } from "../../lib/errors";
 import { rel } from "./audit";
-import { registerChildCrud } from "./child-crud";
 import { assertContratto } from "./contratti.service";
 
 const params = z.object({ idContratto: id() });
-const parent = async (ex: Executor, p: { idContratto: number }) => {
-  await assertContratto(ex, p.idContratto);
-  return p.idContratto;
-};
-const related = (p: { idContratto: number }) => [rel("contratto", p.idContratto)];
 
-async function checkPosizione(ex: Executor, data: Record<string, unknown>) {
-  if (data.posizione === undefined) return;
-  if (!(await queryOne(ex, sql`SELECT 1 FROM posizioni WHERE id = ${data.posizione as number}`)))
-    throw validationError({ posizione: "Qualifica non trovata" });
-}
-
-async function checkOperatore(ex: Executor, data: Record<string, unknown>) {
-  if (data.operatore === undefined) return;
-  if (!(await queryOne(ex, sql`SELECT 1 FROM operatori WHERE id = ${data.operatore as number}`)))
-    throw validationError({ operatore: "Operatore non trovato" });
-}
-
-export const contrattiRigheRoutes: FastifyPluginAsync = async (app) => {
-  registerChildCrud(app, {
-    path: "/:idContratto/prezzi",
-    params,
-    permissions: CAPABILITIES.contrattiPrezzi,
-    table: "contratti_prezzi",
-    parentColumn: "contratto_id",
-    parent,
-    related,
-    contentType: "contratto_prezzo",
-    columns: {
-      posizione: "posizione_id",
-      prezzo_orario: "prezzo_orario",
-      maggiorazione_notturna: "maggiorazione_notturna",
-      maggiorazione_festiva: "maggiorazione_festiva",
-      maggiorazione_domenicale: "maggiorazione_domenicale",
+/** What every row of a contract shares: its path, parent and table layout. */
+const ofContratto = {
+  params,
+  itemParams: params.extend({ idRiga: id() }),
+  item: "idRiga",
+  tags: ["pianificazione"],
+  list: "results",
+  parent: {
+    find: async (ex: Executor, p: Record<string, number>) => {
+      await assertContratto(ex, p.idContratto);
+      return { id: p.idContratto };
     },
+    id: (c: { id: number }) => c.id,
+    related: (c: { id: number }) => [rel("contratto", c.id)],
+  },
+  parentColumn: "contratto_id",
+  notFound: notFound().detail,
+} satisfies Partial<ChildCrud<{ id: number }>>;
+
+async function checkPosizione(ex: Executor, values: Row) {
+  if (values.posizione === undefined) return undefined;
+  if (!(await queryOne(ex, sql`SELECT 1 FROM posizioni WHERE id = ${values.posizione as number}`)))
+    throw validationError({ posizione: "Qualifica non trovata" });
+  return undefined;
+}
+
+export const prezzi = defineChildCrud({
+  ...ofContratto,
+  path: "/:idContratto/prezzi",
+  permissions: CAPABILITIES.contrattiPrezzi,
+  contract: { create: PrezzoData, update: PrezzoUpdateData, row: PrezzoOut },
+  table: "contratti_prezzi",
+  columns: {
+    posizione: "posizione_id",
+    prezzo_orario: "prezzo_orario",
+    maggiorazione_notturna: "maggiorazione_notturna",
+    maggiorazione_festiva: "maggiorazione_festiva",
+    maggiorazione_domenicale: "maggiorazione_domenicale",
+  },
+  select: sql`x.id, json_build_object('id', p.id, 'descrizione', p.descrizione) AS posizione, p.descrizione AS posizione_descrizione,
+    x.prezzo_orario::float8 AS prezzo_orario, x.maggiorazione_notturna::float8 AS maggiorazione_notturna,
+    x.maggiorazione_festiva::float8 AS maggiorazione_festiva, x.maggiorazione_domenicale::float8 AS maggiorazione_domenicale`,
+  joins: sql`JOIN posizioni p ON p.id = x.posizione_id`,
+  orderBy: sql`p.ordine, p.id`,
+  audit: {
+    contentType: "contratto_prezzo",
     labels: {
       posizione_descrizione: "Qualifica",
       prezzo_orario: "Prezzo orario",
@@ -69,57 +81,47 @@ export const contrattiRigheRoutes: FastifyPluginAsync = async (app) => {
       maggiorazione_festiva: "Maggiorazione festiva %",
       maggiorazione_domenicale: "Maggiorazione domenicale %",
     },
-    row: PrezzoOut,
-    create: PrezzoData,
-    update: PrezzoUpdateData,
-    select: sql`x.id, json_build_object('id', p.id, 'descrizione', p.descrizione) AS posizione, p.descrizione AS posizione_descrizione,
-      x.prezzo_orario::float8 AS prezzo_orario, x.maggiorazione_notturna::float8 AS maggiorazione_notturna,
-      x.maggiorazione_festiva::float8 AS maggiorazione_festiva, x.maggiorazione_domenicale::float8 AS maggiorazione_domenicale`,
-    joins: sql`JOIN posizioni p ON p.id = x.posizione_id`,
-    orderBy: sql`p.ordine, p.id`,
-    check: checkPosizione,
-  });
+  },
+  prepare: (ctx, { values }) => checkPosizione(ctx.db, values),
+});
 
-  registerChildCrud(app, {
-    path: "/:idContratto/compensi",
-    params,
-    permissions: CAPABILITIES.contrattiCompensi,
-    table: "contratti_compensi",
-    parentColumn: "contratto_id",
-    parent,
-    related,
+export const compensi = defineChildCrud({
+  ...ofContratto,
+  path: "/:idContratto/compensi",
+  permissions: CAPABILITIES.contrattiCompensi,
+  contract: { create: CompensoData, update: CompensoUpdateData, row: CompensoOut },
+  table: "contratti_compensi",
+  columns: { posizione: "posizione_id", compenso_orario: "compenso_orario" },
+  select: sql`x.id, json_build_object('id', p.id, 'descrizione', p.descrizione) AS posizione, p.descrizione AS posizione_descrizione,
+    x.compenso_orario::float8 AS compenso_orario`,
+  joins: sql`JOIN posizioni p ON p.id = x.posizione_id`,
+  orderBy: sql`p.ordine, p.id`,
+  audit: {
     contentType: "contratto_compenso",
-    columns: { posizione: "posizione_id", compenso_orario: "compenso_orario" },
     labels: { posizione_descrizione: "Qualifica", compenso_orario: "Compenso orario" },
-    row: CompensoOut,
-    create: CompensoData,
-    update: CompensoUpdateData,
-    select: sql`x.id, json_build_object('id', p.id, 'descrizione', p.descrizione) AS posizione, p.descrizione AS posizione_descrizione,
-      x.compenso_orario::float8 AS compenso_orario`,
-    joins: sql`JOIN posizioni p ON p.id = x.posizione_id`,
-    orderBy: sql`p.ordine, p.id`,
-    check: checkPosizione,
-  });
+  },
+  prepare: (ctx, { values }) => checkPosizione(ctx.db, values),
+});
 
-  registerChildCrud(app, {
-    path: "/:idContratto/non-graditi",
-    params,
-    permissions: CAPABILITIES.contratti,
-    table: "contratti_non_graditi",
-    parentColumn: "contratto_id",
-    parent,
-    related,
-    contentType: "contratto_non_gradito",
-    columns: { operatore: "operatore_id", motivo: "motivo" },
-    labels: { operatore_nome: "Operatore", motivo: "Motivo" },
-    row: NonGraditoOut,
-    create: NonGraditoData,
-    // The operator of a row is its identity: a PUT changes only the reason.
-    update: NonGraditoUpdateData,
-    select: sql`x.id, json_build_object('id', o.id, 'cognome', o.cognome, 'nome', o.nome) AS operatore,
-      o.cognome || ' ' || o.nome AS operatore_nome, x.motivo, x.created_at`,
-    joins: sql`JOIN operatori o ON o.id = x.operatore_id`,
-    orderBy: sql`o.cognome, o.nome, x.id`,
-    check: checkOperatore,
-  });
-};
+export const nonGraditi = defineChildCrud({
+  ...ofContratto,
+  path: "/:idContratto/non-graditi",
+  permissions: CAPABILITIES.contratti,
+  // The operator of a row is its identity: a PUT changes only the reason.
+  contract: { create: NonGraditoData, update: NonGraditoUpdateData, row: NonGraditoOut },
+  table: "contratti_non_graditi",
+  columns: { operatore: "operatore_id", motivo: "motivo" },
+  select: sql`x.id, json_build_object('id', o.id, 'cognome', o.cognome, 'nome', o.nome) AS operatore,
+    o.cognome || ' ' || o.nome AS operatore_nome, x.motivo, x.created_at`,
+  joins: sql`JOIN operatori o ON o.id = x.operatore_id`,
+  orderBy: sql`o.cognome, o.nome, x.id`,
+  audit: { contentType: "contratto_non_gradito", labels: { operatore_nome: "Operatore", motivo: "Motivo" } },
+  prepare: async (ctx, { values }) => {
+    if (
+      values.operatore !== undefined &&
+      !(await queryOne(ctx.db, sql`SELECT 1 FROM operatori WHERE id = ${values.operatore as number}`))
+    )
+      throw validationError({ operatore: "Operatore non trovato" });
+    return undefined;
+  },
+});

@@ -90,4 +90,33 @@ describeEachDb("pianificazione: prices, costs, equipment, assigned operators, in
     expect(del.statusCode).toBe(409);
     expect(del.json().detail).toBe("Il turno ha 1 assegnazioni di operatori: rimuovile prima di eliminarlo");
   });
+
+  it("checks a PUT of one date of an equipment item against the stored other one", async () => {
+    const db = ctx().database.db;
+    const { token } = await ctx().createUser({ permissions: ["erp_contratti"] });
+    const req = (method: "POST" | "PUT", url: string, data: unknown) =>
+      ctx().app.inject({ method, url, headers: auth(token), payload: { data } });
+    const steward = await posizioneId(db, "Steward");
+    const c = (await req("POST", `${BASE}/`, { titolo: "Concerto", cliente: await createCliente(db) })).json();
+    const s = (
+      await req("POST", `${BASE}/${c.id}/servizi/`, {
+        dal: "2025-10-01",
+        al: "2025-10-01",
+        turni: [{ inizio_f1: "18:00", fine_f1: "23:00", posizione: steward, operatori_richiesti: 1 }],
+      })
+    ).json();
+    const D = `${BASE}/${c.id}/servizi/${s.id}/dotazioni/`;
+    const dot = await req("POST", D, { descrizione: "Giubbotto", consegnata_il: "2025-10-01" });
+    expect(dot.statusCode).toBe(201);
+
+    const early = await req("PUT", `${D}${dot.json().id}/`, { restituita_il: "2025-09-30" });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().errors).toEqual({ restituita_il: "La restituzione non può precedere la consegna" });
+    const row = await db.execute(sql`SELECT restituita_il FROM servizi_dotazioni WHERE id = ${dot.json().id}`);
+    expect((row as unknown as { rows: { restituita_il: unknown }[] }).rows[0].restituita_il).toBeNull();
+
+    const ok = await req("PUT", `${D}${dot.json().id}/`, { restituita_il: "2025-10-02" });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ consegnata_il: "2025-10-01", restituita_il: "2025-10-02" });
+  });
 });
