@@ -107,7 +107,7 @@ describe("parseListQuery", () => {
       min: "5",
       cognome: "ro",
     });
-    expect(q.params).toEqual(["%ro%", "MI", "RM", true, "2020-02-01", "2020-12-31", 5, 25, 0]);
+    expect(q.params).toEqual(["%ro%", "MI", "RM", true, "2020-02-01", "2020-12-31", 5, 25]);
     expect(q.sql).toContain("(p.attivo) = $4::boolean");
     expect(q.sql).toContain("(p.prov) IN ($2::text, $3::text)");
     expect(q.sql).toContain("(p.nascita) >= $5::date");
@@ -115,6 +115,30 @@ describe("parseListQuery", () => {
     expect(errorsOf({ data_dal: "31/02/2020" })).toHaveProperty("data_dal");
     expect(errorsOf({ min: "5.5" })).toHaveProperty("min");
     expect(errorsOf({ prov: Array.from({ length: 1001 }, () => "X").join(",") })).toHaveProperty("prov");
+  });
+
+  it("writes a first page as one statement; past it, or with per-row sub-queries, the page's keys come first", () => {
+    const at = (l: typeof list, offset: number) => {
+      const p = parseListQuery(l, {}, { user: U, params: {} });
+      return new PgDialect().sqlToQuery(
+        rowsQuery(l, p, { user: U, params: {}, query: {}, filters: p.filters }, 25, offset),
+      ).sql;
+    };
+    const first = at(list, 0);
+    expect(first).not.toContain("page_keys");
+    expect(first).toMatch(/ORDER BY .* LIMIT \$1$/);
+    expect(at(list, 50)).toMatch(/^WITH page_keys AS MATERIALIZED \(SELECT p\.id AS k FROM prova p /);
+    const withSubquery = defineList({
+      name: "prova_sotto",
+      from: sql`prova p`,
+      key: sql`p.id`,
+      fields: {
+        cognome: { label: "Cognome", type: "text", sql: sql`p.cognome`, sortable: true },
+        corsi: { label: "Corsi", type: "integer", sql: sql`(SELECT count(*) FROM corsi c WHERE c.p_id = p.id)` },
+      },
+      defaultOrder: [{ field: "cognome", asc: true }],
+    });
+    expect(at(withSubquery, 0)).toMatch(/^WITH page_keys AS MATERIALIZED/);
   });
 
   it("keeps injection attempts in filters and global search out of the SQL text", () => {
