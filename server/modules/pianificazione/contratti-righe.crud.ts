@@ -47,15 +47,24 @@ const ofContratto = {
   notFound: notFound().detail,
 } satisfies Partial<ChildCrud<{ id: number }>>;
 
-async function checkPosizione(ex: Executor, values: Row) {
-  if (values.posizione === undefined) return undefined;
-  if (!(await queryOne(ex, sql`SELECT 1 FROM posizioni WHERE id = ${values.posizione as number}`)))
-    throw validationError({ posizione: "Qualifica non trovata" });
-  return undefined;
-}
+/** Rows per qualification (prezzi, compensi): the qualification as the row names it, its order, its check. */
+const perPosizione = {
+  joins: sql`JOIN posizioni p ON p.id = x.posizione_id`,
+  orderBy: sql`p.ordine, p.id`,
+  prepare: async (ctx: { db: Executor }, { values }: { values: Row }) => {
+    if (
+      values.posizione !== undefined &&
+      !(await queryOne(ctx.db, sql`SELECT 1 FROM posizioni WHERE id = ${values.posizione as number}`))
+    )
+      throw validationError({ posizione: "Qualifica non trovata" });
+    return undefined;
+  },
+};
+const posizione = sql`json_build_object('id', p.id, 'descrizione', p.descrizione) AS posizione, p.descrizione AS posizione_descrizione`;
 
 export const prezzi = defineChildCrud({
   ...ofContratto,
+  ...perPosizione,
   path: "/:idContratto/prezzi",
   permissions: CAPABILITIES.contrattiPrezzi,
   contract: { create: PrezzoData, update: PrezzoUpdateData, row: PrezzoOut },
@@ -67,11 +76,9 @@ export const prezzi = defineChildCrud({
     maggiorazione_festiva: "maggiorazione_festiva",
     maggiorazione_domenicale: "maggiorazione_domenicale",
   },
-  select: sql`x.id, json_build_object('id', p.id, 'descrizione', p.descrizione) AS posizione, p.descrizione AS posizione_descrizione,
-    x.prezzo_orario::float8 AS prezzo_orario, x.maggiorazione_notturna::float8 AS maggiorazione_notturna,
-    x.maggiorazione_festiva::float8 AS maggiorazione_festiva, x.maggiorazione_domenicale::float8 AS maggiorazione_domenicale`,
-  joins: sql`JOIN posizioni p ON p.id = x.posizione_id`,
-  orderBy: sql`p.ordine, p.id`,
+  select: sql`x.id, ${posizione}, x.prezzo_orario::float8 AS prezzo_orario,
+    x.maggiorazione_notturna::float8 AS maggiorazione_notturna, x.maggiorazione_festiva::float8 AS maggiorazione_festiva,
+    x.maggiorazione_domenicale::float8 AS maggiorazione_domenicale`,
   audit: {
     contentType: "contratto_prezzo",
     labels: {
@@ -82,25 +89,21 @@ export const prezzi = defineChildCrud({
       maggiorazione_domenicale: "Maggiorazione domenicale %",
     },
   },
-  prepare: (ctx, { values }) => checkPosizione(ctx.db, values),
 });
 
 export const compensi = defineChildCrud({
   ...ofContratto,
+  ...perPosizione,
   path: "/:idContratto/compensi",
   permissions: CAPABILITIES.contrattiCompensi,
   contract: { create: CompensoData, update: CompensoUpdateData, row: CompensoOut },
   table: "contratti_compensi",
   columns: { posizione: "posizione_id", compenso_orario: "compenso_orario" },
-  select: sql`x.id, json_build_object('id', p.id, 'descrizione', p.descrizione) AS posizione, p.descrizione AS posizione_descrizione,
-    x.compenso_orario::float8 AS compenso_orario`,
-  joins: sql`JOIN posizioni p ON p.id = x.posizione_id`,
-  orderBy: sql`p.ordine, p.id`,
+  select: sql`x.id, ${posizione}, x.compenso_orario::float8 AS compenso_orario`,
   audit: {
     contentType: "contratto_compenso",
     labels: { posizione_descrizione: "Qualifica", compenso_orario: "Compenso orario" },
   },
-  prepare: (ctx, { values }) => checkPosizione(ctx.db, values),
 });
 
 export const nonGraditi = defineChildCrud({

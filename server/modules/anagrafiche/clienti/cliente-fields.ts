@@ -4,6 +4,9 @@ export const CONTENT_TYPES = { cliente: "cliente", sede: "cliente_sede", contatt
 
 export const CLIENTE_NON_TROVATO = "Cliente non trovato";
 
+/** An address not yet given: the starting values of a client's or a site's address. */
+export const EMPTY_ADDRESS = { indirizzo: "", cap: "", citta: "", prov: "", lat: null, lng: null } as const;
+
 /**
  * The stored values after a write: a field absent from `data` keeps its value; null clears it
  * ('' for text, null for coordinates; attivo keeps its value).

@@ -30,7 +30,7 @@ import { AZIONI } from "../../../lib/audit";
 import { type ChildCrud, defineChildCrud } from "../../../lib/crud";
 import { notFound } from "../../../lib/errors";
 import { placeAddress } from "../../../lib/geocoding";
-import { CLIENTE_NON_TROVATO, CONTENT_TYPES, merge } from "./cliente-fields";
+import { CLIENTE_NON_TROVATO, CONTENT_TYPES, EMPTY_ADDRESS, merge } from "./cliente-fields";
 
 interface ClienteOfRow {
   id: number;
@@ -68,16 +68,7 @@ const noteOf = (title: string) => (c: ClienteOfRow, row: Record<string, unknown>
 
 const sameColumns = (fields: readonly string[]) => Object.fromEntries(fields.map((f) => [f, f]));
 
-const EMPTY_SEDE: SedeFields = {
-  descrizione: "",
-  indirizzo: "",
-  cap: "",
-  citta: "",
-  prov: "",
-  lat: null,
-  lng: null,
-  note: "",
-};
+const EMPTY_SEDE: SedeFields = { descrizione: "", ...EMPTY_ADDRESS, note: "" };
 
 export const sedi = defineChildCrud({
   ...ofCliente,

@@ -22,7 +22,7 @@ import { type AppContext, auditBy } from "../../../lib/context";
 import { listChildren, type ReadContext } from "../../../lib/crud";
 import { conflict, notFound, validationError } from "../../../lib/errors";
 import { placeAddress } from "../../../lib/geocoding";
-import { CLIENTE_NON_TROVATO, CONTENT_TYPES, merge } from "./cliente-fields";
+import { CLIENTE_NON_TROVATO, CONTENT_TYPES, EMPTY_ADDRESS, merge } from "./cliente-fields";
 import { contatti, sedi } from "./clienti-righe.crud";
 
 export const PARTITA_IVA_DUPLICATA = "Esiste già un cliente con questa partita IVA";
@@ -81,12 +81,7 @@ const EMPTY_CLIENTE: ClienteFields = {
   pec: "",
   email: "",
   telefono: "",
-  indirizzo: "",
-  cap: "",
-  citta: "",
-  prov: "",
-  lat: null,
-  lng: null,
+  ...EMPTY_ADDRESS,
   note: "",
   attivo: true,
 };
