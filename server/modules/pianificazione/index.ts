@@ -5,16 +5,16 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import { childCrudRoutes } from "../../lib/crud";
-import { allegatiRoutes } from "./allegati.routes";
-import { assegnazioneRoutes } from "./assegnazione.routes";
-import { contrattiRoutes } from "./contratti.routes";
-import { contrattiListRoutes } from "./contratti-list.routes";
-import { compensi, nonGraditi, prezzi } from "./contratti-righe.crud";
-import { intermittentiRoutes } from "./intermittenti.routes";
-import { profiliRegoleRoutes } from "./profili-regole.routes";
-import { serviziRoutes } from "./servizi.routes";
-import { costi, dotazioni, noteEdAllegati } from "./servizi-righe.crud";
-import { serviziRigheRoutes } from "./servizi-righe.routes";
+import { assegnazioneRoutes } from "./assegnazione/assegnazione.routes";
+import { contrattiRoutes } from "./contratti/contratti.routes";
+import { contrattiListRoutes } from "./contratti/contratti-list.routes";
+import { compensi, nonGraditi, prezzi } from "./contratti/contratti-righe.crud";
+import { intermittentiRoutes } from "./intermittenti/intermittenti.routes";
+import { profiliRegoleRoutes } from "./profili-regole/profili-regole.routes";
+import { allegatiRoutes } from "./servizi/allegati.routes";
+import { serviziRoutes } from "./servizi/servizi.routes";
+import { costi, dotazioni, noteEdAllegati } from "./servizi/servizi-righe.crud";
+import { serviziRigheRoutes } from "./servizi/servizi-righe.routes";
 
 export const pianificazioneModule: FastifyPluginAsync = async (app) => {
   await app.register(contrattiListRoutes, { prefix: "/contratti" });

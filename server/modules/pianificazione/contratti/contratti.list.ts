@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { defineList } from "../../lib/list";
+import { defineList } from "../../../lib/list";
 
 const SERVIZI = sql`servizi s WHERE s.contratto_id = c.id`;
 

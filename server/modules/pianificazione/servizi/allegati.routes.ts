@@ -11,16 +11,16 @@ import multipart from "@fastify/multipart";
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { FileDownload, ResultOk } from "../../../src/domain/contracts/common";
-import { OK } from "../../../src/domain/contracts/pianificazione/fields";
-import { type NotaAllegato, NotaAllegatoOut } from "../../../src/domain/contracts/pianificazione/servizi-righe";
-import { CAPABILITIES } from "../../../src/domain/permissions";
-import type { Executor } from "../../db/client";
-import { queryOne } from "../../db/query";
-import { AZIONI } from "../../lib/audit";
-import { contextOf } from "../../lib/context";
-import { readChild } from "../../lib/crud";
-import { notFound, validationError } from "../../lib/errors";
+import { FileDownload, ResultOk } from "../../../../src/domain/contracts/common";
+import { OK } from "../../../../src/domain/contracts/pianificazione/fields";
+import { type NotaAllegato, NotaAllegatoOut } from "../../../../src/domain/contracts/pianificazione/servizi-righe";
+import { CAPABILITIES } from "../../../../src/domain/permissions";
+import type { Executor } from "../../../db/client";
+import { queryOne } from "../../../db/query";
+import { AZIONI } from "../../../lib/audit";
+import { contextOf } from "../../../lib/context";
+import { readChild } from "../../../lib/crud";
+import { notFound, validationError } from "../../../lib/errors";
 import {
   deleteFileRows,
   type FileRow,
@@ -30,10 +30,10 @@ import {
   removeStoredFiles,
   sendStoredFile,
   storeFile,
-} from "../../lib/files";
-import { currentUser } from "../../plugins/auth-guard";
-import { audit, rel } from "./audit";
-import { servizioScope } from "./scope";
+} from "../../../lib/files";
+import { currentUser } from "../../../plugins/auth-guard";
+import { audit, rel } from "../audit";
+import { servizioScope } from "../scope";
 import { noteEdAllegati, servizioParams } from "./servizi-righe.crud";
 
 /** owner_type of the files attached to a service. */

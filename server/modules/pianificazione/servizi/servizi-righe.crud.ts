@@ -5,7 +5,7 @@
 
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { id } from "../../../src/domain/contracts/pianificazione/fields";
+import { id } from "../../../../src/domain/contracts/pianificazione/fields";
 import {
   CostoData,
   CostoOut,
@@ -16,14 +16,14 @@ import {
   NotaAllegatoOut,
   NotaData,
   NotaUpdateData,
-} from "../../../src/domain/contracts/pianificazione/servizi-righe";
-import { CAPABILITIES } from "../../../src/domain/permissions";
-import type { Executor } from "../../db/client";
-import { queryOne } from "../../db/query";
-import { type ChildCrud, defineChildCrud, type Row } from "../../lib/crud";
-import { notFound, validationError } from "../../lib/errors";
-import { rel } from "./audit";
-import { type ServizioScope, servizioScope } from "./scope";
+} from "../../../../src/domain/contracts/pianificazione/servizi-righe";
+import { CAPABILITIES } from "../../../../src/domain/permissions";
+import type { Executor } from "../../../db/client";
+import { queryOne } from "../../../db/query";
+import { type ChildCrud, defineChildCrud, type Row } from "../../../lib/crud";
+import { notFound, validationError } from "../../../lib/errors";
+import { rel } from "../audit";
+import { type ServizioScope, servizioScope } from "../scope";
 
 export const servizioParams = z.object({ idContratto: id(), idServizio: id() });
 const S = "/:idContratto/servizi/:idServizio";

@@ -6,8 +6,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ResultOk } from "../../../src/domain/contracts/common";
-import { id, OK, wrap } from "../../../src/domain/contracts/pianificazione/fields";
+import { ResultOk } from "../../../../src/domain/contracts/common";
+import { id, OK, wrap } from "../../../../src/domain/contracts/pianificazione/fields";
 import {
   GiornoSavedOut,
   giornoCreate,
@@ -20,9 +20,9 @@ import {
   TurnoSavedOut,
   turnoCreate,
   turnoUpdate,
-} from "../../../src/domain/contracts/pianificazione/servizi";
-import { CAPABILITIES } from "../../../src/domain/permissions";
-import { contextOf } from "../../lib/context";
+} from "../../../../src/domain/contracts/pianificazione/servizi";
+import { CAPABILITIES } from "../../../../src/domain/permissions";
+import { contextOf } from "../../../lib/context";
 import {
   createGiorno,
   createTurno,

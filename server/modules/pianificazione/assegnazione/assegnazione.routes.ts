@@ -21,14 +21,14 @@ import {
   CandidatiTurnoOut,
   ConfirmData,
   ConsolidaOut,
-} from "../../../src/domain/contracts/pianificazione/assegnazione";
-import { id, wrap } from "../../../src/domain/contracts/pianificazione/fields";
-import { CAPABILITIES } from "../../../src/domain/permissions";
-import { queryRows } from "../../db/query";
-import { contextOf } from "../../lib/context";
+} from "../../../../src/domain/contracts/pianificazione/assegnazione";
+import { id, wrap } from "../../../../src/domain/contracts/pianificazione/fields";
+import { CAPABILITIES } from "../../../../src/domain/permissions";
+import { queryRows } from "../../../db/query";
+import { contextOf } from "../../../lib/context";
+import { giornoScope, type TurnoScope, turnoScope } from "../scope";
 import { assign, bulkAssign, confirm, consolidate, unassign } from "./assegnazione.service";
 import { evaluate, rankCandidates } from "./eligibility.service";
-import { giornoScope, type TurnoScope, turnoScope } from "./scope";
 
 const permissions = CAPABILITIES.contratti;
 const pG = z.object({ idContratto: id(), idServizio: id(), idGiorno: id() });

@@ -9,20 +9,20 @@ import { sql } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { id, wrap } from "../../../src/domain/contracts/pianificazione/fields";
+import { id, wrap } from "../../../../src/domain/contracts/pianificazione/fields";
 import {
   ComunicazioneData,
   ComunicazioneOut,
   IntermittenteRow,
-} from "../../../src/domain/contracts/pianificazione/intermittenti";
-import { StoricoTurnoRow } from "../../../src/domain/contracts/pianificazione/storico-turni";
-import { CAPABILITIES } from "../../../src/domain/permissions";
-import { queryOne } from "../../db/query";
-import { changeLog } from "../../lib/audit";
-import { contextOf } from "../../lib/context";
-import { notFound } from "../../lib/errors";
-import { registerListRoute } from "../../lib/list";
-import { audit, rel } from "./audit";
+} from "../../../../src/domain/contracts/pianificazione/intermittenti";
+import { StoricoTurnoRow } from "../../../../src/domain/contracts/pianificazione/storico-turni";
+import { CAPABILITIES } from "../../../../src/domain/permissions";
+import { queryOne } from "../../../db/query";
+import { changeLog } from "../../../lib/audit";
+import { contextOf } from "../../../lib/context";
+import { notFound } from "../../../lib/errors";
+import { registerListRoute } from "../../../lib/list";
+import { audit, rel } from "../audit";
 import { intermittentiList } from "./intermittenti.list";
 import { storicoTurniList } from "./storico-turni.list";
 

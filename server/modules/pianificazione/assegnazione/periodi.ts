@@ -3,8 +3,8 @@
  * exclusion constraint refuses a double booking (SQLSTATE 23P01).
  */
 import { sql } from "drizzle-orm";
-import { type Interval, shiftIntervals } from "../../../src/domain/shift-rules";
-import type { Executor } from "../../db/client";
+import { type Interval, shiftIntervals } from "../../../../src/domain/shift-rules";
+import type { Executor } from "../../../db/client";
 
 export function turnoIntervals(t: {
   giorno: string;

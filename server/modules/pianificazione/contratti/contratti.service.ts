@@ -4,14 +4,14 @@ import type {
   Contratto,
   ContrattoCreate,
   ContrattoUpdate,
-} from "../../../src/domain/contracts/pianificazione/contratti";
-import { CONTRATTO_LABELS, CONTRATTO_TEXT_FIELDS } from "../../../src/domain/contratto";
-import type { Executor } from "../../db/client";
-import { queryOne } from "../../db/query";
-import { AZIONI, changeLog } from "../../lib/audit";
-import type { ServiceContext } from "../../lib/context";
-import { conflict, notFound, validationError } from "../../lib/errors";
-import { audit, rel } from "./audit";
+} from "../../../../src/domain/contracts/pianificazione/contratti";
+import { CONTRATTO_LABELS, CONTRATTO_TEXT_FIELDS } from "../../../../src/domain/contratto";
+import type { Executor } from "../../../db/client";
+import { queryOne } from "../../../db/query";
+import { AZIONI, changeLog } from "../../../lib/audit";
+import type { ServiceContext } from "../../../lib/context";
+import { conflict, notFound, validationError } from "../../../lib/errors";
+import { audit, rel } from "../audit";
 
 /** Every writable column of a contract but the client: SPEC §3 fields from src/domain/contratto.ts. */
 const COLUMNS = [

@@ -3,18 +3,18 @@
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { wrap } from "../../../src/domain/contracts/pianificazione/fields";
+import { wrap } from "../../../../src/domain/contracts/pianificazione/fields";
 import {
   ProfiliData,
   ProfiliOut,
   type ProfiloRegole,
-} from "../../../src/domain/contracts/pianificazione/profili-regole";
-import { ADMIN_PERMISSIONS, CAPABILITIES } from "../../../src/domain/permissions";
-import { queryOne, queryRows } from "../../db/query";
-import { changeLog } from "../../lib/audit";
-import { contextOf } from "../../lib/context";
-import { validationError } from "../../lib/errors";
-import { audit } from "./audit";
+} from "../../../../src/domain/contracts/pianificazione/profili-regole";
+import { ADMIN_PERMISSIONS, CAPABILITIES } from "../../../../src/domain/permissions";
+import { queryOne, queryRows } from "../../../db/query";
+import { changeLog } from "../../../lib/audit";
+import { contextOf } from "../../../lib/context";
+import { validationError } from "../../../lib/errors";
+import { audit } from "../audit";
 
 const LABELS = {
   riposo_minimo_ore: "Riposo minimo (ore)",

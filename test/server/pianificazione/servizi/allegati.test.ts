@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { queryOne, queryRows } from "../../../server/db/query";
-import { MB } from "../../../server/lib/files";
-import { multipartBody } from "../anagrafiche/operatori/multipart";
-import { auth, describeEachDb } from "../helpers/app";
-import { createCliente, posizioneId } from "./fixtures";
+import { queryOne, queryRows } from "../../../../server/db/query";
+import { MB } from "../../../../server/lib/files";
+import { multipartBody } from "../../anagrafiche/operatori/multipart";
+import { auth, describeEachDb } from "../../helpers/app";
+import { createCliente, posizioneId } from "../fixtures";
 
 const BASE = "/api/pianificazione/contratti";
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n");

@@ -8,16 +8,16 @@ import type {
   ServizioUpdate,
   Turno,
   TurnoCreate,
-} from "../../../src/domain/contracts/pianificazione/servizi";
-import { giorniDelServizio } from "../../../src/domain/turno";
-import type { Executor } from "../../db/client";
-import { queryOne, queryRows } from "../../db/query";
-import { AZIONI, changeLog } from "../../lib/audit";
-import type { ServiceContext } from "../../lib/context";
-import { conflict, validationError } from "../../lib/errors";
-import { audit, rel } from "./audit";
-import { assertContratto } from "./contratti.service";
-import { servizioScope } from "./scope";
+} from "../../../../src/domain/contracts/pianificazione/servizi";
+import { giorniDelServizio } from "../../../../src/domain/turno";
+import type { Executor } from "../../../db/client";
+import { queryOne, queryRows } from "../../../db/query";
+import { AZIONI, changeLog } from "../../../lib/audit";
+import type { ServiceContext } from "../../../lib/context";
+import { conflict, validationError } from "../../../lib/errors";
+import { audit, rel } from "../audit";
+import { assertContratto } from "../contratti/contratti.service";
+import { servizioScope } from "../scope";
 
 export const SERVIZIO_LABELS: Record<string, string> = {
   dal: "Dal",

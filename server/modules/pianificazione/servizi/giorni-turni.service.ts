@@ -1,16 +1,16 @@
 /** Single days and single shifts of a service. Changing a shift's times moves its assignments' ranges. */
 import { sql } from "drizzle-orm";
-import type { TurnoCreate, TurnoUpdate } from "../../../src/domain/contracts/pianificazione/servizi";
-import { validateShiftTimes } from "../../../src/domain/shift-rules";
-import type { Executor } from "../../db/client";
-import { queryOne, queryRows } from "../../db/query";
-import { AZIONI, changeLog } from "../../lib/audit";
-import type { ServiceContext } from "../../lib/context";
-import { conflict, validationError } from "../../lib/errors";
-import { audit, rel } from "./audit";
-import { evaluate } from "./eligibility.service";
-import { insertPeriodi, isExclusionViolation, turnoIntervals } from "./periodi";
-import { giornoScope, servizioScope, turnoScope } from "./scope";
+import type { TurnoCreate, TurnoUpdate } from "../../../../src/domain/contracts/pianificazione/servizi";
+import { validateShiftTimes } from "../../../../src/domain/shift-rules";
+import type { Executor } from "../../../db/client";
+import { queryOne, queryRows } from "../../../db/query";
+import { AZIONI, changeLog } from "../../../lib/audit";
+import type { ServiceContext } from "../../../lib/context";
+import { conflict, validationError } from "../../../lib/errors";
+import { evaluate } from "../assegnazione/eligibility.service";
+import { insertPeriodi, isExclusionViolation, turnoIntervals } from "../assegnazione/periodi";
+import { audit, rel } from "../audit";
+import { giornoScope, servizioScope, turnoScope } from "../scope";
 import { checkPosizioni, insertTurni, refuseIfAssigned } from "./servizi.service";
 
 export const TURNO_LABELS: Record<string, string> = {

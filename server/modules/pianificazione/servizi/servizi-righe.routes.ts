@@ -10,10 +10,10 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   type OperatoreAssegnato,
   OperatoriAssegnatiOut,
-} from "../../../src/domain/contracts/pianificazione/servizi-righe";
-import { CAPABILITIES } from "../../../src/domain/permissions";
-import { queryRows } from "../../db/query";
-import { servizioScope } from "./scope";
+} from "../../../../src/domain/contracts/pianificazione/servizi-righe";
+import { CAPABILITIES } from "../../../../src/domain/permissions";
+import { queryRows } from "../../../db/query";
+import { servizioScope } from "../scope";
 import { servizioParams } from "./servizi-righe.crud";
 
 export const serviziRigheRoutes: FastifyPluginAsync = async (base) => {

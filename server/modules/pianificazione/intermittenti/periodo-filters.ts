@@ -3,10 +3,10 @@
  * before `dal`, at most `maxDays` days (a single request, JSON page or streamed export, stays bounded).
  */
 import { type SQL, sql } from "drizzle-orm";
-import { day } from "../../../src/domain/contracts/pianificazione/fields";
-import { daysBetween } from "../../../src/domain/shift-rules";
-import { badRequest } from "../../lib/errors";
-import { type CustomFilter, LIST_ERROR_DETAIL, type ListContext } from "../../lib/list";
+import { day } from "../../../../src/domain/contracts/pianificazione/fields";
+import { daysBetween } from "../../../../src/domain/shift-rules";
+import { badRequest } from "../../../lib/errors";
+import { type CustomFilter, LIST_ERROR_DETAIL, type ListContext } from "../../../lib/list";
 
 export function periodoFilters(column: SQL): Record<"dal" | "al", CustomFilter> {
   return {

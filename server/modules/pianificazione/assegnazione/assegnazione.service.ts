@@ -10,16 +10,16 @@ import type {
   BulkOutcome,
   ConsolidaResult,
   Scoperto,
-} from "../../../src/domain/contracts/pianificazione/assegnazione";
-import type { Executor } from "../../db/client";
-import { queryOne, queryRows } from "../../db/query";
-import { auditInsertSql } from "../../lib/audit";
-import type { ServiceContext } from "../../lib/context";
-import { conflict, HttpError, notFound } from "../../lib/errors";
-import { audit, auditEntry, rel } from "./audit";
+} from "../../../../src/domain/contracts/pianificazione/assegnazione";
+import type { Executor } from "../../../db/client";
+import { queryOne, queryRows } from "../../../db/query";
+import { auditInsertSql } from "../../../lib/audit";
+import type { ServiceContext } from "../../../lib/context";
+import { conflict, HttpError, notFound } from "../../../lib/errors";
+import { audit, auditEntry, rel } from "../audit";
+import { type TurnoScope, turnoScope } from "../scope";
 import { describeTurni, evaluate, type Valutazione } from "./eligibility.service";
 import { isExclusionViolation, isUniqueViolation, overlapsSql, rangeSql, turnoIntervals } from "./periodi";
-import { type TurnoScope, turnoScope } from "./scope";
 
 export const AZIONI_TURNO = {
   assign: "Assegnazione operatore",

@@ -5,7 +5,7 @@
  * {id, cognome, nome}, the shift's times, comunicazione_inviata, inviata_il, riferimento).
  */
 import { sql } from "drizzle-orm";
-import { defineList } from "../../lib/list";
+import { defineList } from "../../../lib/list";
 import { ORARIO_SQL, periodoFilters, requirePeriodo } from "./periodo-filters";
 
 export const MAX_GIORNI_INTERMITTENTI = 400;

@@ -16,14 +16,14 @@ import {
   PrezzoData,
   PrezzoOut,
   PrezzoUpdateData,
-} from "../../../src/domain/contracts/pianificazione/contratti-righe";
-import { id } from "../../../src/domain/contracts/pianificazione/fields";
-import { CAPABILITIES } from "../../../src/domain/permissions";
-import type { Executor } from "../../db/client";
-import { queryOne } from "../../db/query";
-import { type ChildCrud, defineChildCrud, type Row } from "../../lib/crud";
-import { notFound, validationError } from "../../lib/errors";
-import { rel } from "./audit";
+} from "../../../../src/domain/contracts/pianificazione/contratti-righe";
+import { id } from "../../../../src/domain/contracts/pianificazione/fields";
+import { CAPABILITIES } from "../../../../src/domain/permissions";
+import type { Executor } from "../../../db/client";
+import { queryOne } from "../../../db/query";
+import { type ChildCrud, defineChildCrud, type Row } from "../../../lib/crud";
+import { notFound, validationError } from "../../../lib/errors";
+import { rel } from "../audit";
 import { assertContratto } from "./contratti.service";
 
 const params = z.object({ idContratto: id() });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { auth, describeEachDb } from "../helpers/app";
-import { createCliente, createOperatore, posizioneId } from "./fixtures";
+import { auth, describeEachDb } from "../../helpers/app";
+import { createCliente, createOperatore, posizioneId } from "../fixtures";
 
 const BASE = "/api/pianificazione/contratti";
 

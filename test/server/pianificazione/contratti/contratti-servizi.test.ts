@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { queryRows } from "../../../server/db/query";
-import { auth, describeEachDb } from "../helpers/app";
-import { createCliente, posizioneId } from "./fixtures";
+import { queryRows } from "../../../../server/db/query";
+import { auth, describeEachDb } from "../../helpers/app";
+import { createCliente, posizioneId } from "../fixtures";
 
 const BASE = "/api/pianificazione/contratti";
 

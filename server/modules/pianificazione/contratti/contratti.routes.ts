@@ -2,11 +2,15 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ResultOk } from "../../../src/domain/contracts/common";
-import { ContrattoOut, contrattoCreate, contrattoUpdate } from "../../../src/domain/contracts/pianificazione/contratti";
-import { id, OK, wrap } from "../../../src/domain/contracts/pianificazione/fields";
-import { CAPABILITIES } from "../../../src/domain/permissions";
-import { contextOf } from "../../lib/context";
+import { ResultOk } from "../../../../src/domain/contracts/common";
+import {
+  ContrattoOut,
+  contrattoCreate,
+  contrattoUpdate,
+} from "../../../../src/domain/contracts/pianificazione/contratti";
+import { id, OK, wrap } from "../../../../src/domain/contracts/pianificazione/fields";
+import { CAPABILITIES } from "../../../../src/domain/permissions";
+import { contextOf } from "../../../lib/context";
 import { createContratto, deleteContratto, getContratto, updateContratto } from "./contratti.service";
 
 const permissions = CAPABILITIES.contratti;

@@ -3,8 +3,8 @@
  * assign call (POST …/turni/{idTurno}/operatori/) and the month grid (GET …/servizi/{id}/?dal=&al=).
  */
 import { sql } from "drizzle-orm";
-import type { Executor } from "../../db/client";
-import { queryOne } from "../../db/query";
+import type { Executor } from "../../../db/client";
+import { queryOne } from "../../../db/query";
 import { overlapsSql, turnoIntervals } from "./periodi";
 
 /** Whether the operator already has a range overlapping the shift (the check the exclusion constraint enforces). */

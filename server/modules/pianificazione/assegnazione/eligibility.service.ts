@@ -7,9 +7,9 @@
  * long shift, a shift already fully staffed.
  */
 import { type SQL, sql } from "drizzle-orm";
-import type { Candidato, Motivo as MotivoOut } from "../../../src/domain/contracts/pianificazione/assegnazione";
-import { tipoDocumentoLabel } from "../../../src/domain/documenti";
-import { formatDate, formatTime } from "../../../src/domain/format";
+import type { Candidato, Motivo as MotivoOut } from "../../../../src/domain/contracts/pianificazione/assegnazione";
+import { tipoDocumentoLabel } from "../../../../src/domain/documenti";
+import { formatDate, formatTime } from "../../../../src/domain/format";
 import {
   addDays,
   distanceKm,
@@ -18,12 +18,12 @@ import {
   weekday,
   weekStart,
   workingTimeWarnings,
-} from "../../../src/domain/shift-rules";
-import type { MotivoEsclusione } from "../../../src/domain/turno";
-import type { Executor } from "../../db/client";
-import { queryRows, queryRowsPrepared } from "../../db/query";
+} from "../../../../src/domain/shift-rules";
+import type { MotivoEsclusione } from "../../../../src/domain/turno";
+import type { Executor } from "../../../db/client";
+import { queryRows, queryRowsPrepared } from "../../../db/query";
+import type { TurnoScope } from "../scope";
 import { overlapsSql, turnoIntervals } from "./periodi";
-import type { TurnoScope } from "./scope";
 
 const GIORNI = ["", "lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"];
 const DAY_MS = 86_400_000;

@@ -4,7 +4,7 @@
  * A request covers at most a year; exports stream (server-side cursor on PostgreSQL).
  */
 import { sql } from "drizzle-orm";
-import { defineList } from "../../lib/list";
+import { defineList } from "../../../lib/list";
 import { ORARIO_SQL, periodoFilters, requirePeriodo } from "./periodo-filters";
 
 export const MAX_GIORNI_STORICO = 366;
