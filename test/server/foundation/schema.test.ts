@@ -62,13 +62,6 @@ describeEachDb("drizzle schema matches the migrations", (ctx) => {
   });
 });
 
-/**
- * Schema files no server code imports yet. auth.ts declares the auth migrations' tables, which the
- * auth module and lib/rate-limit.ts, lib/access-denied.ts read with hand-written SQL: the same
- * choice as pianificazione's is left to make (issue 11, item 3); empty this list, don't grow it.
- */
-const NOT_YET_DECIDED = ["auth"];
-
 describe("drizzle schema files", () => {
   it("are each imported by the server (no tables declared for nobody)", () => {
     const sources = serverSources().map((f) => fs.readFileSync(f, "utf8"));
@@ -76,7 +69,6 @@ describe("drizzle schema files", () => {
       .readdirSync(SCHEMA_DIR)
       .filter((n) => n.endsWith(".ts"))
       .map((n) => n.replace(/\.ts$/, ""))
-      .filter((name) => !NOT_YET_DECIDED.includes(name))
       .filter((name) => !sources.some((text) => text.includes(`db/schema/${name}"`)));
     expect(unused).toEqual([]);
   });
