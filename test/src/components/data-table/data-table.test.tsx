@@ -43,6 +43,29 @@ describe("DataTable", () => {
   });
 });
 
+describe("DataTable cells", () => {
+  it("give a long value's full text on hover, rendered cells (links) too", async () => {
+    const long = "Vigilanza e antitaccheggio galleria commerciale — Torino, sede di corso Francia";
+    server.use(
+      http.get("*/api/anagrafiche/operatori/", () =>
+        HttpResponse.json({ count: 1, page: 1, results: [{ id: 1, codice: long, cognome: "Rossi", nome: "Marco" }] }),
+      ),
+    );
+    const linked: DataTableColumn[] = [
+      { key: "codice", name: "Codice", render: (r) => <a href="/x">{String(r.codice)}</a> },
+      { key: "cognome", name: "Cognome" },
+    ];
+    function Linked() {
+      useListState("titoli", { defaults: { autoload: true } });
+      return <DataTable listId="titoli" path="anagrafiche/operatori/" columns={linked} aria-label="Titoli" />;
+    }
+    renderWithProviders(<Linked />);
+    const link = await screen.findByRole("link", { name: long });
+    expect(link.parentElement?.getAttribute("title")).toBe(long);
+    expect(screen.getByText("Rossi").getAttribute("title")).toBe("Rossi");
+  });
+});
+
 describe("DataTable behaviour", () => {
   afterEach(() => server.events.removeAllListeners());
 
