@@ -3,7 +3,9 @@
  * API's shapes are src/domain/contracts/pianificazione/contratti.ts).
  */
 
+/** The kinds of a client contract: the form's options, the server's validation and the demo data. */
 export const TIPI_CONTRATTO = ["Giornaliero", "Settimanale", "Mensile", "Annuale", "A evento"] as const;
+export type TipoContrattoCliente = (typeof TIPI_CONTRATTO)[number];
 
 /** Text fields of a contract: an empty string is saved as null. */
 export const CONTRATTO_TEXT_FIELDS = [

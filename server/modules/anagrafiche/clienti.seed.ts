@@ -793,7 +793,7 @@ const slug = (s: string) =>
 export async function seedDemoClienti({ tx, today }: SeedContext): Promise<void> {
   for (const c of CLIENTI) {
     const partitaIva = withPartitaIvaCheckDigit(c.base);
-    const domain = `${slug(c.ragione_sociale).slice(0, 18)}.it`;
+    const domain = `${slug(c.ragione_sociale.replace(/\s+S\.(p\.A|r\.l)\.$/, ""))}.it`;
     const [row] = await tx
       .insert(clienti)
       .values({

@@ -113,7 +113,10 @@ export async function seedDemoOperatori(ctx: SeedContext): Promise<void> {
 
   for (let i = 0; i < 60; i++) {
     const sesso = i % 5 === 4 ? "F" : "M";
-    const nome = sesso === "F" ? NOMI_F[i % NOMI_F.length] : NOMI_M[i % NOMI_M.length];
+    // Surnames repeat every 40 operators: shift the first names of the next round so that no two
+    // operators share a full name.
+    const round = Math.floor(i / COGNOMI.length) * 7;
+    const nome = sesso === "F" ? NOMI_F[(i + round) % NOMI_F.length] : NOMI_M[(i + round) % NOMI_M.length];
     const cognome = COGNOMI[(i * 7) % COGNOMI.length];
     const [luogo, provNascita, catastale] = pick(CITTA);
     const [citta, prov, , cap, lat, lng] = i < 30 ? CITTA[i % 3] : pick(CITTA);

@@ -9,6 +9,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { TurnoCreate } from "../../../src/domain/contracts/pianificazione/servizi";
+import type { TipoContrattoCliente } from "../../../src/domain/contratto";
 import { addDays, daysBetween, instantToRome, weekStart } from "../../../src/domain/shift-rules";
 import { queryRows } from "../../db/query";
 import { SYSTEM_ACTOR, systemContext } from "../../lib/context";
@@ -22,7 +23,7 @@ type Settore = "banca" | "commerciale" | "logistica" | "sanita" | "eventi";
 interface Piano {
   titolo: string;
   tipo_servizio: string;
-  tipo_contratto: string;
+  tipo_contratto: TipoContrattoCliente;
   giorni_settimana: number[];
   turni: { inizio_f1: string; fine_f1: string; inizio_f2?: string; fine_f2?: string; posizione: string; n: number }[];
 }
@@ -37,7 +38,7 @@ const PIANI: Record<Settore, Piano> = {
   banca: {
     titolo: "Piantonamento armato sede centrale",
     tipo_servizio: "Piantonamento armato",
-    tipo_contratto: "Continuativo",
+    tipo_contratto: "Mensile",
     giorni_settimana: [1, 2, 3, 4, 5],
     turni: [
       { inizio_f1: "07:30", fine_f1: "13:30", posizione: GPG_ARMATA, n: 1 },
@@ -47,7 +48,7 @@ const PIANI: Record<Settore, Piano> = {
   commerciale: {
     titolo: "Vigilanza e antitaccheggio galleria",
     tipo_servizio: "Vigilanza ispettiva",
-    tipo_contratto: "Continuativo",
+    tipo_contratto: "Mensile",
     giorni_settimana: [1, 2, 3, 4, 5, 6, 7],
     turni: [
       { inizio_f1: "09:00", fine_f1: "15:00", posizione: GPG, n: 1 },
@@ -57,7 +58,7 @@ const PIANI: Record<Settore, Piano> = {
   logistica: {
     titolo: "Controllo accessi e ronda notturna",
     tipo_servizio: "Controllo accessi",
-    tipo_contratto: "Continuativo",
+    tipo_contratto: "Mensile",
     giorni_settimana: [1, 2, 3, 4, 5, 6, 7],
     turni: [
       { inizio_f1: "06:00", fine_f1: "14:00", posizione: FIDUCIARIO, n: 1 },
@@ -67,7 +68,7 @@ const PIANI: Record<Settore, Piano> = {
   sanita: {
     titolo: "Portineria e reception",
     tipo_servizio: "Portierato",
-    tipo_contratto: "Continuativo",
+    tipo_contratto: "Mensile",
     giorni_settimana: [1, 2, 3, 4, 5, 6, 7],
     turni: [
       { inizio_f1: "07:00", fine_f1: "13:00", posizione: PORTIERE, n: 1 },

@@ -1,7 +1,8 @@
 /** The columns of the log screen (SPEC §2 Log screen). */
-import { List } from "@chakra-ui/react";
 import type { LogEntry } from "../../api/log.endpoints";
+import { formatDateTimeSeconds } from "../../domain/format";
 import type { DataTableColumn } from "../data-table/data-table.types";
+import { ChangeLogCell, changeLogRows, LINE_PX } from "./change-log-cell";
 
 export function operatorName(entry: Pick<LogEntry, "utente">): string {
   return entry.utente ? `${entry.utente.first_name} ${entry.utente.last_name}`.trim() : "";
@@ -21,17 +22,15 @@ export const LOG_COLUMNS: DataTableColumn<LogEntry & Record<string, unknown>>[] 
     name: "Changelog",
     minWidth: 320,
     render: (row) => (
-      <List.Root as="ul" ps="4" py="1" fontSize="sm" lineHeight="20px">
-        {changeLines(row).map((line, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id and never reorder
-          <List.Item key={i}>{line}</List.Item>
-        ))}
-      </List.Root>
+      <ChangeLogCell
+        lines={changeLines(row)}
+        title={`${row.azione} — ${formatDateTimeSeconds(row.data_ora)}${row.utente ? ` — ${operatorName(row)}` : ""}`}
+      />
     ),
   },
 ];
 
-/** Rows grow with their change log (20 px a line). */
+/** Rows grow with their change log (20 px a line, at most SHOWN_LINES and the 'Mostra tutto' button). */
 export function logRowHeight(row: LogEntry): number {
-  return Math.max(35, 12 + changeLines(row).length * 20);
+  return Math.max(35, 12 + changeLogRows(changeLines(row)) * LINE_PX);
 }

@@ -1,7 +1,9 @@
 /**
  * The log screen (SPEC §2): a card titled by the caller with 'Ricerca', 'Tipo di Log' (only when
  * log types are given, no blank option) and the entries of `GET /api/log/list/` in a DataTable.
- * Until a filter is applied it shows the 'Attenzione, …' info box.
+ * A record's log (the screen fixes the object: content type and id) lists its entries at once,
+ * newest first; the generic screen (Console → Logs, with 'Tipo di Log') shows the 'Attenzione, …'
+ * info box until a filter is applied (SPEC §2).
  */
 import { Card } from "@chakra-ui/react";
 import { useMemo } from "react";
@@ -34,8 +36,9 @@ export interface LogScreenProps {
 export function LogScreen(props: LogScreenProps) {
   const { title, contentType, objectId, onlyRelated, showRelated, logTypes, syncUrl = false } = props;
   const listId = props.listId ?? `log:${contentType ?? "tutti"}:${objectId ?? ""}`;
-  useListState(listId, { syncUrl, defaults: { sort: null } });
   const hasTypes = !!logTypes?.length;
+  const fixedObject = !hasTypes && !!contentType && objectId !== undefined && objectId !== null && objectId !== "";
+  useListState(listId, { syncUrl, defaults: { sort: null, autoload: fixedObject } });
 
   const extraParams = useMemo(() => {
     const p: Record<string, string> = {};

@@ -9,8 +9,9 @@ export function CheckMailPage() {
         Controlla la tua email
       </Heading>
       <Text>
-        Se l'utente esiste, riceverà un'email con il link per reimpostare la password e un codice di verifica a 6 cifre.
-        Il link è valido per un'ora e può essere usato una sola volta.
+        Se l'utente esiste, riceverà un'email con un link e un codice di verifica a 6 cifre. Apri il link dell'email: la
+        pagina che si apre ti chiederà il codice, poi potrai scegliere la nuova password. Il link è valido per un'ora e
+        può essere usato una sola volta.
       </Text>
       <Link asChild color="blue.600" fontSize="sm">
         <RouterLink to="/login">Torna al login</RouterLink>

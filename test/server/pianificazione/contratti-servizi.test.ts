@@ -68,6 +68,15 @@ describeEachDb("pianificazione: contracts, services, days and shifts", (ctx) => 
     const unknownClient = await req("POST", `${BASE}/`, { titolo: "X", cliente: 999999 });
     expect(unknownClient.statusCode).toBe(400);
     expect(unknownClient.json().errors).toEqual({ cliente: "Cliente non trovato" });
+    // The kind of contract is one of the form's (src/domain/contratto TIPI_CONTRATTO).
+    const tipo = await req("POST", `${BASE}/`, { titolo: "X", cliente: clienteId, tipo_contratto: "Continuativo" });
+    expect(tipo.statusCode).toBe(400);
+    expect(tipo.json().errors).toEqual({ tipo_contratto: "Valore non valido" });
+    const rows = await queryRows<{ n: number }>(
+      ctx().database.db,
+      sql`SELECT count(*)::int AS n FROM contratti WHERE titolo = 'X'`,
+    );
+    expect(rows[0].n).toBe(0);
   });
 
   it("denies users without erp_contratti", async () => {

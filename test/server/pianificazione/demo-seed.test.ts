@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { queryOne, queryRows } from "../../../server/db/query";
 import { seedDemo } from "../../../server/seed/demo";
+import { TIPI_CONTRATTO } from "../../../src/domain/contratto";
 import { auth, describeEachDb } from "../helpers/app";
 
 const TODAY = new Date("2025-10-08T10:00:00+02:00"); // a Wednesday
@@ -77,6 +78,20 @@ describeEachDb("pianificazione demo data", (ctx) => {
     expect(await one(sql`SELECT count(*)::int AS n FROM log_entries WHERE azione = 'Assegnazione operatore'`)).toBe(
       await one(sql`SELECT count(*)::int AS n FROM turni_operatori`),
     );
+  });
+
+  it("looks real: contract kinds the form offers, unique operator names, whole PEC domains", async () => {
+    const db = ctx().database.db;
+    const tipi = await queryRows<{ tipo_contratto: string }>(db, sql`SELECT DISTINCT tipo_contratto FROM contratti`);
+    for (const { tipo_contratto } of tipi) expect(TIPI_CONTRATTO).toContain(tipo_contratto);
+    expect(
+      await one(sql`SELECT count(*)::int AS n FROM (SELECT cognome, nome FROM operatori
+                    GROUP BY cognome, nome HAVING count(*) > 1) d`),
+    ).toBe(0);
+    const pec = await queryRows<{ pec: string; email: string }>(db, sql`SELECT pec, email FROM clienti`);
+    expect(pec.length).toBeGreaterThan(0);
+    for (const c of pec) expect(c.pec.replace("amministrazione@pec.", "")).toBe(c.email.replace("info@", ""));
+    expect(pec.map((c) => c.pec)).toContain("amministrazione@pec.bancacreditolombardo.it");
   });
 
   it("shows the data through the API: the contract list, a service's grid and the intermittent calls", async () => {

@@ -3,7 +3,7 @@
  * save wrapped in {data}, the record, the list's rows.
  */
 import { z } from "zod";
-import { toTriState } from "../../contratto";
+import { TIPI_CONTRATTO, toTriState } from "../../contratto";
 import { declareList } from "../list";
 import { updateSchema } from "../update-schema";
 import { bool, optDay, optText, refId, reqText } from "./fields";
@@ -11,7 +11,10 @@ import { bool, optDay, optText, refId, reqText } from "./fields";
 const fields = {
   titolo: reqText(300),
   cliente: refId(),
-  tipo_contratto: optText(100),
+  tipo_contratto: z.preprocess(
+    (v) => (v === "" ? null : v),
+    z.enum(TIPI_CONTRATTO, { error: "Valore non valido" }).nullable().optional(),
+  ),
   numero_contratto: optText(100),
   tipo_servizio: optText(200),
   sede: optText(300),
