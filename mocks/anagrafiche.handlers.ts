@@ -21,16 +21,7 @@ const operatore = (p: Params) => db.operatori.find((o) => o.id === Number(p.id))
 const cliente = (p: Params) => db.clienti.find((c) => c.id === Number(p.id));
 const withWarnings = (row: object) => ({ ...row, warnings: [] });
 
-/** A new row of each tab of the operator's record. */
-const SCAN = { tipo_label: "", file: null, stato: "valido" };
-const TABS = {
-  documenti: { tipo: "", numero: "", rilasciato_da: "", data_rilascio: null, data_scadenza: null, note: "", ...SCAN },
-  corsi: { tipo: "", ente: "", data_conseguimento: null, data_scadenza: null, note: "", ...SCAN },
-  contratti: { tipo: "", data_inizio: null, data_fine: null, ore_settimanali: null, note: "" },
-  compensi: { descrizione: "", importo: null, dal: null, al: null, note: "" },
-  pratiche: { tipo: "", stato: "", data_apertura: null, data_chiusura: null, note: "" },
-  indisponibilita: { dal: "", al: "", motivo: "", note: "" },
-};
+const TABS = ["documenti", "corsi", "contratti", "compensi", "pratiche", "indisponibilita"] as const;
 
 /** 1×1 PNG: every stored file (photos, scans) of the mocks. */
 const PNG = Uint8Array.from(
@@ -44,11 +35,11 @@ export const anagraficheHandlers = [
     if (new URL(request.url).searchParams.get("quick_view") !== "true") return undefined;
     return HttpResponse.json(db.quickViews.find((q) => q.id === Number(params.rowId)));
   }),
-  ...crud(`${A}/operatori`, { rows: () => db.operatori, list: "none", read: true, blank: () => db.operatori[1] }),
-  ...Object.entries(TABS).flatMap(([tab, blank]) =>
+  ...crud(`${A}/operatori`, { rows: () => db.operatori, list: "none", read: true, template: () => db.operatori[1] }),
+  ...TABS.flatMap((tab) =>
     crud(`${A}/operatori/:id/${tab}`, {
-      rows: (p) => operatore(p)?.[tab as keyof typeof TABS] as { id: number }[] | undefined,
-      blank: () => (tab === "documenti" ? { ...blank, licenza: false } : blank),
+      rows: (p) => operatore(p)?.[tab] as { id: number }[] | undefined,
+      template: () => (db.operatori[0][tab] as { id: number }[])[0],
     }),
   ),
   http.get(api(`${A}/operatori/:id/disponibilita/`), ({ params }) =>
@@ -68,19 +59,19 @@ export const anagraficheHandlers = [
     rows: () => db.clienti,
     list: "none",
     read: true,
-    blank: () => ({ ...db.clienti[3], attivo: true, sedi: [], contatti: [], contratti: [] }),
+    template: () => db.clienti[1],
     saved: withWarnings,
   }),
   ...crud(`${A}/clienti/:id/sedi`, {
     rows: (p) => cliente(p)?.sedi,
     list: "none",
-    blank: () => ({ descrizione: "", indirizzo: "", cap: "", citta: "", prov: "", lat: null, lng: null, note: "" }),
+    template: () => db.clienti[0].sedi[0],
     saved: withWarnings,
   }),
   ...crud(`${A}/clienti/:id/contatti`, {
     rows: (p) => cliente(p)?.contatti,
     list: "none",
-    blank: () => ({ nome: "", ruolo: "", telefono: "", email: "", note: "" }),
+    template: () => db.clienti[0].contatti[0],
   }),
 
   listHandler(`${A}/candidati/`, CandidatiList, () =>
@@ -93,7 +84,7 @@ export const anagraficheHandlers = [
       }),
     ),
   ),
-  ...crud(`${A}/candidati`, { rows: () => db.candidati, list: "none", read: true, blank: () => db.candidati[1] }),
+  ...crud(`${A}/candidati`, { rows: () => db.candidati, list: "none", read: true, template: () => db.candidati[1] }),
   http.get(api(`${A}/candidature/opzioni/`), () =>
     HttpResponse.json({
       posizioni: SETTINGS.posizioni,

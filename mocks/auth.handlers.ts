@@ -45,6 +45,6 @@ export const authHandlers = [
   ...crud("auth/users", {
     rows: () => db.users,
     list: "none",
-    blank: () => ({ ...db.users[0], username: "", email: "", nome: "", cognome: "", permissions: [], attivo: true }),
+    template: () => db.users[4],
   }),
 ];

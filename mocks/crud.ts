@@ -2,15 +2,16 @@
  * Generic CRUD handlers over rows of the store, for `/api/<path>`:
  *   GET    <path>/          the rows: an array, or `{results}` (`list`; "none" when the server has
  *                          no such route or a list-engine route answers it, mocks/list.ts)
- *   POST   <path>/          201: a new row, `blank` with the body's values
- *   GET    <path>/:rowId/   the row (with `read`: the server reads a child in its parent)
+ *   POST   <path>/          201: a new row, a copy of `template` (a fixture row) with the body's values
+ *   GET    <path>/:rowId/   the row (`read`: a child row is read in its parent, not on its own)
  *   PUT    <path>/:rowId/   the row with the body's values
  *   DELETE <path>/:rowId/   {result: "OK"}
  * `rows(params)` is the collection under the path's parent; undefined (no such parent) is a 404,
  * as is a row of another parent. A write takes from `{data}` only the values of fields the row
  * has, of the row's JSON type (mergeInto): references and nested lists keep what the row had, so
- * every answer keeps the contract's shape (test/server/contract). What the server makes of a write beyond that — a qualification's name, a refusal,
- * a warning, a validation error — is the business of the test that needs it:
+ * every answer keeps the contract's shape (test/server/contract). What the server makes of a write
+ * beyond that — a qualification's name, a refusal, a warning, a validation error — is the business
+ * of the test that needs it:
  *   server.use(http.post("*…/prezzi/", () => created(db.prezzi[1], {...the row the server answers})))
  */
 import { HttpResponse, http, type RequestHandler } from "msw";
@@ -19,8 +20,8 @@ import { newId } from "./store";
 
 export interface CrudOptions<R extends { id: number }> {
   rows: (params: Params) => R[] | undefined;
-  /** A complete new row (every field of the answer) before the body's values. */
-  blank: (params: Params) => Omit<R, "id">;
+  /** The row a new one is copied from (a fixture row: every field of the answer). */
+  template: (params: Params) => Omit<R, "id">;
   /** How GET on the collection answers (default: an array). */
   list?: "array" | "results" | "none";
   /** GET of one row. */
@@ -65,7 +66,7 @@ export function crud<R extends { id: number }>(path: string, o: CrudOptions<R>):
     http.post(api(`${path}/`), async ({ request, params }) => {
       const rows = o.rows(params);
       if (!rows) return refuse(404, NOT_FOUND);
-      const row = { ...mergeInto(structuredClone(o.blank(params)) as Row, await dataOf(request)), id: newId() } as R;
+      const row = { ...mergeInto(structuredClone(o.template(params)) as Row, await dataOf(request)), id: newId() } as R;
       rows.push(row);
       return answer(row, 201);
     }),

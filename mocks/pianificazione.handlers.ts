@@ -4,13 +4,14 @@
  * bulk assignment and consolidation as the store's changes — accepted, without warnings, nothing
  * left uncovered: a refusal (409), a warning, a bulk report or an uncovered shift is set by the
  * test that shows it —; costs, equipment, notes and attachments; intermittent workers' calls.
+ * A new row of a child resource is a copy of its fixture row with the body's values (mocks/crud.ts).
  */
 import { HttpResponse, http } from "msw";
 import { ContrattiList, ContrattoRow } from "../src/domain/contracts/pianificazione/contratti";
 import { IntermittentiList } from "../src/domain/contracts/pianificazione/intermittenti";
 import type { Turno } from "../src/domain/contracts/pianificazione/servizi";
 import { crud } from "./crud";
-import { api, dataOf, ok, type Params, type Row, refuse } from "./http";
+import { api, dataOf, ok, type Params, refuse } from "./http";
 import { listHandler } from "./list";
 import { db, newId } from "./store";
 
@@ -46,12 +47,8 @@ const notFound = () => refuse(404, "Turno non trovato");
 function assign(t: Turno, operatore: number, conferma?: boolean) {
   const c = db.ranking.find((x) => x.id === operatore);
   if (!c) return undefined;
-  const row = t.operatori.find((o) => o.id === c.id) ?? {
-    id: c.id,
-    cognome: c.cognome,
-    nome: c.nome,
-    confermato: false,
-  };
+  const { id, cognome, nome } = c;
+  const row = t.operatori.find((o) => o.id === id) ?? { id, cognome, nome, confermato: false };
   if (!t.operatori.includes(row)) t.operatori.push(row);
   if (conferma) row.confermato = true;
   return row;
@@ -79,46 +76,30 @@ function consolida(turni: Turno[]) {
   return HttpResponse.json({ result: "OK", confermati: todo.length, scoperti: [] });
 }
 
-const priceBlank = () => ({
-  posizione: db.prezzi[1][0].posizione,
-  posizione_descrizione: db.prezzi[1][0].posizione_descrizione,
-});
-
 export const pianificazioneHandlers = [
   listHandler(`${P}/`, ContrattiList, () =>
     db.contratti.map((c) => {
       const servizi = db.servizi[c.id] ?? [];
-      const [dal, al] = [
-        servizi.map((s) => s.dal).sort()[0] ?? null,
-        servizi
-          .map((s) => s.al)
-          .sort()
-          .at(-1) ?? null,
-      ];
+      const days = servizi.flatMap((s) => [s.dal, s.al]).sort();
+      const [dal, al] = [days[0] ?? null, days.at(-1) ?? null];
       return ContrattoRow.parse({ ...c, servizi: servizi.length, dal, al, cliente_id: c.cliente.id });
     }),
   ),
-  ...crud(P, { rows: () => db.contratti, list: "none", read: true, blank: () => db.contratti[1] }),
+  ...crud(P, { rows: () => db.contratti, list: "none", read: true, template: () => db.contratti[1] }),
   ...crud(`${P}/:idContratto/prezzi`, {
     rows: byContratto("prezzi"),
     list: "results",
-    blank: () => ({
-      ...priceBlank(),
-      prezzo_orario: 0,
-      maggiorazione_notturna: 0,
-      maggiorazione_festiva: 0,
-      maggiorazione_domenicale: 0,
-    }),
+    template: () => db.prezzi[1][0],
   }),
   ...crud(`${P}/:idContratto/compensi`, {
     rows: byContratto("compensi"),
     list: "results",
-    blank: () => ({ ...priceBlank(), compenso_orario: 0 }),
+    template: () => db.compensi[1][0],
   }),
   ...crud(`${P}/:idContratto/non-graditi`, {
     rows: byContratto("nonGraditi"),
     list: "results",
-    blank: () => ({ ...db.nonGraditi[1][0], motivo: "" }),
+    template: () => db.nonGraditi[1][0],
   }),
 
   http.get(api(`${P}/:idContratto/servizi/`), ({ params }) => {
@@ -140,32 +121,21 @@ export const pianificazioneHandlers = [
     rows: byContratto("servizi"),
     list: "none",
     read: true,
-    blank: (p) => {
-      const c = contratto(p)!;
-      const ref = { id: c.id, titolo: c.titolo, cliente: c.cliente };
-      return {
-        contratto: ref,
-        dal: "",
-        al: "",
-        descrizione: "",
-        indirizzo: "",
-        lat: null,
-        lng: null,
-        note: "",
-        giorni: [],
-      };
+    template: (p) => {
+      const { id, titolo, cliente } = contratto(p)!;
+      return { ...db.servizi[1][0], contratto: { id, titolo, cliente }, giorni: [] };
     },
   }),
   ...crud(`${S}/giorni`, {
     rows: (p) => servizio(p)?.giorni,
     list: "none",
-    blank: () => ({ giorno: "", turni: [] }),
+    template: () => ({ giorno: "", turni: [] }),
     saved: (g) => ({ id: g.id, giorno: g.giorno }),
   }),
   ...crud(`${G}/turni`, {
     rows: (p) => giorno(p)?.turni,
     list: "none",
-    blank: () => ({ ...header(db.servizi[1][0].giorni[0].turni[0]), note: "", operatori: [] }),
+    template: () => ({ ...db.servizi[1][0].giorni[0].turni[0], operatori: [] }),
     saved: ({ operatori: _o, posizione, ...t }) => ({ ...t, posizione: posizione.id }),
   }),
 
@@ -210,29 +180,9 @@ export const pianificazioneHandlers = [
     return g ? consolida(g.turni) : notFound();
   }),
 
-  ...crud(`${S}/costi`, {
-    rows: byServizio("costi"),
-    list: "results",
-    blank: () => ({ tipo: "", importo: 0, data: "", note: "" }),
-  }),
-  ...crud(`${S}/dotazioni`, {
-    rows: byServizio("dotazioni"),
-    list: "results",
-    blank: () => ({
-      descrizione: "",
-      quantita: 1,
-      operatore: null,
-      operatore_nome: null,
-      consegnata_il: null,
-      restituita_il: null,
-      note: "",
-    }),
-  }),
-  ...crud(`${S}/note-ed-allegati`, {
-    rows: byServizio("note"),
-    list: "results",
-    blank: () => ({ nota: "", file: null, file_nome: null, created_at: "2026-03-01T08:00:00.000Z" }),
-  }),
+  ...crud(`${S}/costi`, { rows: byServizio("costi"), list: "results", template: () => db.costi[1][0] }),
+  ...crud(`${S}/dotazioni`, { rows: byServizio("dotazioni"), list: "results", template: () => db.dotazioni[1][0] }),
+  ...crud(`${S}/note-ed-allegati`, { rows: byServizio("note"), list: "results", template: () => db.note[1][0] }),
   http.post(api(`${S}/allegati/`), async ({ request, params }) => {
     const note = byServizio("note")(params);
     const form = await request.formData();
@@ -249,10 +199,6 @@ export const pianificazioneHandlers = [
     note.push(row);
     return HttpResponse.json(row, { status: 201 });
   }),
-  http.get(
-    api(`${S}/allegati/:fileId/`),
-    () => new HttpResponse("%PDF-1.4 mock", { headers: { "Content-Type": "application/pdf" } }),
-  ),
   http.delete(api(`${S}/allegati/:fileId/`), ({ params }) => {
     const note = byServizio("note")(params) ?? [];
     const i = note.findIndex((n) => n.file?.id === params.fileId);
@@ -265,15 +211,4 @@ export const pianificazioneHandlers = [
   ),
 
   listHandler("pianificazione/intermittenti/", IntermittentiList, () => db.intermittenti),
-  http.post(api("pianificazione/intermittenti/:id/comunicazione/"), async ({ request, params }) => {
-    const row = db.intermittenti.find((r) => r.id === Number(params.id));
-    const { inviata_il, riferimento } = (await dataOf(request)) as Row;
-    if (!row) return refuse(404, "Turno non trovato");
-    Object.assign(row, {
-      comunicazione_inviata: true,
-      inviata_il: String(inviata_il),
-      riferimento: String(riferimento ?? ""),
-    });
-    return HttpResponse.json({ result: "OK", id: row.id, inviata_il: row.inviata_il, riferimento: row.riferimento });
-  }),
 ];

@@ -22,55 +22,67 @@ export const ROUTES: AppRoute[] = [
     path: "/pianificazione/contratti",
     title: "Contratti",
     capabilities: CAPABILITIES.contratti,
-    page: lazyPage(() => import("../features/pianificazione/contratti-list-page"), "ContrattiListPage"),
+    page: lazyPage(() => import("../features/pianificazione/contratti/contratti-list-page"), "ContrattiListPage"),
   },
   {
     path: "/pianificazione/contratti/aggiungi-nuovo",
     title: "Nuovo contratto",
     capabilities: CAPABILITIES.contratti,
-    page: lazyPage(() => import("../features/pianificazione/contratto-page"), "NuovoContrattoPage"),
+    page: lazyPage(() => import("../features/pianificazione/contratti/contratto-page"), "NuovoContrattoPage"),
   },
   {
     path: "/pianificazione/contratti/:idContratto/*",
     title: "Contratto",
     capabilities: CAPABILITIES.contratti,
-    page: lazyPage(() => import("../features/pianificazione/contratto-page"), "ContrattoPage"),
+    page: lazyPage(() => import("../features/pianificazione/contratti/contratto-page"), "ContrattoPage"),
   },
   {
     path: "/pianificazione/contratti/:idContratto/servizi/:idServizio/*",
     title: "Servizio",
     capabilities: CAPABILITIES.contratti,
-    page: lazyPage(() => import("../features/pianificazione/servizio-page"), "ServizioPage"),
+    page: lazyPage(() => import("../features/pianificazione/servizi/servizio-page"), "ServizioPage"),
   },
   {
     path: "/pianificazione/contratti/:idContratto/servizi/:idServizio/giorno/:idGiorno/assegnazione-avanzata",
     title: "Assegnazione avanzata",
     capabilities: CAPABILITIES.contratti,
-    page: lazyPage(() => import("../features/pianificazione/assegnazione-avanzata-page"), "AssegnazioneAvanzataPage"),
+    page: lazyPage(
+      () => import("../features/pianificazione/assegnazione/assegnazione-avanzata-page"),
+      "AssegnazioneAvanzataPage",
+    ),
   },
   {
     path: "/pianificazione/contratti/:idContratto/servizi/:idServizio/giorno/:idGiorno/turno/:idTurno/assegnazione-avanzata",
     title: "Assegnazione avanzata",
     capabilities: CAPABILITIES.contratti,
-    page: lazyPage(() => import("../features/pianificazione/assegnazione-avanzata-page"), "AssegnazioneAvanzataPage"),
+    page: lazyPage(
+      () => import("../features/pianificazione/assegnazione/assegnazione-avanzata-page"),
+      "AssegnazioneAvanzataPage",
+    ),
   },
   {
     path: "/pianificazione/contratti/:idContratto/servizi/:idServizio/giorno/:idGiorno/consolidamento-avanzato",
     title: "Consolidamento avanzato",
     capabilities: CAPABILITIES.contratti,
-    page: lazyPage(() => import("../features/pianificazione/assegnazione-avanzata-page"), "ConsolidamentoAvanzatoPage"),
+    page: lazyPage(
+      () => import("../features/pianificazione/assegnazione/assegnazione-avanzata-page"),
+      "ConsolidamentoAvanzatoPage",
+    ),
   },
   {
     path: "/pianificazione/contratti/:idContratto/servizi/:idServizio/giorno/:idGiorno/turno/:idTurno/consolidamento-avanzato",
     title: "Consolidamento avanzato",
     capabilities: CAPABILITIES.contratti,
-    page: lazyPage(() => import("../features/pianificazione/assegnazione-avanzata-page"), "ConsolidamentoAvanzatoPage"),
+    page: lazyPage(
+      () => import("../features/pianificazione/assegnazione/assegnazione-avanzata-page"),
+      "ConsolidamentoAvanzatoPage",
+    ),
   },
   {
     path: "/pianificazione/intermittenti",
     title: "Intermittenti",
     capabilities: CAPABILITIES.intermittenti,
-    page: lazyPage(() => import("../features/pianificazione/intermittenti-page"), "IntermittentiPage"),
+    page: lazyPage(() => import("../features/pianificazione/intermittenti/intermittenti-page"), "IntermittentiPage"),
   },
 
   // Anagrafiche

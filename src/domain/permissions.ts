@@ -26,6 +26,8 @@ export const PERMISSIONS: readonly PermissionInfo[] = [
   { code: "superadmin", label: "Super amministratore", group: "Amministrazione" },
   { code: "admin", label: "Amministratore", group: "Amministrazione" },
   { code: "erp_admin", label: "Amministratore ERP", group: "Amministrazione" },
+  /** Ours, not SPEC §6's: the profile menu's 'Scarica traccia' (QA exports machine traces). */
+  { code: "erp_qa_tracce", label: "QA — Scarica traccia delle macchine", group: "Amministrazione" },
   { code: "erp_dashboard", label: "Dashboard", group: "Dashboard" },
   { code: "erp_contratti", label: "Contratti", group: "Pianificazione" },
   { code: "erp_contratti_prezzi", label: "Contratti — Prezzi", group: "Pianificazione" },
@@ -127,6 +129,8 @@ export const CAPABILITIES = {
   cmsEventi: ["cms_admin"],
   cmsUtenti: ["cms_admin"],
   utenti: [...ADMIN_PERMISSIONS],
+  /** 'Scarica traccia' in the profile menu: QA and administrators, not every clerk. */
+  qaTracce: withAdmins("erp_qa_tracce"),
   all: [ALL],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -225,6 +225,24 @@ export function exportQuery(list: List, q: ListQuery, ctx: ListContext): SQL {
 
 const orderKey = (q: ListQuery) => q.order.map((o) => `${o.field}:${o.asc}`).join(",");
 
+const subqueries = new WeakMap<List, Map<string, boolean>>();
+
+/** Whether the row's columns (the visible ones and the always-selected) contain a sub-query. */
+function hasSubqueries(list: List, q: ListQuery): boolean {
+  let byShape = subqueries.get(list);
+  if (!byShape) {
+    byShape = new Map();
+    subqueries.set(list, byShape);
+  }
+  const key = q.visible.join(",");
+  let has = byShape.get(key);
+  if (has === undefined) {
+    has = /\(\s*SELECT\b/i.test(textOf(selectColumns(list, q)));
+    if (byShape.size < MAX_SHAPES) byShape.set(key, has);
+  }
+  return has;
+}
+
 /** The name of the total a page statement may carry (see `pageQuery`). */
 export const PAGE_TOTAL = "__total";
 
@@ -250,6 +268,12 @@ export function pageKeysQuery(list: List, q: ListQuery, ctx: ListContext, limit:
 
 export function pageQuery(list: List, q: ListQuery, ctx: ListContext, limit: number, offset: number): SQL {
   const fence = searchesByTrigram(q);
+  // The first page of a list whose rows carry no per-row sub-query skips nothing and computes
+  // nothing expensive: one plain statement is what a DBA writes (the log of a record: 0.13 → 0.08 ms
+  // of execution, a third less planning). Keys first pays off with an offset or sub-queries.
+  if (offset === 0 && !fence && !hasSubqueries(list, q)) {
+    return sql`${exportQuery(list, q, ctx)} LIMIT ${limit}`;
+  }
   const ids = pageKeysQuery(list, q, ctx, limit, offset);
   const head = staticPart(
     list,

@@ -1,9 +1,10 @@
 /**
  * The profile menu: the user's full name, 'Cambia password' (a dialog), 'Scarica traccia' (QA trace
- * export) and 'Logout' (SPEC §2).
+ * export, only with CAPABILITIES.qaTracce: QA and administrators) and 'Logout' (SPEC §2).
  */
 import { Avatar, Button, Menu, Portal, Text } from "@chakra-ui/react";
 import { useState } from "react";
+import { CAPABILITIES, hasAny } from "../../domain/permissions";
 import { ChangePasswordDialog } from "../../features/auth/change-password-dialog";
 import { useCurrentUser, useSessionActor } from "../../machines/session-context";
 import { downloadTrace } from "../../machines/trace";
@@ -49,7 +50,7 @@ export function ProfileMenu() {
               </Menu.ItemGroup>
               <Menu.Separator />
               <Menu.Item value="password">Cambia password</Menu.Item>
-              <Menu.Item value="trace">Scarica traccia</Menu.Item>
+              {hasAny(user?.permissions, CAPABILITIES.qaTracce) && <Menu.Item value="trace">Scarica traccia</Menu.Item>}
               <Menu.Item value="logout">Logout</Menu.Item>
             </Menu.Content>
           </Menu.Positioner>

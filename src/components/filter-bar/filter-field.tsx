@@ -1,8 +1,9 @@
 /** One field of the filter bar, bound to react-final-form by name. */
-import { Button, Field as ChakraField, HStack, IconButton, Input, NativeSelect, Switch, Wrap } from "@chakra-ui/react";
+import { Button, Field as ChakraField, HStack, IconButton, Input, Switch, Wrap } from "@chakra-ui/react";
 import { addDays, format, parseISO } from "date-fns";
 import { Field, useForm } from "react-final-form";
 import { useCurrentUser } from "../../machines/session-context";
+import { SelectField as FormSelectField } from "../form/select-field";
 import { AutocompleteField } from "./autocomplete-field";
 import { dateRangeShortcuts } from "./date-ranges";
 import type { FilterField, FilterOption } from "./filter-bar.types";
@@ -31,30 +32,7 @@ function SelectField({
       </Field>
     );
   }
-  return (
-    <Field<string> name={name}>
-      {({ input }) => (
-        <ChakraField.Root>
-          <ChakraField.Label>{label}</ChakraField.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              name={input.name}
-              value={input.value ?? ""}
-              onChange={(e) => input.onChange(e.currentTarget.value)}
-            >
-              {blank && <option value="">Seleziona</option>}
-              {options.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </ChakraField.Root>
-      )}
-    </Field>
-  );
+  return <FormSelectField name={name} label={label} options={options} blank={blank ? undefined : false} />;
 }
 
 function InputField({

@@ -1,1 +1,4 @@
 export * from "./form-field";
+export * from "./save-failure";
+export * from "./select-field";
+export * from "./textarea-field";

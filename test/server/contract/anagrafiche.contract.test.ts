@@ -43,13 +43,8 @@ describeMockAnswers("anagrafiche", anagraficheHandlers, [
   ...Object.entries(TABS).flatMap(([tab, data]): Sample[] => [
     { url: `${OP}/1/${tab}/` },
     { method: "POST", url: `${OP}/1/${tab}/`, body: { data } },
-    {
-      method: "PUT",
-      url: `${OP}/1/${tab}/1/`,
-      body: { data: { note: "Aggiornato" } },
-      status: tab === "compensi" ? 404 : 200,
-    },
-    { method: "DELETE", url: `${OP}/1/${tab}/1/`, status: tab === "compensi" ? 404 : 200 },
+    { method: "PUT", url: `${OP}/1/${tab}/1/`, body: { data: { note: "Aggiornato" } } },
+    { method: "DELETE", url: `${OP}/1/${tab}/1/` },
   ]),
   { url: `${OP}/99/documenti/`, status: 404 },
   { url: `${OP}/1/disponibilita/` },

@@ -77,14 +77,8 @@ describeMockAnswers("pianificazione", pianificazioneHandlers, [
       return f;
     },
   },
-  { url: `${S}/allegati/00000000-0000-4000-8000-000000000000/` },
   { method: "DELETE", url: `${S}/allegati/00000000-0000-4000-8000-000000000000/`, status: 404 },
   { url: `${S}/operatori-assegnati/` },
 
   { url: `${P}/intermittenti/?dal=2026-03-01&al=2026-03-31&comunicazione_inviata=false&order_field=operatore` },
-  {
-    method: "POST",
-    url: `${P}/intermittenti/1/comunicazione/`,
-    body: { data: { inviata_il: "2026-03-02", riferimento: "PEC 1" } },
-  },
 ]);

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { HttpError } from "../../../server/lib/errors";
 import { defineList, type ListField, parseListQuery } from "../../../server/lib/list";
 import { rowsQuery } from "../../../server/lib/list/build-sql";
+import type { List } from "../../../server/lib/list/types";
 import type { AuthUser } from "../../../server/lib/tokens";
 
 const user = (permissions: string[]): AuthUser => ({
@@ -114,7 +115,7 @@ describe("parseListQuery", () => {
       min: "5",
       cognome: "ro",
     });
-    expect(q.params).toEqual(["%ro%", "MI", "RM", true, "2020-02-01", "2020-12-31", 5, 25, 0]);
+    expect(q.params).toEqual(["%ro%", "MI", "RM", true, "2020-02-01", "2020-12-31", 5, 25]);
     expect(q.sql).toContain("(p.attivo) = $4::boolean");
     expect(q.sql).toContain("(p.prov) IN ($2::text, $3::text)");
     expect(q.sql).toContain("(p.nascita) >= $5::date");
@@ -122,6 +123,35 @@ describe("parseListQuery", () => {
     expect(errorsOf({ data_dal: "31/02/2020" })).toHaveProperty("data_dal");
     expect(errorsOf({ min: "5.5" })).toHaveProperty("min");
     expect(errorsOf({ prov: Array.from({ length: 1001 }, () => "X").join(",") })).toHaveProperty("prov");
+  });
+
+  it("writes a first page as one statement; past it, or with per-row sub-queries, the page's keys come first", () => {
+    const at = (l: List, offset: number) => {
+      const p = parseListQuery(l, {}, { user: U, params: {} });
+      return new PgDialect().sqlToQuery(
+        rowsQuery(l, p, { user: U, params: {}, query: {}, filters: p.filters }, 25, offset),
+      ).sql;
+    };
+    const first = at(list, 0);
+    expect(first).not.toContain("page_keys");
+    expect(first).toMatch(/ORDER BY .* LIMIT \$1$/);
+    expect(at(list, 50)).toMatch(/^WITH page_keys AS MATERIALIZED \(SELECT p\.id AS k FROM prova p /);
+    const withSubquery = defineList(
+      {
+        name: "prova_sotto",
+        fields: {
+          cognome: { label: "Cognome", type: "text", sortable: true },
+          corsi: { label: "Corsi", type: "integer" },
+        },
+        defaultOrder: [{ field: "cognome", asc: true }],
+      },
+      {
+        from: sql`prova p`,
+        key: sql`p.id`,
+        sql: { cognome: sql`p.cognome`, corsi: sql`(SELECT count(*) FROM corsi c WHERE c.p_id = p.id)` },
+      },
+    );
+    expect(at(withSubquery, 0)).toMatch(/^WITH page_keys AS MATERIALIZED/);
   });
 
   it("keeps injection attempts in filters and global search out of the SQL text", () => {

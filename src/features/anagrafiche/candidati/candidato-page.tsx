@@ -25,6 +25,7 @@ import {
 } from "../../../api/anagrafiche/candidati.endpoints";
 import { errorMessage } from "../../../api/base";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { SERVER_MESSAGE_WORDING, SelectField, saveFailure, TextareaField } from "../../../components/form";
 import {
   GIORNI_SETTIMANA,
   STATI_CANDIDATO,
@@ -35,9 +36,7 @@ import type { Candidato } from "../../../domain/contracts/anagrafiche/candidati"
 import { formatDate, formatDateTime } from "../../../domain/format";
 import { downloadFile } from "../../../lib/download";
 import { notify } from "../../../lib/toaster";
-import { SelectField, TextareaField } from "../common/form-controls";
 import { MSG } from "../common/messages";
-import { reportError } from "../common/save-error";
 import { StatoCandidatoBadge } from "./candidati-list-page";
 
 const VALUTAZIONI = [1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: "★".repeat(n) }));
@@ -151,7 +150,7 @@ export function CandidatoPage() {
               notify.success(MSG.saved);
               return undefined;
             } catch (e) {
-              return reportError(e);
+              return saveFailure(e, SERVER_MESSAGE_WORDING);
             }
           }}
         >

@@ -22,9 +22,9 @@ import { useState } from "react";
 import { Field, Form } from "react-final-form";
 import { useCandidaturaOpzioniQuery, useInviaCandidaturaMutation } from "../../../api/anagrafiche/candidati.endpoints";
 import { errorMessage } from "../../../api/base";
-import { FormField, fieldError, TextField } from "../../../components/form";
+import { FormField, fieldError, SelectField, TextareaField, TextField } from "../../../components/form";
 import { BRAND } from "../../../lib/brand";
-import { CheckboxGroupField, SelectField, SwitchField, TextareaField } from "../common/form-controls";
+import { CheckboxGroupField, SwitchField } from "../common/form-controls";
 import { type CandidaturaValues, toFormData, validateCandidaturaForm } from "./candidatura.values";
 
 const SESSO = [

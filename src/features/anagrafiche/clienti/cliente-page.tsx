@@ -34,21 +34,15 @@ import {
 } from "../../../api/anagrafiche/clienti.endpoints";
 import { useLazyGeocodeQuery } from "../../../api/anagrafiche/province.endpoints";
 import { errorMessage } from "../../../api/base";
+import { ChildTable } from "../../../components/child-table";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { TextField } from "../../../components/form";
+import { SERVER_MESSAGE_WORDING, saveFailure, TextareaField, TextField } from "../../../components/form";
 import { validateCliente, validateContatto, validateSede } from "../../../domain/cliente";
-import type {
-  Cliente,
-  ClienteFields,
-  ClienteSaved,
-  Contatto,
-  Sede,
-} from "../../../domain/contracts/anagrafiche/clienti";
+import type { Cliente, ClienteFields, Contatto, Sede } from "../../../domain/contracts/anagrafiche/clienti";
 import { notify } from "../../../lib/toaster";
-import { ProvinciaField, SwitchField, TextareaField, useProvinceOptions } from "../common/form-controls";
-import { ItemTable } from "../common/item-table";
+import { childTexts } from "../common/child-texts";
+import { ProvinciaField, SwitchField, useProvinceOptions } from "../common/form-controls";
 import { MSG } from "../common/messages";
-import { reportError } from "../common/save-error";
 
 type Values = Record<string, unknown>;
 
@@ -85,7 +79,8 @@ function toData(v: Values): Partial<ClienteFields> {
   return out as Partial<ClienteFields>;
 }
 
-function showWarnings(saved: ClienteSaved) {
+/** The non-blocking warnings of a save's answer (geocoding), before the success toast. */
+function showWarnings(saved: { warnings?: readonly string[] }) {
   for (const w of saved.warnings ?? []) notify.warning(w);
 }
 
@@ -147,7 +142,7 @@ export function ClienteForm({ cliente }: { cliente?: Cliente }) {
             }
             return undefined;
           } catch (e) {
-            return reportError(e);
+            return saveFailure(e, SERVER_MESSAGE_WORDING);
           }
         }}
       >
@@ -232,40 +227,26 @@ function SediContatti({ cliente }: { cliente: Cliente }) {
   const [deleteSede] = useDeleteClienteSedeMutation();
   const [saveContatto] = useSaveClienteContattoMutation();
   const [deleteContatto] = useDeleteClienteContattoMutation();
-  const save = async (call: () => Promise<unknown>) => {
-    try {
-      await call();
-      notify.success(MSG.saved);
-      return undefined;
-    } catch (e) {
-      return reportError(e) ?? {};
-    }
-  };
-  const del = async (call: () => Promise<unknown>) => {
-    try {
-      await call();
-      notify.success(MSG.elementoEliminato);
-      return true;
-    } catch (e) {
-      notify.error(errorMessage(e));
-      return false;
-    }
-  };
   return (
     <>
-      <ItemTable<Sede>
-        title="Sedi operative"
-        noun="sede"
-        items={cliente.sedi}
-        validate={validateSede}
-        fields={[
-          { name: "descrizione", label: "Descrizione", required: true },
-          { name: "indirizzo", label: "Indirizzo" },
-          { name: "cap", label: "CAP" },
-          { name: "citta", label: "Città" },
-          { name: "prov", label: "Provincia", kind: "select", options: province },
-          { name: "note", label: "Note", kind: "textarea" },
-        ]}
+      <ChildTable<Sede>
+        label="Sedi operative"
+        rows={cliente.sedi}
+        isLoading={false}
+        {...childTexts("sede")}
+        form={{
+          placement: "dialog",
+          noun: "sede",
+          validate: validateSede,
+          fields: [
+            { name: "descrizione", label: "Descrizione", required: true },
+            { name: "indirizzo", label: "Indirizzo" },
+            { name: "cap", label: "CAP" },
+            { name: "citta", label: "Città" },
+            { name: "prov", label: "Provincia", kind: "select", options: province },
+            { name: "note", label: "Note", kind: "textarea" },
+          ],
+        }}
         columns={[
           { header: "Descrizione", render: (s) => s.descrizione },
           {
@@ -274,39 +255,39 @@ function SediContatti({ cliente }: { cliente: Cliente }) {
           },
           { header: "Coordinate", render: (s) => (s.lat !== null ? `${s.lat.toFixed(4)}, ${s.lng?.toFixed(4)}` : "—") },
         ]}
-        onSave={(v, s) =>
-          save(() =>
-            saveSede({ id: cliente.id, subId: s?.id, data: v as Partial<Sede> })
-              .unwrap()
-              .then((r) => {
-                for (const w of (r as { warnings?: string[] }).warnings ?? []) notify.warning(w);
-              }),
-          )
+        save={(v, s) =>
+          saveSede({ id: cliente.id, subId: s?.id, data: v as Partial<Sede> })
+            .unwrap()
+            // the answer carries the geocoding's warnings as a client's save does (SedeSavedOut)
+            .then((saved) => showWarnings(saved as { warnings?: readonly string[] }))
         }
-        onDelete={(s) => del(() => deleteSede({ id: cliente.id, subId: s.id }).unwrap())}
+        remove={(s) => deleteSede({ id: cliente.id, subId: s.id }).unwrap()}
       />
-      <ItemTable<Contatto>
-        title="Contatti"
-        noun="contatto"
-        items={cliente.contatti}
-        validate={validateContatto}
-        fields={[
-          { name: "nome", label: "Nome", required: true },
-          { name: "ruolo", label: "Ruolo" },
-          { name: "telefono", label: "Telefono", kind: "tel" },
-          { name: "email", label: "E-mail", kind: "email" },
-          { name: "note", label: "Note", kind: "textarea" },
-        ]}
+      <ChildTable<Contatto>
+        label="Contatti"
+        rows={cliente.contatti}
+        isLoading={false}
+        {...childTexts("contatto")}
+        form={{
+          placement: "dialog",
+          noun: "contatto",
+          validate: validateContatto,
+          fields: [
+            { name: "nome", label: "Nome", required: true },
+            { name: "ruolo", label: "Ruolo" },
+            { name: "telefono", label: "Telefono", kind: "tel" },
+            { name: "email", label: "E-mail", kind: "email" },
+            { name: "note", label: "Note", kind: "textarea" },
+          ],
+        }}
         columns={[
           { header: "Nome", render: (c) => c.nome },
           { header: "Ruolo", render: (c) => c.ruolo || "—" },
           { header: "Telefono", render: (c) => c.telefono || "—" },
           { header: "E-mail", render: (c) => c.email || "—" },
         ]}
-        onSave={(v, c) =>
-          save(() => saveContatto({ id: cliente.id, subId: c?.id, data: v as Partial<Contatto> }).unwrap())
-        }
-        onDelete={(c) => del(() => deleteContatto({ id: cliente.id, subId: c.id }).unwrap())}
+        save={(v, c) => saveContatto({ id: cliente.id, subId: c?.id, data: v as Partial<Contatto> }).unwrap()}
+        remove={(c) => deleteContatto({ id: cliente.id, subId: c.id }).unwrap()}
       />
     </>
   );

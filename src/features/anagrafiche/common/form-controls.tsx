@@ -1,60 +1,12 @@
 /**
- * Final-form controls of the anagrafiche screens (select, textarea, switch, province) on the shared
- * FormField of src/components/form (label with the red asterisk, error under the field).
+ * Final-form controls of the anagrafiche screens (switch, province, checkbox group) on the shared
+ * form fields of src/components/form (label with the red asterisk, error under the field).
  */
-import { Checkbox, Fieldset, NativeSelect, SimpleGrid, Switch, Text, Textarea } from "@chakra-ui/react";
+import { Checkbox, Fieldset, SimpleGrid, Switch, Text } from "@chakra-ui/react";
 import { Field } from "react-final-form";
 import { useProvinceQuery } from "../../../api/anagrafiche/province.endpoints";
-import { FormField, fieldError, requiredValue } from "../../../components/form";
+import { fieldError, type Option, SelectField } from "../../../components/form";
 import { PROVINCE } from "../../../domain/province";
-
-export interface Option {
-  value: string;
-  label: string;
-}
-
-export interface SelectFieldProps {
-  name: string;
-  label: string;
-  options: readonly Option[];
-  required?: boolean;
-  blank?: string;
-  disabled?: boolean;
-}
-
-export function SelectField({ name, label, options, required, blank = "Seleziona", disabled }: SelectFieldProps) {
-  return (
-    <Field<string> name={name} validate={required ? requiredValue : undefined}>
-      {({ input, meta }) => (
-        <FormField label={label} required={required} error={fieldError(meta)} disabled={disabled}>
-          <NativeSelect.Root disabled={disabled}>
-            <NativeSelect.Field {...input} value={input.value ?? ""} aria-label={label}>
-              <option value="">{blank}</option>
-              {options.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </FormField>
-      )}
-    </Field>
-  );
-}
-
-export function TextareaField({ name, label, rows = 3 }: { name: string; label: string; rows?: number }) {
-  return (
-    <Field<string> name={name}>
-      {({ input, meta }) => (
-        <FormField label={label} error={fieldError(meta)}>
-          <Textarea {...input} value={input.value ?? ""} rows={rows} />
-        </FormField>
-      )}
-    </Field>
-  );
-}
 
 export function SwitchField({ name, label, disabled }: { name: string; label: string; disabled?: boolean }) {
   return (

@@ -1,6 +1,8 @@
 /** The Italian messages of the anagrafiche screens (SPEC §8). */
+import { SAVED_TEXT } from "../../../components/form";
+
 export const MSG = {
-  saved: "Modifiche salvate correttamente",
+  saved: SAVED_TEXT,
   created: "Creazione completata",
   operatoreEliminato: "Operatore eliminato",
   clienteEliminato: "Cliente eliminato",

@@ -12,12 +12,11 @@ import {
 } from "../../../api/anagrafiche/operatori.endpoints";
 import { errorMessage } from "../../../api/base";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { SERVER_MESSAGE_WORDING, saveFailure, TextareaField } from "../../../components/form";
 import type { OperatoreRecord } from "../../../domain/contracts/anagrafiche/operatori";
 import { downloadFile } from "../../../lib/download";
 import { notify } from "../../../lib/toaster";
-import { TextareaField } from "../common/form-controls";
 import { MSG } from "../common/messages";
-import { reportError } from "../common/save-error";
 
 interface Refusal {
   detail: string;
@@ -54,7 +53,7 @@ export function AltroTab({ record, canExport }: { record: OperatoreRecord; canEx
             notify.success(MSG.saved);
             return undefined;
           } catch (e) {
-            return reportError(e);
+            return saveFailure(e, SERVER_MESSAGE_WORDING);
           }
         }}
       >

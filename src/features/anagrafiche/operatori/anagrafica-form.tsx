@@ -6,7 +6,6 @@
  * a refused save puts the server's per-field errors under the fields. Delete asks for confirmation.
  */
 import { Alert, Box, Button, Fieldset, GridItem, Heading, HStack, SimpleGrid, Stack } from "@chakra-ui/react";
-import { FORM_ERROR } from "final-form";
 import { type ReactNode, useMemo, useState } from "react";
 import { Form } from "react-final-form";
 import { useNavigate } from "react-router-dom";
@@ -17,14 +16,13 @@ import {
 } from "../../../api/anagrafiche/operatori.endpoints";
 import { errorMessage } from "../../../api/base";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { TextField } from "../../../components/form";
+import { SERVER_MESSAGE_WORDING, SelectField, saveFailure, TextareaField, TextField } from "../../../components/form";
 import type { OperatoreRecord } from "../../../domain/contracts/anagrafiche/operatori";
 import { OPERATORE_REQUIRED, validateOperatore } from "../../../domain/operatore";
 import { notify } from "../../../lib/toaster";
 import { useCurrentUser } from "../../../machines/session-context";
-import { CheckboxGroupField, ProvinciaField, SelectField, SwitchField, TextareaField } from "../common/form-controls";
+import { CheckboxGroupField, ProvinciaField, SwitchField } from "../common/form-controls";
 import { MSG } from "../common/messages";
-import { reportError } from "../common/save-error";
 import { OperatoreFiles } from "./operatore-files";
 import { emptyOperatore, type FormValues, toFormValues, toPayload } from "./operatore-form.values";
 
@@ -51,12 +49,6 @@ const T = (name: string, label: string, type = "text") => (
   <TextField key={name} name={name} label={label} type={type} required={REQUIRED.has(name)} />
 );
 
-function toSubmitErrors(errors: Record<string, string> | undefined) {
-  if (!errors) return undefined;
-  const { non_field_errors, ...rest } = errors;
-  return non_field_errors ? { ...rest, [FORM_ERROR]: non_field_errors } : rest;
-}
-
 export function AnagraficaForm({ record }: { record?: OperatoreRecord }) {
   const navigate = useNavigate();
   const account = useCurrentUser();
@@ -80,7 +72,7 @@ export function AnagraficaForm({ record }: { record?: OperatoreRecord }) {
       }
       return undefined;
     } catch (e) {
-      return toSubmitErrors(reportError(e));
+      return saveFailure(e, SERVER_MESSAGE_WORDING);
     }
   }
 

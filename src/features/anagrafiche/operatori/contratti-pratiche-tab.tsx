@@ -1,6 +1,7 @@
 /** contratti-pratiche: employment contracts (incl. intermittente), pay items and HR pratiche. */
 import { Badge } from "@chakra-ui/react";
 import type { TabItem } from "../../../api/anagrafiche/operatori.endpoints";
+import { ChildTable } from "../../../components/child-table";
 import { formatDate, formatEuro, formatNumber } from "../../../domain/format";
 import {
   STATI_PRATICA,
@@ -10,8 +11,8 @@ import {
   validateContratto,
   validatePratica,
 } from "../../../domain/operatore";
-import { ItemTable } from "../common/item-table";
-import { useTabCrud } from "./use-tab-crud";
+import { childTexts } from "../common/child-texts";
+import { useOperatoreTab } from "./use-operatore-tab";
 
 const d = (v: unknown) => (v ? formatDate(String(v)) : "—");
 const label = (list: readonly { code: string; label: string }[], code: unknown) =>
@@ -26,23 +27,27 @@ const STATO_PRATICA_COLOR: Record<string, string> = {
 };
 
 export function ContrattiPraticheTab({ id }: { id: number }) {
-  const contratti = useTabCrud(id, "contratti");
-  const compensi = useTabCrud(id, "compensi");
-  const pratiche = useTabCrud(id, "pratiche");
+  const contratti = useOperatoreTab(id, "contratti");
+  const compensi = useOperatoreTab(id, "compensi");
+  const pratiche = useOperatoreTab(id, "pratiche");
   return (
     <>
-      <ItemTable<TabItem>
-        title="Contratti di lavoro"
-        noun="contratto"
+      <ChildTable<TabItem>
+        label="Contratti di lavoro"
         {...contratti}
-        validate={validateContratto}
-        fields={[
-          { name: "tipo", label: "Tipo di contratto", kind: "select", required: true, options: opts(TIPI_CONTRATTO) },
-          { name: "data_inizio", label: "Data di inizio", kind: "date", required: true },
-          { name: "data_fine", label: "Data di fine", kind: "date" },
-          { name: "ore_settimanali", label: "Ore settimanali", kind: "number" },
-          { name: "note", label: "Note", kind: "textarea" },
-        ]}
+        {...childTexts("contratto")}
+        form={{
+          placement: "dialog",
+          noun: "contratto",
+          validate: validateContratto,
+          fields: [
+            { name: "tipo", label: "Tipo di contratto", kind: "select", required: true, options: opts(TIPI_CONTRATTO) },
+            { name: "data_inizio", label: "Data di inizio", kind: "date", required: true },
+            { name: "data_fine", label: "Data di fine", kind: "date" },
+            { name: "ore_settimanali", label: "Ore settimanali", kind: "number" },
+            { name: "note", label: "Note", kind: "textarea" },
+          ],
+        }}
         columns={[
           {
             header: "Tipo",
@@ -64,18 +69,22 @@ export function ContrattiPraticheTab({ id }: { id: number }) {
           },
         ]}
       />
-      <ItemTable<TabItem>
-        title="Compensi"
-        noun="compenso"
+      <ChildTable<TabItem>
+        label="Compensi"
         {...compensi}
-        validate={validateCompenso}
-        fields={[
-          { name: "descrizione", label: "Descrizione", required: true },
-          { name: "importo", label: "Importo (€)", kind: "number", required: true },
-          { name: "dal", label: "Dal", kind: "date" },
-          { name: "al", label: "Al", kind: "date" },
-          { name: "note", label: "Note", kind: "textarea" },
-        ]}
+        {...childTexts("compenso")}
+        form={{
+          placement: "dialog",
+          noun: "compenso",
+          validate: validateCompenso,
+          fields: [
+            { name: "descrizione", label: "Descrizione", required: true },
+            { name: "importo", label: "Importo (€)", kind: "number", required: true },
+            { name: "dal", label: "Dal", kind: "date" },
+            { name: "al", label: "Al", kind: "date" },
+            { name: "note", label: "Note", kind: "textarea" },
+          ],
+        }}
         columns={[
           { header: "Descrizione", render: (i) => String(i.descrizione) },
           { header: "Importo", render: (i) => formatEuro(Number(i.importo)) },
@@ -83,18 +92,22 @@ export function ContrattiPraticheTab({ id }: { id: number }) {
           { header: "Al", render: (i) => d(i.al) },
         ]}
       />
-      <ItemTable<TabItem>
-        title="Pratiche"
-        noun="pratica"
+      <ChildTable<TabItem>
+        label="Pratiche"
         {...pratiche}
-        validate={validatePratica}
-        fields={[
-          { name: "tipo", label: "Tipo", kind: "select", required: true, options: opts(TIPI_PRATICA) },
-          { name: "stato", label: "Stato", kind: "select", required: true, options: opts(STATI_PRATICA) },
-          { name: "data_apertura", label: "Data di apertura", kind: "date", required: true },
-          { name: "data_chiusura", label: "Data di chiusura", kind: "date" },
-          { name: "note", label: "Note", kind: "textarea" },
-        ]}
+        {...childTexts("pratica")}
+        form={{
+          placement: "dialog",
+          noun: "pratica",
+          validate: validatePratica,
+          fields: [
+            { name: "tipo", label: "Tipo", kind: "select", required: true, options: opts(TIPI_PRATICA) },
+            { name: "stato", label: "Stato", kind: "select", required: true, options: opts(STATI_PRATICA) },
+            { name: "data_apertura", label: "Data di apertura", kind: "date", required: true },
+            { name: "data_chiusura", label: "Data di chiusura", kind: "date" },
+            { name: "note", label: "Note", kind: "textarea" },
+          ],
+        }}
         columns={[
           { header: "Tipo", render: (i) => label(TIPI_PRATICA, i.tipo) },
           {

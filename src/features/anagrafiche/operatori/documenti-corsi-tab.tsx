@@ -5,15 +5,16 @@
 import { Badge, Button, FileUpload } from "@chakra-ui/react";
 import { type TabItem, useUploadOperatoreFileMutation } from "../../../api/anagrafiche/operatori.endpoints";
 import { errorMessage } from "../../../api/base";
+import { ChildTable } from "../../../components/child-table";
 import type { FileRef } from "../../../domain/contracts/anagrafiche/operatori";
 import { STATO_SCADENZA_LABELS, type StatoScadenza, TIPI_CORSO, TIPI_DOCUMENTO } from "../../../domain/documenti";
 import { formatDate } from "../../../domain/format";
 import { validateCorso, validateDocumento } from "../../../domain/operatore";
 import { downloadFile } from "../../../lib/download";
 import { notify } from "../../../lib/toaster";
-import { ItemTable } from "../common/item-table";
+import { childTexts } from "../common/child-texts";
 import { MSG } from "../common/messages";
-import { useTabCrud } from "./use-tab-crud";
+import { useOperatoreTab } from "./use-operatore-tab";
 
 const STATO_COLOR: Record<StatoScadenza, string> = { scaduto: "red", in_scadenza: "orange", valido: "green" };
 
@@ -69,29 +70,33 @@ function FileCell({ id, item, slot }: { id: number; item: TabItem; slot: "docume
 }
 
 export function DocumentiCorsiTab({ id }: { id: number }) {
-  const documenti = useTabCrud(id, "documenti");
-  const corsi = useTabCrud(id, "corsi");
+  const documenti = useOperatoreTab(id, "documenti");
+  const corsi = useOperatoreTab(id, "corsi");
   return (
     <>
-      <ItemTable<TabItem>
-        title="Documenti e licenze"
-        noun="documento"
+      <ChildTable<TabItem>
+        label="Documenti e licenze"
         {...documenti}
-        validate={validateDocumento}
-        fields={[
-          {
-            name: "tipo",
-            label: "Tipo",
-            kind: "select",
-            required: true,
-            options: TIPI_DOCUMENTO.map((t) => ({ value: t.code, label: t.label })),
-          },
-          { name: "numero", label: "Numero" },
-          { name: "rilasciato_da", label: "Rilasciato da" },
-          { name: "data_rilascio", label: "Data di rilascio", kind: "date" },
-          { name: "data_scadenza", label: "Data di scadenza", kind: "date" },
-          { name: "note", label: "Note", kind: "textarea" },
-        ]}
+        {...childTexts("documento")}
+        form={{
+          placement: "dialog",
+          noun: "documento",
+          validate: validateDocumento,
+          fields: [
+            {
+              name: "tipo",
+              label: "Tipo",
+              kind: "select",
+              required: true,
+              options: TIPI_DOCUMENTO.map((t) => ({ value: t.code, label: t.label })),
+            },
+            { name: "numero", label: "Numero" },
+            { name: "rilasciato_da", label: "Rilasciato da" },
+            { name: "data_rilascio", label: "Data di rilascio", kind: "date" },
+            { name: "data_scadenza", label: "Data di scadenza", kind: "date" },
+            { name: "note", label: "Note", kind: "textarea" },
+          ],
+        }}
         columns={[
           { header: "Tipo", render: (i) => String(i.tipo_label ?? i.tipo) },
           { header: "Numero", render: (i) => String(i.numero || "—") },
@@ -101,24 +106,28 @@ export function DocumentiCorsiTab({ id }: { id: number }) {
           { header: "File", render: (i) => <FileCell id={id} item={i} slot="documento" /> },
         ]}
       />
-      <ItemTable<TabItem>
-        title="Corsi"
-        noun="corso"
+      <ChildTable<TabItem>
+        label="Corsi"
         {...corsi}
-        validate={validateCorso}
-        fields={[
-          {
-            name: "tipo",
-            label: "Tipo",
-            kind: "select",
-            required: true,
-            options: TIPI_CORSO.map((t) => ({ value: t.code, label: t.label })),
-          },
-          { name: "ente", label: "Ente" },
-          { name: "data_conseguimento", label: "Data di conseguimento", kind: "date", required: true },
-          { name: "data_scadenza", label: "Data di scadenza", kind: "date" },
-          { name: "note", label: "Note", kind: "textarea" },
-        ]}
+        {...childTexts("corso")}
+        form={{
+          placement: "dialog",
+          noun: "corso",
+          validate: validateCorso,
+          fields: [
+            {
+              name: "tipo",
+              label: "Tipo",
+              kind: "select",
+              required: true,
+              options: TIPI_CORSO.map((t) => ({ value: t.code, label: t.label })),
+            },
+            { name: "ente", label: "Ente" },
+            { name: "data_conseguimento", label: "Data di conseguimento", kind: "date", required: true },
+            { name: "data_scadenza", label: "Data di scadenza", kind: "date" },
+            { name: "note", label: "Note", kind: "textarea" },
+          ],
+        }}
         columns={[
           { header: "Tipo", render: (i) => String(i.tipo_label ?? i.tipo) },
           { header: "Ente", render: (i) => String(i.ente || "—") },

@@ -6,14 +6,15 @@ import {
   useOperatoreDisponibilitaQuery,
   useSaveOperatoreDisponibilitaMutation,
 } from "../../../api/anagrafiche/operatori.endpoints";
+import { ChildTable } from "../../../components/child-table";
+import { SERVER_MESSAGE_WORDING, saveFailure } from "../../../components/form";
 import { formatDateTime } from "../../../domain/format";
 import { toRomeWallClock } from "../../../domain/instant";
 import { GIORNI_SETTIMANA, validateIndisponibilita } from "../../../domain/operatore";
 import { notify } from "../../../lib/toaster";
-import { ItemTable } from "../common/item-table";
+import { childTexts } from "../common/child-texts";
 import { MSG } from "../common/messages";
-import { reportError } from "../common/save-error";
-import { useTabCrud } from "./use-tab-crud";
+import { useOperatoreTab } from "./use-operatore-tab";
 
 /** The server's instant → the value of an <input type="datetime-local">: the wall clock in Rome. */
 const toLocalInput = (v: unknown) => toRomeWallClock(v ? String(v) : null);
@@ -39,7 +40,7 @@ function DisponibilitaSettimanale({ id }: { id: number }) {
           }).unwrap();
           notify.success(MSG.saved);
         } catch (e) {
-          reportError(e);
+          saveFailure(e, SERVER_MESSAGE_WORDING);
         }
       }}
     >
@@ -71,21 +72,25 @@ function DisponibilitaSettimanale({ id }: { id: number }) {
 }
 
 export function IndisponibilitaTab({ id }: { id: number }) {
-  const periodi = useTabCrud(id, "indisponibilita", (v) => ({ ...v, dal: toData(v.dal), al: toData(v.al) }));
+  const periodi = useOperatoreTab(id, "indisponibilita", (v) => ({ ...v, dal: toData(v.dal), al: toData(v.al) }));
   return (
     <Stack gap="6">
-      <ItemTable<TabItem>
-        title="Periodi di indisponibilità"
-        noun="periodo"
+      <ChildTable<TabItem>
+        label="Periodi di indisponibilità"
         {...periodi}
-        validate={validateIndisponibilita}
-        toValues={(i) => (i ? { ...i, dal: toLocalInput(i.dal), al: toLocalInput(i.al) } : {})}
-        fields={[
-          { name: "dal", label: "Dal", kind: "datetime-local", required: true },
-          { name: "al", label: "Al", kind: "datetime-local", required: true },
-          { name: "motivo", label: "Motivo" },
-          { name: "note", label: "Note", kind: "textarea" },
-        ]}
+        {...childTexts("periodo")}
+        form={{
+          placement: "dialog",
+          noun: "periodo",
+          validate: validateIndisponibilita,
+          toValues: (i) => (i ? { ...i, dal: toLocalInput(i.dal), al: toLocalInput(i.al) } : {}),
+          fields: [
+            { name: "dal", label: "Dal", kind: "datetime-local", required: true },
+            { name: "al", label: "Al", kind: "datetime-local", required: true },
+            { name: "motivo", label: "Motivo" },
+            { name: "note", label: "Note", kind: "textarea" },
+          ],
+        }}
         columns={[
           { header: "Dal", render: (i) => formatDateTime(toLocalInput(i.dal)) },
           { header: "Al", render: (i) => formatDateTime(toLocalInput(i.al)) },

@@ -9,10 +9,10 @@ import { useOperatoreQuery } from "../../../api/anagrafiche/operatori.endpoints"
 import { errorMessage } from "../../../api/base";
 import { LogScreen } from "../../../components/log-screen/log-screen";
 import { OperatorQuickView } from "../../../components/quick-view/operator-quick-view";
+import { type UrlTab, UrlTabs } from "../../../components/url-tabs";
 import type { OperatoreRecord } from "../../../domain/contracts/anagrafiche/operatori";
 import { CAPABILITIES, hasAny } from "../../../domain/permissions";
 import { usePermissions } from "../../../machines/session-context";
-import { type UrlTab, UrlTabs } from "../common/url-tabs";
 import { AltroTab } from "./altro-tab";
 import { AnagraficaForm } from "./anagrafica-form";
 import { ContrattiPraticheTab } from "./contratti-pratiche-tab";

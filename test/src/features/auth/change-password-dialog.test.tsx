@@ -38,6 +38,16 @@ describe("profile menu → Cambia password", () => {
     expect(items.map((i) => i.textContent)).toEqual(["Cambia password", "Scarica traccia", "Logout"]);
   });
 
+  it("offers 'Scarica traccia' only to QA (erp_qa_tracce) and administrators, not to every clerk", async () => {
+    renderApp("/", { as: "pianificatore" });
+    await screen.findByText("Benvenuto, Giulia Bianchi");
+    const trigger = screen.getByRole("button", { name: "Profilo di Giulia Bianchi" });
+    trigger.focus();
+    fireEvent.keyDown(trigger, { key: "ArrowDown" });
+    const items = await screen.findAllByRole("menuitem");
+    expect(items.map((i) => i.textContent)).toEqual(["Cambia password", "Logout"]);
+  });
+
   it("shows the password policy under the new password and checks the fields in Italian", async () => {
     const form = await openDialog();
     expect(form.getByText(PASSWORD_POLICY_TEXT)).toBeTruthy();

@@ -1,0 +1,352 @@
+/**
+ * Advanced assignment and consolidation for a day or a shift (SPEC §2): header with client,
+ * contract title, day DD/MM/YYYY and the shift's ranges; for each shift the operators ranked by
+ * the server (eligible first, then distance, hours this week, rating), each ineligible row with
+ * its reasons, the quick view on hover, the operator's actions from the row (<OperatorActions>, as
+ * in the grid) and bulk assignment with a report of the skipped ones; consolidation confirms in
+ * bulk and lists what is still uncovered; the shift's Logs panel. Every call goes through the
+ * service's assignment machine (events, traced, buttons disabled while it runs, the debounced
+ * reload); the reports are the machine's.
+ */
+import { Alert, Badge, Box, Button, Checkbox, Heading, HStack, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import { useEffect, useState } from "react";
+import { Link as RouterLink, useParams } from "react-router-dom";
+import { errorMessage } from "../../../api/base";
+import {
+  type Candidato,
+  type TurnoHeader,
+  useCandidatiGiornoQuery,
+  useCandidatiTurnoQuery,
+} from "../../../api/pianificazione/assegnazione.endpoints";
+import type { ClienteRef } from "../../../api/pianificazione/contratti.endpoints";
+import { LogScreen } from "../../../components/log-screen/log-screen";
+import { OperatorName } from "../../../components/quick-view";
+import { formatDate, formatNumber, secondsToHours } from "../../../domain/format";
+import { statusOf } from "../../../machines/assignment/operator-status";
+import { noticeForTurno } from "../../../machines/assignment.machine";
+import { MSG } from "../common/messages";
+import { AssignmentScope, useAssignmentActor, useAssignmentState } from "./assignment-context";
+import { OperatorActions } from "./operator-actions";
+import { turnoRanges } from "./shift-cell";
+
+export function AssegnazioneAvanzataPage() {
+  return <AdvancedPage mode="assegnazione" />;
+}
+
+export function ConsolidamentoAvanzatoPage() {
+  return <AdvancedPage mode="consolidamento" />;
+}
+
+interface DayIds {
+  idContratto: string;
+  idServizio: string;
+  idGiorno: string;
+}
+
+interface Header {
+  cliente: ClienteRef;
+  contratto: { id: number; titolo: string };
+  giorno: { id: number; giorno: string };
+}
+
+/** The shifts of the page with their ranked operators: one shift (…/turno/{idTurno}/…) or the whole day. */
+function useCandidati(ids: DayIds, idTurno: string | undefined) {
+  const perTurno = useCandidatiTurnoQuery({ ...ids, idTurno: idTurno ?? "" }, { skip: !idTurno });
+  const perGiorno = useCandidatiGiornoQuery(ids, { skip: Boolean(idTurno) });
+  const q = idTurno ? perTurno : perGiorno;
+  const header: Header | undefined = q.data;
+  const turni: (TurnoHeader & { results: Candidato[] })[] = idTurno
+    ? perTurno.data
+      ? [{ ...perTurno.data.turno, results: perTurno.data.results }]
+      : []
+    : (perGiorno.data?.turni ?? []);
+  return { header, turni, isLoading: q.isLoading, error: q.error };
+}
+
+function AdvancedPage({ mode }: { mode: "assegnazione" | "consolidamento" }) {
+  const { idContratto = "", idServizio = "", idGiorno = "", idTurno } = useParams();
+  const ids = { idContratto, idServizio, idGiorno };
+  const { header, turni, isLoading, error } = useCandidati(ids, idTurno);
+  const title = mode === "assegnazione" ? "Assegnazione avanzata" : "Consolidamento avanzato";
+  const grid = `/pianificazione/contratti/${idContratto}/servizi/${idServizio}/assegnazione-risorse`;
+  const single = idTurno ? turni[0] : undefined;
+  return (
+    <AssignmentScope idContratto={idContratto} idServizio={idServizio}>
+      <Box p="4">
+        <Text fontSize="sm">
+          <RouterLink to={header ? `${grid}?${monthQuery(header.giorno.giorno)}` : grid}>
+            ‹ Torna all'assegnazione risorse
+          </RouterLink>
+        </Text>
+        <Heading size="lg" mb="2">
+          {title}
+        </Heading>
+        {isLoading && <Skeleton height="24" />}
+        {error && (
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Title>{MSG.requestError(errorMessage(error))}</Alert.Title>
+          </Alert.Root>
+        )}
+        {header && (
+          <Stack gap="0" mb="4" aria-label="Intestazione" role="group">
+            <Text>
+              <b>Cliente:</b> {header.cliente.ragione_sociale}
+            </Text>
+            <Text>
+              <b>Contratto:</b> {header.contratto.titolo}
+            </Text>
+            <Text>
+              <b>Giorno:</b> {formatDate(header.giorno.giorno)}
+            </Text>
+            {single && (
+              <Text>
+                <b>Turno:</b> {`${turnoRanges(single)} — ${single.posizione.descrizione}`}
+              </Text>
+            )}
+          </Stack>
+        )}
+        {mode === "consolidamento" && header && <Consolida ids={{ ...ids, idTurno }} />}
+        {mode === "assegnazione" &&
+          turni.map((t) => (
+            <Box key={t.id} mb="6">
+              {!idTurno && (
+                <Heading size="sm" mb="2">
+                  {`Turno ${turnoRanges(t)} — ${t.posizione.descrizione} (richiesti ${t.operatori_richiesti})`}
+                </Heading>
+              )}
+              <Candidati ids={{ ...ids, idTurno: t.id }} cliente={header?.cliente.id} rows={t.results} />
+            </Box>
+          ))}
+        {mode === "assegnazione" && header && turni.length === 0 && <Text>Nessun turno in questo giorno</Text>}
+        {idTurno && (
+          <Box mt="6">
+            <LogScreen title="Logs" contentType="turno" objectId={idTurno} />
+          </Box>
+        )}
+      </Box>
+    </AssignmentScope>
+  );
+}
+
+const monthQuery = (day: string) => {
+  const [y, m] = day.split("-").map(Number);
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const mm = String(m).padStart(2, "0");
+  return `dal=${y}-${mm}-01&al=${y}-${mm}-${last}`;
+};
+
+interface ShiftIds extends DayIds {
+  idTurno: number;
+}
+
+function Candidati(props: { ids: ShiftIds; cliente?: number; rows: Candidato[] }) {
+  const { ids, rows } = props;
+  const actor = useAssignmentActor();
+  const notice = useAssignmentState((s) => noticeForTurno(s.context, ids.idTurno)?.messages);
+  const report = useAssignmentState((s) => s.context.bulk[String(ids.idTurno)]);
+  const idle = useAssignmentState((s) => s.matches({ calls: "ready" }));
+  const running = useAssignmentState(
+    (s) => s.matches({ calls: "bulkAssigning" }) && String(s.context.request?.idTurno) === String(ids.idTurno),
+  );
+  const [selected, setSelected] = useState<number[]>([]);
+  // A new report: the chosen operators went through.
+  useEffect(() => {
+    if (report) setSelected([]);
+  }, [report]);
+  const run = (conferma: boolean) =>
+    actor.send({
+      type: "BULK_ASSIGN",
+      idGiorno: ids.idGiorno,
+      idTurno: ids.idTurno,
+      conferma,
+      operatori: rows.filter((r) => selected.includes(r.id)).map(({ id, cognome, nome }) => ({ id, cognome, nome })),
+    });
+  const toggle = (id: number, on: boolean) => setSelected((s) => (on ? [...s, id] : s.filter((x) => x !== id)));
+  const warnings = report?.assegnati.flatMap((a) => a.warnings.map((w) => `${a.cognome} ${a.nome}: ${w}`)) ?? [];
+  return (
+    <Stack gap="3">
+      <HStack>
+        <Button
+          size="sm"
+          colorPalette="blue"
+          disabled={!selected.length || !idle}
+          loading={running}
+          loadingText="Assegna selezionati"
+          onClick={() => run(false)}
+        >
+          Assegna selezionati
+        </Button>
+        <Button
+          size="sm"
+          colorPalette="green"
+          disabled={!selected.length || !idle}
+          loading={running}
+          loadingText="Assegna e conferma selezionati"
+          onClick={() => run(true)}
+        >
+          Assegna e conferma selezionati
+        </Button>
+      </HStack>
+      {notice && (
+        <Alert.Root status="warning" role="status">
+          <Alert.Indicator />
+          <Alert.Title>{notice.join(" · ")}</Alert.Title>
+        </Alert.Root>
+      )}
+      {report && (
+        <Alert.Root
+          status={report.scartati.length ? "warning" : "success"}
+          role="status"
+          aria-label="Esito dell'assegnazione"
+        >
+          <Alert.Indicator />
+          <Box>
+            <Alert.Title>{`Assegnati ${report.assegnati.length}, scartati ${report.scartati.length}`}</Alert.Title>
+            {report.scartati.map((s) => (
+              <Text key={s.id} fontSize="sm">
+                {`${s.cognome} ${s.nome}: ${s.detail}`}
+              </Text>
+            ))}
+            {warnings.map((w) => (
+              <Text key={w} fontSize="sm">
+                {w}
+              </Text>
+            ))}
+          </Box>
+        </Alert.Root>
+      )}
+      <Box overflowX="auto">
+        <Table.Root size="sm" aria-label={`Operatori candidati al turno ${ids.idTurno}`}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader />
+              <Table.ColumnHeader>Operatore</Table.ColumnHeader>
+              <Table.ColumnHeader>Idoneità</Table.ColumnHeader>
+              <Table.ColumnHeader>Distanza (km)</Table.ColumnHeader>
+              <Table.ColumnHeader>Ore settimana</Table.ColumnHeader>
+              <Table.ColumnHeader>Valutazione</Table.ColumnHeader>
+              <Table.ColumnHeader />
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {rows.length === 0 && (
+              <Table.Row>
+                <Table.Cell colSpan={7}>Nessun operatore trovato</Table.Cell>
+              </Table.Row>
+            )}
+            {rows.map((c) => {
+              const name = `${c.cognome} ${c.nome}`;
+              const status = statusOf(c);
+              return (
+                <Table.Row key={c.id} opacity={c.eligible || status !== "notAssigned" ? 1 : 0.75} aria-label={name}>
+                  <Table.Cell>
+                    <Checkbox.Root
+                      checked={selected.includes(c.id)}
+                      disabled={status !== "notAssigned" || !c.eligible || !idle}
+                      onCheckedChange={(d) => toggle(c.id, d.checked === true)}
+                      aria-label={`Seleziona ${name}`}
+                    >
+                      <Checkbox.HiddenInput />
+                      <Checkbox.Control />
+                    </Checkbox.Root>
+                  </Table.Cell>
+                  <Table.Cell>
+                    <OperatorName id={c.id} cliente={props.cliente}>
+                      {name}
+                    </OperatorName>
+                    {status !== "notAssigned" && (
+                      <Badge ml="2" colorPalette={status === "confirmed" ? "green" : "orange"}>
+                        {status === "confirmed" ? "Confermato" : "Assegnato"}
+                      </Badge>
+                    )}
+                  </Table.Cell>
+                  <Table.Cell>
+                    {c.eligible ? (
+                      <Badge colorPalette="green">Idoneo</Badge>
+                    ) : (
+                      <Stack gap="0">
+                        <Badge colorPalette="red" alignSelf="start">
+                          Non idoneo
+                        </Badge>
+                        {c.reasons.map((r) => (
+                          <Text key={r.code} fontSize="xs">
+                            {r.message}
+                          </Text>
+                        ))}
+                      </Stack>
+                    )}
+                    {c.warnings.map((w) => (
+                      <Text key={w} fontSize="xs" color="orange.600">
+                        {w}
+                      </Text>
+                    ))}
+                  </Table.Cell>
+                  <Table.Cell>{c.distanza_km === null ? "—" : formatNumber(c.distanza_km)}</Table.Cell>
+                  <Table.Cell>{secondsToHours(c.secondi_settimana)}</Table.Cell>
+                  <Table.Cell>{c.rating ?? "—"}</Table.Cell>
+                  <Table.Cell>
+                    <OperatorActions
+                      idGiorno={ids.idGiorno}
+                      idTurno={ids.idTurno}
+                      operator={c}
+                      status={status}
+                      canAssign={c.eligible}
+                    />
+                  </Table.Cell>
+                </Table.Row>
+              );
+            })}
+          </Table.Body>
+        </Table.Root>
+      </Box>
+    </Stack>
+  );
+}
+
+function Consolida({ ids }: { ids: DayIds & { idTurno?: string } }) {
+  const actor = useAssignmentActor();
+  const result = useAssignmentState((s) => s.context.consolidation);
+  const running = useAssignmentState((s) => s.matches({ calls: "consolidating" }));
+  const idle = useAssignmentState((s) => s.matches({ calls: "ready" }));
+  return (
+    <Stack gap="3">
+      <Text>
+        {ids.idTurno
+          ? "Conferma tutte le assegnazioni del turno e mostra se resta scoperto."
+          : "Conferma tutte le assegnazioni del giorno e mostra i turni ancora scoperti."}
+      </Text>
+      <Button
+        alignSelf="start"
+        colorPalette="green"
+        onClick={() => actor.send({ type: "CONSOLIDATE", idGiorno: ids.idGiorno, idTurno: ids.idTurno })}
+        loading={running}
+        loadingText="Conferma tutte le assegnazioni"
+        disabled={!idle}
+      >
+        Conferma tutte le assegnazioni
+      </Button>
+      {result && (
+        <Alert.Root
+          status={result.scoperti.length ? "warning" : "success"}
+          role="status"
+          aria-label="Esito del consolidamento"
+        >
+          <Alert.Indicator />
+          <Box>
+            <Alert.Title>{`Confermati ${result.confermati}`}</Alert.Title>
+            {result.scoperti.length === 0 ? (
+              <Text fontSize="sm">Tutti i turni sono coperti</Text>
+            ) : (
+              result.scoperti.map((s) => (
+                <Text key={s.turno_id} fontSize="sm">
+                  {`Scoperto: ${formatDate(s.giorno)} ${turnoRanges(s)} (${s.posizione}) — assegnati ${s.assegnati} di ${s.operatori_richiesti}, mancano ${s.mancanti}`}
+                </Text>
+              ))
+            )}
+          </Box>
+        </Alert.Root>
+      )}
+    </Stack>
+  );
+}

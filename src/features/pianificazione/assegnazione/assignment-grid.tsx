@@ -1,0 +1,86 @@
+/**
+ * Service → assegnazione-risorse: a grid of days × shifts for one month (`?dal&al`), each cell a
+ * ShiftCell driven by the service's assignment machine (debounced full reload after any change).
+ */
+import { Alert, Box, Button, HStack, Skeleton, Table, Text } from "@chakra-ui/react";
+import { Link as RouterLink, useSearchParams } from "react-router-dom";
+import { errorMessage } from "../../../api/base";
+import { useServizioQuery } from "../../../api/pianificazione/servizi.endpoints";
+import { formatDate } from "../../../domain/format";
+import { MSG } from "../common/messages";
+import { type MonthRange, monthLabel, monthOf, shiftMonth } from "../common/month-range";
+import { AssignmentScope } from "./assignment-context";
+import { ShiftCell } from "./shift-cell";
+
+export function AssignmentGrid({ idContratto, idServizio }: { idContratto: string; idServizio: string }) {
+  const [params, setParams] = useSearchParams();
+  const range: MonthRange =
+    params.get("dal") && params.get("al") ? { dal: params.get("dal")!, al: params.get("al")! } : monthOf(new Date());
+  const { data, error, isLoading } = useServizioQuery({ idContratto, idServizio, ...range });
+  const go = (r: MonthRange) => setParams({ dal: r.dal, al: r.al });
+  const base = `/pianificazione/contratti/${idContratto}/servizi/${idServizio}`;
+  const maxTurni = Math.max(0, ...(data?.giorni ?? []).map((g) => g.turni.length));
+
+  return (
+    <AssignmentScope idContratto={idContratto} idServizio={idServizio}>
+      <HStack mb="3" gap="2">
+        <Button size="sm" variant="outline" onClick={() => go(shiftMonth(range, -1))} aria-label="Mese precedente">
+          ‹
+        </Button>
+        <Text fontWeight="semibold" minW="40" textAlign="center" textTransform="capitalize">
+          {monthLabel(range)}
+        </Text>
+        <Button size="sm" variant="outline" onClick={() => go(shiftMonth(range, 1))} aria-label="Mese successivo">
+          ›
+        </Button>
+        {data && (data.dal > range.al || data.al < range.dal) && (
+          <Button size="sm" variant="ghost" onClick={() => go(monthOf(data.dal))}>
+            Vai all'inizio del servizio
+          </Button>
+        )}
+      </HStack>
+      {error && (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{MSG.requestError(errorMessage(error))}</Alert.Title>
+        </Alert.Root>
+      )}
+      {isLoading && <Skeleton height="40" />}
+      {data && data.giorni.length === 0 && <Text>Nessun giorno del servizio in questo mese</Text>}
+      {data && data.giorni.length > 0 && (
+        <Box overflowX="auto">
+          <Table.Root size="sm" aria-label="Assegnazione risorse">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Giorno</Table.ColumnHeader>
+                {Array.from({ length: maxTurni }, (_, i) => `Turno ${i + 1}`).map((label) => (
+                  <Table.ColumnHeader key={label}>{label}</Table.ColumnHeader>
+                ))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {data.giorni.map((g) => (
+                <Table.Row key={g.id}>
+                  <Table.Cell verticalAlign="top">
+                    <Text fontWeight="semibold">{formatDate(g.giorno)}</Text>
+                    <Button size="2xs" variant="ghost" asChild>
+                      <RouterLink to={`${base}/giorno/${g.id}/assegnazione-avanzata`}>Assegnazione avanzata</RouterLink>
+                    </Button>
+                    <Button size="2xs" variant="ghost" asChild>
+                      <RouterLink to={`${base}/giorno/${g.id}/consolidamento-avanzato`}>Consolidamento</RouterLink>
+                    </Button>
+                  </Table.Cell>
+                  {g.turni.map((t) => (
+                    <Table.Cell key={t.id} verticalAlign="top">
+                      <ShiftCell base={base} giorno={g} turno={t} />
+                    </Table.Cell>
+                  ))}
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Box>
+      )}
+    </AssignmentScope>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * One shift in the assignment grid: its ranges, required / assigned / confirmed, the operators
+ * with confirm / unconfirm / unassign buttons and an operator picker to assign. Uncovered shifts
+ * stand out (red 'Scoperto'), covered but unconfirmed ones are orange ('Da confermare').
+ * Each operator's buttons are <OperatorActions> (sending events to the service's assignment
+ * machine, a spinner while its call runs); the shift's last refusal or warning shows under them.
+ */
+import { Badge, Box, Button, HStack, Stack, Text } from "@chakra-ui/react";
+import { useState } from "react";
+import { Link as RouterLink } from "react-router-dom";
+import type { Giorno, Turno } from "../../../api/pianificazione/servizi.endpoints";
+import { OperatorName } from "../../../components/quick-view";
+import { formatTime } from "../../../domain/format";
+import { copertura } from "../../../domain/turno";
+import { statusOnTurno } from "../../../machines/assignment/operator-status";
+import { noticeForTurno } from "../../../machines/assignment.machine";
+import { OperatorPicker } from "../common/operator-picker";
+import { useAssignmentActor, useAssignmentState } from "./assignment-context";
+import { OperatorActions } from "./operator-actions";
+
+export function turnoRanges(t: Pick<Turno, "inizio_f1" | "fine_f1" | "inizio_f2" | "fine_f2">): string {
+  const f1 = `${formatTime(t.inizio_f1)}–${formatTime(t.fine_f1)}`;
+  return t.inizio_f2 && t.fine_f2 ? `${f1} / ${formatTime(t.inizio_f2)}–${formatTime(t.fine_f2)}` : f1;
+}
+
+export interface ShiftCellProps {
+  base: string;
+  giorno: Giorno;
+  turno: Turno;
+}
+
+export function ShiftCell({ base, giorno, turno }: ShiftCellProps) {
+  const actor = useAssignmentActor();
+  const notice = useAssignmentState((s) => noticeForTurno(s.context, turno.id));
+  const [picking, setPicking] = useState(false);
+  const c = copertura(turno);
+  const status = c.scoperto ? "scoperto" : c.daConfermare > 0 ? "da-confermare" : "coperto";
+  const palette = status === "scoperto" ? "red" : status === "da-confermare" ? "orange" : "green";
+  const ref = { idGiorno: giorno.id, idTurno: turno.id };
+  return (
+    <Box
+      borderWidth="2px"
+      borderColor={`${palette}.400`}
+      bg={status === "scoperto" ? "red.50" : undefined}
+      rounded="md"
+      p="2"
+      minW="56"
+      data-testid={`turno-${turno.id}`}
+      data-copertura={status}
+      aria-label={`Turno ${turnoRanges(turno)} del ${giorno.giorno}`}
+      role="group"
+    >
+      <HStack justify="space-between" gap="2">
+        <Text fontWeight="semibold">{turnoRanges(turno)}</Text>
+        <Badge colorPalette={palette}>
+          {status === "scoperto" ? "Scoperto" : status === "da-confermare" ? "Da confermare" : "Coperto"}
+        </Badge>
+      </HStack>
+      <Text fontSize="xs" color="fg.muted">
+        {turno.posizione?.descrizione}
+      </Text>
+      <Text fontSize="sm">
+        {`Richiesti ${turno.operatori_richiesti} · Assegnati ${c.assegnati} · Confermati ${c.confermati}`}
+      </Text>
+      <Stack gap="1" mt="1">
+        {turno.operatori.map((o) => {
+          const status = statusOnTurno(o);
+          return (
+            <HStack key={o.id} gap="1" wrap="wrap">
+              <Text fontSize="sm" flex="1" color={status === "confirmed" ? "green.700" : undefined}>
+                <OperatorName id={o.id}>{`${o.cognome} ${o.nome}`.trim()}</OperatorName>
+                {status === "confirmed" ? " ✓" : ""}
+              </Text>
+              <OperatorActions idGiorno={giorno.id} idTurno={turno.id} operator={o} status={status} />
+            </HStack>
+          );
+        })}
+      </Stack>
+      {notice && (
+        <Text fontSize="xs" mt="1" color={notice.kind === "error" ? "red.600" : "orange.600"} role="status">
+          {notice.messages.join(" · ")}
+        </Text>
+      )}
+      <HStack mt="2" gap="2" wrap="wrap">
+        <Button
+          size="2xs"
+          variant="outline"
+          onClick={() => setPicking((p) => !p)}
+          aria-label={`Assegna operatore al turno ${turno.id}`}
+        >
+          {picking ? "Chiudi" : "Assegna"}
+        </Button>
+        <Button size="2xs" variant="ghost" asChild>
+          <RouterLink to={`${base}/giorno/${giorno.id}/turno/${turno.id}/assegnazione-avanzata`}>Avanzata</RouterLink>
+        </Button>
+      </HStack>
+      {picking && (
+        <OperatorPicker
+          label="Operatore da assegnare"
+          onSelect={(p) => {
+            if (!p) return;
+            setPicking(false);
+            actor.send({ type: "ASSIGN", ...ref, idOperatore: p.id, display: { cognome: p.cognome, nome: p.nome } });
+          }}
+        />
+      )}
+    </Box>
+  );
+}

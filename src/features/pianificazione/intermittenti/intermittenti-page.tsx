@@ -1,0 +1,119 @@
+/**
+ * /pianificazione/intermittenti: for a period, the shifts of operators on an intermittent contract
+ * and whether the mandatory advance communication was sent ('Segna come inviata' with date and
+ * riferimento); exportable through the list.
+ */
+import { Badge, Box, Button, Heading, HStack, Input, Text } from "@chakra-ui/react";
+import { useState } from "react";
+import { errorMessage } from "../../../api/base";
+import {
+  type Intermittente,
+  useComunicazioneIntermittenteMutation,
+} from "../../../api/pianificazione/intermittenti.endpoints";
+import { ListScreen } from "../../../components/data-table/list-screen";
+import { OperatorName } from "../../../components/quick-view";
+import { formatDate, secondsToHours } from "../../../domain/format";
+import { notify } from "../../../lib/toaster";
+import { MSG } from "../common/messages";
+import { monthOf } from "../common/month-range";
+
+function SegnaInviata({ row }: { row: Intermittente }) {
+  const [open, setOpen] = useState(false);
+  const [data, setData] = useState(new Date().toISOString().slice(0, 10));
+  const [riferimento, setRiferimento] = useState("");
+  const [send, state] = useComunicazioneIntermittenteMutation();
+  if (row.comunicazione_inviata)
+    return (
+      <Text fontSize="sm" color="green.700">
+        {`Inviata il ${formatDate(row.inviata_il)}${row.riferimento ? ` (${row.riferimento})` : ""}`}
+      </Text>
+    );
+  if (!open)
+    return (
+      <HStack gap="2">
+        <Badge colorPalette="red">Da inviare</Badge>
+        <Button size="xs" onClick={() => setOpen(true)}>
+          Segna come inviata
+        </Button>
+      </HStack>
+    );
+  return (
+    <HStack gap="1">
+      <Input size="xs" type="date" value={data} onChange={(e) => setData(e.target.value)} aria-label="Data invio" />
+      <Input
+        size="xs"
+        placeholder="Riferimento"
+        value={riferimento}
+        onChange={(e) => setRiferimento(e.target.value)}
+        aria-label="Riferimento"
+      />
+      <Button
+        size="xs"
+        colorPalette="blue"
+        loading={state.isLoading}
+        onClick={async () => {
+          try {
+            await send({ id: row.id, inviata_il: data, riferimento }).unwrap();
+            notify.success(MSG.saved);
+          } catch (err) {
+            notify.error(MSG.requestError(errorMessage(err)));
+          }
+        }}
+      >
+        Salva
+      </Button>
+    </HStack>
+  );
+}
+
+export function IntermittentiPage() {
+  const mese = monthOf(new Date());
+  return (
+    <Box p="4">
+      <Heading size="lg" mb="3">
+        Intermittenti
+      </Heading>
+      <ListScreen<Intermittente & Record<string, unknown>>
+        listId="intermittenti"
+        path="pianificazione/intermittenti/"
+        exportable
+        defaults={{ filters: { dal: mese.dal, al: mese.al }, sort: { field: "giorno", asc: true }, autoload: true }}
+        filters={[
+          { type: "global", label: "Ricerca" },
+          { type: "date-range", name: "periodo", label: "Periodo", fromName: "dal", toName: "al", shortcuts: true },
+          {
+            type: "select",
+            name: "comunicazione_inviata",
+            label: "Comunicazione",
+            options: [
+              { value: "true", label: "Inviata" },
+              { value: "false", label: "Da inviare" },
+            ],
+          },
+        ]}
+        columns={[
+          { key: "giorno", name: "Giorno", format: "date", sortable: true },
+          {
+            key: "operatore",
+            name: "Operatore",
+            sortable: true,
+            render: (r) => (
+              <OperatorName id={r.operatore.id}>{`${r.operatore.cognome} ${r.operatore.nome}`}</OperatorName>
+            ),
+          },
+          { key: "orario", name: "Orario", sortable: true },
+          { key: "ore", name: "Ore", render: (r) => secondsToHours(r.ore) },
+          { key: "cliente", name: "Cliente", width: 200, sortable: true },
+          { key: "contratto", name: "Contratto", width: 220, sortable: true },
+          {
+            key: "comunicazione",
+            name: "Comunicazione",
+            width: 300,
+            exportField: false,
+            render: (r) => <SegnaInviata row={r} />,
+          },
+        ]}
+      />
+    </Box>
+  );
+}

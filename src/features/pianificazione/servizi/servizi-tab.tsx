@@ -1,0 +1,158 @@
+/** Contract → servizi: the contract's services and the 'Nuovo servizio' form (days of week, shift rows). */
+import { Box, Button, Checkbox, Fieldset, Heading, HStack, IconButton, SimpleGrid, Stack } from "@chakra-ui/react";
+import { useState } from "react";
+import { Field, Form } from "react-final-form";
+import { Link as RouterLink } from "react-router-dom";
+import { useCreateServizioMutation, useServiziQuery } from "../../../api/pianificazione/servizi.endpoints";
+import { ChildTable } from "../../../components/child-table";
+import { SelectField, saveFailure, TextField } from "../../../components/form";
+import { formatDate } from "../../../domain/format";
+import { notify } from "../../../lib/toaster";
+import { useCurrentUser } from "../../../machines/session-context";
+import { MSG } from "../common/messages";
+import {
+  EMPTY_TURNO,
+  GIORNI_SETTIMANA,
+  type ServizioFormValues,
+  servizioFormDefaults,
+  servizioPayload,
+} from "./servizio-form.values";
+
+export function ServiziTab({ idContratto }: { idContratto: number }) {
+  const { data, isLoading, error } = useServiziQuery(idContratto);
+  const [adding, setAdding] = useState(false);
+  return (
+    <Stack gap="4">
+      <HStack justify="space-between">
+        <Heading size="md">Servizi</Heading>
+        <Button onClick={() => setAdding((a) => !a)} colorPalette="blue" variant={adding ? "outline" : "solid"}>
+          {adding ? "Chiudi" : "Nuovo servizio"}
+        </Button>
+      </HStack>
+      {adding && <NuovoServizioForm idContratto={idContratto} onDone={() => setAdding(false)} />}
+      <ChildTable
+        label="Servizi del contratto"
+        rows={data}
+        isLoading={isLoading}
+        error={error}
+        columns={[
+          {
+            header: "Descrizione",
+            render: (s) => (
+              <RouterLink to={`/pianificazione/contratti/${idContratto}/servizi/${s.id}/assegnazione-risorse`}>
+                {s.descrizione || `Servizio ${s.id}`}
+              </RouterLink>
+            ),
+          },
+          { header: "Dal", render: (s) => formatDate(s.dal) },
+          { header: "Al", render: (s) => formatDate(s.al) },
+          { header: "Indirizzo", render: (s) => s.indirizzo },
+        ]}
+      />
+    </Stack>
+  );
+}
+
+function NuovoServizioForm({ idContratto, onDone }: { idContratto: number; onDone: () => void }) {
+  const [create] = useCreateServizioMutation();
+  const posizioni = (useCurrentUser()?.settings.posizioni ?? []).map((p) => ({
+    value: String(p.id),
+    label: p.descrizione,
+  }));
+  return (
+    <Form<ServizioFormValues>
+      onSubmit={async (values) => {
+        try {
+          await create({ idContratto, data: servizioPayload(values) }).unwrap();
+          notify.success(MSG.saved);
+          onDone();
+          return undefined;
+        } catch (err) {
+          return saveFailure(err);
+        }
+      }}
+      initialValues={servizioFormDefaults()}
+      render={({ handleSubmit, submitting, form, values }) => (
+        <Box as="form" onSubmit={handleSubmit} borderWidth="1px" rounded="md" p="4" aria-label="Nuovo servizio">
+          <Stack gap="4">
+            <SimpleGrid columns={{ base: 1, md: 4 }} gap="3">
+              <TextField name="dal" label="Dal" type="date" required />
+              <TextField name="al" label="Al" type="date" required />
+              <TextField name="descrizione" label="Descrizione" />
+              <TextField name="indirizzo" label="Indirizzo" />
+            </SimpleGrid>
+            <Fieldset.Root>
+              <Fieldset.Legend>Giorni della settimana</Fieldset.Legend>
+              <HStack gap="4" wrap="wrap">
+                {GIORNI_SETTIMANA.map((g) => (
+                  <Field key={g.value} name="giorni_settimana" type="checkbox" value={String(g.value)}>
+                    {({ input }) => (
+                      <Checkbox.Root
+                        checked={Boolean(input.checked)}
+                        onCheckedChange={(d) =>
+                          input.onChange({
+                            target: { type: "checkbox", checked: d.checked === true, value: input.value },
+                          })
+                        }
+                      >
+                        <Checkbox.HiddenInput />
+                        <Checkbox.Control />
+                        <Checkbox.Label>{g.label}</Checkbox.Label>
+                      </Checkbox.Root>
+                    )}
+                  </Field>
+                ))}
+              </HStack>
+            </Fieldset.Root>
+            <Fieldset.Root>
+              <Fieldset.Legend>Turni</Fieldset.Legend>
+              <Stack gap="2">
+                {(values.turni ?? []).map((_, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional form fields
+                  <HStack key={i} align="end" gap="2" wrap="wrap" aria-label={`Turno ${i + 1}`} role="group">
+                    <TextField name={`turni[${i}].inizio_f1`} label="Inizio" type="time" required />
+                    <TextField name={`turni[${i}].fine_f1`} label="Fine" type="time" required />
+                    <TextField name={`turni[${i}].inizio_f2`} label="Inizio 2ª fascia" type="time" />
+                    <TextField name={`turni[${i}].fine_f2`} label="Fine 2ª fascia" type="time" />
+                    <SelectField name={`turni[${i}].posizione`} label="Qualifica" options={posizioni} required />
+                    <TextField
+                      name={`turni[${i}].operatori_richiesti`}
+                      label="Operatori richiesti"
+                      type="number"
+                      min={1}
+                    />
+                    <IconButton
+                      aria-label={`Rimuovi turno ${i + 1}`}
+                      variant="ghost"
+                      onClick={() =>
+                        form.change(
+                          "turni",
+                          values.turni.filter((__, j) => j !== i),
+                        )
+                      }
+                    >
+                      ✕
+                    </IconButton>
+                  </HStack>
+                ))}
+                <Button
+                  alignSelf="start"
+                  variant="outline"
+                  size="sm"
+                  onClick={() => form.change("turni", [...(values.turni ?? []), { ...EMPTY_TURNO }])}
+                >
+                  Aggiungi turno
+                </Button>
+              </Stack>
+            </Fieldset.Root>
+            <HStack justify="end">
+              <Button type="submit" colorPalette="blue" loading={submitting}>
+                Crea servizio
+              </Button>
+            </HStack>
+          </Stack>
+        </Box>
+      )}
+    />
+  );
+}

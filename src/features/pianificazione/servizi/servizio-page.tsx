@@ -1,0 +1,40 @@
+/**
+ * /pianificazione/contratti/{idContratto}/servizi/{idServizio}/{tab}: assegnazione-risorse (the grid),
+ * operatori-assegnati, costi, dotazioni, note-ed-allegati.
+ */
+import { Box, Heading, Text } from "@chakra-ui/react";
+import { Link as RouterLink, useParams } from "react-router-dom";
+import { useContrattoQuery } from "../../../api/pianificazione/contratti.endpoints";
+import { UrlTabs } from "../../../components/url-tabs";
+import { AssignmentGrid } from "../assegnazione/assignment-grid";
+import { CostiTab, DotazioniTab, NoteAllegatiTab, OperatoriAssegnatiTab } from "./servizio-tabs";
+
+export function ServizioPage() {
+  const { idContratto = "", idServizio = "" } = useParams();
+  const contratto = useContrattoQuery(idContratto);
+  const ids = { idContratto, idServizio };
+  return (
+    <Box p="4">
+      <Text fontSize="sm">
+        <RouterLink to={`/pianificazione/contratti/${idContratto}/servizi`}>
+          {contratto.data ? `${contratto.data.cliente?.ragione_sociale} — ${contratto.data.titolo}` : "Contratto"}
+        </RouterLink>
+      </Text>
+      <Heading size="lg" mb="3">{`Servizio ${idServizio}`}</Heading>
+      <UrlTabs
+        base={`/pianificazione/contratti/${idContratto}/servizi/${idServizio}`}
+        tabs={[
+          { value: "assegnazione-risorse", label: "Assegnazione risorse", render: () => <AssignmentGrid {...ids} /> },
+          {
+            value: "operatori-assegnati",
+            label: "Operatori assegnati",
+            render: () => <OperatoriAssegnatiTab {...ids} />,
+          },
+          { value: "costi", label: "Costi", render: () => <CostiTab {...ids} /> },
+          { value: "dotazioni", label: "Dotazioni", render: () => <DotazioniTab {...ids} /> },
+          { value: "note-ed-allegati", label: "Note ed allegati", render: () => <NoteAllegatiTab {...ids} /> },
+        ]}
+      />
+    </Box>
+  );
+}

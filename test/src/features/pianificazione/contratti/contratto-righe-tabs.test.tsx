@@ -1,0 +1,141 @@
+/**
+ * The small tabs of a contract and a service on the child-table kit (prezzi, compensi, non graditi,
+ * costi, servizi): the table from the API, "Aggiungi" sending what was typed, the confirmation
+ * before a delete, the field errors shown where the user looks, and a failed load said as such.
+ */
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
+import { created } from "../../../../../mocks/crud";
+import { db } from "../../../../../mocks/store";
+import { setupMockServer } from "../../../helpers/msw";
+import { renderApp } from "../../../helpers/render-app";
+
+const server = setupMockServer();
+
+function posted(path: string) {
+  const bodies: unknown[] = [];
+  server.events.on("request:start", async ({ request }) => {
+    if (request.method === "POST" && new URL(request.url).pathname.endsWith(path)) {
+      bodies.push(await request.clone().json());
+    }
+  });
+  return bodies;
+}
+
+describe("contract and service row tabs", () => {
+  test("prezzi: lists, adds a price with its surcharges and deletes one after confirming", async () => {
+    const sent = posted("/prezzi/");
+    // The server's answer names the qualification.
+    const fiduciari = { id: 3, descrizione: "Addetto ai servizi fiduciari" };
+    server.use(
+      http.post("*/api/pianificazione/contratti/1/prezzi/", () =>
+        created(db.prezzi[1], {
+          id: 2,
+          posizione: fiduciari,
+          posizione_descrizione: fiduciari.descrizione,
+          prezzo_orario: 19.9,
+          maggiorazione_notturna: 10,
+          maggiorazione_festiva: 0,
+          maggiorazione_domenicale: 0,
+        }),
+      ),
+    );
+    renderApp("/pianificazione/contratti/1/prezzi", { as: "admin" });
+    const table = await screen.findByRole("table", { name: "Prezzi" }, { timeout: 15000 });
+    expect(within(table).getByText("Guardia particolare giurata")).toBeTruthy();
+    expect(within(table).getByText("24,50 €")).toBeTruthy();
+
+    const form = screen.getByRole("form", { name: "Nuovo prezzo" });
+    fireEvent.change(within(form).getByRole("combobox", { name: "Qualifica" }), { target: { value: "3" } });
+    fireEvent.change(within(form).getByRole("spinbutton", { name: "Prezzo orario (€)" }), {
+      target: { value: "19.90" },
+    });
+    fireEvent.change(within(form).getByRole("spinbutton", { name: "Notturno %" }), { target: { value: "10" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Aggiungi" }));
+    expect(await within(table).findByText("Addetto ai servizi fiduciari")).toBeTruthy();
+    expect(within(table).getByText("19,90 €")).toBeTruthy();
+    expect(sent).toEqual([
+      {
+        data: {
+          posizione: 3,
+          prezzo_orario: "19.90",
+          maggiorazione_notturna: "10",
+          maggiorazione_festiva: "0",
+          maggiorazione_domenicale: "0",
+        },
+      },
+    ]);
+    expect(await screen.findByText("Modifiche salvate correttamente")).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("button", { name: "Elimina il prezzo di Guardia particolare giurata" }));
+    expect(
+      await screen.findByText(/Sei sicuro di voler eliminare il prezzo di Guardia particolare giurata\?/),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Elimina" }));
+    await waitFor(() => expect(within(table).queryByText("Guardia particolare giurata")).toBeNull());
+    expect(within(table).getByText("Addetto ai servizi fiduciari")).toBeTruthy();
+  });
+
+  test("compensi: without a qualification the browser's required check stops the form, nothing is sent", async () => {
+    const sent = posted("/compensi/");
+    renderApp("/pianificazione/contratti/1/compensi", { as: "admin" });
+    const table = await screen.findByRole("table", { name: "Compensi" }, { timeout: 15000 });
+    expect(within(table).getByText("11,20 €")).toBeTruthy();
+    const form = screen.getByRole("form", { name: "Nuovo compenso" });
+    const qualifica = within(form).getByRole("combobox", { name: "Qualifica" }) as HTMLSelectElement;
+    expect(qualifica.validity.valueMissing).toBe(true);
+    fireEvent.change(within(form).getByRole("spinbutton", { name: "Compenso orario (€)" }), {
+      target: { value: "12" },
+    });
+    fireEvent.click(within(form).getByRole("button", { name: "Aggiungi" }));
+    // and final-form's own check, for a browser that does not validate: the message under the field
+    fireEvent.submit(form);
+    expect(await within(form).findByText("Questo campo è obbligatorio")).toBeTruthy();
+    expect(sent).toEqual([]);
+  });
+
+  test("non graditi: 'Aggiungi' without an operator says so under the operator field", async () => {
+    const sent = posted("/non-graditi/");
+    renderApp("/pianificazione/contratti/1/operatori-non-graditi", { as: "admin" });
+    const table = await screen.findByRole("table", { name: "Operatori non graditi" }, { timeout: 15000 });
+    expect(within(table).getByText("Colombo Andrea")).toBeTruthy();
+    const form = screen.getByRole("form", { name: "Nuovo operatore non gradito" });
+    fireEvent.change(within(form).getByRole("textbox", { name: "Motivo" }), { target: { value: "Ritardi" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Aggiungi" }));
+    expect(await within(form).findByText("Questo campo è obbligatorio")).toBeTruthy();
+    expect(sent).toEqual([]);
+    expect(within(form).getByRole("textbox", { name: "Motivo" })).toHaveProperty("value", "Ritardi");
+  });
+
+  test("costi of a service: adds a cost and shows it in the table", async () => {
+    renderApp("/pianificazione/contratti/1/servizi/1/costi", { as: "admin" });
+    const table = await screen.findByRole("table", { name: "Costi" }, { timeout: 15000 });
+    expect(within(table).getByText("Carburante")).toBeTruthy();
+    const form = screen.getByRole("form", { name: "Nuovo costo" });
+    fireEvent.change(within(form).getByRole("textbox", { name: "Tipo" }), { target: { value: "Pedaggio" } });
+    fireEvent.change(within(form).getByRole("spinbutton", { name: "Importo (€)" }), { target: { value: "12.40" } });
+    fireEvent.change(within(form).getByLabelText(/^Data/), { target: { value: "2026-03-05" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Aggiungi" }));
+    expect(await within(table).findByText("Pedaggio")).toBeTruthy();
+    expect(within(table).getByText("12,40 €")).toBeTruthy();
+    // the form starts again empty
+    await waitFor(() => expect(within(form).getByRole("textbox", { name: "Tipo" })).toHaveProperty("value", ""));
+  });
+
+  test("servizi: a list that fails to load shows the server's message, not an empty list", async () => {
+    server.use(
+      http.get("*/api/pianificazione/contratti/1/servizi/", () =>
+        HttpResponse.json({ detail: "Servizio temporaneamente non disponibile" }, { status: 503 }),
+      ),
+    );
+    renderApp("/pianificazione/contratti/1/servizi", { as: "admin" });
+    expect(
+      await screen.findByText(
+        "Si è verificato un errore (Servizio temporaneamente non disponibile)",
+        {},
+        { timeout: 15000 },
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText("Nessun risultato trovato")).toBeNull();
+  });
+});
