@@ -5,6 +5,7 @@
  */
 import { HttpResponse, http } from "msw";
 import { PASSWORD_CHANGED, REGISTERED } from "../src/domain/auth-messages";
+import { AccountOut } from "../src/domain/contracts/auth/credentials";
 import { UsersList } from "../src/domain/contracts/auth/users";
 import { crud } from "./crud";
 import { MOCK_PASSWORD, SETTINGS } from "./fixtures/auth";
@@ -12,15 +13,8 @@ import { api, dataOf, issueMockToken, refuse, signedInUser, tokenOf } from "./ht
 import { listHandler } from "./list";
 import { db } from "./store";
 
-const account = ({ id, username, email, nome, cognome, permissions }: (typeof db.users)[number]) => ({
-  id,
-  username,
-  email,
-  nome,
-  cognome,
-  permissions,
-  settings: SETTINGS,
-});
+/** The account of a staff user: the contract's fields of the user, and the settings. */
+const account = (user: (typeof db.users)[number]) => AccountOut.parse({ ...user, settings: SETTINGS });
 
 const unauthorized = () => refuse(401, "Credenziali di autenticazione non fornite o non valide");
 
