@@ -12,7 +12,7 @@ import { GIORNI_SETTIMANA } from "../src/domain/operatore";
 import { PROVINCE, provinceApi } from "../src/domain/province";
 import { crud } from "./crud";
 import { SETTINGS } from "./fixtures/auth";
-import { api, dataOf, type Params, type Row } from "./http";
+import { api, dataOf, type Params, type Row, refuse } from "./http";
 import { listHandler } from "./list";
 import { db } from "./store";
 
@@ -33,7 +33,8 @@ export const anagraficheHandlers = [
   listHandler(`${A}/operatori/`, OperatoriList, () => db.operatoriList),
   http.get(api(`${A}/operatori/:rowId/`), ({ request, params }) => {
     if (new URL(request.url).searchParams.get("quick_view") !== "true") return undefined;
-    return HttpResponse.json(db.quickViews.find((q) => q.id === Number(params.rowId)));
+    const card = db.quickViews.find((q) => q.id === Number(params.rowId));
+    return card ? HttpResponse.json(card) : refuse(404, "Operatore non trovato");
   }),
   ...crud(`${A}/operatori`, { rows: () => db.operatori, list: "none", read: true, template: () => db.operatori[1] }),
   ...TABS.flatMap((tab) =>
@@ -42,13 +43,15 @@ export const anagraficheHandlers = [
       template: () => (db.operatori[0][tab] as { id: number }[])[0],
     }),
   ),
-  http.get(api(`${A}/operatori/:id/disponibilita/`), ({ params }) =>
-    HttpResponse.json(operatore(params)?.disponibilita),
-  ),
+  http.get(api(`${A}/operatori/:id/disponibilita/`), ({ params }) => {
+    const op = operatore(params);
+    return op ? HttpResponse.json(op.disponibilita) : refuse(404, "Operatore non trovato");
+  }),
   http.put(api(`${A}/operatori/:id/disponibilita/`), async ({ request, params }) => {
     const op = operatore(params);
-    if (op) op.disponibilita = (await dataOf(request)) as unknown as NonNullable<typeof op.disponibilita>;
-    return HttpResponse.json(op?.disponibilita);
+    if (!op) return refuse(404, "Operatore non trovato");
+    op.disponibilita = (await dataOf(request)) as unknown as NonNullable<typeof op.disponibilita>;
+    return HttpResponse.json(op.disponibilita);
   }),
   http.get(api(`${A}/files/:fileId/`), () => new HttpResponse(PNG, { headers: { "Content-Type": "image/png" } })),
 
