@@ -3,10 +3,10 @@ import { HttpResponse, http } from "msw";
 import { DataTable } from "../../../../src/components/data-table/data-table";
 import type { DataTableColumn } from "../../../../src/components/data-table/data-table.types";
 import { useListState } from "../../../../src/components/lists/use-list-state";
-import { setupListServer } from "../msw";
+import { setupMockServer } from "../../helpers/msw";
 import { renderWithProviders } from "../test-utils";
 
-const server = setupListServer();
+const server = setupMockServer();
 
 const columns: DataTableColumn[] = [
   { key: "codice", name: "Codice", sortable: true },
@@ -14,7 +14,7 @@ const columns: DataTableColumn[] = [
   { key: "nome", name: "Nome" },
   { key: "prov", name: "Provincia", groupable: true },
   { key: "data_nascita", name: "Data di nascita", format: "date" },
-  { key: "compenso", name: "Compenso", format: "euro" },
+  { key: "rating", name: "Valutazione" },
 ];
 
 function Screen({ autoload = true }: { autoload?: boolean }) {
@@ -238,9 +238,11 @@ describe("DataTable export", () => {
     await chooseMenuItem("CSV");
     await waitFor(() => expect(downloads).toEqual(["operatori-20260101-1200.csv"]));
     expect(exports[0].get("file_type")).toBe("csv");
-    expect(exports[0].get("show_fields")).toBe("codice,cognome,nome,prov,data_nascita,compenso");
+    expect(exports[0].get("show_fields")).toBe("codice,cognome,nome,prov,data_nascita,rating");
     const text = await created.at(-1)!.text();
-    expect(text.replace(/^\uFEFF/, "").split("\r\n")[0]).toBe("Codice;Cognome;Nome;Provincia;Data di nascita;Compenso");
+    expect(text.replace(/^\uFEFF/, "").split("\r\n")[0]).toBe(
+      "Codice;Cognome;Nome;Provincia;Data di nascita;Valutazione",
+    );
   });
 
   it("shows 'Si è verificato un errore (…)' when the export answers result error", async () => {
