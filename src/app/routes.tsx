@@ -152,9 +152,24 @@ export const ROUTES: AppRoute[] = [
   },
 
   // Report
-  { path: "/report/risorse-assegnate", title: "Risorse assegnate", capabilities: CAPABILITIES.risorseAssegnate },
-  { path: "/report/compensi", title: "Compensi", capabilities: CAPABILITIES.compensi },
-  { path: "/report/ricavi-attivita", title: "Ricavi attività", capabilities: CAPABILITIES.ricaviAttivita },
+  {
+    path: "/report/risorse-assegnate",
+    title: "Risorse assegnate",
+    capabilities: CAPABILITIES.risorseAssegnate,
+    page: lazyPage(() => import("../features/report/risorse-assegnate/risorse-assegnate-page"), "RisorseAssegnatePage"),
+  },
+  {
+    path: "/report/compensi",
+    title: "Compensi",
+    capabilities: CAPABILITIES.compensi,
+    page: lazyPage(() => import("../features/report/compensi/compensi-page"), "CompensiPage"),
+  },
+  {
+    path: "/report/ricavi-attivita",
+    title: "Ricavi attività",
+    capabilities: CAPABILITIES.ricaviAttivita,
+    page: lazyPage(() => import("../features/report/ricavi-attivita/ricavi-attivita-page"), "RicaviAttivitaPage"),
+  },
   { path: "/report/analisi-ricavi", title: "Marginalità", capabilities: CAPABILITIES.marginalita },
   { path: "/report/scadenze-corsi", title: "Scadenze corsi", capabilities: CAPABILITIES.scadenzeCorsi },
   { path: "/report/scadenze-documenti", title: "Scadenze documenti", capabilities: CAPABILITIES.scadenzeDocumenti },

@@ -1,0 +1,12 @@
+/** /api/report/: the reports' lists from their declarations (src/domain/contracts/report) over the fixtures. */
+import { CompensiList } from "../src/domain/contracts/report/compensi";
+import { RicaviAttivitaList } from "../src/domain/contracts/report/ricavi-attivita";
+import { RisorseAssegnateList } from "../src/domain/contracts/report/risorse-assegnate";
+import { listHandler } from "./list";
+import { db } from "./store";
+
+export const reportHandlers = [
+  listHandler("report/risorse-assegnate/", RisorseAssegnateList, () => db.reportRisorseAssegnate),
+  listHandler("report/compensi/", CompensiList, () => db.reportCompensi),
+  listHandler("report/ricavi-attivita/", RicaviAttivitaList, () => db.reportRicaviAttivita),
+];

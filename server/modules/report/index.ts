@@ -1,0 +1,14 @@
+/**
+ * The report module (mounted at /api/report): the hour and money reports on the list engine, the
+ * expiries, the pratiche and the dashboard. One `app.register` line per resource.
+ */
+import type { FastifyPluginAsync } from "fastify";
+import { compensiRoutes } from "./compensi/compensi.routes";
+import { ricaviAttivitaRoutes } from "./ricavi-attivita/ricavi-attivita.routes";
+import { risorseAssegnateRoutes } from "./risorse-assegnate/risorse-assegnate.routes";
+
+export const reportModule: FastifyPluginAsync = async (app) => {
+  await app.register(risorseAssegnateRoutes, { prefix: "/risorse-assegnate" });
+  await app.register(compensiRoutes, { prefix: "/compensi" });
+  await app.register(ricaviAttivitaRoutes, { prefix: "/ricavi-attivita" });
+};

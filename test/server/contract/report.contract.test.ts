@@ -1,0 +1,12 @@
+/** The report mocks (mocks/report.handlers.ts) answer with the server's schemas (see ./mock-answers.ts). */
+import { reportHandlers } from "../../../mocks/report.handlers";
+import { describeMockAnswers } from "./mock-answers";
+
+const PERIODO = "dal=2025-12-01&al=2025-12-31";
+
+describeMockAnswers("report", reportHandlers, [
+  { url: `/api/report/risorse-assegnate/?${PERIODO}` },
+  { url: `/api/report/risorse-assegnate/?${PERIODO}&group_by=operatore` },
+  { url: `/api/report/compensi/?${PERIODO}` },
+  { url: `/api/report/ricavi-attivita/?${PERIODO}&group_by=contratto` },
+]);
