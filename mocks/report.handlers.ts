@@ -1,4 +1,5 @@
 /** /api/report/: the reports' lists from their declarations (src/domain/contracts/report) over the fixtures. */
+import { MarginalitaList } from "../src/domain/contracts/report/analisi-ricavi";
 import { CompensiList } from "../src/domain/contracts/report/compensi";
 import { RicaviAttivitaList } from "../src/domain/contracts/report/ricavi-attivita";
 import { RisorseAssegnateList } from "../src/domain/contracts/report/risorse-assegnate";
@@ -9,4 +10,5 @@ export const reportHandlers = [
   listHandler("report/risorse-assegnate/", RisorseAssegnateList, () => db.reportRisorseAssegnate),
   listHandler("report/compensi/", CompensiList, () => db.reportCompensi),
   listHandler("report/ricavi-attivita/", RicaviAttivitaList, () => db.reportRicaviAttivita),
+  listHandler("report/analisi-ricavi/", MarginalitaList, () => db.reportMarginalita),
 ];

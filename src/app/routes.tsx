@@ -170,7 +170,12 @@ export const ROUTES: AppRoute[] = [
     capabilities: CAPABILITIES.ricaviAttivita,
     page: lazyPage(() => import("../features/report/ricavi-attivita/ricavi-attivita-page"), "RicaviAttivitaPage"),
   },
-  { path: "/report/analisi-ricavi", title: "Marginalità", capabilities: CAPABILITIES.marginalita },
+  {
+    path: "/report/analisi-ricavi",
+    title: "Marginalità",
+    capabilities: CAPABILITIES.marginalita,
+    page: lazyPage(() => import("../features/report/analisi-ricavi/analisi-ricavi-page"), "AnalisiRicaviPage"),
+  },
   { path: "/report/scadenze-corsi", title: "Scadenze corsi", capabilities: CAPABILITIES.scadenzeCorsi },
   { path: "/report/scadenze-documenti", title: "Scadenze documenti", capabilities: CAPABILITIES.scadenzeDocumenti },
   { path: "/report/pratiche", title: "Pratiche", capabilities: CAPABILITIES.pratiche },

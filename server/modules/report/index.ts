@@ -3,6 +3,7 @@
  * expiries, the pratiche and the dashboard. One `app.register` line per resource.
  */
 import type { FastifyPluginAsync } from "fastify";
+import { analisiRicaviRoutes } from "./analisi-ricavi/analisi-ricavi.routes";
 import { compensiRoutes } from "./compensi/compensi.routes";
 import { ricaviAttivitaRoutes } from "./ricavi-attivita/ricavi-attivita.routes";
 import { risorseAssegnateRoutes } from "./risorse-assegnate/risorse-assegnate.routes";
@@ -11,4 +12,5 @@ export const reportModule: FastifyPluginAsync = async (app) => {
   await app.register(risorseAssegnateRoutes, { prefix: "/risorse-assegnate" });
   await app.register(compensiRoutes, { prefix: "/compensi" });
   await app.register(ricaviAttivitaRoutes, { prefix: "/ricavi-attivita" });
+  await app.register(analisiRicaviRoutes, { prefix: "/analisi-ricavi" });
 };

@@ -9,4 +9,6 @@ describeMockAnswers("report", reportHandlers, [
   { url: `/api/report/risorse-assegnate/?${PERIODO}&group_by=operatore` },
   { url: `/api/report/compensi/?${PERIODO}` },
   { url: `/api/report/ricavi-attivita/?${PERIODO}&group_by=contratto` },
+  { url: `/api/report/analisi-ricavi/?${PERIODO}` },
+  { url: `/api/report/analisi-ricavi/?${PERIODO}&group_by=cliente` },
 ]);
