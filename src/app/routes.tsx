@@ -176,9 +176,24 @@ export const ROUTES: AppRoute[] = [
     capabilities: CAPABILITIES.marginalita,
     page: lazyPage(() => import("../features/report/analisi-ricavi/analisi-ricavi-page"), "AnalisiRicaviPage"),
   },
-  { path: "/report/scadenze-corsi", title: "Scadenze corsi", capabilities: CAPABILITIES.scadenzeCorsi },
-  { path: "/report/scadenze-documenti", title: "Scadenze documenti", capabilities: CAPABILITIES.scadenzeDocumenti },
-  { path: "/report/pratiche", title: "Pratiche", capabilities: CAPABILITIES.pratiche },
+  {
+    path: "/report/scadenze-corsi",
+    title: "Scadenze corsi",
+    capabilities: CAPABILITIES.scadenzeCorsi,
+    page: lazyPage(() => import("../features/report/scadenze/scadenze-page"), "ScadenzeCorsiPage"),
+  },
+  {
+    path: "/report/scadenze-documenti",
+    title: "Scadenze documenti",
+    capabilities: CAPABILITIES.scadenzeDocumenti,
+    page: lazyPage(() => import("../features/report/scadenze/scadenze-page"), "ScadenzeDocumentiPage"),
+  },
+  {
+    path: "/report/pratiche",
+    title: "Pratiche",
+    capabilities: CAPABILITIES.pratiche,
+    page: lazyPage(() => import("../features/report/pratiche/pratiche-page"), "PratichePage"),
+  },
   { path: "/report/sopralluoghi", title: "Sopralluoghi", capabilities: CAPABILITIES.sopralluoghi },
 
   // Crowd Management System

@@ -11,4 +11,7 @@ describeMockAnswers("report", reportHandlers, [
   { url: `/api/report/ricavi-attivita/?${PERIODO}&group_by=contratto` },
   { url: `/api/report/analisi-ricavi/?${PERIODO}` },
   { url: `/api/report/analisi-ricavi/?${PERIODO}&group_by=cliente` },
+  { url: "/api/report/scadenze-corsi/?entro=2026-01-31" },
+  { url: "/api/report/scadenze-documenti/" },
+  { url: "/api/report/pratiche/?stato=in_corso" },
 ]);
