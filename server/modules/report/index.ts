@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { analisiRicaviRoutes } from "./analisi-ricavi/analisi-ricavi.routes";
 import { compensiRoutes } from "./compensi/compensi.routes";
+import { dashboardRoutes } from "./dashboard/dashboard.routes";
 import { praticheRoutes } from "./pratiche/pratiche.routes";
 import { ricaviAttivitaRoutes } from "./ricavi-attivita/ricavi-attivita.routes";
 import { risorseAssegnateRoutes } from "./risorse-assegnate/risorse-assegnate.routes";
@@ -18,4 +19,5 @@ export const reportModule: FastifyPluginAsync = async (app) => {
   await app.register(scadenzeCorsiRoutes, { prefix: "/scadenze-corsi" });
   await app.register(scadenzeDocumentiRoutes, { prefix: "/scadenze-documenti" });
   await app.register(praticheRoutes, { prefix: "/pratiche" });
+  await app.register(dashboardRoutes, { prefix: "/dashboard" });
 };

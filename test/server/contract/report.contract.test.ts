@@ -5,6 +5,7 @@ import { describeMockAnswers } from "./mock-answers";
 const PERIODO = "dal=2025-12-01&al=2025-12-31";
 
 describeMockAnswers("report", reportHandlers, [
+  { url: "/api/report/dashboard/" },
   { url: `/api/report/risorse-assegnate/?${PERIODO}` },
   { url: `/api/report/risorse-assegnate/?${PERIODO}&group_by=operatore` },
   { url: `/api/report/compensi/?${PERIODO}` },
