@@ -1,15 +1,18 @@
 /**
  * The dashboard's figures (GET /api/report/dashboard/, one request): today's shifts, the expiries
  * within 30 days, this month's revenue, pay and margin — each a link to the list that explains it,
- * filtered, when the user may open that list. Loaded lazily by dashboard-page.tsx.
+ * filtered, when the user may open that list; the month's money as a chart too (month-chart.tsx, its
+ * own chunk). Loaded lazily by dashboard-page.tsx.
  */
-import { Alert, Card, Heading, Link, SimpleGrid, Skeleton, Stat, Text } from "@chakra-ui/react";
-import type { ReactNode } from "react";
+import { Alert, Box, Card, Heading, Link, SimpleGrid, Skeleton, Stat, Text } from "@chakra-ui/react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { useGetDashboardQuery } from "../../api/report/dashboard.endpoints";
 import { formatDate, formatEuro } from "../../domain/format";
 import { CAPABILITIES, hasAny } from "../../domain/permissions";
 import { usePermissions } from "../../machines/session-context";
+
+const MonthChart = lazy(() => import("./month-chart").then((m) => ({ default: m.MonthChart })));
 
 /** `?f.<k>=<v>` of a list's URL (components/lists/list-url.ts). */
 const filtered = (path: string, filters: Record<string, string>) =>
@@ -115,6 +118,16 @@ export function DashboardFigures() {
             }
             to={link(CAPABILITIES.marginalita, "/report/analisi-ricavi", { dal: mese.dal, al: mese.al })}
           />
+          <Box gridColumn="1 / -1">
+            <Suspense fallback={<Skeleton height="40" />}>
+              <MonthChart
+                ricavi={mese.ricavi ?? 0}
+                compensi={mese.compensi ?? 0}
+                costi={mese.costi ?? 0}
+                margine={mese.margine}
+              />
+            </Suspense>
+          </Box>
         </Section>
       )}
     </>

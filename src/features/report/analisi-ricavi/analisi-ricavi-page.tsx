@@ -1,22 +1,24 @@
 /**
  * /report/analisi-ricavi (Marginalità): revenue − pay − service costs per contract and month, the
- * contracts losing money in red, group by client / contract / month for the totals. The trend
- * chart above the table waits for the chart library (@chakra-ui/charts is not installed).
+ * contracts losing money in red, group by client / contract / month for the totals; above the
+ * table the trend per month with the table's filters (marginalita-trend.tsx, its own chunk).
  */
-import { Badge, Box, Heading, Text } from "@chakra-ui/react";
+import { Badge, Box, Heading, Skeleton, Text } from "@chakra-ui/react";
+import { lazy, Suspense } from "react";
 import type { DataTableColumn } from "../../../components/data-table/data-table.types";
 import { ListScreen } from "../../../components/data-table/list-screen";
 import type { Marginalita } from "../../../domain/contracts/report/analisi-ricavi";
 import { formatEuro, formatNumber } from "../../../domain/format";
-import { meseCorrente } from "../common/periodo";
+import { meseBreve, meseCorrente } from "../common/periodo";
 
 type Row = Marginalita & Record<string, unknown>;
 
-/** '12/2025' of '2025-12-01'. */
-const mese = (v: unknown) => (typeof v === "string" && v.length >= 7 ? `${v.slice(5, 7)}/${v.slice(0, 4)}` : "");
+const MarginalitaTrend = lazy(() => import("./marginalita-trend").then((m) => ({ default: m.MarginalitaTrend })));
+const LIST_ID = "analisi-ricavi";
+const PATH = "report/analisi-ricavi/";
 
 const COLUMNS: DataTableColumn<Row>[] = [
-  { key: "mese", name: "Mese", sortable: true, groupable: true, render: (r) => mese(r.mese) },
+  { key: "mese", name: "Mese", sortable: true, groupable: true, render: (r) => meseBreve(r.mese) },
   { key: "cliente", name: "Cliente", sortable: true, groupable: true, width: 220 },
   { key: "contratto", name: "Contratto", sortable: true, groupable: true, width: 220 },
   { key: "ore", name: "Ore", format: "hours", sortable: true },
@@ -64,9 +66,12 @@ export function AnalisiRicaviPage() {
         Ricavi − compensi − costi del servizio, per contratto e mese (il periodo comprende i mesi interi). I turni senza
         prezzo o compenso non entrano nei totali.
       </Text>
+      <Suspense fallback={<Skeleton height="64" mb="4" />}>
+        <MarginalitaTrend listId={LIST_ID} path={PATH} />
+      </Suspense>
       <ListScreen<Row>
-        listId="analisi-ricavi"
-        path="report/analisi-ricavi/"
+        listId={LIST_ID}
+        path={PATH}
         aria-label="Marginalità"
         defaults={{ filters: meseCorrente(), autoload: true }}
         filters={[

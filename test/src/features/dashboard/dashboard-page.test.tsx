@@ -1,5 +1,5 @@
 /** The dashboard: the day's figures from one request, each linked to its list filtered. */
-import { screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { db } from "../../../../mocks/store";
 import { setupMockServer } from "../../helpers/msw";
@@ -21,8 +21,9 @@ describe("Dashboard", () => {
     expect(margine.getAttribute("href")).toBe("/report/analisi-ricavi?f.dal=2026-03-01&f.al=2026-03-31");
     const documenti = screen.getByRole("link", { name: "4" });
     expect(documenti.getAttribute("href")).toBe("/report/scadenze-documenti?f.entro=2026-04-09");
+    expect(await screen.findByRole("figure", { name: "Ricavi, compensi e margine del mese" })).toBeTruthy();
     expect(requests).toBe(1);
-    documenti.click();
+    fireEvent.click(documenti);
     await waitFor(() => expect(router.state.location.pathname).toBe("/report/scadenze-documenti"));
     expect(router.state.location.search).toBe("?f.entro=2026-04-09");
   });
@@ -37,6 +38,7 @@ describe("Dashboard", () => {
     renderApp("/", { as: "pianificatore" });
     expect(await screen.findByText("Turni di oggi (10/03/2026)")).toBeTruthy();
     expect(screen.queryByText("Margine")).toBeNull();
+    expect(screen.queryByRole("figure")).toBeNull();
     expect(screen.queryByRole("link", { name: "4" })).toBeNull();
     expect(screen.getByText("Benvenuto, Giulia Bianchi")).toBeTruthy();
   });

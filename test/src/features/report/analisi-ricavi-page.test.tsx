@@ -21,6 +21,12 @@ describe("Marginalità", () => {
     expect(within(grid).getByText("45,18 %")).toBeTruthy();
     expect(within(grid).getByText("1 senza prezzo")).toBeTruthy();
     expect(within(grid).getAllByText("12/2025")).toHaveLength(2);
+    // The trend above the table: the same list grouped by month with the table's filters, and its totals.
+    const trend = await screen.findByRole("figure", { name: "Andamento per mese" });
+    expect(within(trend).getByText(/^Ricavi 384,00\s€$/)).toBeTruthy();
+    expect(within(trend).getByText(/^Margine 143,50\s€$/)).toBeTruthy();
+    const grouped = seen.find((q) => q.get("group_by") === "mese");
+    expect(grouped?.get("dal")).toBe(seen.find((q) => !q.has("group_by"))?.get("dal"));
 
     const toggle = screen.getByRole("checkbox", { name: "Solo in perdita", hidden: true }) as HTMLInputElement;
     fireEvent.click(screen.getByText("Solo in perdita"));
@@ -31,5 +37,10 @@ describe("Marginalità", () => {
       expect(within(screen.getByRole("grid", { name: "Marginalità" })).queryByText(/^173,50\s€$/)).toBeNull(),
     );
     expect(within(screen.getByRole("grid", { name: "Marginalità" })).getByText("In perdita")).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole("figure", { name: "Andamento per mese" })).getByText(/^Margine -30,00\s€$/),
+      ).toBeTruthy(),
+    );
   });
 });
