@@ -32,7 +32,7 @@ test("Marginalità: filter a client, the chart's totals equal the table's, the x
   const { context, page } = await newPage(browser);
   await loginThroughUi(page, ADMIN.username, ADMIN.password);
   await page.getByRole("navigation", { name: "Menu principale" }).waitFor();
-  await page.getByRole("link", { name: "Marginalità" }).click();
+  await page.getByRole("navigation", { name: "Menu principale" }).getByRole("link", { name: "Marginalità" }).click();
   const grid = page.getByRole("grid", { name: "Marginalità" });
   await grid.waitFor({ timeout: 30_000 });
   const cliente = (await column(grid, "Cliente"))[0];

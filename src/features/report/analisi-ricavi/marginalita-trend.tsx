@@ -69,7 +69,13 @@ export function MarginalitaTrend({ listId, path }: { listId: string; path: strin
           <Tooltip content={<Chart.Tooltip formatter={(v) => formatEuro(Number(v))} />} />
           <Legend content={<Chart.Legend />} />
           {chart.series.slice(0, 3).map((s) => (
-            <Bar key={s.name} dataKey={chart.key(s.name)} name={String(s.label)} fill={chart.color(s.color)} />
+            <Bar
+              key={s.name}
+              dataKey={chart.key(s.name)}
+              name={String(s.label)}
+              fill={chart.color(s.color)}
+              maxBarSize={56}
+            />
           ))}
           <Line
             dataKey={chart.key("margine")}
