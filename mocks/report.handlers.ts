@@ -6,11 +6,37 @@ import { PraticheList } from "../src/domain/contracts/report/pratiche";
 import { RicaviAttivitaList } from "../src/domain/contracts/report/ricavi-attivita";
 import { RisorseAssegnateList } from "../src/domain/contracts/report/risorse-assegnate";
 import { ScadenzeCorsiList, ScadenzeDocumentiList } from "../src/domain/contracts/report/scadenze";
-import { api } from "./http";
+import { SopralluoghiList, type Sopralluogo } from "../src/domain/contracts/report/sopralluoghi";
+import { ESITI_SOPRALLUOGO } from "../src/domain/sopralluogo";
+import { api, dataOf } from "./http";
 import { listHandler } from "./list";
-import { db } from "./store";
+import { db, newId } from "./store";
+
+/** A saved inspection as the list shows it. */
+const sopralluogoRow = (x: Sopralluogo) => ({
+  id: x.id,
+  data: x.data,
+  cliente: x.cliente?.ragione_sociale ?? x.potenziale_cliente,
+  potenziale: x.cliente === null,
+  indirizzo: x.indirizzo,
+  citta: x.citta,
+  ispettore: x.ispettore,
+  esito: x.esito,
+  esito_descrizione: ESITI_SOPRALLUOGO.find((e) => e.code === x.esito)?.label ?? x.esito,
+  servizio_consigliato: x.servizio_consigliato,
+});
 
 export const reportHandlers = [
+  listHandler("report/sopralluoghi/", SopralluoghiList, () => db.reportSopralluoghi.map(sopralluogoRow)),
+  http.post(api("report/sopralluoghi/"), async ({ request }) => {
+    const d = (await dataOf(request)) as Omit<Sopralluogo, "id" | "cliente" | "lat" | "lng"> & {
+      cliente: number | null;
+    };
+    const cliente = d.cliente ? { id: d.cliente, ragione_sociale: `Cliente ${d.cliente}` } : null;
+    const saved: Sopralluogo = { ...d, id: newId(), cliente, lat: null, lng: null, prov: d.prov.toUpperCase() };
+    db.reportSopralluoghi.push(saved);
+    return HttpResponse.json({ ...saved, warnings: [] }, { status: 201 });
+  }),
   http.get(api("report/dashboard/"), () => HttpResponse.json(db.reportDashboard)),
   listHandler("report/risorse-assegnate/", RisorseAssegnateList, () => db.reportRisorseAssegnate),
   listHandler("report/compensi/", CompensiList, () => db.reportCompensi),

@@ -15,7 +15,12 @@ export interface AppRoute {
 }
 
 export const ROUTES: AppRoute[] = [
-  { path: "/sopralluogo", title: "Sopralluogo", capabilities: CAPABILITIES.sopralluoghi },
+  {
+    path: "/sopralluogo",
+    title: "Sopralluogo",
+    capabilities: CAPABILITIES.sopralluoghi,
+    page: lazyPage(() => import("../features/report/sopralluoghi/sopralluogo-page"), "SopralluogoPage"),
+  },
 
   // Pianificazione
   {
@@ -194,7 +199,12 @@ export const ROUTES: AppRoute[] = [
     capabilities: CAPABILITIES.pratiche,
     page: lazyPage(() => import("../features/report/pratiche/pratiche-page"), "PratichePage"),
   },
-  { path: "/report/sopralluoghi", title: "Sopralluoghi", capabilities: CAPABILITIES.sopralluoghi },
+  {
+    path: "/report/sopralluoghi",
+    title: "Sopralluoghi",
+    capabilities: CAPABILITIES.sopralluoghi,
+    page: lazyPage(() => import("../features/report/sopralluoghi/sopralluoghi-page"), "SopralluoghiPage"),
+  },
 
   // Crowd Management System
   { path: "/cms/control-room/evento/:idEvento", title: "Evento", capabilities: CAPABILITIES.cmsControlRoom },

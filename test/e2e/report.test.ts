@@ -25,7 +25,9 @@ async function column(grid: Locator, name: string): Promise<string[]> {
   const headers = await grid.locator('[role="columnheader"]').allInnerTexts();
   const index = headers.findIndex((h) => h.split("\n")[0].trim() === name) + 1;
   expect(index).toBeGreaterThan(0);
-  return grid.locator(`[role="row"]:not([aria-rowindex="1"]) [role="gridcell"][aria-colindex="${index}"]`).allInnerTexts();
+  return grid
+    .locator(`[role="row"]:not([aria-rowindex="1"]) [role="gridcell"][aria-colindex="${index}"]`)
+    .allInnerTexts();
 }
 
 test("Marginalità: filter a client, the chart's totals equal the table's, the xlsx's equal the screen's", async () => {

@@ -10,6 +10,7 @@ import { praticheRoutes } from "./pratiche/pratiche.routes";
 import { ricaviAttivitaRoutes } from "./ricavi-attivita/ricavi-attivita.routes";
 import { risorseAssegnateRoutes } from "./risorse-assegnate/risorse-assegnate.routes";
 import { scadenzeCorsiRoutes, scadenzeDocumentiRoutes } from "./scadenze/scadenze.routes";
+import { sopralluoghiRoutes } from "./sopralluoghi/sopralluoghi.routes";
 
 export const reportModule: FastifyPluginAsync = async (app) => {
   await app.register(risorseAssegnateRoutes, { prefix: "/risorse-assegnate" });
@@ -20,4 +21,5 @@ export const reportModule: FastifyPluginAsync = async (app) => {
   await app.register(scadenzeDocumentiRoutes, { prefix: "/scadenze-documenti" });
   await app.register(praticheRoutes, { prefix: "/pratiche" });
   await app.register(dashboardRoutes, { prefix: "/dashboard" });
+  await app.register(sopralluoghiRoutes, { prefix: "/sopralluoghi" });
 };

@@ -15,4 +15,25 @@ describeMockAnswers("report", reportHandlers, [
   { url: "/api/report/scadenze-corsi/?entro=2026-01-31" },
   { url: "/api/report/scadenze-documenti/" },
   { url: "/api/report/pratiche/?stato=in_corso" },
+  { url: "/api/report/sopralluoghi/" },
+  {
+    method: "POST",
+    url: "/api/report/sopralluoghi/",
+    body: {
+      data: {
+        cliente: null,
+        potenziale_cliente: "Gioielleria Nuova",
+        indirizzo: "Via Roma 1",
+        cap: "",
+        citta: "Milano",
+        prov: "mi",
+        data: "2026-03-05",
+        ispettore: "Carlo Neri",
+        checklist: { accessi: "", illuminazione: "", telecamere: "", allarmi: "", rischi: "" },
+        note: "",
+        esito: "favorevole",
+        servizio_consigliato: "",
+      },
+    },
+  },
 ]);
