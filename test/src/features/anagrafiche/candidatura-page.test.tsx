@@ -5,6 +5,7 @@ import { anagraficheDb } from "../../../../mocks/fixtures/anagrafiche";
 import { CV_NON_PDF, PRIVACY_OBBLIGATORIA } from "../../../../src/domain/candidato";
 import { setupMockServer } from "../../helpers/msw";
 import { renderApp } from "../../helpers/render-app";
+import { typeText } from "../../helpers/type-text";
 
 const server = setupMockServer();
 const SLOW = { timeout: 15000 };
@@ -20,7 +21,7 @@ async function fillValid() {
     fireEvent.change(screen.getByRole("textbox", { name }), { target: { value } });
   set(/^Nome/, "Chiara");
   set(/^Cognome/, "Fontana");
-  fireEvent.change(screen.getByLabelText(/Data di nascita/), { target: { value: "1996-05-20" } });
+  typeText(screen.getByRole("textbox", { name: /Data di nascita/ }), "20/05/1996");
   set(/^E-mail/, "chiara.fontana@example.it");
   set(/^Cellulare/, "+39 347 555 1234");
   set(/^Città/, "Bergamo");
@@ -52,6 +53,7 @@ describe("public application form", () => {
     expect(anagraficheDb.candidati).toHaveLength(before + 1);
     const saved = anagraficheDb.candidati.at(-1);
     expect(saved?.cognome).toBe("Fontana");
+    expect(saved?.data_nascita).toBe("1996-05-20");
     expect(saved?.posizioni).toEqual([5]);
     expect(saved?.cv?.nome).toBe("cv.pdf");
   });
