@@ -21,7 +21,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { queryOne, queryRows } from "../db/query";
-import { overlapCheckSql } from "../modules/pianificazione/bench";
+import { overlapCheckSql } from "../modules/pianificazione/assegnazione/bench";
 import { seedScalePianificazione } from "../seed/scale-pianificazione";
 import { startBenchServer } from "./bench-child";
 import { closeHttpConnections, httpJson, load } from "./load";

@@ -15,8 +15,8 @@ import { queryRows } from "../../db/query";
 import { SYSTEM_ACTOR, systemContext } from "../../lib/context";
 import { HttpError } from "../../lib/errors";
 import type { SeedContext } from "../../seed/demo";
-import { assign } from "./assegnazione.service";
-import { createServizio } from "./servizi.service";
+import { assign } from "./assegnazione/assegnazione.service";
+import { createServizio } from "./servizi/servizi.service";
 
 type Settore = "banca" | "commerciale" | "logistica" | "sanita" | "eventi";
 

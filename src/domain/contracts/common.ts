@@ -62,6 +62,9 @@ export const ListGroupRow = z.record(z.string(), z.unknown());
 export const ListOut = <R extends z.ZodType>(row: R) =>
   z.object({ results: z.array(z.union([row, ListGroupRow])), count: z.number(), page: z.number() });
 
+/** The rows of a sub-resource's list (server/lib/crud): `{results}`, without paging. */
+export const ResultsOut = <R extends z.ZodType>(row: R) => z.object({ results: z.array(row) });
+
 /** The list envelope of a route that always answers rows of one shape. */
 export const RowsOut = <R extends z.ZodType>(row: R) =>
   z.object({ results: z.array(row), count: z.number(), page: z.number() });

@@ -1,6 +1,8 @@
 /**
  * The drizzle tables (server/db/schema/*.ts) must match what the SQL migrations create:
- * every declared table and column exists, with the same nullability.
+ * every declared table and column exists, with the same nullability; and every schema file is
+ * used by the server — a module reads its tables one way (docs/ARCHITECTURE.md: pianificazione
+ * writes its SQL by hand and has no schema file; its statements run in its own suites).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -9,7 +11,17 @@ import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { queryRows } from "../../../server/db/query";
 import { describeEachDb } from "../helpers/app";
 
-const SCHEMA_DIR = path.join(__dirname, "..", "..", "..", "server", "db", "schema");
+const SERVER_DIR = path.join(__dirname, "..", "..", "..", "server");
+const SCHEMA_DIR = path.join(SERVER_DIR, "db", "schema");
+
+/** The server's .ts files outside db/schema. */
+function serverSources(dir = SERVER_DIR): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return p === SCHEMA_DIR ? [] : serverSources(p);
+    return e.name.endsWith(".ts") ? [p] : [];
+  });
+}
 
 function declaredTables(): PgTable[] {
   const tables: PgTable[] = [];
@@ -47,5 +59,17 @@ describeEachDb("drizzle schema matches the migrations", (ctx) => {
       }
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe("drizzle schema files", () => {
+  it("are each imported by the server (no tables declared for nobody)", () => {
+    const sources = serverSources().map((f) => fs.readFileSync(f, "utf8"));
+    const unused = fs
+      .readdirSync(SCHEMA_DIR)
+      .filter((n) => n.endsWith(".ts"))
+      .map((n) => n.replace(/\.ts$/, ""))
+      .filter((name) => !sources.some((text) => text.includes(`db/schema/${name}"`)));
+    expect(unused).toEqual([]);
   });
 });

@@ -20,9 +20,9 @@ import { clientiList } from "../../../server/modules/anagrafiche/clienti/clienti
 import { operatoriList } from "../../../server/modules/anagrafiche/operatori/operatori.list";
 import { usersList } from "../../../server/modules/auth/users.list";
 import { logList } from "../../../server/modules/log/log.list";
-import { contrattiList } from "../../../server/modules/pianificazione/contratti.list";
-import { intermittentiList } from "../../../server/modules/pianificazione/intermittenti.list";
-import { storicoTurniList } from "../../../server/modules/pianificazione/storico-turni.list";
+import { contrattiList } from "../../../server/modules/pianificazione/contratti/contratti.list";
+import { intermittentiList } from "../../../server/modules/pianificazione/intermittenti/intermittenti.list";
+import { storicoTurniList } from "../../../server/modules/pianificazione/intermittenti/storico-turni.list";
 import { seedScale } from "../../../server/seed/scale";
 import { openTestDatabase, type TestDatabase } from "../helpers/db";
 import { testDbKinds } from "../setup/paths";

@@ -36,11 +36,12 @@ import {
 import { logEntries } from "../../../db/schema/core";
 import { writeAudit } from "../../../lib/audit";
 import { type AppContext, auditBy } from "../../../lib/context";
+import { listChildren } from "../../../lib/crud";
 import { conflict } from "../../../lib/errors";
 import { deleteFileRows, downloadName, readStoredFile, removeStoredFiles } from "../../../lib/files";
 import { CONTENT_TYPE, getOperatoreRow, operatoreFileIds, posizioniOf, todayOf } from "./operatori.service";
-import { TABS } from "./tabs.definitions";
-import { getDisponibilita, listTab } from "./tabs.service";
+import { TABS } from "./tabs.crud";
+import { getDisponibilita } from "./tabs.service";
 
 export const AZIONE_EXPORT = "Esportazione dati personali";
 export const AZIONE_ANONIMIZZAZIONE = "Anonimizzazione";
@@ -61,7 +62,6 @@ const json = (v: unknown) => Buffer.from(`${JSON.stringify(v, null, 2)}\n`, "utf
 
 export async function exportOperatore(ctx: AppContext, id: number): Promise<{ filename: string; data: Buffer }> {
   const row = await getOperatoreRow(ctx.db, id);
-  const today = todayOf(ctx);
   const zip = new yazl.ZipFile();
   const mtime = ctx.clock();
   const add = (name: string, data: Buffer) => zip.addBuffer(data, name, { mtime });
@@ -69,7 +69,7 @@ export async function exportOperatore(ctx: AppContext, id: number): Promise<{ fi
   const { anonimizzato_il, created_at, updated_at, ...fields } = row;
   add("operatore.json", json({ ...fields, created_at, updated_at, anonimizzato_il }));
   add("posizioni.json", json(await posizioniOf(ctx.db, id)));
-  for (const def of TABS) add(`${def.name}.json`, json(await listTab(ctx.db, def, id, today)));
+  for (const [name, tab] of Object.entries(TABS)) add(`${name}.json`, json(await listChildren(ctx, tab, id)));
   add("disponibilita.json", json(await getDisponibilita(ctx.db, id)));
   const log = await ctx.db
     .select()

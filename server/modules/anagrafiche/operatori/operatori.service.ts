@@ -82,7 +82,7 @@ export async function buildRecord(ctx: ServiceContext, row: OperatoreRow): Promi
   out.anonimizzato = row.anonimizzato;
   out.created_at = row.created_at.toISOString();
   out.updated_at = row.updated_at.toISOString();
-  Object.assign(out, await loadTabs(ex, row.id, user, todayOf(ctx)));
+  Object.assign(out, await loadTabs(ctx, row.id, user));
   return out as OperatoreRecord;
 }
 

@@ -15,9 +15,6 @@ export type PosizioneRef = z.infer<typeof PosizioneRef>;
 export const OperatoreRef = z.object({ id: z.number(), cognome: z.string(), nome: z.string() });
 export type OperatoreRef = z.infer<typeof OperatoreRef>;
 
-/** The rows of a sub-resource list: `{results}`. */
-export const ResultsOut = <R extends z.ZodType>(row: R) => z.object({ results: z.array(row) });
-
 const prezzo = {
   posizione: refId(),
   prezzo_orario: money(),

@@ -80,6 +80,34 @@ describeEachDb("operatori: tab sub-resources", (ctx) => {
     expect(gone.statusCode).toBe(404);
   });
 
+  it("a PUT that changes nothing writes nothing and no audit entry", async () => {
+    const created = await ctx().app.inject({
+      method: "POST",
+      url: `${url}${id}/pratiche/`,
+      headers: auth(token),
+      payload: { data: { tipo: "malattia", stato: "aperta", data_apertura: "2025-01-10" } },
+    });
+    expect(created.statusCode).toBe(201);
+    const praticaId = created.json().id;
+    const entries = async () =>
+      (
+        await ctx()
+          .database.db.select()
+          .from(logEntries)
+          .where(and(eq(logEntries.contentType, "operatore_pratica"), eq(logEntries.objectId, String(praticaId))))
+      ).map((l) => l.azione);
+    expect(await entries()).toEqual(["Creazione"]);
+    const same = await ctx().app.inject({
+      method: "PUT",
+      url: `${url}${id}/pratiche/${praticaId}/`,
+      headers: auth(token),
+      payload: { data: { stato: "aperta", data_apertura: "2025-01-10" } },
+    });
+    expect(same.statusCode).toBe(200);
+    expect(same.json()).toEqual(created.json());
+    expect(await entries()).toEqual(["Creazione"]);
+  });
+
   it("a sub-resource of another operator is not reachable", async () => {
     const other = await createOperatore(ctx(), token, person());
     const c = await ctx().app.inject({

@@ -1,0 +1,258 @@
+/**
+ * Assignment and confirmation of operators on shifts (SPEC §7), with the checks of
+ * eligibility.service.ts. The database's exclusion constraint is the last word on overlaps: two
+ * planners assigning one operator at the same instant get one success and one 409.
+ */
+
+import { sql } from "drizzle-orm";
+import type {
+  AssignResult,
+  BulkOutcome,
+  ConsolidaResult,
+  Scoperto,
+} from "../../../../src/domain/contracts/pianificazione/assegnazione";
+import type { Executor } from "../../../db/client";
+import { queryOne, queryRows } from "../../../db/query";
+import { auditInsertSql } from "../../../lib/audit";
+import type { ServiceContext } from "../../../lib/context";
+import { conflict, HttpError, notFound } from "../../../lib/errors";
+import { audit, auditEntry, rel } from "../audit";
+import { type TurnoScope, turnoScope } from "../scope";
+import { describeTurni, evaluate, type Valutazione } from "./eligibility.service";
+import { isExclusionViolation, isUniqueViolation, overlapsSql, rangeSql, turnoIntervals } from "./periodi";
+
+export const AZIONI_TURNO = {
+  assign: "Assegnazione operatore",
+  unassign: "Rimozione operatore",
+  confirm: "Conferma operatore",
+  unconfirm: "Annullamento conferma operatore",
+} as const;
+
+export interface TurnoIds {
+  idContratto: number;
+  idServizio: number;
+  idGiorno: number;
+  idTurno: number;
+}
+
+const related = (t: TurnoScope, operatoreId: number) => [
+  rel("servizio", t.servizio_id),
+  rel("contratto", t.contratto_id),
+  rel("operatore", operatoreId),
+  rel("giorno", t.giorno_id),
+];
+
+const fullName = (v: { cognome: string; nome: string }) => `${v.cognome} ${v.nome}`;
+
+function refusal(v: Valutazione): HttpError {
+  const first = v.reasons[0];
+  return conflict(first.message, { reason: first.code, reasons: v.reasons });
+}
+
+/** 409 explaining which shift the operator is already on, after the exclusion constraint refused. */
+async function overlapRefusal(ex: Executor, t: TurnoScope, operatoreId: number): Promise<HttpError> {
+  const cf = await queryOne<{ turno_id: number }>(
+    ex,
+    sql`SELECT turno_id FROM turni_operatori_periodi p WHERE p.operatore_id = ${operatoreId} AND p.turno_id <> ${t.turno_id}
+        AND (${overlapsSql("p.periodo", turnoIntervals(t))}) LIMIT 1`,
+  );
+  const d = cf ? (await describeTurni(ex, [cf.turno_id])).get(cf.turno_id) : undefined;
+  const message = `L'operatore è già assegnato a un turno sovrapposto${d ? `: ${d}` : ""}`;
+  return conflict(message, { reason: "turno_sovrapposto", reasons: [{ code: "turno_sovrapposto", message }] });
+}
+
+/** Assigns (optionally confirming at once). Refuses with 409 + reason; answers warnings. */
+export async function assign(
+  ctx: ServiceContext,
+  ids: TurnoIds,
+  operatoreId: number,
+  opts: { conferma?: boolean; scope?: TurnoScope } = {},
+): Promise<AssignResult> {
+  const t = opts.scope ?? (await turnoScope(ctx.db, ids));
+  const [v] = await evaluate(ctx.db, t, [operatoreId]);
+  if (!v) throw notFound("Operatore non trovato");
+  if (v.assegnato) {
+    if (opts.conferma && !v.confermato) return confirm(ctx, ids, operatoreId, true, t);
+    return {
+      result: "OK",
+      operatore: { id: v.id, cognome: v.cognome, nome: v.nome, confermato: v.confermato },
+      warnings: [],
+    };
+  }
+  if (!v.eligible) throw refusal(v);
+  const confermato = Boolean(opts.conferma);
+  const userId = ctx.actor.userId;
+  // One statement, so one transaction: the assignment, its time ranges (where the exclusion
+  // constraint has the last word) and the audit entry.
+  const ranges = turnoIntervals(t).map((i) => sql`(${rangeSql(i)})`);
+  try {
+    await ctx.db.execute(
+      sql`WITH a AS (
+            INSERT INTO turni_operatori (turno_id, operatore_id, confermato, assegnato_da, confermato_da, confermato_il)
+            VALUES (${t.turno_id}, ${operatoreId}, ${confermato}, ${userId}, ${confermato ? userId : null},
+                    ${confermato ? sql`now()` : null}) RETURNING id),
+          p AS (
+            INSERT INTO turni_operatori_periodi (turno_operatore_id, turno_id, operatore_id, periodo)
+            SELECT a.id, ${t.turno_id}, ${operatoreId}, r.periodo FROM a, (VALUES ${sql.join(ranges, sql`, `)}) r(periodo)),
+          l AS (${auditInsertSql(
+            auditEntry(ctx.actor, {
+              azione: AZIONI_TURNO.assign,
+              contentType: "turno",
+              objectId: t.turno_id,
+              related: related(t, operatoreId),
+              note: v.warnings.length ? `Avvisi: ${v.warnings.join("; ")}` : null,
+              changeLog: [
+                `Operatore: "—" → "${fullName(v)}"`,
+                ...(confermato ? [`Confermato ${fullName(v)}: "No" → "Sì"`] : []),
+              ],
+            }),
+            sql`EXISTS (SELECT 1 FROM a)`,
+          )})
+          SELECT id FROM a`,
+    );
+  } catch (e) {
+    if (isExclusionViolation(e)) throw await overlapRefusal(ctx.db, t, operatoreId);
+    if (isUniqueViolation(e))
+      return {
+        result: "OK",
+        operatore: { id: v.id, cognome: v.cognome, nome: v.nome, confermato: false },
+        warnings: [],
+      };
+    throw e;
+  }
+  return { result: "OK", operatore: { id: v.id, cognome: v.cognome, nome: v.nome, confermato }, warnings: v.warnings };
+}
+
+async function operatorName(ex: Executor, id: number) {
+  const o = await queryOne<{ cognome: string; nome: string }>(
+    ex,
+    sql`SELECT cognome, nome FROM operatori WHERE id = ${id}`,
+  );
+  if (!o) throw notFound("Operatore non trovato");
+  return o;
+}
+
+export async function unassign(ctx: ServiceContext, ids: TurnoIds, operatoreId: number): Promise<AssignResult> {
+  const t = await turnoScope(ctx.db, ids);
+  const o = await operatorName(ctx.db, operatoreId);
+  // One statement: the removal (its ranges go with it, ON DELETE CASCADE) and, if there was one, its audit entry.
+  await ctx.db.execute(
+    sql`WITH d AS (DELETE FROM turni_operatori WHERE turno_id = ${t.turno_id} AND operatore_id = ${operatoreId} RETURNING id)
+        ${auditInsertSql(
+          auditEntry(ctx.actor, {
+            azione: AZIONI_TURNO.unassign,
+            contentType: "turno",
+            objectId: t.turno_id,
+            related: related(t, operatoreId),
+            changeLog: [`Operatore: "${fullName(o)}" → "—"`],
+          }),
+          sql`EXISTS (SELECT 1 FROM d)`,
+        )}`,
+  );
+  return { result: "OK", operatore: null, warnings: [] };
+}
+
+/** Confirms (add true) or removes the confirmation (add false) of an assigned operator. */
+export async function confirm(
+  ctx: ServiceContext,
+  ids: TurnoIds,
+  operatoreId: number,
+  add: boolean,
+  scope?: TurnoScope,
+): Promise<AssignResult> {
+  const t = scope ?? (await turnoScope(ctx.db, ids));
+  const o = await operatorName(ctx.db, operatoreId);
+  const userId = ctx.actor.userId;
+  return ctx.db.transaction(async (tx) => {
+    const cur = await queryOne<{ confermato: boolean }>(
+      tx,
+      sql`SELECT confermato FROM turni_operatori WHERE turno_id = ${t.turno_id} AND operatore_id = ${operatoreId} FOR UPDATE`,
+    );
+    if (!cur)
+      throw conflict("L'operatore non è assegnato a questo turno", {
+        reason: "non_assegnato",
+        reasons: [{ code: "non_assegnato", message: "L'operatore non è assegnato a questo turno" }],
+      });
+    if (cur.confermato !== add) {
+      await tx.execute(
+        sql`UPDATE turni_operatori SET confermato = ${add}, confermato_da = ${add ? userId : null},
+            confermato_il = ${add ? sql`now()` : null} WHERE turno_id = ${t.turno_id} AND operatore_id = ${operatoreId}`,
+      );
+      await audit(tx, ctx.actor, {
+        azione: add ? AZIONI_TURNO.confirm : AZIONI_TURNO.unconfirm,
+        contentType: "turno",
+        objectId: t.turno_id,
+        related: related(t, operatoreId),
+        changeLog: [`Confermato ${fullName(o)}: "${add ? "No" : "Sì"}" → "${add ? "Sì" : "No"}"`],
+      });
+    }
+    return { result: "OK" as const, operatore: { id: operatoreId, ...o, confermato: add }, warnings: [] };
+  });
+}
+
+/** Assigns each operator in turn; a failure is reported and the next one is tried. */
+export async function bulkAssign(
+  ctx: ServiceContext,
+  ids: TurnoIds,
+  operatori: number[],
+  conferma: boolean,
+): Promise<BulkOutcome> {
+  const t = await turnoScope(ctx.db, ids);
+  const out: BulkOutcome = { assegnati: [], falliti: [] };
+  for (const id of [...new Set(operatori)]) {
+    try {
+      const r = await assign(ctx, ids, id, { conferma, scope: t });
+      out.assegnati.push({ ...r.operatore!, warnings: r.warnings });
+    } catch (e) {
+      if (!(e instanceof HttpError) || e.statusCode >= 500) throw e;
+      out.falliti.push({ id, detail: e.detail, reason: (e.extra?.reason as string | undefined) ?? null });
+    }
+  }
+  return out;
+}
+
+/** Confirms every unconfirmed assignment of a day (or of one shift) and answers what stays uncovered. */
+export async function consolidate(
+  ctx: ServiceContext,
+  scope: { contrattoId: number; servizioId: number; giornoId: number; turnoId?: number },
+): Promise<ConsolidaResult> {
+  const where = scope.turnoId ? sql`t.id = ${scope.turnoId}` : sql`t.giorno_id = ${scope.giornoId}`;
+  const userId = ctx.actor.userId;
+  const confermati = await ctx.db.transaction(async (tx) => {
+    const rows = await queryRows<{ turno_id: number; operatore_id: number; cognome: string; nome: string }>(
+      tx,
+      sql`UPDATE turni_operatori o SET confermato = true, confermato_da = ${userId}, confermato_il = now()
+          FROM turni t, operatori op
+          WHERE t.id = o.turno_id AND op.id = o.operatore_id AND ${where} AND NOT o.confermato
+          RETURNING o.turno_id, o.operatore_id, op.cognome, op.nome`,
+    );
+    const byTurno = new Map<number, typeof rows>();
+    for (const r of rows) byTurno.set(r.turno_id, [...(byTurno.get(r.turno_id) ?? []), r]);
+    for (const [turnoId, list] of byTurno)
+      await audit(tx, ctx.actor, {
+        azione: "Consolidamento turno",
+        contentType: "turno",
+        objectId: turnoId,
+        related: [
+          rel("servizio", scope.servizioId),
+          rel("contratto", scope.contrattoId),
+          rel("giorno", scope.giornoId),
+          ...list.map((r) => rel("operatore", r.operatore_id)),
+        ],
+        changeLog: list.map((r) => `Confermato ${fullName(r)}: "No" → "Sì"`),
+      });
+    return rows.length;
+  });
+  const scoperti = await queryRows<Scoperto>(
+    ctx.db,
+    sql`SELECT t.id AS turno_id, to_char(g.giorno, 'YYYY-MM-DD') AS giorno, t.inizio_f1::text, t.fine_f1::text,
+               t.inizio_f2::text, t.fine_f2::text, p.descrizione AS posizione, t.operatori_richiesti,
+               count(o.id)::int AS assegnati, (t.operatori_richiesti - count(o.id))::int AS mancanti
+        FROM turni t JOIN giorni g ON g.id = t.giorno_id JOIN posizioni p ON p.id = t.posizione_id
+        LEFT JOIN turni_operatori o ON o.turno_id = t.id
+        WHERE ${where}
+        GROUP BY t.id, g.giorno, p.descrizione HAVING count(o.id) < t.operatori_richiesti
+        ORDER BY t.inizio_f1, t.id`,
+  );
+  return { result: "OK", confermati, scoperti };
+}

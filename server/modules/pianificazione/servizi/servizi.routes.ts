@@ -1,0 +1,160 @@
+/**
+ * /api/pianificazione/contratti/{idContratto}/servizi/ — a contract's services (GET list, POST
+ * generates days and shifts), GET/PUT/DELETE /{idServizio}/ (SPEC §7, `?dal=&al=` for one month),
+ * and /{idServizio}/giorni/ with single days and shifts.
+ */
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ResultOk } from "../../../../src/domain/contracts/common";
+import { id, OK, wrap } from "../../../../src/domain/contracts/pianificazione/fields";
+import {
+  GiornoSavedOut,
+  giornoCreate,
+  giornoUpdate,
+  periodoQuery,
+  ServiziOut,
+  ServizioOut,
+  servizioCreate,
+  servizioUpdate,
+  TurnoSavedOut,
+  turnoCreate,
+  turnoUpdate,
+} from "../../../../src/domain/contracts/pianificazione/servizi";
+import { CAPABILITIES } from "../../../../src/domain/permissions";
+import { contextOf } from "../../../lib/context";
+import {
+  createGiorno,
+  createTurno,
+  deleteGiorno,
+  deleteTurno,
+  updateGiorno,
+  updateTurno,
+} from "./giorni-turni.service";
+import { createServizio, deleteServizio, getServizio, listServizi, updateServizio } from "./servizi.service";
+
+const permissions = CAPABILITIES.contratti;
+const pC = z.object({ idContratto: id() });
+const pS = pC.extend({ idServizio: id() });
+const pG = pS.extend({ idGiorno: id() });
+const pT = pG.extend({ idTurno: id() });
+
+export const serviziRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ["pianificazione"];
+  const S = "/:idContratto/servizi";
+
+  app.get(
+    `${S}/`,
+    { config: { permissions }, schema: { tags, params: pC, response: { 200: ServiziOut } } },
+    async (req) => ({
+      results: await listServizi(app.db, req.params.idContratto),
+    }),
+  );
+  app.post(
+    `${S}/`,
+    {
+      config: { permissions },
+      schema: { tags, params: pC, body: wrap(servizioCreate), response: { 201: ServizioOut } },
+    },
+    async (req, reply) =>
+      reply.code(201).send(await createServizio(contextOf(req), req.params.idContratto, req.body.data)),
+  );
+  app.get(
+    `${S}/:idServizio/`,
+    {
+      config: { permissions },
+      schema: { tags, params: pS, querystring: periodoQuery, response: { 200: ServizioOut } },
+    },
+    async (req) => getServizio(app.db, req.params.idContratto, req.params.idServizio, req.query),
+  );
+  app.put(
+    `${S}/:idServizio/`,
+    {
+      config: { permissions },
+      schema: { tags, params: pS, body: wrap(servizioUpdate), response: { 200: ServizioOut } },
+    },
+    async (req) => updateServizio(contextOf(req), req.params.idContratto, req.params.idServizio, req.body.data),
+  );
+  app.delete(
+    `${S}/:idServizio/`,
+    { config: { permissions }, schema: { tags, params: pS, response: { 200: ResultOk } } },
+    async (req) => {
+      await deleteServizio(contextOf(req), req.params.idContratto, req.params.idServizio);
+      return OK;
+    },
+  );
+
+  const G = `${S}/:idServizio/giorni`;
+  app.post(
+    `${G}/`,
+    {
+      config: { permissions },
+      schema: { tags, params: pS, body: wrap(giornoCreate), response: { 201: GiornoSavedOut } },
+    },
+    async (req, reply) =>
+      reply
+        .code(201)
+        .send(await createGiorno(contextOf(req), req.params.idContratto, req.params.idServizio, req.body.data)),
+  );
+  app.put(
+    `${G}/:idGiorno/`,
+    {
+      config: { permissions },
+      schema: { tags, params: pG, body: wrap(giornoUpdate), response: { 200: GiornoSavedOut } },
+    },
+    async (req) =>
+      updateGiorno(
+        contextOf(req),
+        req.params.idContratto,
+        req.params.idServizio,
+        req.params.idGiorno,
+        req.body.data.giorno,
+      ),
+  );
+  app.delete(
+    `${G}/:idGiorno/`,
+    { config: { permissions }, schema: { tags, params: pG, response: { 200: ResultOk } } },
+    async (req) => {
+      await deleteGiorno(contextOf(req), req.params.idContratto, req.params.idServizio, req.params.idGiorno);
+      return OK;
+    },
+  );
+
+  const T = `${G}/:idGiorno/turni`;
+  app.post(
+    `${T}/`,
+    {
+      config: { permissions },
+      schema: { tags, params: pG, body: wrap(turnoCreate), response: { 201: TurnoSavedOut } },
+    },
+    async (req, reply) =>
+      reply
+        .code(201)
+        .send(
+          await createTurno(
+            contextOf(req),
+            req.params.idContratto,
+            req.params.idServizio,
+            req.params.idGiorno,
+            req.body.data,
+          ),
+        ),
+  );
+  app.put(
+    `${T}/:idTurno/`,
+    {
+      config: { permissions },
+      schema: { tags, params: pT, body: wrap(turnoUpdate), response: { 200: TurnoSavedOut } },
+    },
+    async (req) => updateTurno(contextOf(req), req.params, req.body.data),
+  );
+  app.delete(
+    `${T}/:idTurno/`,
+    { config: { permissions }, schema: { tags, params: pT, response: { 200: ResultOk } } },
+    async (req) => {
+      await deleteTurno(contextOf(req), req.params);
+      return OK;
+    },
+  );
+};
