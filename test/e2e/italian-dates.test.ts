@@ -66,6 +66,15 @@ test("an operator's birth date typed as 23/06/1990 in an English browser is 1990
   const nascita = inputOf(form, "Data di nascita");
   await typeInto(nascita, "23/06/1990");
   expect(await nascita.inputValue()).toBe("23/06/1990");
+  // The calendar beside it is Italian too, opened on that day.
+  await form.getByRole("button", { name: "Scegli dal calendario" }).first().click();
+  const month = page.getByRole("group", { name: "giugno 1990" });
+  await month.waitFor(WAIT);
+  expect(await month.getByRole("button", { name: "23 giugno 1990" }).getAttribute("aria-pressed")).toBe("true");
+  await shot(page, "date-inglese-calendario");
+  await page.keyboard.press("Escape");
+  await month.waitFor({ state: "detached", ...WAIT });
+  expect(await nascita.inputValue()).toBe("23/06/1990");
   await inputOf(form, "Luogo di nascita").fill("Milano");
   await inputOf(form, "Cellulare").fill("3471234567");
   await inputOf(form, "E-mail").fill(`sara.lombardi${run}@example.it`);

@@ -5,18 +5,21 @@
  * 'HH:mm', 'YYYY-MM-DDTHH:mm' — the Rome wall clock of src/domain/instant.ts).
  *
  * Typing digits adds the separators, a pasted '1990-06-23' or '23/06/1990' is read, ↑/↓ move a
- * date by a day. Text that is not a value yet stays as it is typed and is the value itself, so
+ * date by a day, a day's input has a calendar beside it (date-picker.tsx). Text that is not a value yet stays as it is typed and is the value itself, so
  * the form keeps it and the field's check (date-time-fields.tsx) shows 'Data non valida …'.
  */
-import { Input, type InputProps } from "@chakra-ui/react";
+import { HStack, Input, type InputProps } from "@chakra-ui/react";
 import { type ChangeEvent, type KeyboardEvent, useState } from "react";
 import { addDays } from "../../domain/shift-rules";
+import { DatePicker } from "./date-picker";
 import { KINDS, maskTyped, type TemporalKind, textOfValue, valueOfText } from "./date-time-kinds";
 
 export interface TemporalInputProps extends Omit<InputProps, "value" | "onChange" | "type" | "defaultValue"> {
   /** The API's form of the value ('' or undefined when empty), or text typed that is not a value. */
   value: string | null | undefined;
   onChange: (value: string) => void;
+  /** A day's input has the calendar button beside it unless `false`. */
+  calendar?: boolean;
 }
 
 /** A date-time value typed or pasted: ISO text is shown at once in Italian; what is typed stays as typed until it leaves the field. */
@@ -28,6 +31,7 @@ function TemporalInput({
   onChange,
   onBlur,
   onKeyDown,
+  calendar = true,
   ...rest
 }: TemporalInputProps & { kind: TemporalKind }) {
   const spec = KINDS[kind];
@@ -68,7 +72,7 @@ function TemporalInput({
     emit(spec.format(time ? `${moved}T${time}` : moved));
   };
 
-  return (
+  const input = (
     <Input
       autoComplete="off"
       inputMode="numeric"
@@ -85,6 +89,13 @@ function TemporalInput({
         onBlur?.(e);
       }}
     />
+  );
+  if (kind !== "date" || !calendar) return input;
+  return (
+    <HStack gap="1" width="100%">
+      {input}
+      <DatePicker value={spec.parse(text)} onPick={(day) => emit(spec.format(day))} disabled={rest.disabled} />
+    </HStack>
   );
 }
 

@@ -4,7 +4,7 @@
  * ISO or Italian text pasted, an invalid text kept and named under the field, nothing submitted.
  */
 import { ChakraProvider } from "@chakra-ui/react";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { Form } from "react-final-form";
 import { DateField, DateInput, DateTimeField, TimeField } from "../../../../src/components/form";
@@ -132,6 +132,65 @@ describe("DateField", () => {
     submit();
     expect(await screen.findByText("Questo campo è obbligatorio")).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
+
+describe("DateField — the calendar", () => {
+  it("opens on the field's month, picks a day with a click, moves with the keyboard", async () => {
+    const onSubmit = setup({ nascita: "1990-06-23" });
+    const field = input(/Data di nascita/);
+    fireEvent.click(screen.getByRole("button", { name: "Scegli dal calendario" }));
+    const month = await screen.findByRole("group", { name: "giugno 1990" });
+    const selected = within(month).getByRole("button", { name: "23 giugno 1990" });
+    expect(selected.getAttribute("aria-pressed")).toBe("true");
+    await waitFor(() => expect(document.activeElement).toBe(selected));
+
+    fireEvent.keyDown(selected, { key: "ArrowRight" });
+    await waitFor(() => expect(document.activeElement?.getAttribute("aria-label")).toBe("24 giugno 1990"));
+    fireEvent.keyDown(document.activeElement!, { key: "ArrowDown" });
+    await waitFor(() => expect(document.activeElement?.getAttribute("aria-label")).toBe("1 luglio 1990"));
+    expect(screen.getByRole("group", { name: "luglio 1990" })).toBeTruthy();
+    fireEvent.keyDown(document.activeElement!, { key: "PageUp", shiftKey: true });
+    await waitFor(() => expect(document.activeElement?.getAttribute("aria-label")).toBe("1 luglio 1989"));
+    fireEvent.click(screen.getByRole("button", { name: "Anno successivo" }));
+    fireEvent.click(screen.getByRole("button", { name: "Mese precedente" }));
+    fireEvent.click(
+      within(screen.getByRole("group", { name: "giugno 1990" })).getByRole("button", { name: "2 giugno 1990" }),
+    );
+
+    expect(field.value).toBe("02/06/1990");
+    await waitFor(() => expect(screen.queryByRole("group", { name: "giugno 1990" })).toBeNull());
+    submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0][0]).toEqual({ nascita: "1990-06-02" });
+  });
+
+  it("an empty field's calendar opens on today; weeks start on Monday", async () => {
+    setup();
+    fireEvent.click(screen.getByRole("button", { name: "Scegli dal calendario" }));
+    const now = new Date();
+    const mesi = [
+      "gennaio",
+      "febbraio",
+      "marzo",
+      "aprile",
+      "maggio",
+      "giugno",
+      "luglio",
+      "agosto",
+      "settembre",
+      "ottobre",
+      "novembre",
+      "dicembre",
+    ];
+    const month = await screen.findByRole("group", { name: `${mesi[now.getMonth()]} ${now.getFullYear()}` });
+    const today = within(month).getByRole("button", {
+      name: `${now.getDate()} ${mesi[now.getMonth()]} ${now.getFullYear()}`,
+    });
+    expect(today.getAttribute("aria-current")).toBe("date");
+    // the first cell is a Monday
+    const first = within(month).getAllByRole("button")[0].getAttribute("data-day")!;
+    expect(new Date(`${first}T12:00:00`).getDay()).toBe(1);
   });
 });
 
