@@ -4,75 +4,47 @@
  * Home/End the week's ends, Enter or Space picks, Esc closes. Days are YYYY-MM-DD throughout.
  */
 import { Box, Button, Grid, HStack, IconButton, Popover, Text } from "@chakra-ui/react";
+import { addMonths, endOfWeek, format, startOfMonth, startOfWeek } from "date-fns";
+import { it } from "date-fns/locale";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { toApiDate } from "../../domain/format";
 import { addDays, parseDay } from "../../domain/shift-rules";
 
-const MONTHS = [
-  "gennaio",
-  "febbraio",
-  "marzo",
-  "aprile",
-  "maggio",
-  "giugno",
-  "luglio",
-  "agosto",
-  "settembre",
-  "ottobre",
-  "novembre",
-  "dicembre",
-];
 const WEEKDAYS = ["Lu", "Ma", "Me", "Gi", "Ve", "Sa", "Do"];
+const WEEK = { locale: it, weekStartsOn: 1 as const };
 
-const pad = (n: number) => String(n).padStart(2, "0");
+/** 'YYYY-MM-DD' as a local Date, for date-fns's calendar arithmetic. */
+function dateOf(day: string): Date {
+  const [y, m, d] = parseDay(day)!;
+  return new Date(y, m - 1, d);
+}
 
 /** The same day `months` later, on the month's last day when it has fewer ('31/01' + 1 → '28/02'). */
-function addMonths(day: string, months: number): string {
-  const [y, m, d] = parseDay(day)!;
-  const index = y * 12 + (m - 1) + months;
-  const year = Math.floor(index / 12);
-  const month = (index % 12) + 1;
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return `${year}-${pad(month)}-${pad(Math.min(d, last))}`;
-}
+const plusMonths = (day: string, months: number) => toApiDate(addMonths(dateOf(day), months));
 
 /** The 6 × 7 days shown for the month of `day`, from the Monday on or before its first. */
 function monthGrid(day: string): string[] {
-  const [y, m] = parseDay(day)!;
-  const first = `${y}-${pad(m)}-01`;
-  const weekday = (new Date(Date.UTC(y, m - 1, 1)).getUTCDay() + 6) % 7; // Monday 0
-  const start = addDays(first, -weekday);
+  const start = toApiDate(startOfWeek(startOfMonth(dateOf(day)), WEEK));
   return Array.from({ length: 42 }, (_, i) => addDays(start, i));
 }
-
-const dayLabel = (day: string) => {
-  const [y, m, d] = parseDay(day)!;
-  return `${d} ${MONTHS[m - 1]} ${y}`;
-};
 
 const KEY_STEPS: Record<string, (day: string, shift: boolean) => string> = {
   ArrowLeft: (d) => addDays(d, -1),
   ArrowRight: (d) => addDays(d, 1),
   ArrowUp: (d) => addDays(d, -7),
   ArrowDown: (d) => addDays(d, 7),
-  PageUp: (d, shift) => addMonths(d, shift ? -12 : -1),
-  PageDown: (d, shift) => addMonths(d, shift ? 12 : 1),
-  Home: (d) => {
-    const [y, m, dd] = parseDay(d)!;
-    return addDays(d, -((new Date(Date.UTC(y, m - 1, dd)).getUTCDay() + 6) % 7));
-  },
-  End: (d) => {
-    const [y, m, dd] = parseDay(d)!;
-    return addDays(d, 6 - ((new Date(Date.UTC(y, m - 1, dd)).getUTCDay() + 6) % 7));
-  },
+  PageUp: (d, shift) => plusMonths(d, shift ? -12 : -1),
+  PageDown: (d, shift) => plusMonths(d, shift ? 12 : 1),
+  Home: (d) => toApiDate(startOfWeek(dateOf(d), WEEK)),
+  End: (d) => toApiDate(endOfWeek(dateOf(d), WEEK)),
 };
 
 function Month({ selected, onPick }: { selected: string | null; onPick: (day: string) => void }) {
   const today = toApiDate(new Date());
   const [focused, setFocused] = useState(selected ?? today);
   const grid = useRef<HTMLDivElement>(null);
-  const [y, m] = parseDay(focused)!;
-  const title = `${MONTHS[m - 1]} ${y}`;
+  const month = parseDay(focused)![1];
+  const title = format(dateOf(focused), "LLLL yyyy", { locale: it });
 
   useEffect(() => {
     grid.current?.querySelector<HTMLButtonElement>(`[data-day="${focused}"]`)?.focus();
@@ -86,7 +58,7 @@ function Month({ selected, onPick }: { selected: string | null; onPick: (day: st
   };
 
   const move = (label: string, months: number, text: string) => (
-    <IconButton aria-label={label} size="xs" variant="ghost" onClick={() => setFocused(addMonths(focused, months))}>
+    <IconButton aria-label={label} size="xs" variant="ghost" onClick={() => setFocused(plusMonths(focused, months))}>
       {text}
     </IconButton>
   );
@@ -120,13 +92,13 @@ function Month({ selected, onPick }: { selected: string | null; onPick: (day: st
           </Text>
         ))}
         {monthGrid(focused).map((day) => {
-          const inMonth = parseDay(day)![1] === m;
+          const inMonth = parseDay(day)![1] === month;
           const isSelected = day === selected;
           return (
             <Button
               key={day}
               data-day={day}
-              aria-label={dayLabel(day)}
+              aria-label={format(dateOf(day), "d MMMM yyyy", { locale: it })}
               aria-pressed={isSelected}
               aria-current={day === today ? "date" : undefined}
               tabIndex={day === focused ? 0 : -1}
