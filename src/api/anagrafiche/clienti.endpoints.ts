@@ -9,7 +9,7 @@ import type {
   SedeFields,
   SedeSaved,
 } from "../../domain/contracts/anagrafiche/clienti";
-import type { ListResponse, ResultOk } from "../../domain/contracts/common";
+import type { ResultOk } from "../../domain/contracts/common";
 import { api } from "../base";
 
 /** A client in a picker: a list row's id and name. */
