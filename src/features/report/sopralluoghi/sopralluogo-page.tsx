@@ -8,7 +8,7 @@ import { Form } from "react-final-form";
 import { Link as RouterLink } from "react-router-dom";
 import { useClientiOptionsQuery } from "../../../api/pianificazione/contratti.endpoints";
 import { useCreateSopralluogoMutation } from "../../../api/report/sopralluoghi.endpoints";
-import { SAVED_TEXT, SelectField, saveFailure, TextareaField, TextField } from "../../../components/form";
+import { DateField, SAVED_TEXT, SelectField, saveFailure, TextareaField, TextField } from "../../../components/form";
 import { CHECKLIST_SOPRALLUOGO, ESITI_SOPRALLUOGO } from "../../../domain/sopralluogo";
 import { notify } from "../../../lib/toaster";
 
@@ -75,7 +75,7 @@ export function SopralluogoPage() {
                 <TextField name="citta" label="Città" required />
                 <TextField name="prov" label="Provincia" maxLength={2} />
               </SimpleGrid>
-              <TextField name="data" label="Data" type="date" required />
+              <DateField name="data" label="Data" required />
               <TextField name="ispettore" label="Ispettore" required />
             </SimpleGrid>
             <Text fontWeight="semibold">Verifiche</Text>

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { setupMockServer } from "../../helpers/msw";
 import { renderApp } from "../../helpers/render-app";
+import { typeText } from "../../helpers/type-text";
 
 const server = setupMockServer();
 jest.setTimeout(60_000);
@@ -25,7 +26,8 @@ describe("Sopralluogo", () => {
     type(form, "potenziale_cliente", "Gioielleria Nuova");
     type(form, "indirizzo", "Via Roma 1");
     type(form, "citta", "Milano");
-    type(form, "data", "2026-03-05");
+    const data = form.querySelector('[name="data"]') as HTMLInputElement;
+    typeText(data, "05032026", { clear: true });
     type(form, "ispettore", "Carlo Neri");
     type(form, "checklist.illuminazione", "Scarsa sul retro");
     type(form, "esito", "favorevole");
