@@ -87,3 +87,28 @@ test("Marginalità: filter a client, the chart's totals equal the table's, the x
   expect(fileMargine).toBe(sum(margini));
   await context.close();
 });
+
+test("Dashboard: the day's figures; an expiry figure opens its list filtered, with as many rows", async () => {
+  const { context, page } = await newPage(browser);
+  await loginThroughUi(page, ADMIN.username, ADMIN.password);
+  await page.getByText(/^Turni di oggi/).waitFor({ timeout: 30_000 });
+  await page.getByRole("figure", { name: "Ricavi, compensi e margine del mese" }).locator("svg").first().waitFor();
+  await shot(page, "report-dashboard");
+  const documenti = page.locator('a[href^="/app/report/scadenze-documenti?f.entro="]');
+  const figure = Number(await documenti.innerText());
+  await documenti.click();
+  await page.waitForURL(/\/app\/report\/scadenze-documenti\?f\.entro=/);
+  const grid = page.getByRole("grid", { name: "Scadenze documenti" });
+  if (figure === 0) {
+    await page.getByText("Nessun risultato trovato").waitFor();
+  } else {
+    await grid.waitFor({ timeout: 30_000 });
+    await page.waitForFunction(
+      (n) => document.querySelector('[data-testid="range-text"]')?.textContent?.endsWith(`di ${n}`),
+      figure,
+      { timeout: 20_000 },
+    );
+  }
+  await shot(page, "report-scadenze-documenti");
+  await context.close();
+});

@@ -26,7 +26,7 @@ export function MonthChart(props: MonthChartProps) {
         <XAxis dataKey={chart.key("voce")} axisLine={false} tickLine={false} />
         <YAxis axisLine={false} tickLine={false} tickFormatter={(v: number) => formatEuro(v)} width={90} />
         <Tooltip content={<Chart.Tooltip formatter={(v) => formatEuro(Number(v))} hideLabel />} />
-        <Bar dataKey={chart.key("importo")} name="Importo" maxBarSize={56}>
+        <Bar dataKey={chart.key("importo")} name="Importo" maxBarSize={56} isAnimationActive={false}>
           {chart.data.map((d) => (
             <Cell key={d.voce} fill={chart.color(d.colore)} />
           ))}

@@ -75,6 +75,7 @@ export function MarginalitaTrend({ listId, path }: { listId: string; path: strin
               name={String(s.label)}
               fill={chart.color(s.color)}
               maxBarSize={56}
+              isAnimationActive={false}
             />
           ))}
           <Line
@@ -82,6 +83,7 @@ export function MarginalitaTrend({ listId, path }: { listId: string; path: strin
             name="Margine"
             stroke={chart.color(margine < 0 ? "red.solid" : "green.solid")}
             strokeWidth={2}
+            isAnimationActive={false}
           />
         </ComposedChart>
       </Chart.Root>
