@@ -5,7 +5,7 @@
 -- fonte: 'pianificate' (the planned ranges). Worked hours come from the Console's check-in/out
 -- (issue 12), which has no table yet: when it has, its write path rewrites the row with fonte
 -- 'effettive' and the bands of the worked periods (workedOrPlannedHours of src/domain/hours).
--- No patron saint yet: a service has no city (README 'Holidays'), so only national holidays count.
+-- The patron saint of the client's city counts from migration 0603 (which replaces the function below).
 CREATE TABLE report_ore_turni (
   turno_operatore_id integer PRIMARY KEY REFERENCES turni_operatori (id) ON DELETE CASCADE,
   fonte text NOT NULL DEFAULT 'pianificate' CHECK (fonte IN ('pianificate', 'effettive')),
