@@ -28,6 +28,16 @@ const sopralluogoRow = (x: Sopralluogo) => ({
 
 export const reportHandlers = [
   listHandler("report/sopralluoghi/", SopralluoghiList, () => db.reportSopralluoghi.map(sopralluogoRow)),
+  http.get(api("report/sopralluoghi/:id/pdf/"), ({ params }) =>
+    db.reportSopralluoghi.some((x) => x.id === Number(params.id))
+      ? new HttpResponse("%PDF-1.3\n%%EOF\n", {
+          headers: {
+            "Content-Type": "application/pdf",
+            "Content-Disposition": `attachment; filename="sopralluogo-${params.id}.pdf"`,
+          },
+        })
+      : HttpResponse.json({ detail: "Sopralluogo non trovato" }, { status: 404 }),
+  ),
   http.post(api("report/sopralluoghi/"), async ({ request }) => {
     const d = (await dataOf(request)) as Omit<Sopralluogo, "id" | "cliente" | "lat" | "lng"> & {
       cliente: number | null;

@@ -16,6 +16,7 @@ describeMockAnswers("report", reportHandlers, [
   { url: "/api/report/scadenze-documenti/" },
   { url: "/api/report/pratiche/?stato=in_corso" },
   { url: "/api/report/sopralluoghi/" },
+  { url: "/api/report/sopralluoghi/1/pdf/" },
   {
     method: "POST",
     url: "/api/report/sopralluoghi/",

@@ -1,7 +1,7 @@
 /** /api/report/sopralluoghi/ (administrators): the list (the sopralluoghi report), save one, read one. */
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { dataBody, IdParams } from "../../../../src/domain/contracts/common";
+import { dataBody, FileDownload, IdParams } from "../../../../src/domain/contracts/common";
 import {
   SopralluogoData,
   SopralluogoOut,
@@ -10,9 +10,11 @@ import {
 } from "../../../../src/domain/contracts/report/sopralluoghi";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
 import { contextOf } from "../../../lib/context";
+import { sendFile } from "../../../lib/files";
 import { registerListRoute } from "../../../lib/list";
 import { sopralluoghiList } from "./sopralluoghi.list";
 import { createSopralluogo, getSopralluogo } from "./sopralluoghi.service";
+import { sopralluogoPdf } from "./sopralluogo-pdf";
 
 export const sopralluoghiRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -31,5 +33,24 @@ export const sopralluoghiRoutes: FastifyPluginAsync = async (base) => {
     "/:id/",
     { config: { permissions }, schema: { tags, params: IdParams, response: { 200: SopralluogoOut } } },
     async (request) => getSopralluogo(contextOf(request), request.params.id),
+  );
+  app.get(
+    "/:id/pdf/",
+    {
+      config: { permissions },
+      schema: {
+        tags,
+        params: IdParams,
+        response: { 200: FileDownload("Il verbale del sopralluogo (PDF)", ["application/pdf"]) },
+      },
+    },
+    async (request, reply) => {
+      const x = await getSopralluogo(contextOf(request), request.params.id);
+      return sendFile(reply, {
+        data: await sopralluogoPdf(x),
+        mime: "application/pdf",
+        filename: `sopralluogo-${x.id}.pdf`,
+      });
+    },
   );
 };

@@ -1,9 +1,13 @@
 /** /report/sopralluoghi (administrators; route only, not in the menu): the site inspections. */
 import { Badge, Box, Button, Heading, HStack } from "@chakra-ui/react";
 import { useNavigate } from "react-router-dom";
+import { errorMessage } from "../../../api/base";
 import type { DataTableColumn } from "../../../components/data-table/data-table.types";
 import { ListScreen } from "../../../components/data-table/list-screen";
+import { requestErrorText } from "../../../components/form";
 import { ESITI_SOPRALLUOGO } from "../../../domain/sopralluogo";
+import { downloadFile } from "../../../lib/download";
+import { notify } from "../../../lib/toaster";
 
 type Row = Record<string, unknown>;
 
@@ -23,6 +27,25 @@ const COLUMNS: DataTableColumn<Row>[] = [
     render: (r) => <Badge colorPalette={COLORE[String(r.esito)] ?? "gray"}>{String(r.esito_descrizione)}</Badge>,
   },
   { key: "servizio_consigliato", name: "Servizio consigliato", width: 220 },
+  {
+    key: "pdf",
+    name: "Verbale",
+    exportField: false,
+    hideable: false,
+    render: (r) => (
+      <Button
+        size="xs"
+        variant="outline"
+        onClick={() =>
+          downloadFile(`/api/report/sopralluoghi/${r.id}/pdf/`, `sopralluogo-${r.id}.pdf`).catch((err: unknown) =>
+            notify.error(requestErrorText(errorMessage(err))),
+          )
+        }
+      >
+        Scarica PDF
+      </Button>
+    ),
+  },
 ];
 
 export function SopralluoghiPage() {

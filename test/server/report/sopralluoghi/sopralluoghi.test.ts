@@ -69,6 +69,17 @@ describeEachDb("report sopralluoghi", (ctx) => {
     expect(log).toEqual([{ azione: "Creazione", related: [{ content_type: "cliente", object_id: String(cliente) }] }]);
   });
 
+  it("prints an inspection as a PDF the client can receive", async () => {
+    const id = (await req("GET", `${URL}?order_field=data`)).json().results[0].id;
+    const pdf = await req("GET", `${URL}${id}/pdf/`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    expect(pdf.headers["content-disposition"]).toContain(`sopralluogo-${id}.pdf`);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(pdf.rawPayload.length).toBeGreaterThan(1000);
+    expect((await req("GET", `${URL}999999/pdf/`)).statusCode).toBe(404);
+  });
+
   it("saves a prospective client's, and lists both with their outcome", async () => {
     expect(
       (await req("POST", URL, { ...BODY, potenziale_cliente: "Gioielleria Nuova", esito: "favorevole" })).statusCode,

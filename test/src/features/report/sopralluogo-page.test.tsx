@@ -78,6 +78,12 @@ describe("Sopralluogo", () => {
     expect(await within(grid).findByText("Banca Natalizia S.p.A.")).toBeTruthy();
     expect(within(grid).getByText("Favorevole con riserva")).toBeTruthy();
     await waitFor(() => expect(within(grid).getByText("Piantonamento notturno")).toBeTruthy());
+    const asked: string[] = [];
+    server.events.on("request:start", ({ request }) => {
+      if (request.url.includes("/pdf/")) asked.push(new URL(request.url).pathname);
+    });
+    fireEvent.click(within(grid).getByRole("button", { name: "Scarica PDF" }));
+    await waitFor(() => expect(asked).toEqual(["/api/report/sopralluoghi/1/pdf/"]));
   });
 
   it("is for administrators only", async () => {
