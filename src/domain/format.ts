@@ -141,8 +141,19 @@ export function parseDateTimeText(value: string): string | null {
   return day && time ? `${day}T${time}` : null;
 }
 
-const euro = new Intl.NumberFormat("it-IT", { style: "currency", currency: "EUR", minimumFractionDigits: 2 });
-const number2 = new Intl.NumberFormat("it-IT", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// useGrouping "always": Italian's CLDR rule leaves four-digit numbers ungrouped ('6751,80 €' beside
+// '13.704,46 €' in one column); a ledger groups them all.
+const euro = new Intl.NumberFormat("it-IT", {
+  style: "currency",
+  currency: "EUR",
+  minimumFractionDigits: 2,
+  useGrouping: "always",
+});
+const number2 = new Intl.NumberFormat("it-IT", {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  useGrouping: "always",
+});
 
 /** '1.234,50 €' */
 export function formatEuro(value: number | string | null | undefined): string {

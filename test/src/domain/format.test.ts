@@ -3,6 +3,8 @@ import {
   formatDate,
   formatDateTime,
   formatDateTimeSeconds,
+  formatEuro,
+  formatNumber,
   parseDateText,
   parseDateTimeText,
   parseItalianDate,
@@ -95,5 +97,14 @@ describe("what date and time fields accept", () => {
   it("what is parsed is shown back the same", () => {
     expect(formatDate(parseDateText("3/6/1990"))).toBe("03/06/1990");
     expect(formatDateTime(parseDateTimeText("2026-03-29T10:00"))).toBe("29/03/2026 10:00");
+  });
+});
+
+describe("euro and numbers", () => {
+  it("group thousands in every amount, four digits too, with 2 decimals", () => {
+    expect(formatEuro(6751.8)).toBe("6.751,80\u00a0€");
+    expect(formatEuro(13704.456)).toBe("13.704,46\u00a0€");
+    expect(formatEuro(12.5)).toBe("12,50\u00a0€");
+    expect(formatNumber(1234.5)).toBe("1.234,50");
   });
 });
