@@ -1,6 +1,6 @@
 /**
- * Demo support tickets (8), around `today`: three open unread problems (the header alert), one
- * problem already read, unread requests and reports (the 'Ticket supporto' chip counts 6), and a
+ * Demo support tickets (8), around `today`: six unread and not closed (the header alert says 6
+ * and its popup lists them; the 'Ticket supporto' chip counts 6), one problem already read, and a
  * closed one. Needs the demo operators (runs after the anagrafiche seeders).
  */
 import { asc, eq } from "drizzle-orm";
