@@ -22,4 +22,5 @@ export const ticketSupporto = pgTable("ticket_supporto", {
   stato: text("stato").$type<TicketStato>().notNull().default("aperto"),
   lettoIl: ts("letto_il"),
   lettoDa: integer("letto_da").references(() => users.id, { onDelete: "set null" }),
+  assegnatoA: integer("assegnato_a").references(() => users.id, { onDelete: "set null" }),
 });
