@@ -136,7 +136,12 @@ export const ROUTES: AppRoute[] = [
   },
 
   // Console
-  { path: "/console/ticket-supporto", title: "Ticket supporto", capabilities: CAPABILITIES.ticketSupporto },
+  {
+    path: "/console/ticket-supporto",
+    title: "Ticket supporto",
+    capabilities: CAPABILITIES.ticketSupporto,
+    page: lazyPage(() => import("../features/console/ticket-supporto/ticket-supporto-page"), "TicketSupportoPage"),
+  },
   { path: "/console/attivita", title: "Attività", capabilities: CAPABILITIES.attivita },
   { path: "/console/anomalie", title: "Anomalie", capabilities: CAPABILITIES.anomalie },
   {

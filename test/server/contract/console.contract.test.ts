@@ -5,4 +5,10 @@ import { describeMockAnswers } from "./mock-answers";
 describeMockAnswers("console", consoleHandlers, [
   { url: "/api/comunicazioni/problemi-attivi/" },
   { url: "/api/comunicazioni/summary/" },
+  { url: "/api/comunicazioni/ticket/" },
+  { url: "/api/comunicazioni/ticket/assegnatari/" },
+  { url: "/api/comunicazioni/ticket/1/" },
+  { method: "POST", url: "/api/comunicazioni/ticket/2/letto/" },
+  { method: "PUT", url: "/api/comunicazioni/ticket/1/", body: { data: { stato: "chiuso" } } },
+  { method: "POST", url: "/api/comunicazioni/ticket/1/messaggi/", body: { data: { testo: "Arriviamo." } } },
 ]);
