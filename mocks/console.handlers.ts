@@ -1,8 +1,10 @@
 /**
  * /api/comunicazioni/: the header's notifications (the active problems and the unread count) and
- * the support desk (its list from TicketList, a ticket, the reply, state and assignee, read).
+ * the support desk (its list from TicketList, a ticket, the reply, state and assignee, read), the
+ * attendance list (AttivitaList).
  */
 import { HttpResponse, http } from "msw";
+import { AttivitaList } from "../src/domain/contracts/console/attivita";
 import { type Ticket, TicketList } from "../src/domain/contracts/console/ticket";
 import { api, dataOf, refuse } from "./http";
 import { listHandler } from "./list";
@@ -28,6 +30,7 @@ export const consoleHandlers = [
   http.get(api("comunicazioni/problemi-attivi/"), () => HttpResponse.json(db.problemi)),
   http.get(api("comunicazioni/summary/"), () => HttpResponse.json({ result: db.ticketNonLetti })),
   listHandler("comunicazioni/ticket/", TicketList, () => db.tickets.map(row)),
+  listHandler("comunicazioni/attivita/", AttivitaList, () => db.attivita),
   http.get(api("comunicazioni/ticket/assegnatari/"), () => HttpResponse.json(db.assegnatari)),
   http.get(api("comunicazioni/ticket/:id/"), ({ params }) => {
     const t = ticketOf(params.id);

@@ -6,6 +6,8 @@ describeMockAnswers("console", consoleHandlers, [
   { url: "/api/comunicazioni/problemi-attivi/" },
   { url: "/api/comunicazioni/summary/" },
   { url: "/api/comunicazioni/ticket/" },
+  { url: "/api/comunicazioni/attivita/?giorno=2026-03-10" },
+  { url: "/api/comunicazioni/attivita/?group_by=giorno" },
   { url: "/api/comunicazioni/ticket/assegnatari/" },
   { url: "/api/comunicazioni/ticket/1/" },
   { method: "POST", url: "/api/comunicazioni/ticket/2/letto/" },
