@@ -31,6 +31,16 @@ export const consoleHandlers = [
   http.get(api("comunicazioni/summary/"), () => HttpResponse.json({ result: db.ticketNonLetti })),
   listHandler("comunicazioni/ticket/", TicketList, () => db.tickets.map(row)),
   listHandler("comunicazioni/attivita/", AttivitaList, () => db.attivita),
+  // HR sets a guard's app credentials: a generated password when none is sent.
+  http.put(api("comunicazioni/operatori/:id/credenziali-app/"), async ({ params, request }) => {
+    const data = (await dataOf(request)) as { username: string; password?: string };
+    return HttpResponse.json({
+      result: "OK" as const,
+      operatore_id: Number(params.id),
+      username: data.username,
+      ...(data.password ? {} : { password: "Gener4taPassw0rd" }),
+    });
+  }),
   http.get(api("comunicazioni/ticket/assegnatari/"), () => HttpResponse.json(db.assegnatari)),
   http.get(api("comunicazioni/ticket/:id/"), ({ params }) => {
     const t = ticketOf(params.id);
