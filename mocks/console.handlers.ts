@@ -46,6 +46,13 @@ export const consoleHandlers = [
     const t = ticketOf(params.id);
     return t ? HttpResponse.json(t) : notFound();
   }),
+  http.get(api("comunicazioni/ticket/:id/foto/"), ({ params }) =>
+    ticketOf(params.id)?.foto
+      ? new HttpResponse(new Uint8Array([0x52, 0x49, 0x46, 0x46]), {
+          headers: { "content-type": "image/webp", "content-disposition": 'attachment; filename="foto.webp"' },
+        })
+      : refuse(404, "Il ticket non ha una foto"),
+  ),
   http.post(api("comunicazioni/ticket/:id/letto/"), ({ params }) => {
     const t = ticketOf(params.id);
     if (!t) return notFound();

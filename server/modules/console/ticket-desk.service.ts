@@ -18,6 +18,7 @@ import { queryOne, queryRows } from "../../db/query";
 import { AZIONI, changeLog, writeAudit } from "../../lib/audit";
 import { auditBy, type ServiceContext } from "../../lib/context";
 import { notFound, validationError } from "../../lib/errors";
+import { type FileRow, getFileRow } from "../../lib/files";
 import { BUSINESS_TZ } from "../../lib/list/values";
 import { ticketMessaggi } from "./app/app.service";
 import { TICKET_CONTENT_TYPE, TICKET_NON_TROVATO } from "./ticket.service";
@@ -39,6 +40,7 @@ interface Row {
   letto_il: string | null;
   letto_da_id: number | null;
   letto_da_nome: string | null;
+  foto_id: string | null;
 }
 
 async function readTicket(ex: Executor, id: number, lock = false): Promise<Row | undefined> {
@@ -47,7 +49,8 @@ async function readTicket(ex: Executor, id: number, lock = false): Promise<Row |
     sql`SELECT t.id, ${local("t.data_ora")} AS data_ora, t.tipo, t.stato, t.oggetto, t.testo,
                o.id AS operatore_id, trim(o.nome || ' ' || o.cognome) AS operatore_nome,
                a.id AS assegnato_id, trim(a.nome || ' ' || a.cognome) AS assegnato_nome,
-               ${local("t.letto_il")} AS letto_il, r.id AS letto_da_id, trim(r.nome || ' ' || r.cognome) AS letto_da_nome
+               ${local("t.letto_il")} AS letto_il, r.id AS letto_da_id, trim(r.nome || ' ' || r.cognome) AS letto_da_nome,
+               t.foto_id::text AS foto_id
           FROM ticket_supporto t
           JOIN operatori o ON o.id = t.operatore_id
           LEFT JOIN users a ON a.id = t.assegnato_a
@@ -72,6 +75,7 @@ export async function getTicket(ctx: ServiceContext, id: number): Promise<Ticket
     assegnato_a: persona(r.assegnato_id, r.assegnato_nome),
     letto_il: r.letto_il,
     letto_da: persona(r.letto_da_id, r.letto_da_nome),
+    foto: r.foto_id !== null,
     messaggi: await ticketMessaggi(ctx.db, id),
   };
 }
@@ -132,4 +136,13 @@ export async function rispondiTicket(ctx: ServiceContext, id: number, data: Tick
     });
   });
   return getTicket(ctx, id);
+}
+
+/** The stored photo of a ticket (404 when it has none). */
+export async function fotoTicket(ctx: ServiceContext, id: number): Promise<FileRow> {
+  const r = await readTicket(ctx.db, id);
+  if (!r) throw notFound(TICKET_NON_TROVATO);
+  const file = r.foto_id ? await getFileRow(ctx.db, r.foto_id) : undefined;
+  if (!file) throw notFound("Il ticket non ha una foto");
+  return file;
 }

@@ -3,6 +3,7 @@
  *   GET  /                 the list (TicketList): unread first; state, category, operator, period
  *   GET  /assegnatari/     staff members a ticket may be assigned to
  *   GET  /{id}/            the ticket with its conversation
+ *   GET  /{id}/foto/       the photo sent from the app (an attachment)
  *   PUT  /{id}/            {data: {stato?, assegnato_a?}} (audited; only what it names)
  *   POST /{id}/messaggi/   {data: {testo}} the office's reply, read by the guard in the app (audited)
  *   POST /{id}/letto/      marks the ticket read by the signed-in user (audited; idempotent)
@@ -10,6 +11,7 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { FileDownload } from "../../../src/domain/contracts/common";
 import {
   AssegnatariOut,
   IdParams,
@@ -21,11 +23,12 @@ import {
 } from "../../../src/domain/contracts/console/ticket";
 import { CAPABILITIES } from "../../../src/domain/permissions";
 import { contextOf } from "../../lib/context";
+import { sendStoredFile } from "../../lib/files";
 import { registerListRoute } from "../../lib/list";
 import { currentUser } from "../../plugins/auth-guard";
 import { ticketList } from "./ticket.list";
 import { segnaLetto } from "./ticket.service";
-import { assegnatari, getTicket, rispondiTicket, updateTicket } from "./ticket-desk.service";
+import { assegnatari, fotoTicket, getTicket, rispondiTicket, updateTicket } from "./ticket-desk.service";
 
 const tags = ["comunicazioni"];
 const DESK = CAPABILITIES.ticketSupporto;
@@ -56,6 +59,21 @@ export const ticketRoutes: FastifyPluginAsync = async (base) => {
       schema: { tags, summary: "Ticket con la conversazione", params: IdParams, response: { 200: TicketOut } },
     },
     async (request) => getTicket(contextOf(request), request.params.id),
+  );
+
+  app.get(
+    "/:id/foto/",
+    {
+      config: { permissions: DESK },
+      schema: {
+        tags,
+        summary: "La foto del ticket",
+        params: IdParams,
+        response: { 200: FileDownload("La foto", ["image/jpeg", "image/png", "image/webp"]) },
+      },
+    },
+    async (request, reply) =>
+      sendStoredFile(reply, app.config.dataDir, await fotoTicket(contextOf(request), request.params.id)),
   );
 
   app.put(

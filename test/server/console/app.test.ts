@@ -4,6 +4,7 @@
  * check-in/out, late sync, tickets with replies, the write limit, the audit entries.
  */
 import { sql } from "drizzle-orm";
+import sharp from "sharp";
 import { queryOne, queryRows } from "../../../server/db/query";
 import { auth, describeEachDb } from "../helpers/app";
 
@@ -356,6 +357,7 @@ describeEachDb("app delle guardie", (ctx) => {
         stato: "aperto",
         oggetto: "Radio guasta",
         testo: "La radio portatile non trasmette.",
+        foto: false,
         messaggi: [],
       });
       expect(
@@ -389,6 +391,49 @@ describeEachDb("app delle guardie", (ctx) => {
       });
       expect((await inject("GET", `/api/app/ticket/${id}/`, altro.json().token)).statusCode).toBe(404);
     });
+  });
+
+  it("attaches a photo checked by content to the guard's own ticket; the desk downloads it", async () => {
+    const id = (
+      await one<{ id: number }>(sql`SELECT max(id) AS id FROM ticket_supporto WHERE operatore_id = ${guardia}`)
+    ).id;
+    const url = `/api/app/ticket/${id}/foto/`;
+    const send = (data: Buffer, t = token) => {
+      const boundary = "----erpfoto";
+      const payload = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="foto"; filename="foto.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+        ),
+        data,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return ctx().app.inject({
+        method: "POST",
+        url,
+        headers: { ...auth(t), "content-type": `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
+    };
+    const fake = await send(Buffer.from("<html>non sono una foto</html>"));
+    expect(fake.statusCode).toBe(400);
+    expect(await one<{ foto_id: string | null }>(sql`SELECT foto_id FROM ticket_supporto WHERE id = ${id}`)).toEqual({
+      foto_id: null,
+    });
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#336699" } })
+      .png()
+      .toBuffer();
+    const ok = await send(png);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ id, foto: true });
+    expect((await send(png)).statusCode).toBe(409);
+    expect((await send(png, staff.token)).statusCode).toBe(401);
+    const desk = await inject("GET", `/api/comunicazioni/ticket/${id}/`, staff.token);
+    expect(desk.json().foto).toBe(true);
+    const file = await inject("GET", `/api/comunicazioni/ticket/${id}/foto/`, staff.token);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers["content-type"]).toBe("image/webp"); // re-encoded without metadata (server/lib/files.ts)
+    expect(file.headers["content-disposition"]).toMatch(/^attachment/);
+    expect((await inject("GET", `/api/comunicazioni/ticket/${id}/foto/`, token)).statusCode).toBe(401);
   });
 
   it("limits the writes of one guard (429) and writes nothing past the limit", async () => {

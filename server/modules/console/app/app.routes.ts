@@ -8,6 +8,7 @@
  *                               → 201 recorded, 200 already recorded (same id), 409 id reused
  *   GET  /ticket/               the guard's tickets;  POST /ticket/ {data: {tipo, oggetto, testo}} → 201
  *   GET  /ticket/:id/           one of them with the office's replies
+ *   POST /ticket/:id/foto/      a photo for it (multipart `foto`, checked by content): ./app-foto.routes.ts
  * Writes take one hit of the operator's limit (60 a minute) and are audited.
  */
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
@@ -34,6 +35,7 @@ import {
   appTurni,
   takeWriteHit,
 } from "./app.service";
+import { appFotoRoutes } from "./app-foto.routes";
 
 const tags = ["app"];
 const APP = "app" as const;
@@ -41,6 +43,7 @@ const security = [{ token: [] }];
 
 export const appRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  await app.register(appFotoRoutes);
   const actorOf = (request: FastifyRequest) => ({ user: currentAppUser(request), ip: request.ip });
   const writeHit = (request: FastifyRequest) => takeWriteHit(app.db, currentAppUser(request), app.clock());
 

@@ -20,6 +20,7 @@ import { queryOne, queryRows } from "../../../db/query";
 import { type AppUser, issueAppToken, revokeAppTokens } from "../../../lib/app-tokens";
 import { AZIONI, writeAudit } from "../../../lib/audit";
 import { badRequest, conflict, notFound, validationError } from "../../../lib/errors";
+import { type FileRow, removeStoredFiles, storeFile } from "../../../lib/files";
 import { BUSINESS_TZ } from "../../../lib/list/values";
 import { verifyAgainstNothing, verifyPassword } from "../../../lib/passwords";
 import {
@@ -289,9 +290,11 @@ interface TicketRow {
   stato: AppTicket["stato"];
   oggetto: string;
   testo: string;
+  foto: boolean;
 }
 
-const TICKET_COLS = sql`t.id, ${local("t.data_ora")} AS data_ora, t.tipo, t.stato, t.oggetto, t.testo`;
+const TICKET_COLS = sql`t.id, ${local("t.data_ora")} AS data_ora, t.tipo, t.stato, t.oggetto, t.testo,
+  (t.foto_id IS NOT NULL) AS foto`;
 
 export async function appTickets(db: Executor, user: AppUser): Promise<{ results: TicketRow[] }> {
   const results = await queryRows<TicketRow>(
@@ -343,5 +346,54 @@ export async function appApriTicket(db: Db, actor: AppActor, data: AppTicketData
     });
     return row.id;
   });
+  return appTicket(db, actor.user, id);
+}
+
+/**
+ * Attaches the photo of one of the guard's own tickets (JPEG, PNG or WebP by content, re-encoded
+ * without metadata: server/lib/files.ts). A ticket keeps one photo: a second one is a 409.
+ */
+export async function appFotoTicket(
+  db: Db,
+  dataDir: string,
+  actor: AppActor,
+  id: number,
+  file: { filename: string; data: Buffer } | null,
+  now: Date,
+): Promise<AppTicket> {
+  if (!file) throw validationError({ foto: "Seleziona una foto da caricare" });
+  const written: FileRow[] = [];
+  try {
+    await db.transaction(async (tx) => {
+      const t = await queryOne<{ foto: boolean }>(
+        tx,
+        sql`SELECT (foto_id IS NOT NULL) AS foto FROM ticket_supporto
+             WHERE id = ${id} AND operatore_id = ${actor.user.operatoreId} FOR UPDATE`,
+      );
+      if (!t) throw notFound(TICKET_NON_TROVATO);
+      if (t.foto) throw conflict("Il ticket ha già una foto");
+      const stored = await storeFile(tx, dataDir, {
+        ownerType: "ticket",
+        ownerId: id,
+        categoria: "foto",
+        originalName: file.filename,
+        data: file.data,
+        allowed: ["image"],
+        now,
+      });
+      written.push(stored);
+      await tx.execute(sql`UPDATE ticket_supporto SET foto_id = ${stored.id}::uuid WHERE id = ${id}`);
+      await writeAudit(tx, {
+        ...guardAudit(actor),
+        azione: AZIONI.update,
+        contentType: "ticket",
+        objectId: id,
+        note: `Foto allegata dall'app da ${actor.user.fullName}`,
+      });
+    });
+  } catch (err) {
+    await removeStoredFiles(dataDir, written);
+    throw err;
+  }
   return appTicket(db, actor.user, id);
 }

@@ -177,6 +177,8 @@ export const AppTicketOut = z.object({
   stato: z.enum(TICKET_STATI),
   oggetto: z.string(),
   testo: z.string(),
+  /** A photo is attached (POST /api/app/ticket/:id/foto/). */
+  foto: z.boolean(),
   messaggi: z.array(TicketMessaggioOut),
 });
 export type AppTicket = z.infer<typeof AppTicketOut>;

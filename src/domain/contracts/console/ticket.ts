@@ -93,6 +93,8 @@ export const TicketOut = z.object({
   assegnato_a: Persona.nullable(),
   letto_il: z.string().nullable(),
   letto_da: Persona.nullable(),
+  /** A photo from the app: GET /api/comunicazioni/ticket/:id/foto/. */
+  foto: z.boolean(),
   messaggi: z.array(TicketMessaggioOut),
 });
 export type Ticket = z.infer<typeof TicketOut>;

@@ -15,9 +15,10 @@ import {
   useSegnaTicketLettoMutation,
   useTicketQuery,
 } from "../../../api/console/ticket.endpoints";
-import { SAVED_TEXT, SelectField, saveFailure, TextareaField } from "../../../components/form";
+import { requestErrorText, SAVED_TEXT, SelectField, saveFailure, TextareaField } from "../../../components/form";
 import { TICKET_STATO_LABEL, TICKET_TIPO_LABEL, type Ticket } from "../../../domain/contracts/console/ticket";
 import { formatDateTime } from "../../../domain/format";
+import { downloadFile } from "../../../lib/download";
 import { notify } from "../../../lib/toaster";
 import { useNotificationsActor } from "../../../machines/session-context";
 
@@ -149,6 +150,21 @@ export function TicketDetail({ id }: { id: number }) {
               {TICKET_STATO_LABEL[ticket.stato]}
             </Text>
             <Text whiteSpace="pre-wrap">{ticket.testo}</Text>
+            {ticket.foto && (
+              <HStack>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() =>
+                    downloadFile(`/api/comunicazioni/ticket/${ticket.id}/foto/`, `ticket-${ticket.id}-foto`).catch(
+                      (err: unknown) => notify.error(requestErrorText(errorMessage(err))),
+                    )
+                  }
+                >
+                  Scarica la foto
+                </Button>
+              </HStack>
+            )}
           </Stack>
           <Stack gap="2">
             <Heading size="md">Conversazione</Heading>

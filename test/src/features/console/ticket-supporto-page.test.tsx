@@ -75,6 +75,23 @@ describe("ticket supporto", () => {
     server.events.removeAllListeners();
   });
 
+  it("downloads the photo the guard sent from the app", async () => {
+    db.tickets[1].foto = true;
+    const downloads: string[] = [];
+    const url = URL as unknown as { createObjectURL: (b: Blob) => string; revokeObjectURL: (u: string) => void };
+    url.createObjectURL = () => "blob:foto";
+    url.revokeObjectURL = () => {};
+    const click = jest.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      downloads.push(this.download);
+    });
+    renderApp("/console/ticket-supporto?ticket=2", { as: "admin" });
+    fireEvent.click(await screen.findByRole("button", { name: "Scarica la foto" }, SLOW));
+    await waitFor(() => expect(downloads).toEqual(["foto.webp"]));
+    click.mockRestore();
+  });
+
   it("an empty reply refused by the server shows the error under the field", async () => {
     server.use(
       http.post("*/api/comunicazioni/ticket/1/messaggi/", () =>
