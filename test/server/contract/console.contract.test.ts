@@ -11,6 +11,7 @@ describeMockAnswers("console", consoleHandlers, [
   { url: "/api/comunicazioni/ticket/assegnatari/" },
   { method: "PUT", url: "/api/comunicazioni/operatori/1/credenziali-app/", body: { data: { username: "g.russo" } } },
   { url: "/api/comunicazioni/ticket/1/" },
+  { url: "/api/comunicazioni/ticket/3/foto/" },
   { method: "POST", url: "/api/comunicazioni/ticket/2/letto/" },
   { method: "PUT", url: "/api/comunicazioni/ticket/1/", body: { data: { stato: "chiuso" } } },
   { method: "POST", url: "/api/comunicazioni/ticket/1/messaggi/", body: { data: { testo: "Arriviamo." } } },
