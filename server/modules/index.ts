@@ -10,6 +10,7 @@ import { appModule } from "./console/app";
 import { healthRoutes } from "./health/health.routes";
 import { logRoutes } from "./log/log.routes";
 import { pianificazioneModule } from "./pianificazione";
+import { reportModule } from "./report";
 
 export interface ApiModule {
   name: string;
@@ -25,4 +26,5 @@ export const MODULES: ApiModule[] = [
   { name: "pianificazione", prefix: "/api/pianificazione", plugin: pianificazioneModule },
   { name: "console", prefix: "/api/comunicazioni", plugin: consoleModule },
   { name: "app", prefix: "/api/app", plugin: appModule },
+  { name: "report", prefix: "/api/report", plugin: reportModule },
 ];
