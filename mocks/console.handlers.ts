@@ -1,9 +1,87 @@
-/** /api/comunicazioni/: the header's notifications — the active problems and the unread count. */
+/**
+ * /api/comunicazioni/: the header's notifications (the active problems and the unread count) and
+ * the support desk (its list from TicketList, a ticket, the reply, state and assignee, read), the
+ * attendance list (AttivitaList).
+ */
 import { HttpResponse, http } from "msw";
-import { api } from "./http";
+import { AttivitaList } from "../src/domain/contracts/console/attivita";
+import { type Ticket, TicketList } from "../src/domain/contracts/console/ticket";
+import { api, dataOf, refuse } from "./http";
+import { listHandler } from "./list";
 import { db } from "./store";
+
+const ticketOf = (id: unknown) => db.tickets.find((t) => t.id === Number(id));
+const notFound = () => refuse(404, "Ticket non trovato");
+
+const row = (t: Ticket) => ({
+  id: t.id,
+  non_letto: t.letto_il === null,
+  data_ora: t.data_ora,
+  operatore: t.operatore.full_name,
+  operatore_id: t.operatore.id,
+  tipo: t.tipo,
+  oggetto: t.oggetto,
+  stato: t.stato,
+  assegnato_a: t.assegnato_a?.full_name ?? "",
+  messaggi: t.messaggi.length,
+});
 
 export const consoleHandlers = [
   http.get(api("comunicazioni/problemi-attivi/"), () => HttpResponse.json(db.problemi)),
   http.get(api("comunicazioni/summary/"), () => HttpResponse.json({ result: db.ticketNonLetti })),
+  listHandler("comunicazioni/ticket/", TicketList, () => db.tickets.map(row)),
+  listHandler("comunicazioni/attivita/", AttivitaList, () => db.attivita),
+  // HR sets a guard's app credentials: a generated password when none is sent.
+  http.put(api("comunicazioni/operatori/:id/credenziali-app/"), async ({ params, request }) => {
+    const data = (await dataOf(request)) as { username: string; password?: string };
+    return HttpResponse.json({
+      result: "OK" as const,
+      operatore_id: Number(params.id),
+      username: data.username,
+      ...(data.password ? {} : { password: "Gener4taPassw0rd" }),
+    });
+  }),
+  http.get(api("comunicazioni/ticket/assegnatari/"), () => HttpResponse.json(db.assegnatari)),
+  http.get(api("comunicazioni/ticket/:id/"), ({ params }) => {
+    const t = ticketOf(params.id);
+    return t ? HttpResponse.json(t) : notFound();
+  }),
+  http.get(api("comunicazioni/ticket/:id/foto/"), ({ params }) =>
+    ticketOf(params.id)?.foto
+      ? new HttpResponse(new Uint8Array([0x52, 0x49, 0x46, 0x46]), {
+          headers: { "content-type": "image/webp", "content-disposition": 'attachment; filename="foto.webp"' },
+        })
+      : refuse(404, "Il ticket non ha una foto"),
+  ),
+  http.post(api("comunicazioni/ticket/:id/letto/"), ({ params }) => {
+    const t = ticketOf(params.id);
+    if (!t) return notFound();
+    t.letto_il ??= "2026-03-10 09:00:00";
+    t.letto_da ??= { id: 1, full_name: "Marco Rossi" };
+    db.problemi = db.problemi.filter((p) => p.id !== t.id);
+    return HttpResponse.json({ result: "OK" as const, id: t.id, letto_il: t.letto_il, letto_da: t.letto_da });
+  }),
+  http.put(api("comunicazioni/ticket/:id/"), async ({ params, request }) => {
+    const t = ticketOf(params.id);
+    if (!t) return notFound();
+    const data = (await dataOf(request)) as { stato?: Ticket["stato"]; assegnato_a?: number | null };
+    if (data.stato !== undefined) t.stato = data.stato;
+    if (data.assegnato_a !== undefined)
+      t.assegnato_a =
+        data.assegnato_a === null ? null : (db.assegnatari.find((a) => a.id === data.assegnato_a) ?? null);
+    return HttpResponse.json(t);
+  }),
+  http.post(api("comunicazioni/ticket/:id/messaggi/"), async ({ params, request }) => {
+    const t = ticketOf(params.id);
+    if (!t) return notFound();
+    const data = (await dataOf(request)) as { testo: string };
+    t.messaggi.push({
+      id: t.messaggi.length + 100,
+      data_ora: "2026-03-10 09:05:00",
+      autore: "ufficio",
+      nome: "Marco Rossi",
+      testo: data.testo,
+    });
+    return HttpResponse.json(t);
+  }),
 ];

@@ -44,6 +44,10 @@ export const RATE_RULES = {
   resetCodeIp: { bucket: "reset-code-ip", limit: 20, windowSeconds: FIFTEEN_MINUTES },
   registerAccount: { bucket: "register-account", limit: 5, windowSeconds: FIFTEEN_MINUTES },
   registerIp: { bucket: "register-ip", limit: 20, windowSeconds: FIFTEEN_MINUTES },
+  /** The guards' app (/api/app/): sign-in failures, and every write of one operator. */
+  appLoginAccountIp: { bucket: "app-login-account-ip", limit: 5, windowSeconds: FIFTEEN_MINUTES },
+  appLoginIp: { bucket: "app-login-ip", limit: 20, windowSeconds: FIFTEEN_MINUTES },
+  appWrite: { bucket: "app-write", limit: 60, windowSeconds: 60 },
 } as const satisfies Record<string, RateRule>;
 
 /** Keys are case-insensitive (usernames) and bounded in length. */

@@ -6,6 +6,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { anagraficheModule } from "./anagrafiche";
 import { authModule } from "./auth/auth.module";
 import { consoleModule } from "./console";
+import { appModule } from "./console/app";
 import { healthRoutes } from "./health/health.routes";
 import { logRoutes } from "./log/log.routes";
 import { pianificazioneModule } from "./pianificazione";
@@ -24,5 +25,6 @@ export const MODULES: ApiModule[] = [
   { name: "anagrafiche", prefix: "/api/anagrafiche", plugin: anagraficheModule },
   { name: "pianificazione", prefix: "/api/pianificazione", plugin: pianificazioneModule },
   { name: "console", prefix: "/api/comunicazioni", plugin: consoleModule },
+  { name: "app", prefix: "/api/app", plugin: appModule },
   { name: "report", prefix: "/api/report", plugin: reportModule },
 ];

@@ -2,7 +2,11 @@
  * Deny by default. Every /api/ route declares `config.permissions`:
  *   - "public": no token needed (login, health, the public application form…);
  *   - a capability list from src/domain/permissions (any single match is enough; ["all"] lets
- *     every authenticated user through).
+ *     every authenticated user through);
+ *   - "app": the guards' app (/api/app/), open only to an app token (server/lib/app-tokens.ts).
+ * The two token kinds live in two tables: a back-office route checks only staff tokens and an app
+ * route only app tokens, so an app token never opens the back office and a staff token never
+ * opens the app API (both get 401).
  * A route that declares nothing makes the server refuse to start. One hook enforces it:
  * 401 with `WWW-Authenticate: Token` for a missing or bad token, 403 (and an audit entry) for a
  * user without the permission.
@@ -20,12 +24,13 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasAny } from "../../src/domain/permissions";
 import { recordAccessDenied } from "../lib/access-denied";
+import { type AppUser, verifyAppToken } from "../lib/app-tokens";
 import { forbidden, unauthorized } from "../lib/errors";
 import { TokenCache } from "../lib/token-cache";
 import { type AuthUser, verifyToken } from "../lib/tokens";
 import { isWebRoute } from "./security";
 
-export type RoutePermissions = "public" | readonly string[];
+export type RoutePermissions = "public" | "app" | readonly string[];
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -33,6 +38,8 @@ declare module "fastify" {
   }
   interface FastifyRequest {
     user: AuthUser | null;
+    /** The guard signed in on an app route ("app" permissions). */
+    appUser: AppUser | null;
   }
   interface FastifyInstance {
     authCache: TokenCache;
@@ -53,6 +60,12 @@ export function readToken(request: FastifyRequest): string | null {
   return m ? m[1] : null;
 }
 
+/** The guard of an app route; throws if the guard let nobody in. */
+export function currentAppUser(request: FastifyRequest): AppUser {
+  if (!request.appUser) throw unauthorized();
+  return request.appUser;
+}
+
 /** The signed-in user of a route that declared permissions; throws if the guard let nobody in. */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthorized();
@@ -61,6 +74,7 @@ export function currentUser(request: FastifyRequest): AuthUser {
 
 export const authGuardPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest("user", null);
+  app.decorateRequest("appUser", null);
   const cache = new TokenCache();
   app.decorate("authCache", cache);
   app.decorate("authChanged", (userId: number) => cache.invalidateUser(userId));
@@ -81,7 +95,7 @@ export const authGuardPlugin = fp(async (app: FastifyInstance) => {
       return;
     }
     const p = (route.config as { permissions?: RoutePermissions } | undefined)?.permissions;
-    if (p !== "public" && !(Array.isArray(p) && p.length > 0)) {
+    if (p !== "public" && p !== "app" && !(Array.isArray(p) && p.length > 0)) {
       throw new Error(`La rotta ${route.method} ${route.url} non dichiara i permessi richiesti`);
     }
   });
@@ -93,6 +107,12 @@ export const authGuardPlugin = fp(async (app: FastifyInstance) => {
     if (required === undefined || required === "public") return;
     const token = readToken(request);
     if (!token) throw unauthorized();
+    if (required === "app") {
+      const appUser = await verifyAppToken(app.db, token, app.config, app.clock());
+      if (!appUser) throw unauthorized("Sessione scaduta o non valida. Effettua di nuovo l'accesso");
+      request.appUser = appUser;
+      return;
+    }
     const user = await verifyToken(app.db, token, app.config, app.clock(), cache);
     if (!user) throw unauthorized("Sessione scaduta o non valida. Effettua di nuovo l'accesso");
     request.user = user;

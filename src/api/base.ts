@@ -89,6 +89,7 @@ export const TAG_TYPES = [
   "Contratto",
   "Servizio",
   "Notifica",
+  "Ticket",
 ] as const;
 
 export const api = createApi({

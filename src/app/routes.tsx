@@ -141,8 +141,18 @@ export const ROUTES: AppRoute[] = [
   },
 
   // Console
-  { path: "/console/ticket-supporto", title: "Ticket supporto", capabilities: CAPABILITIES.ticketSupporto },
-  { path: "/console/attivita", title: "Attività", capabilities: CAPABILITIES.attivita },
+  {
+    path: "/console/ticket-supporto",
+    title: "Ticket supporto",
+    capabilities: CAPABILITIES.ticketSupporto,
+    page: lazyPage(() => import("../features/console/ticket-supporto/ticket-supporto-page"), "TicketSupportoPage"),
+  },
+  {
+    path: "/console/attivita",
+    title: "Attività",
+    capabilities: CAPABILITIES.attivita,
+    page: lazyPage(() => import("../features/console/attivita/attivita-page"), "AttivitaPage"),
+  },
   { path: "/console/anomalie", title: "Anomalie", capabilities: CAPABILITIES.anomalie },
   {
     path: "/console/comunicazioni-azienda",

@@ -49,7 +49,7 @@ export interface NotificationsContext {
   canProblems: boolean;
   canSummary: boolean;
   problems: ProblemNotification[];
-  /** Unread support tickets (the 'Ticket supporto' chip and the header alert's N). */
+  /** Unread support tickets (the 'Ticket supporto' chip); the header alert's N is `problems.length`. */
   unread: number;
   /** Completed rounds since the start. */
   rounds: number;

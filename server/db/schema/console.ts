@@ -1,6 +1,6 @@
 /** Drizzle tables of migration 0500_console.sql (keep the two in step). */
-import { integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { operatori } from "./anagrafiche-operatori";
+import { integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { files, operatori } from "./anagrafiche-operatori";
 import { users } from "./core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -22,4 +22,6 @@ export const ticketSupporto = pgTable("ticket_supporto", {
   stato: text("stato").$type<TicketStato>().notNull().default("aperto"),
   lettoIl: ts("letto_il"),
   lettoDa: integer("letto_da").references(() => users.id, { onDelete: "set null" }),
+  assegnatoA: integer("assegnato_a").references(() => users.id, { onDelete: "set null" }),
+  fotoId: uuid("foto_id").references(() => files.id, { onDelete: "set null" }),
 });

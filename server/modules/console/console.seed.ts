@@ -1,12 +1,18 @@
 /**
- * Demo support tickets (8), around `today`: three open unread problems (the header alert), one
- * problem already read, unread requests and reports (the 'Ticket supporto' chip counts 6), and a
- * closed one. Needs the demo operators (runs after the anagrafiche seeders).
+ * Demo support tickets (8), around `today`: six unread and not closed (the header alert says 6
+ * and its popup lists them; the 'Ticket supporto' chip counts 6), one problem already read, and a
+ * closed one; the office has replied to two of them. Then the guards' app: credentials for one
+ * guard (`guardia.demo`, printed in the seed report) and today's check-ins of the shifts already
+ * started — on time, two late, one far from the site, one missing (the Attività page).
+ * Needs the demo operators and the plan (runs after the anagrafiche and pianificazione seeders).
  */
-import { asc, eq } from "drizzle-orm";
+import crypto from "node:crypto";
+import { asc, eq, sql } from "drizzle-orm";
+import { queryOne, queryRows } from "../../db/query";
 import { operatori } from "../../db/schema/anagrafiche-operatori";
 import { type TicketStato, type TicketTipo, ticketSupporto } from "../../db/schema/console";
 import { users } from "../../db/schema/core";
+import { hashPassword } from "../../lib/passwords";
 import type { SeedContext } from "../../seed/demo";
 
 interface DemoTicket {
@@ -17,6 +23,8 @@ interface DemoTicket {
   oggetto: string;
   testo: string;
   letto: boolean;
+  /** The office's reply, 20 minutes after the ticket. */
+  risposta?: string;
 }
 
 const TICKETS: DemoTicket[] = [
@@ -43,6 +51,7 @@ const TICKETS: DemoTicket[] = [
     oggetto: "Cambio non arrivato",
     testo: "Il collega del turno successivo non si è presentato, resto in postazione.",
     letto: false,
+    risposta: "Abbiamo chiamato il reperibile: arriva entro un'ora. Grazie per la pazienza.",
   },
   {
     minutiFa: 60 * 26,
@@ -83,6 +92,7 @@ const TICKETS: DemoTicket[] = [
     oggetto: "Badge non riconosciuto",
     testo: "Il lettore badge dell'ingresso principale non riconosceva il mio tesserino. Risolto.",
     letto: true,
+    risposta: "Il tesserino è stato riattivato, ora funziona.",
   },
 ];
 
@@ -97,19 +107,82 @@ export async function seedDemoConsole(ctx: SeedContext): Promise<void> {
   if (ops.length === 0) return;
   const [reader] = await tx.select({ id: users.id }).from(users).orderBy(asc(users.id)).limit(1);
   const base = ctx.today.getTime();
-  await tx.insert(ticketSupporto).values(
-    TICKETS.map((t, i) => {
-      const dataOra = new Date(base - t.minutiFa * 60_000);
-      return {
-        operatoreId: ops[i % ops.length].id,
-        dataOra,
-        tipo: t.tipo,
-        stato: t.stato,
-        oggetto: t.oggetto,
-        testo: t.testo,
-        lettoIl: t.letto ? new Date(dataOra.getTime() + 15 * 60_000) : null,
-        lettoDa: t.letto ? (reader?.id ?? null) : null,
-      };
-    }),
+  const inserted = await tx
+    .insert(ticketSupporto)
+    .values(
+      TICKETS.map((t, i) => {
+        const dataOra = new Date(base - t.minutiFa * 60_000);
+        return {
+          operatoreId: ops[i % ops.length].id,
+          dataOra,
+          tipo: t.tipo,
+          stato: t.stato,
+          oggetto: t.oggetto,
+          testo: t.testo,
+          lettoIl: t.letto ? new Date(dataOra.getTime() + 15 * 60_000) : null,
+          lettoDa: t.letto ? (reader?.id ?? null) : null,
+        };
+      }),
+    )
+    .returning({ id: ticketSupporto.id, dataOra: ticketSupporto.dataOra });
+  for (const [i, t] of TICKETS.entries()) {
+    if (!t.risposta) continue;
+    const when = new Date(inserted[i].dataOra.getTime() + 20 * 60_000);
+    await tx.execute(sql`INSERT INTO ticket_messaggi (ticket_id, data_ora, utente_id, testo)
+                         VALUES (${inserted[i].id}, ${when}, ${reader?.id ?? null}, ${t.risposta})`);
+  }
+  await seedDemoApp(ctx);
+}
+
+export const DEMO_GUARDIA = { username: "guardia.demo", password: "Guardia-Demo-2026" };
+
+/** Minutes after the planned start of each of today's started shifts (null: no check-in); metres north of the site. */
+const GIORNATA: { minuti: number | null; metri: number }[] = [
+  { minuti: -4, metri: 20 },
+  { minuti: -2, metri: 35 },
+  { minuti: 12, metri: 15 },
+  { minuti: 27, metri: 40 },
+  { minuti: 0, metri: 1200 },
+  { minuti: null, metri: 0 },
+];
+
+async function seedDemoApp(ctx: SeedContext): Promise<void> {
+  const { tx } = ctx;
+  const guardia = await queryOne<{ id: number }>(
+    tx,
+    sql`SELECT id FROM operatori WHERE applicazione AND attivo AND NOT cessato ORDER BY id LIMIT 1`,
   );
+  if (guardia) {
+    await tx.execute(sql`INSERT INTO app_credenziali (operatore_id, username, password_hash)
+      VALUES (${guardia.id}, ${DEMO_GUARDIA.username}, ${await hashPassword(DEMO_GUARDIA.password, ctx.scryptN)})
+      ON CONFLICT (operatore_id) DO NOTHING`);
+    ctx.report.push(`Guardia demo per l'app (/api/app/): ${DEMO_GUARDIA.username} / ${DEMO_GUARDIA.password}`);
+  }
+  const started = await queryRows<{
+    turno_id: number;
+    operatore_id: number;
+    inizio: Date | string;
+    lat: number;
+    lng: number;
+  }>(
+    tx,
+    sql`SELECT a.turno_id, a.operatore_id, min(lower(p.periodo)) AS inizio, s.lat, s.lng
+          FROM turni_operatori a
+          JOIN turni_operatori_periodi p ON p.turno_operatore_id = a.id
+          JOIN turni t ON t.id = a.turno_id JOIN giorni g ON g.id = t.giorno_id JOIN servizi s ON s.id = g.servizio_id
+         WHERE g.giorno = (${ctx.today}::timestamptz AT TIME ZONE 'Europe/Rome')::date AND s.lat IS NOT NULL
+         GROUP BY a.turno_id, a.operatore_id, s.lat, s.lng
+        HAVING min(lower(p.periodo)) < ${ctx.today}::timestamptz - interval '30 minutes'
+         ORDER BY min(lower(p.periodo)), a.turno_id, a.operatore_id
+         LIMIT ${GIORNATA.length}`,
+  );
+  for (const [i, a] of started.entries()) {
+    const g = GIORNATA[i];
+    if (g.minuti === null) continue;
+    const at = new Date(new Date(a.inizio).getTime() + g.minuti * 60_000);
+    await tx.execute(sql`INSERT INTO app_timbrature (operatore_id, client_id, turno_id, tipo, data_ora, ricevuta_il,
+                             lat, lng, accuratezza, sincronizzata_tardi, assegnato)
+      VALUES (${a.operatore_id}, ${crypto.randomUUID()}::uuid, ${a.turno_id}, 'ingresso', ${at}, ${at},
+              ${Number(a.lat) + g.metri / 111_195}, ${Number(a.lng)}, 12, false, true)`);
+  }
 }

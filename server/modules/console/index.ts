@@ -3,10 +3,14 @@
  * notifications the SPA polls. One `app.register` line per resource.
  */
 import type { FastifyPluginAsync } from "fastify";
+import { credenzialiAppRoutes } from "./app/credenziali.routes";
+import { attivitaRoutes } from "./attivita.routes";
 import { notificheRoutes } from "./notifiche.routes";
 import { ticketRoutes } from "./ticket.routes";
 
 export const consoleModule: FastifyPluginAsync = async (app) => {
   await app.register(notificheRoutes);
+  await app.register(credenzialiAppRoutes);
   await app.register(ticketRoutes, { prefix: "/ticket" });
+  await app.register(attivitaRoutes, { prefix: "/attivita" });
 };

@@ -2,8 +2,9 @@
  * Support tickets (sent from the guards' app): the open unread problems the header alert polls,
  * the unread count of the side menu chip, and marking a ticket read (audited).
  *
- * - an active problem: tipo 'problema', stato not 'chiuso', not read yet (letto_il NULL);
- * - the summary counts every unread ticket, whatever its type or state.
+ * - the header's notifications (the 'Problemi' popup, and the alert's N is their number): every
+ *   ticket not read yet (letto_il NULL) and not closed, whatever its category (README.md);
+ * - the summary (the side menu chip) counts every unread ticket, whatever its type or state.
  */
 import { sql } from "drizzle-orm";
 import type { ProblemNotification, TicketLetto } from "../../../src/domain/contracts/console/ticket";
@@ -28,7 +29,7 @@ export async function problemiAttivi(ex: Executor): Promise<ProblemNotification[
     sql`SELECT t.id, o.id AS operatore_id, trim(o.nome || ' ' || o.cognome) AS full_name,
                to_char(t.data_ora AT TIME ZONE ${TZ}, 'YYYY-MM-DD HH24:MI:SS') AS data_ora
           FROM ticket_supporto t JOIN operatori o ON o.id = t.operatore_id
-         WHERE t.letto_il IS NULL AND t.tipo = 'problema' AND t.stato <> 'chiuso'
+         WHERE t.letto_il IS NULL AND t.stato <> 'chiuso'
          ORDER BY t.data_ora DESC, t.id DESC
          LIMIT ${PROBLEMI_MAX}`,
   );

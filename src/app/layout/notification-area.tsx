@@ -1,6 +1,7 @@
 /**
  * The header's notification alert (SPEC §2): only for superadmin/admin/erp_admin and only when
- * the unread count is above zero. It blinks every 500 ms and opens the 'Problemi' popup (list at
+ * the unread count is above zero. The count is the number of notifications the popup lists
+ * (unread tickets not closed; server/modules/console/README.md), so the two always agree. It blinks every 500 ms and opens the 'Problemi' popup (list at
  * most 400 px high) with the operator's full name and DD/MM/YYYY HH:mm of each active problem;
  * an item opens /console/ticket-supporto?ticket=<id>. Opening the popup reloads the data. The data
  * comes from the notification polling machine through seams.ts.
@@ -22,10 +23,12 @@ export function ticketPath(id: number): string {
 
 export function NotificationArea() {
   const permissions = usePermissions();
-  const { unread, items } = useProblemNotifications();
+  const { items } = useProblemNotifications();
+  const unread = items.length;
   const reload = useReloadNotifications();
   const [open, setOpen] = useState(false);
-  if (!hasAny(permissions, CAPABILITIES.notifications) || unread <= 0) return null;
+  // An open popup stays open when a reload empties it ('Nessun problema segnalato').
+  if (!hasAny(permissions, CAPABILITIES.notifications) || (unread <= 0 && !open)) return null;
   return (
     <Popover.Root
       open={open}

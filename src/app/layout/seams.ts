@@ -11,9 +11,9 @@ import { useNotifications, useNotificationsActor } from "../../machines/session-
 export type { ProblemNotification };
 
 export interface NotificationsView {
-  /** Unread support tickets: the alert reads 'Ci sono N notifiche non lette'. */
+  /** Unread support tickets (the side menu chip). */
   unread: number;
-  /** Open unread 'problema' tickets, newest first: the 'Problemi' popup. */
+  /** Unread tickets not closed, newest first: the 'Problemi' popup; the alert's N is their number. */
   items: ProblemNotification[];
 }
 

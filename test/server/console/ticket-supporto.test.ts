@@ -63,10 +63,12 @@ describeEachDb("ticket supporto e notifiche", (ctx) => {
       .where(eq(ticketSupporto.id, ids["p-letto"]));
   });
 
-  it("lists the open unread problems, newest first, in Europe/Rome time (SPEC §3 Support notification)", async () => {
+  it("lists every unread ticket not closed, whatever its category, newest first, in Europe/Rome time (SPEC §3 Support notification)", async () => {
     const res = await get("/api/comunicazioni/problemi-attivi/", admin.token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
+      { id: ids.segnalazione, operatore: { id: opA, full_name: "Giuseppe Russo" }, data_ora: "2026-07-05 10:00:00" },
+      { id: ids.richiesta, operatore: { id: opB, full_name: "Anna Ferrari" }, data_ora: "2026-07-04 10:00:00" },
       { id: ids["p-nuovo"], operatore: { id: opB, full_name: "Anna Ferrari" }, data_ora: "2026-07-03 00:05:09" },
       { id: ids["p-vecchio"], operatore: { id: opA, full_name: "Giuseppe Russo" }, data_ora: "2026-01-15 10:30:00" },
     ]);
@@ -120,7 +122,7 @@ describeEachDb("ticket supporto e notifiche", (ctx) => {
 
       // Gone from the alert and from the count.
       const list = (await get("/api/comunicazioni/problemi-attivi/", admin.token)).json() as { id: number }[];
-      expect(list.map((p) => p.id)).toEqual([ids["p-nuovo"]]);
+      expect(list.map((p) => p.id)).toEqual([ids.segnalazione, ids.richiesta, ids["p-nuovo"]]);
       expect((await get("/api/comunicazioni/summary/", admin.token)).json()).toEqual({ result: 4 });
 
       // Again, later, by someone else: who and when stay, no second audit entry.
@@ -148,14 +150,14 @@ describeEachDb("ticket supporto e notifiche", (ctx) => {
     expect(bad.json().errors).toHaveProperty("id");
   });
 
-  it("the demo seeder adds 8 tickets: 3 open unread problems, 6 unread in all", async () => {
+  it("the demo seeder adds 8 tickets: 6 unread (and not closed) in the popup and the count", async () => {
     const before = (await get("/api/comunicazioni/problemi-attivi/", admin.token)).json() as unknown[];
     const count = (await get("/api/comunicazioni/summary/", admin.token)).json().result as number;
     await db().transaction(async (tx) => {
       await seedDemoConsole({ tx: tx as Tx, report: [], scryptN: 1024, today: new Date("2026-08-01T10:00:00Z") });
     });
     const after = (await get("/api/comunicazioni/problemi-attivi/", admin.token)).json() as { data_ora: string }[];
-    expect(after).toHaveLength(before.length + 3);
+    expect(after).toHaveLength(before.length + 6);
     expect(after[0].data_ora).toBe("2026-08-01 11:35:00");
     expect((await get("/api/comunicazioni/summary/", admin.token)).json()).toEqual({ result: count + 6 });
     const [{ n }] = await queryRows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM ticket_supporto`);

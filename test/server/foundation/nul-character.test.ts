@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../../server/db/client";
 import { queryOne, queryRows } from "../../../server/db/query";
+import { issueAppToken } from "../../../server/lib/app-tokens";
 import type { List } from "../../../server/lib/list/types";
 import { CARATTERE_NUL_NON_AMMESSO } from "../../../src/domain/nul-char";
 import { multipartBody } from "../anagrafiche/operatori/multipart";
@@ -43,7 +44,7 @@ function nulValue(schema: unknown): unknown {
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, "1");
 
 /** Tables a request changes without writing what it sent: the token's last use, the attempt counters. */
-const SKIP_TABLES = new Set(["auth_tokens", "rate_limits"]);
+const SKIP_TABLES = new Set(["auth_tokens", "app_tokens", "rate_limits"]);
 
 /** Every table's rows, hashed: what "nothing was written" compares. */
 async function fingerprint(db: Db): Promise<Record<string, string>> {
@@ -68,6 +69,8 @@ const routes = recordRoutes();
 
 describeEachDb("a NUL character is refused with 400, everywhere", (ctx) => {
   let token = "";
+  /** The guards' app routes ("app" permissions) take an app token (server/lib/app-tokens.ts). */
+  let appToken = "";
   let before: Record<string, string> = {};
   let servizioUrl = "";
 
@@ -90,6 +93,11 @@ describeEachDb("a NUL character is refused with 400, everywhere", (ctx) => {
       payload: { data: { dal: "2025-09-01", al: "2025-09-01" } },
     });
     servizioUrl = `${base}${servizio.json().id}/`;
+    const guardia = await queryOne<{ id: number }>(
+      db,
+      sql`INSERT INTO operatori (nome, cognome, applicazione) VALUES ('Giuseppe', 'Russo', true) RETURNING id`,
+    );
+    appToken = await issueAppToken(db, guardia!.id, ctx().app.config, new Date(), null);
     before = await fingerprint(db);
   });
 
@@ -138,7 +146,7 @@ describeEachDb("a NUL character is refused with 400, everywhere", (ctx) => {
     for (const r of writes) {
       // A route without a body schema (multipart uploads, actions) gets a body with a NUL all the same.
       const body = r.schema.body ? nulValue(r.schema.body) : { data: { nota: NUL } };
-      const res = await send(r.method, concrete(r.url), body);
+      const res = await send(r.method, concrete(r.url), body, r.config.permissions === "app" ? auth(appToken) : {});
       results.push({ route: `${r.method} ${r.url}`, ...refused(res) });
     }
     expect(results.filter((x) => x.status !== 400 || x.detail !== VALIDATION)).toEqual([]);

@@ -32,11 +32,12 @@ describe("routes and their permissions", () => {
     expect(apiRoutes()).toContainEqual({ method: "POST", url: "/api/auth/login/", permissions: "public" });
   });
 
-  it("every /api route declares 'public' or a non-empty list of known capabilities", () => {
+  it("every /api route declares 'public', 'app' (the guards' app) or a non-empty list of known capabilities", () => {
     const bad = apiRoutes().filter(
       (r) =>
         !(
           r.permissions === "public" ||
+          r.permissions === "app" ||
           (Array.isArray(r.permissions) &&
             r.permissions.length > 0 &&
             r.permissions.every((p) => p === ALL || PERMISSION_CODES.has(p)))
@@ -47,7 +48,8 @@ describe("routes and their permissions", () => {
 
   it("matches the committed route → permissions table", () => {
     const table = apiRoutes().map(
-      (r) => `${r.method} ${r.url} → ${r.permissions === "public" ? "public" : [...(r.permissions ?? [])].join(", ")}`,
+      (r) =>
+        `${r.method} ${r.url} → ${typeof r.permissions === "string" ? r.permissions : [...(r.permissions ?? [])].join(", ")}`,
     );
     expect(table).toMatchSnapshot();
   });
@@ -65,9 +67,11 @@ describe("routes and their permissions", () => {
     }
   });
 
-  it("answers 403 on every route not open to 'all' for a signed-in user without permissions", async () => {
+  // The app's routes answer 401 to every staff token (test/server/console/app.test.ts).
+  it("answers 403 on every back-office route not open to 'all' for a signed-in user without permissions", async () => {
     const nobody = await t.createUser({ permissions: [] });
-    for (const r of apiRoutes().filter((x) => x.permissions !== "public" && !x.permissions?.includes(ALL))) {
+    const backOffice = (p: RoutePermissions | undefined) => p !== "public" && p !== "app" && !p?.includes(ALL);
+    for (const r of apiRoutes().filter((x) => backOffice(x.permissions))) {
       const url = r.url.replace(/:[A-Za-z]+/g, "1");
       const res = await t.app.inject({ method: r.method as "GET", url, headers: auth(nobody.token) });
       expect([r.method, r.url, res.statusCode]).toEqual([r.method, r.url, 403]);

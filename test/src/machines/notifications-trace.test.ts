@@ -2,7 +2,8 @@
  * Records a real polling session of the notifications machine as the app runs it — invoked by the
  * session machine on login (real store, RTK Query, msw backend, a SimulatedClock for the 120 s
  * waits): login → first fetch → timer fetch with equal data → a ticket read, RELOAD with new data →
- * a failed summary → logout, which stops it. The recorder keeps the invoked actor's own trace
+ * a failed summary → a ticket arriving from the guards' app, brought by the next timer fetch →
+ * logout, which stops it. The recorder keeps the invoked actor's own trace
  * (`actor: "notifications"`, as the app's SessionProvider does). Replays it into a fresh machine
  * started with the recorded input, whose poll answers as recorded (the `xstate.done.actor.poll`
  * events), and checks it goes through the same states to the same data; and replays the committed
@@ -37,6 +38,7 @@ const server = setupMockServer();
 
 const TRACE_FILE = path.join(__dirname, "traces", "notifications-poll.json");
 const DONE = "xstate.done.actor.poll";
+const ARRIVATO = { id: 9, operatore: { id: 2, full_name: "Giuseppe Russo" }, data_ora: "2026-03-10 10:05:00" };
 
 /** The app's own warnings: anything else on the console (e.g. RTK's slow-middleware notes on a busy machine) is not ours. */
 const appWarnings = (calls: unknown[][]) => calls.filter(([m]) => typeof m === "string" && m.startsWith("Notifiche:"));
@@ -77,6 +79,12 @@ async function record(): Promise<MachineTrace> {
   await rounds(4);
   expect(appWarnings(warn.mock.calls)).toEqual([["Notifiche: summary non riuscito (Guasto)"]]); // SPEC §8: only logged
   warn.mockRestore();
+  // A guard opens a ticket in the app (POST /api/app/ticket/): the next timer fetch brings it.
+  server.resetHandlers();
+  db.problemi = [ARRIVATO, ...db.problemi];
+  db.ticketNonLetti = 3;
+  clock.increment(POLL_MS);
+  await rounds(5);
   clock.increment(1000);
   session.send({ type: "LOGOUT" });
   await waitFor(session, (s) => s.matches("loggedOut"));
@@ -155,8 +163,12 @@ function check(trace: MachineTrace, result: Replay) {
     DONE,
     "xstate.after.pollInterval.notifications.polling.waiting",
     DONE,
+    "xstate.after.pollInterval.notifications.polling.waiting",
+    DONE,
   ]);
   expect(recordedStates(trace)).toEqual([
+    { polling: "fetching" },
+    { polling: "waiting" },
     { polling: "fetching" },
     { polling: "waiting" },
     { polling: "fetching" },
@@ -174,11 +186,12 @@ function check(trace: MachineTrace, result: Replay) {
     status: "stopped",
   });
   expect(result.states).toEqual(recordedStates(trace));
-  // Ticket 1 was read before the RELOAD: only ticket 2 is left; the failed summary kept the count.
+  // Ticket 1 was read before the RELOAD; the failed summary kept the count; then ticket 9 arrived
+  // from the app: the popup lists it first and the chip counts it.
   expect(result.atEnd).toMatchObject({
-    rounds: 4,
-    unread: 2,
-    problems: [{ id: 2, operatore: { id: 5, full_name: "Anna Ferrari" }, data_ora: "2026-03-09 22:40:00" }],
+    rounds: 5,
+    unread: 3,
+    problems: [ARRIVATO, { id: 2, operatore: { id: 5, full_name: "Anna Ferrari" }, data_ora: "2026-03-09 22:40:00" }],
   });
   expect(result.failures).toEqual([{ call: "summary", message: "Guasto" }]);
 }

@@ -1,6 +1,8 @@
 /** The contract of /api/comunicazioni/ (SPEC §3 Support notification, §7 Notifications): problems, the unread count, a ticket read. */
 import { z } from "zod";
-import { IdParams } from "../common";
+import { dataBody, IdParams } from "../common";
+import { declareList } from "../list";
+import { TICKET_STATI, TICKET_TIPI, TicketMessaggioOut } from "./app";
 
 export { IdParams };
 
@@ -29,3 +31,93 @@ export const TicketLettoOut = z.object({
   letto_da: Persona.nullable(),
 });
 export type TicketLetto = z.infer<typeof TicketLettoOut>;
+
+/** Italian labels of a ticket's category and state (list filters, the detail page). */
+export const TICKET_TIPO_LABEL: Record<(typeof TICKET_TIPI)[number], string> = {
+  problema: "Problema",
+  richiesta: "Richiesta",
+  segnalazione: "Segnalazione",
+};
+export const TICKET_STATO_LABEL: Record<(typeof TICKET_STATI)[number], string> = {
+  aperto: "Aperto",
+  in_lavorazione: "In lavorazione",
+  chiuso: "Chiuso",
+};
+
+/** A row of GET /api/comunicazioni/ticket/ (the desk's list). */
+export const TicketRow = z.object({
+  id: z.number(),
+  non_letto: z.boolean(),
+  data_ora: z.string(),
+  operatore: z.string(),
+  operatore_id: z.number(),
+  tipo: z.string(),
+  oggetto: z.string(),
+  stato: z.string(),
+  assegnato_a: z.string(),
+  messaggi: z.number(),
+});
+export type TicketRow = z.infer<typeof TicketRow>;
+
+/** The desk's list: unread first, then newest; filters by state, category, operator, period. */
+export const TicketList = declareList({
+  name: "ticket-supporto",
+  title: "Ticket supporto",
+  fields: {
+    id: { label: "N.", type: "integer", sortable: true },
+    non_letto: { label: "Non letto", type: "boolean", sortable: true, filter: "eq" },
+    data_ora: { label: "Data e ora", type: "datetime", sortable: true, filter: "range", param: "periodo" },
+    operatore: { label: "Operatore", type: "text", sortable: true, global: true, filter: "contains" },
+    operatore_id: { label: "ID operatore", type: "integer", filter: "eq", exportable: false },
+    tipo: { label: "Categoria", type: "text", sortable: true, filter: "in", groupable: true },
+    oggetto: { label: "Oggetto", type: "text", global: true },
+    stato: { label: "Stato", type: "text", sortable: true, filter: "in", groupable: true },
+    assegnato_a: { label: "Assegnato a", type: "text", sortable: true },
+    messaggi: { label: "Messaggi", type: "integer" },
+  },
+  defaultOrder: [
+    { field: "non_letto", asc: false },
+    { field: "data_ora", asc: false },
+  ],
+});
+
+/** GET /api/comunicazioni/ticket/:id/: the ticket with its conversation. */
+export const TicketOut = z.object({
+  id: z.number(),
+  data_ora: z.string(),
+  tipo: z.enum(TICKET_TIPI),
+  stato: z.enum(TICKET_STATI),
+  oggetto: z.string(),
+  testo: z.string(),
+  operatore: Persona,
+  assegnato_a: Persona.nullable(),
+  letto_il: z.string().nullable(),
+  letto_da: Persona.nullable(),
+  /** A photo from the app: GET /api/comunicazioni/ticket/:id/foto/. */
+  foto: z.boolean(),
+  messaggi: z.array(TicketMessaggioOut),
+});
+export type Ticket = z.infer<typeof TicketOut>;
+
+/** PUT /api/comunicazioni/ticket/:id/: state and assignee; only what it names changes. */
+export const TicketUpdateData = z.object({
+  stato: z.enum(TICKET_STATI, { error: "Stato non valido" }).optional(),
+  assegnato_a: z.number({ error: "Utente non valido" }).int().positive().max(2147483647).nullable().optional(),
+});
+export const TicketUpdateBody = dataBody(TicketUpdateData);
+export type TicketUpdateData = z.infer<typeof TicketUpdateData>;
+
+/** POST /api/comunicazioni/ticket/:id/messaggi/: the office's reply (the guard reads it in the app). */
+export const TicketRispostaData = z.object({
+  testo: z
+    .string({ error: "Questo campo è obbligatorio" })
+    .trim()
+    .min(1, { error: "Questo campo è obbligatorio" })
+    .max(5000, { error: "Al massimo 5000 caratteri" }),
+});
+export const TicketRispostaBody = dataBody(TicketRispostaData);
+export type TicketRispostaData = z.infer<typeof TicketRispostaData>;
+
+/** The staff members a ticket may be assigned to (erp_ticket-supporto or the admins). */
+export const AssegnatariOut = z.array(Persona);
+export type Assegnatario = z.infer<typeof Persona>;

@@ -30,6 +30,7 @@ import { notify } from "../../../lib/toaster";
 import { useCurrentUser } from "../../../machines/session-context";
 import { CheckboxGroupField, ProvinciaField, SwitchField } from "../common/form-controls";
 import { MSG } from "../common/messages";
+import { CredenzialiApp } from "./credenziali-app";
 import { OperatoreFiles } from "./operatore-files";
 import { emptyOperatore, type FormValues, toFormValues, toPayload } from "./operatore-form.values";
 
@@ -194,6 +195,11 @@ export function AnagraficaForm({ record }: { record?: OperatoreRecord }) {
           </form>
         )}
       </Form>
+      {record?.applicazione && (
+        <Box mt="6">
+          <CredenzialiApp operatoreId={record.id} />
+        </Box>
+      )}
       {record && (
         <Box mt="6">
           <OperatoreFiles record={record} />

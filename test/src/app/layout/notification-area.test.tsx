@@ -1,6 +1,7 @@
 /**
  * The header's notification alert and the side menu's chip, in the whole app against the msw
- * backend (mocks/fixtures/console.ts: 3 unread tickets, 2 of them open problems).
+ * backend (mocks/fixtures/console.ts: 3 unread tickets, 2 of them not closed). The alert counts
+ * what the popup lists (2); the chip counts the unread tickets (3).
  */
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
@@ -11,7 +12,7 @@ import { renderApp } from "../../helpers/render-app";
 
 const server = setupMockServer();
 
-const ALERT = "Attenzione. Ci sono 3 notifiche non lette";
+const ALERT = "Attenzione. Ci sono 2 notifiche non lette";
 
 function ticketLink() {
   const nav = screen.getAllByRole("navigation", { name: "Menu principale" })[0];
@@ -39,18 +40,22 @@ describe("notification alert (SPEC §2 Header)", () => {
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Problemi" })).toBeNull());
   });
 
-  it("says 'Nessun problema segnalato' when the unread tickets hold no open problem", async () => {
-    db.problemi = [];
-    db.ticketNonLetti = 1;
+  it("counts what the popup lists, and says 'Nessun problema segnalato' when a reload empties it", async () => {
+    db.problemi = db.problemi.slice(0, 1);
+    db.ticketNonLetti = 5;
     renderApp("/", { as: "admin" });
-    const popup = await openPopup("Attenzione. Ci sono 1 notifiche non lette");
+    const alert = await screen.findByText("Attenzione. Ci sono 1 notifiche non lette");
+    db.problemi = [];
+    fireEvent.click(alert.closest("button") as HTMLElement);
+    const popup = await screen.findByRole("dialog", { name: "Problemi" });
+    await within(popup).findByText("Nessun problema segnalato");
     expect(within(popup).getByText("Nessun problema segnalato")).toBeTruthy();
     expect(within(popup).queryAllByRole("link")).toEqual([]);
   });
 
-  it("is not shown when nothing is unread", async () => {
+  it("is not shown when nothing is listed (even with unread closed tickets in the chip)", async () => {
     db.problemi = [];
-    db.ticketNonLetti = 0;
+    db.ticketNonLetti = 2;
     const calls: string[] = [];
     server.events.on("request:start", ({ request }) => calls.push(new URL(request.url).pathname));
     renderApp("/", { as: "admin" });
@@ -58,7 +63,7 @@ describe("notification alert (SPEC §2 Header)", () => {
     await waitFor(() => expect(calls).toContain("/api/comunicazioni/summary/"));
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByText(/notifiche non lette/)).toBeNull();
-    expect(ticketLink().textContent).toBe("Ticket supporto");
+    expect(ticketLink().textContent).toBe("Ticket supporto2");
     server.events.removeAllListeners();
   });
 

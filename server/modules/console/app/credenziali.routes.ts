@@ -1,0 +1,30 @@
+/**
+ * /api/comunicazioni/operatori/:id/credenziali-app/ — HR sets or resets a guard's credentials for
+ * the app (erp_operatori): PUT {data: {username, password?}} → {result, operatore_id, username,
+ * password (only when generated)}.
+ */
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { IdParams } from "../../../../src/domain/contracts/common";
+import { CredenzialiAppBody, CredenzialiAppOut } from "../../../../src/domain/contracts/console/app";
+import { CAPABILITIES } from "../../../../src/domain/permissions";
+import { contextOf } from "../../../lib/context";
+import { impostaCredenzialiApp } from "./credenziali.service";
+
+export const credenzialiAppRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  app.put(
+    "/operatori/:id/credenziali-app/",
+    {
+      config: { permissions: CAPABILITIES.operatori },
+      schema: {
+        tags: ["app"],
+        summary: "Imposta o reimposta le credenziali dell'app di un operatore",
+        params: IdParams,
+        body: CredenzialiAppBody,
+        response: { 200: CredenzialiAppOut },
+      },
+    },
+    async (request) => impostaCredenzialiApp(contextOf(request), request.params.id, request.body.data),
+  );
+};

@@ -1,0 +1,72 @@
+/**
+ * 'Credenziali app' on the operator's record (issue 12 item 1): HR sets or resets the name and
+ * password the guard uses in the app. An empty password lets the server generate one, shown once
+ * here; a reset signs the guard out of the app everywhere. Only for operators with the app.
+ */
+import { Alert, Button, Fieldset, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { useState } from "react";
+import { Form } from "react-final-form";
+import { useImpostaCredenzialiAppMutation } from "../../../api/console/app-credenziali.endpoints";
+import { SERVER_MESSAGE_WORDING, saveFailure, TextField } from "../../../components/form";
+import { notify } from "../../../lib/toaster";
+
+interface Values {
+  username?: string;
+  password?: string;
+}
+
+export function CredenzialiApp({ operatoreId }: { operatoreId: number }) {
+  const [imposta] = useImpostaCredenzialiAppMutation();
+  const [generated, setGenerated] = useState<{ username: string; password: string } | null>(null);
+  return (
+    <Fieldset.Root borderWidth="1px" borderRadius="md" p="4">
+      <Fieldset.Legend>
+        <Heading size="sm">Credenziali app</Heading>
+      </Fieldset.Legend>
+      <Form<Values>
+        onSubmit={async (values) => {
+          try {
+            const out = await imposta({
+              operatoreId,
+              data: { username: values.username ?? "", ...(values.password ? { password: values.password } : {}) },
+            }).unwrap();
+            setGenerated(out.password ? { username: out.username, password: out.password } : null);
+            notify.success("Credenziali dell'app salvate");
+            return undefined;
+          } catch (e) {
+            return saveFailure(e, SERVER_MESSAGE_WORDING);
+          }
+        }}
+      >
+        {({ handleSubmit, submitting }) => (
+          <form onSubmit={handleSubmit} noValidate aria-label="Credenziali app">
+            <Stack gap="3" mt="2">
+              <Text color="fg.muted" fontSize="sm">
+                Nome utente e password con cui la guardia accede all'app. Senza password ne viene generata una.
+                Salvando, le sessioni aperte nell'app vengono chiuse.
+              </Text>
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+                <TextField name="username" label="Nome utente app" required />
+                <TextField name="password" label="Nuova password app" type="password" />
+              </SimpleGrid>
+              {generated && (
+                <Alert.Root status="info">
+                  <Alert.Indicator />
+                  <Alert.Title>
+                    Password generata per {generated.username}: {generated.password} (comunicarla alla guardia: non
+                    verrà mostrata di nuovo)
+                  </Alert.Title>
+                </Alert.Root>
+              )}
+              <HStack>
+                <Button type="submit" loading={submitting}>
+                  Imposta credenziali
+                </Button>
+              </HStack>
+            </Stack>
+          </form>
+        )}
+      </Form>
+    </Fieldset.Root>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * /console/attivita: attendance against the plan (ListScreen on GET /api/comunicazioni/attivita/).
+ * For a day (today by default) and client, service, operator: each planned operator with planned
+ * times, the app's check-in/out, minutes late / left early, distance from the site; above the
+ * table, the totals of planned vs worked hours (the same filters, `group_by=giorno`).
+ */
+import { Badge, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { useMemo } from "react";
+import { useGetListQuery } from "../../../api/list.endpoints";
+import type { DataTableColumn } from "../../../components/data-table/data-table.types";
+import { ListScreen } from "../../../components/data-table/list-screen";
+import type { FilterField } from "../../../components/filter-bar/filter-bar.types";
+import { listParams } from "../../../components/lists/list-state";
+import { useListSelector } from "../../../components/lists/use-list-state";
+import { formatDateTime, secondsToHours, toApiDate } from "../../../domain/format";
+
+type Row = Record<string, unknown>;
+const LIST = "attivita";
+const PATH = "comunicazioni/attivita/";
+
+const FILTERS: FilterField[] = [
+  { type: "date", name: "giorno", label: "Giorno", dayStep: true },
+  { type: "text", name: "cliente", label: "Cliente" },
+  { type: "text", name: "servizio", label: "Servizio" },
+  { type: "text", name: "operatore", label: "Operatore" },
+];
+
+const minutes = (v: unknown, late: string) => {
+  if (v === null || v === undefined) return null;
+  const n = Number(v);
+  return n > 0 ? <Badge colorPalette="orange">{`${n} min ${late}`}</Badge> : <Text as="span">{n}</Text>;
+};
+
+const COLUMNS: DataTableColumn<Row>[] = [
+  { key: "operatore", name: "Operatore", sortable: true, groupable: true },
+  { key: "cliente", name: "Cliente", sortable: true, groupable: true },
+  { key: "servizio", name: "Servizio", sortable: true },
+  { key: "inizio_previsto", name: "Inizio previsto", sortable: true, format: "datetime" },
+  { key: "fine_prevista", name: "Fine prevista", format: "datetime" },
+  {
+    key: "ingresso",
+    name: "Ingresso",
+    sortable: true,
+    render: (r) => (r.ingresso ? formatDateTime(String(r.ingresso)) : <Badge colorPalette="red">Mancante</Badge>),
+  },
+  { key: "uscita", name: "Uscita", format: "datetime" },
+  {
+    key: "ritardo_minuti",
+    name: "Ritardo (min)",
+    sortable: true,
+    render: (r) => minutes(r.ritardo_minuti, "in ritardo"),
+  },
+  {
+    key: "anticipo_uscita_minuti",
+    name: "Uscita anticipata (min)",
+    sortable: true,
+    render: (r) => minutes(r.anticipo_uscita_minuti, "prima"),
+  },
+  { key: "distanza_m", name: "Distanza (m)", sortable: true, format: "integer" },
+  { key: "ore_previste", name: "Ore previste", format: "hours" },
+  { key: "ore_lavorate", name: "Ore lavorate", format: "hours" },
+];
+
+function Totals() {
+  const state = useListSelector(LIST);
+  const params = useMemo(() => {
+    const { page, page_size, order_field, order_asc, ...rest } = listParams({ ...state, groupBy: null, sort: null });
+    return { ...rest, group_by: "giorno", page_size: "100" };
+  }, [state]);
+  const { data } = useGetListQuery({ path: PATH, params });
+  const sum = (key: string) => (data?.results ?? []).reduce((s, r) => s + Number(r[key] ?? 0), 0);
+  return (
+    <HStack gap="6" aria-label="Totali">
+      <Text>
+        Ore previste: <strong>{secondsToHours(sum("ore_previste"))}</strong>
+      </Text>
+      <Text>
+        Ore lavorate: <strong>{secondsToHours(sum("ore_lavorate"))}</strong>
+      </Text>
+    </HStack>
+  );
+}
+
+export function AttivitaPage() {
+  return (
+    <Stack p="4" gap="3">
+      <Heading size="lg">Attività</Heading>
+      <Totals />
+      <ListScreen
+        listId={LIST}
+        path={PATH}
+        defaults={{
+          filters: { giorno: toApiDate(new Date()) },
+          sort: { field: "inizio_previsto", asc: true },
+          autoload: true,
+        }}
+        filters={FILTERS}
+        columns={COLUMNS}
+        aria-label="Attività"
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * The console's demo data on top of the demo plan: tickets with the office's replies, a guard who
+ * can sign in to the app, and a day that moves — today's started shifts checked in on time, two
+ * late, one far from the site, one missing (what the Attività page shows).
+ */
+import { sql } from "drizzle-orm";
+import { queryOne } from "../../../server/db/query";
+import { DEMO_GUARDIA } from "../../../server/modules/console/console.seed";
+import { seedDemo } from "../../../server/seed/demo";
+import { auth, describeEachDb } from "../helpers/app";
+
+const TODAY = new Date("2025-10-08T15:00:00+02:00"); // a Wednesday afternoon
+
+describeEachDb("console demo data", (ctx) => {
+  let report: string[] = [];
+  beforeAll(async () => {
+    report = await seedDemo(ctx().database, { scryptN: 1024, today: TODAY });
+  }, 120_000);
+
+  const n = async (q: ReturnType<typeof sql>) => Number((await queryOne<{ n: number }>(ctx().database.db, q))?.n);
+
+  it("answers two tickets and lets the demo guard sign in to the app", async () => {
+    expect(await n(sql`SELECT count(*)::int AS n FROM ticket_messaggi WHERE utente_id IS NOT NULL`)).toBe(2);
+    expect(report).toContain(`Guardia demo per l'app (/api/app/): ${DEMO_GUARDIA.username} / ${DEMO_GUARDIA.password}`);
+    const login = await ctx().app.inject({ method: "POST", url: "/api/app/login/", payload: DEMO_GUARDIA });
+    expect(login.statusCode).toBe(200);
+    const turni = await ctx().app.inject({ method: "GET", url: "/api/app/turni/", headers: auth(login.json().token) });
+    expect(turni.statusCode).toBe(200);
+  });
+
+  it("checks today's started shifts in: on time, two late, one far from the site, one missing", async () => {
+    const admin = await ctx().createUser({ permissions: ["admin"] });
+    const res = await ctx().app.inject({
+      method: "GET",
+      url: "/api/comunicazioni/attivita/?giorno=2025-10-08&page_size=100&order_field=inizio_previsto&order_asc=true",
+      headers: auth(admin.token),
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().results as {
+      ingresso: string | null;
+      ritardo_minuti: number | null;
+      distanza_m: number | null;
+    }[];
+    const checked = rows.filter((r) => r.ingresso !== null);
+    expect(checked.map((r) => r.ritardo_minuti).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([-4, -2, 0, 12, 27]);
+    expect(checked.filter((r) => (r.distanza_m ?? 0) > 300).map((r) => r.distanza_m)).toEqual([1200]);
+    expect(rows.some((r) => r.ingresso === null)).toBe(true);
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * 'Credenziali app' on the operator's record (issue 12 item 1): HR sets the guard's app name; the
+ * generated password is shown once; a name taken by another guard shows the error under the field.
+ */
+import { fireEvent, screen, within } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
+import { setupMockServer } from "../../helpers/msw";
+import { renderApp } from "../../helpers/render-app";
+
+const server = setupMockServer();
+const SLOW = { timeout: 15000 };
+
+describe("credenziali app dell'operatore", () => {
+  it("sets the name and shows the generated password once; sends the password only when typed", async () => {
+    const bodies: unknown[] = [];
+    server.events.on("request:start", async ({ request }) => {
+      if (request.url.includes("/credenziali-app/")) bodies.push(await request.clone().json());
+    });
+    renderApp("/anagrafiche/operatori/1/anagrafica", { as: "admin" });
+    const form = await screen.findByRole("form", { name: "Credenziali app" }, SLOW);
+    fireEvent.change(within(form).getByRole("textbox", { name: /Nome utente app/ }), { target: { value: "g.russo" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Imposta credenziali" }));
+    expect(await within(form).findByText(/Password generata per g\.russo: Gener4taPassw0rd/)).toBeTruthy();
+    expect(bodies).toEqual([{ data: { username: "g.russo" } }]);
+    server.events.removeAllListeners();
+  });
+
+  it("a refused name shows the server's error under the field", async () => {
+    server.use(
+      http.put("*/api/comunicazioni/operatori/1/credenziali-app/", () =>
+        HttpResponse.json(
+          {
+            detail: "Si è verificato un errore di validazione. Controlla i campi contrassegnati e riprova",
+            errors: { username: "Nome utente già usato da un altro operatore" },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderApp("/anagrafiche/operatori/1/anagrafica", { as: "admin" });
+    const form = await screen.findByRole("form", { name: "Credenziali app" }, SLOW);
+    fireEvent.change(within(form).getByRole("textbox", { name: /Nome utente app/ }), { target: { value: "g.russo" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Imposta credenziali" }));
+    expect(await within(form).findByText("Nome utente già usato da un altro operatore")).toBeTruthy();
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * /console/attivita — attendance against the plan (mocks/fixtures/console.ts): today by default,
+ * the planned operators with their check-ins, a missing check-in, the totals of the day.
+ */
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { toApiDate } from "../../../../src/domain/format";
+import { setupMockServer } from "../../helpers/msw";
+import { renderApp } from "../../helpers/render-app";
+
+const server = setupMockServer();
+const SLOW = { timeout: 15000 };
+
+describe("attività", () => {
+  it("asks for today's day by default, shows check-ins against the plan and the totals", async () => {
+    const asked: URLSearchParams[] = [];
+    server.events.on("request:start", ({ request }) => {
+      const url = new URL(request.url);
+      if (url.pathname === "/api/comunicazioni/attivita/") asked.push(url.searchParams);
+    });
+    renderApp("/console/attivita", { as: "admin" });
+    await waitFor(() => expect(asked.some((p) => p.get("giorno") === toApiDate(new Date()))).toBe(true), SLOW);
+    // the fixture's day
+    const giorno = await screen.findByRole("textbox", { name: /Giorno/ }, SLOW);
+    fireEvent.change(giorno, { target: { value: "10/03/2026" } });
+    fireEvent.click(screen.getByRole("button", { name: "Applica" }));
+    const grid = await screen.findByRole("grid", { name: "Attività" }, SLOW);
+    expect(await within(grid).findByText("Russo Giuseppe", {}, SLOW)).toBeTruthy();
+    expect(within(grid).getByText("10/03/2026 08:12")).toBeTruthy();
+    expect(within(grid).getByText("12 min in ritardo")).toBeTruthy();
+    expect(within(grid).getByText("Mancante")).toBeTruthy();
+    const totals = screen.getByLabelText("Totali");
+    await waitFor(() => expect(totals.textContent).toBe("Ore previste: 16:00Ore lavorate: 07:38"));
+    expect(asked.some((p) => p.get("group_by") === "giorno" && p.get("giorno") === "2026-03-10")).toBe(true);
+    server.events.removeAllListeners();
+  });
+});
