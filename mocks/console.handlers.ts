@@ -32,7 +32,7 @@ export const consoleHandlers = [
   listHandler("comunicazioni/ticket/", TicketList, () => db.tickets.map(row)),
   listHandler("comunicazioni/attivita/", AttivitaList, () => db.attivita),
   // HR sets a guard's app credentials: a generated password when none is sent.
-  http.put(api("comunicazioni/operatori/:id/credenziali-app/"), async ({ params, request }) => {
+  http.post(api("comunicazioni/operatori/:id/credenziali-app/"), async ({ params, request }) => {
     const data = (await dataOf(request)) as { username: string; password?: string };
     return HttpResponse.json({
       result: "OK" as const,

@@ -29,7 +29,7 @@ test("a guard's ticket from the app is answered and closed at the desk, and the 
   const operatoreId = ops.body.results[0].id;
   const username = `guardia${crypto.randomBytes(4).toString("hex")}`;
   const password = "Ronda-Notturna-2026";
-  const cred = await api("PUT", `/api/comunicazioni/operatori/${operatoreId}/credenziali-app/`, admin, {
+  const cred = await api("POST", `/api/comunicazioni/operatori/${operatoreId}/credenziali-app/`, admin, {
     data: { username, password },
   });
   expect(cred.status).toBe(200);

@@ -1,4 +1,4 @@
-/** HR sets or resets a guard's credentials for the app (PUT comunicazioni/operatori/{id}/credenziali-app/). */
+/** HR sets or resets a guard's credentials for the app (POST comunicazioni/operatori/{id}/credenziali-app/). */
 import type { CredenzialiAppData, CredenzialiAppOut } from "../../domain/contracts/console/app";
 import { api } from "../base";
 
@@ -9,7 +9,7 @@ export const appCredenzialiApi = api.injectEndpoints({
     impostaCredenzialiApp: build.mutation<CredenzialiAppOut, { operatoreId: number; data: CredenzialiAppData }>({
       query: ({ operatoreId, data }) => ({
         url: `comunicazioni/operatori/${operatoreId}/credenziali-app/`,
-        method: "PUT",
+        method: "POST",
         body: { data },
       }),
       invalidatesTags: ["Log"],

@@ -104,12 +104,12 @@ describeEachDb("app delle guardie", (ctx) => {
       const body = { data: { username: "g.verdi" } };
       const url = (id: number) => `/api/comunicazioni/operatori/${id}/credenziali-app/`;
       const noPerm = await ctx().createUser({ permissions: ["erp_contratti"] });
-      expect((await inject("PUT", url(guardia), noPerm.token, body)).statusCode).toBe(403);
-      const res = await inject("PUT", url(senzaApp), hr.token, body);
+      expect((await inject("POST", url(guardia), noPerm.token, body)).statusCode).toBe(403);
+      const res = await inject("POST", url(senzaApp), hr.token, body);
       expect(res.statusCode).toBe(400);
       expect(res.json().detail).toBe("L'operatore non ha l'applicazione abilitata");
-      expect((await inject("PUT", url(999999), hr.token, body)).statusCode).toBe(404);
-      const bad = await inject("PUT", url(guardia), hr.token, { data: { username: " ", password: "corta" } });
+      expect((await inject("POST", url(999999), hr.token, body)).statusCode).toBe(404);
+      const bad = await inject("POST", url(guardia), hr.token, { data: { username: " ", password: "corta" } });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().errors).toEqual({
         username: "Questo campo è obbligatorio",
@@ -119,7 +119,7 @@ describeEachDb("app delle guardie", (ctx) => {
     });
 
     it("sets a generated password, answered once, audited without the password", async () => {
-      const res = await inject("PUT", `/api/comunicazioni/operatori/${guardia}/credenziali-app/`, hr.token, {
+      const res = await inject("POST", `/api/comunicazioni/operatori/${guardia}/credenziali-app/`, hr.token, {
         data: { username: "g.russo" },
       });
       expect(res.statusCode).toBe(200);
@@ -140,16 +140,16 @@ describeEachDb("app delle guardie", (ctx) => {
       expect(JSON.stringify(audit)).not.toContain(out.password);
 
       // HR sets a chosen password; another operator cannot take the same name
-      const set = await inject("PUT", `/api/comunicazioni/operatori/${guardia}/credenziali-app/`, hr.token, {
+      const set = await inject("POST", `/api/comunicazioni/operatori/${guardia}/credenziali-app/`, hr.token, {
         data: { username: "g.russo", password: "Cambiami-2026" },
       });
       expect(set.json()).toEqual({ result: "OK", operatore_id: guardia, username: "g.russo" });
-      const taken = await inject("PUT", `/api/comunicazioni/operatori/${collega}/credenziali-app/`, hr.token, {
+      const taken = await inject("POST", `/api/comunicazioni/operatori/${collega}/credenziali-app/`, hr.token, {
         data: { username: "G.Russo", password: "Altra-Password-1" },
       });
       expect(taken.statusCode).toBe(400);
       expect(taken.json().errors).toEqual({ username: "Nome utente già usato da un altro operatore" });
-      await inject("PUT", `/api/comunicazioni/operatori/${collega}/credenziali-app/`, hr.token, {
+      await inject("POST", `/api/comunicazioni/operatori/${collega}/credenziali-app/`, hr.token, {
         data: { username: "a.esposito", password: "Altra-Password-1" },
       });
     });
@@ -458,7 +458,7 @@ describeEachDb("app delle guardie", (ctx) => {
     expect(out.statusCode).toBe(200);
     expect((await inject("GET", "/api/app/turni/", other)).statusCode).toBe(401);
     expect((await inject("GET", "/api/app/turni/", token)).statusCode).toBe(200);
-    await inject("PUT", `/api/comunicazioni/operatori/${guardia}/credenziali-app/`, hr.token, {
+    await inject("POST", `/api/comunicazioni/operatori/${guardia}/credenziali-app/`, hr.token, {
       data: { username: "g.russo", password: "Nuova-Password-9" },
     });
     expect((await inject("GET", "/api/app/turni/", token)).statusCode).toBe(401);

@@ -371,6 +371,26 @@ const CASES: Record<string, UpdateCase> = {
     change: { data: { nome: "Martina" } },
   },
 
+  "PUT /api/comunicazioni/ticket/:id/": {
+    async create(c) {
+      const admin = await queryOne<{ id: number }>(c.db, sql`SELECT min(id)::int AS id FROM users`);
+      const t = await queryOne<{ id: number }>(
+        c.db,
+        sql`INSERT INTO ticket_supporto (operatore_id, tipo, oggetto, testo, stato, assegnato_a)
+            VALUES (${c.operatore}, 'problema', 'Badge guasto', 'Il badge non apre il varco 3', 'in_lavorazione',
+                    ${admin!.id}) RETURNING id`,
+      );
+      return {
+        url: `/api/comunicazioni/ticket/${t!.id}/`,
+        values: { stato: "in_lavorazione", assegnato_a: admin!.id },
+      };
+    },
+    // The first GET marks the ticket read (letto_il, letto_da); later ones change nothing.
+    read,
+    row: rowOf("ticket_supporto"),
+    change: { data: { stato: "chiuso" } },
+  },
+
   "PUT /api/pianificazione/contratti/:id/": {
     async create(c) {
       return postChild(c, `${C}/`, {

@@ -1,7 +1,8 @@
 /**
  * /api/comunicazioni/operatori/:id/credenziali-app/ — HR sets or resets a guard's credentials for
- * the app (erp_operatori): PUT {data: {username, password?}} → {result, operatore_id, username,
- * password (only when generated)}.
+ * the app (erp_operatori): POST {data: {username, password?}} → {result, operatore_id, username,
+ * password (only when generated)}. A POST, not a PUT: it replaces the credentials as a whole (a
+ * password left out is generated), an action rather than a partial update of a record.
  */
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -13,7 +14,7 @@ import { impostaCredenzialiApp } from "./credenziali.service";
 
 export const credenzialiAppRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  app.put(
+  app.post(
     "/operatori/:id/credenziali-app/",
     {
       config: { permissions: CAPABILITIES.operatori },

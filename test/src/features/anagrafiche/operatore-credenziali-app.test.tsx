@@ -27,7 +27,7 @@ describe("credenziali app dell'operatore", () => {
 
   it("a refused name shows the server's error under the field", async () => {
     server.use(
-      http.put("*/api/comunicazioni/operatori/1/credenziali-app/", () =>
+      http.post("*/api/comunicazioni/operatori/1/credenziali-app/", () =>
         HttpResponse.json(
           {
             detail: "Si è verificato un errore di validazione. Controlla i campi contrassegnati e riprova",
