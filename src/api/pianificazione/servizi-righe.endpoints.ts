@@ -52,7 +52,6 @@ export const serviziRigheApi = api.injectEndpoints({
       }),
       invalidatesTags: (_r, _e, { idServizio }) => [{ type: "Servizio", id: `dotazioni-${idServizio}` }],
     }),
-    // No screen deletes a dotazione yet: kept for issue 15, item 1 (dotazioni edited and deleted).
     deleteDotazione: build.mutation<ResultOk, { idContratto: Id; idServizio: Id; id: Id }>({
       query: ({ idContratto, idServizio, id }) => ({
         url: `${servizioPath(idContratto, idServizio)}dotazioni/${id}/`,

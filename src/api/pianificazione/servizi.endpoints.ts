@@ -69,8 +69,7 @@ export const serviziApi = api.injectEndpoints({
       }),
       invalidatesTags: (_r, _e, { idContratto }) => [{ type: "Servizio", id: `contratto-${idContratto}` }],
     }),
-    // Editing and deleting a service, its days and its shifts: no screen calls these yet; the planning
-    // screens that will (issue 15, item 1 "Change the plan in the screen") are the reason they stay.
+    // Editing and deleting a service, its days and its shifts: features/pianificazione/servizi/piano-edit.
     updateServizio: build.mutation<Servizio, { idContratto: Id; idServizio: Id; data: Partial<ServizioInput> }>({
       query: ({ idContratto, idServizio, data }) => ({
         url: servizioPath(idContratto, idServizio),

@@ -13,7 +13,7 @@ export interface CustomFieldProps {
 export interface ChildField {
   name: string;
   label: string;
-  kind?: "text" | "date" | "datetime-local" | "number" | "select" | "textarea" | "email" | "tel";
+  kind?: "text" | "date" | "time" | "datetime-local" | "number" | "select" | "textarea" | "email" | "tel";
   options?: readonly Option[];
   /** The red asterisk and 'Questo campo è obbligatorio'. */
   required?: boolean;

@@ -9,6 +9,7 @@ import {
   useCostiQuery,
   useDeleteAllegatoMutation,
   useDeleteCostoMutation,
+  useDeleteDotazioneMutation,
   useDeleteNotaMutation,
   useDotazioniQuery,
   useNoteAllegatiQuery,
@@ -72,8 +73,8 @@ export function CostiTab(ids: Ids) {
         { header: "Note", render: (c) => c.note },
       ]}
       form={{
-        placement: "inline",
-        label: "Nuovo costo",
+        placement: "dialog",
+        noun: "costo",
         fields: [
           { name: "tipo", label: "Tipo", required: true },
           { name: "importo", label: "Importo (€)", kind: "number", step: "0.01", required: true },
@@ -81,9 +82,10 @@ export function CostiTab(ids: Ids) {
           { name: "note", label: "Note" },
         ],
       }}
-      save={(v: Values) =>
+      save={(v: Values, row) =>
         save({
           ...ids,
+          id: row?.id,
           data: { tipo: v.tipo ?? "", importo: v.importo ?? "", data: v.data ?? "", note: v.note ?? "" },
         }).unwrap()
       }
@@ -96,6 +98,7 @@ export function CostiTab(ids: Ids) {
 export function DotazioniTab(ids: Ids) {
   const { data, isLoading, error } = useDotazioniQuery(ids);
   const [save] = useSaveDotazioneMutation();
+  const [remove] = useDeleteDotazioneMutation();
   return (
     <ChildTable
       label="Dotazioni"
@@ -111,8 +114,18 @@ export function DotazioniTab(ids: Ids) {
         { header: "Note", render: (d) => d.note },
       ]}
       form={{
-        placement: "inline",
-        label: "Nuova dotazione",
+        placement: "dialog",
+        noun: "dotazione",
+        toValues: (d) =>
+          d
+            ? {
+                descrizione: d.descrizione,
+                quantita: String(d.quantita),
+                consegnata_il: d.consegnata_il ?? "",
+                restituita_il: d.restituita_il ?? "",
+                note: d.note,
+              }
+            : { quantita: "1" },
         fields: [
           { name: "descrizione", label: "Descrizione", required: true },
           { name: "quantita", label: "Quantità", kind: "number", min: 1 },
@@ -121,19 +134,23 @@ export function DotazioniTab(ids: Ids) {
           { name: "note", label: "Note" },
         ],
       }}
-      save={(v: Values) =>
+      save={(v: Values, row) =>
         save({
           ...ids,
+          id: row?.id,
           data: {
             descrizione: v.descrizione ?? "",
             quantita: Number(v.quantita || 1),
-            operatore: null,
+            // An edit leaves the operator the equipment was handed to as it is.
+            ...(row ? {} : { operatore: null }),
             consegnata_il: v.consegnata_il || null,
             restituita_il: v.restituita_il || null,
             note: v.note ?? "",
           },
         }).unwrap()
       }
+      remove={(d) => remove({ ...ids, id: d.id }).unwrap()}
+      confirm={{ what: (d) => `la dotazione "${d.descrizione}"` }}
     />
   );
 }
