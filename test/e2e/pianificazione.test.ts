@@ -94,8 +94,9 @@ test("a planner creates a contract with a service, assigns and confirms, and rea
   await form.getByRole("button", { name: "Crea servizio" }).click();
   await page.getByRole("link", { name: "Portineria E2E" }).click(WAIT);
 
-  // The grid: go to the service's month, assign and confirm from the first day's cell.
-  await page.getByRole("button", { name: "Vai all'inizio del servizio" }).click(WAIT);
+  // The grid opens on the service's month, under the service's description: assign and confirm
+  // from the first day's cell.
+  await page.getByRole("heading", { name: "Portineria E2E" }).waitFor(WAIT);
   const monday = cell(page, "08:00–14:00", DAL);
   await monday.getByText("Scoperto").waitFor(WAIT);
   await assignFromCell(monday);
@@ -103,6 +104,17 @@ test("a planner creates a contract with a service, assigns and confirms, and rea
   await monday.getByRole("button", { name: `Rimuovi conferma ${operatore}` }).waitFor(WAIT);
   await monday.getByText("Coperto", { exact: true }).waitFor(WAIT);
   await shot(page, "pianificazione-griglia");
+
+  // Wednesday's shift is moved an hour later from its cell (issue 15: change the plan in the screen).
+  const wednesday = cell(page, "08:00–14:00", "2027-03-03");
+  await wednesday.getByRole("button", { name: "Modifica il turno 08:00–14:00 del 03/03/2027" }).click(WAIT);
+  const dialog = page.getByRole("dialog", { name: "Turno 08:00–14:00 del 03/03/2027" });
+  await dialog.getByLabel(/^Inizio\W*$/).fill("09:00");
+  await dialog.getByLabel(/^Fine\W*$/).fill("15:00");
+  await shot(page, "pianificazione-modifica-turno");
+  await dialog.getByRole("button", { name: "Salva" }).click();
+  await page.getByText("Modifiche salvate correttamente: Aggiorno i dati...").waitFor(WAIT);
+  await cell(page, "09:00–15:00", "2027-03-03").waitFor(WAIT);
 
   // Advanced assignment of Tuesday's shift: the header, then assign and confirm from the row.
   await cell(page, "08:00–14:00", "2027-03-02").getByRole("link", { name: "Avanzata" }).click();

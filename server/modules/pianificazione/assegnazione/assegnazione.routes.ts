@@ -64,7 +64,7 @@ export const assegnazioneRoutes: FastifyPluginAsync = async (base) => {
     },
     async (req) =>
       req.body.data.add
-        ? assign(contextOf(req), req.params, req.body.data.operatore)
+        ? assign(contextOf(req), req.params, req.body.data.operatore, { deroga: req.body.data.deroga })
         : unassign(contextOf(req), req.params, req.body.data.operatore),
   );
 

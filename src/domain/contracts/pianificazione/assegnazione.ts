@@ -8,8 +8,20 @@ import { ClienteRef } from "./contratti";
 import { bool, refId } from "./fields";
 import { OperatoreTurnoOut } from "./servizi";
 
-/** POST turni/{t}/operatori/: assign (add true) or unassign an operator ({operatore: 5} or {operatore: {id: 5}}). */
-export const AssignData = z.object({ operatore: refId(), add: bool() });
+/**
+ * POST turni/{t}/operatori/: assign (add true) or unassign an operator ({operatore: 5} or {operatore: {id: 5}}).
+ * `deroga`: the reason for overriding the limits that refuse the operator (erp_contratti_deroghe).
+ */
+export const AssignData = z.object({
+  operatore: refId(),
+  add: bool(),
+  deroga: z
+    .string()
+    .trim()
+    .max(1000, "Massimo 1000 caratteri")
+    .optional()
+    .transform((v) => v || undefined),
+});
 /** POST turni/{t}/operatori-conf/: confirm (add true) or remove the confirmation. */
 export const ConfirmData = z.object({ operatore: refId(), add: bool().optional() });
 /** POST turni/{t}/operatori/bulk/ */
@@ -35,6 +47,8 @@ export interface AssignRefusal {
   detail: string;
   reason: string;
   reasons: Motivo[];
+  /** Every reason may be overridden with a reason by a holder of erp_contratti_deroghe. */
+  derogabile: boolean;
 }
 
 /** An operator ranked for a shift (advanced assignment), with what keeps them off it. */
