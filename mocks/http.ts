@@ -1,57 +1,39 @@
-/** Shared bits of the mock handlers: the API's error answers and the signed-in user. */
+/** Shared bits of the mock handlers: paths, bodies, the signed-in user, the API's error answer. */
 import { HttpResponse } from "msw";
-import { CAPABILITIES, hasAny } from "../src/domain/permissions";
-import { authDb, type MockUser } from "./auth.fixtures";
+import type { StaffUser } from "../src/domain/contracts/auth/users";
+import { db } from "./store";
 
-export const VALIDATION_DETAIL = "Si è verificato un errore di validazione. Controlla i campi contrassegnati e riprova";
-export const REQUIRED = "Questo campo è obbligatorio";
+export type Row = Record<string, unknown>;
+export type Params = Record<string, string | readonly string[] | undefined>;
 
-export function errorResponse(status: number, detail: string, errors?: Record<string, string>, headers?: HeadersInit) {
-  return HttpResponse.json(errors ? { detail, errors } : { detail }, { status, headers });
+/** The msw path of `/api/<path>` on any origin. */
+export const api = (path: string) => `*/api/${path}`;
+
+/** The `{data}` of a write (or the whole body when it has none). */
+export async function dataOf(request: Request): Promise<Row> {
+  const body = (await request.json().catch(() => ({}))) as Row | null;
+  return ((body && typeof body.data === "object" ? body.data : body) ?? {}) as Row;
 }
 
-export const unauthorized = () =>
-  errorResponse(401, "Credenziali di autenticazione non fornite o non valide", undefined, {
-    "WWW-Authenticate": "Token",
-  });
+/** The API's error answer: `{detail, errors?}` with its status. */
+export const refuse = (status: number, detail: string, errors?: Record<string, string>) =>
+  HttpResponse.json(errors ? { detail, errors } : { detail }, { status });
 
-export const forbidden = () => errorResponse(403, "Non disponi di permessi sufficienti per questa sezione");
+export const ok = () => HttpResponse.json({ result: "OK" as const });
 
-export function tokenOf(request: Request): string | null {
-  const m = /^Token\s+(\S+)$/.exec(request.headers.get("Authorization") ?? "");
-  return m ? m[1] : null;
+/** A token for a fixture user, as if they had logged in (tests that start signed in). */
+export function issueMockToken(userId: number): string {
+  const token = `mock-token-${userId}-${db.tokens.size + 1}-${Math.random().toString(36).slice(2, 8)}`;
+  db.tokens.set(token, userId);
+  return token;
 }
 
-export function signedInUser(request: Request): MockUser | null {
-  const token = tokenOf(request);
-  const id = token ? authDb.tokens.get(token) : undefined;
-  const user = id === undefined ? undefined : authDb.users.find((u) => u.id === id);
-  return user?.attivo ? user : null;
+export function tokenOf(request: Request): string {
+  return /^Token\s+(\S+)$/.exec(request.headers.get("Authorization") ?? "")?.[1] ?? "";
 }
 
-/** The signed-in user holding one of `capabilities`, or the 401/403 response to return. */
-export function guard(request: Request, capabilities: readonly string[] = CAPABILITIES.all): MockUser | Response {
-  const user = signedInUser(request);
-  if (!user) return unauthorized();
-  if (!hasAny(user.permissions, capabilities)) return forbidden();
-  return user;
-}
-
-export async function jsonBody<T>(request: Request): Promise<Partial<T>> {
-  try {
-    const body = await request.json();
-    return body && typeof body === "object" ? (body as Partial<T>) : {};
-  } catch {
-    return {};
-  }
-}
-
-/** Required string fields: an `errors` map with 'Questo campo è obbligatorio' for each missing one. */
-export function missing(body: Record<string, unknown>, fields: string[]): Record<string, string> | null {
-  const errors: Record<string, string> = {};
-  for (const f of fields) {
-    const v = body[f];
-    if (typeof v !== "string" || v.trim() === "") errors[f] = REQUIRED;
-  }
-  return Object.keys(errors).length ? errors : null;
+/** The active user of the request's token. */
+export function signedInUser(request: Request): StaffUser | undefined {
+  const id = db.tokens.get(tokenOf(request));
+  return db.users.find((u) => u.id === id && u.attivo);
 }

@@ -1,6 +1,6 @@
-/** The msw server for Node (jest): `server.listen()` in a test, `resetMockData()` between cases. */
+/** The msw server for Node (jest): `server.listen()` in a test file, `resetStore()` between tests. */
 import { setupServer } from "msw/node";
 import { handlers } from "./handlers";
 
 export const server = setupServer(...handlers);
-export { resetMockData } from "./handlers";
+export { resetStore } from "./store";

@@ -17,6 +17,11 @@ export const UI_DEFAULTS = {
 
 const config = defineConfig({
   theme: {
+    recipes: {
+      // One colour for the primary action: a solid button is blue unless the screen says otherwise
+      // (red for destroying); Chakra's default palette would make it black beside the blue ones.
+      button: { variants: { variant: { solid: { colorPalette: "blue" } } } },
+    },
     breakpoints: { sm: "768px", md: "1024px", lg: "1266px", xl: "1536px" },
     tokens: {
       fonts: {

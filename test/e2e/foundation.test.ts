@@ -7,7 +7,17 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { menuFor } from "../../src/domain/permissions";
-import { api, BASE_URL, createStaffUser, DATA_DIR, launch, loginThroughUi, newPage, shot } from "./helpers/browser";
+import {
+  ADMIN,
+  api,
+  BASE_URL,
+  createStaffUser,
+  DATA_DIR,
+  launch,
+  loginThroughUi,
+  newPage,
+  shot,
+} from "./helpers/browser";
 
 let browser: Browser;
 
@@ -79,6 +89,27 @@ test("a page without permission shows the permission error", async () => {
   await page.goto("/app/pianificazione/contratti");
   await page.getByText("Non disponi di permessi sufficienti per questa sezione").waitFor();
   await shot(page, "permission-error");
+  await context.close();
+});
+
+test("primary buttons have one colour: 'Applica' and 'Segna come inviata' are the same blue", async () => {
+  const { context, page } = await newPage(browser);
+  await loginThroughUi(page, ADMIN.username, ADMIN.password);
+  await page.getByRole("navigation", { name: "Menu principale" }).waitFor();
+  await page.goto("/app/pianificazione/intermittenti");
+  await page.getByRole("button", { name: "Applica" }).click();
+  const mark = page.getByRole("button", { name: "Segna come inviata" }).first();
+  await mark.waitFor({ timeout: 20_000 });
+  await page.mouse.move(0, 0); // no button hovered
+  await page.waitForTimeout(500); // the hover transition is over
+  const bg = (name: string) =>
+    page
+      .getByRole("button", { name })
+      .first()
+      .evaluate((b) => getComputedStyle(b).backgroundColor);
+  const applica = await bg("Applica");
+  expect(await bg("Segna come inviata")).toBe(applica);
+  expect(applica).not.toMatch(/^rgb\((\d+), \1, \1\)$/); // a colour, not black or grey
   await context.close();
 });
 

@@ -1,4 +1,5 @@
-import type { FieldDef, List, ListDef } from "./types";
+import { SQL } from "drizzle-orm";
+import type { FieldDef, List, ListDeclaration, ListDef, ListField, ListSql } from "./types";
 
 const NAME = /^[a-z_][a-z0-9_]*$/;
 const NUMERIC = new Set(["number", "integer", "euro", "hours"]);
@@ -18,11 +19,26 @@ export const RESERVED_PARAMS = new Set([
 ]);
 
 /**
- * Declares a list. Checks the declaration once at start-up (names, aggregates, filters) so a
- * mistake fails the server's boot, never a request.
+ * A list: its shared declaration (src/domain/contracts/<module>/<resource>.ts) read through the
+ * server's SQL. Checks both once at start-up (every field has its SQL, names, aggregates, filters)
+ * so a mistake fails the server's boot, never a request.
  */
-export function defineList<F extends Record<string, FieldDef>>(def: ListDef<F>): List<F> {
-  const where = `defineList(${def.name})`;
+export function defineList<F extends Record<string, ListField>>(
+  declaration: ListDeclaration<F>,
+  server: ListSql<F>,
+): List<F> {
+  const where = `defineList(${declaration.name})`;
+  const { sql: fieldSql, ...rest } = server;
+  for (const name of Object.keys(fieldSql))
+    if (!Object.hasOwn(declaration.fields, name)) throw new Error(`${where}: SQL di un campo non dichiarato '${name}'`);
+  const fields = Object.fromEntries(
+    Object.entries(declaration.fields).map(([name, f]) => {
+      const s = Object.hasOwn(fieldSql, name) ? fieldSql[name as keyof F] : undefined;
+      if (!s) throw new Error(`${where}: manca l'SQL del campo '${name}'`);
+      return [name, { ...f, ...(s instanceof SQL ? { sql: s } : s) } satisfies FieldDef];
+    }),
+  ) as ListDef<F>["fields"];
+  const def: ListDef<F> = { ...declaration, ...rest, fields };
   const params = new Set<string>();
   const claim = (p: string) => {
     if (!NAME.test(p)) throw new Error(`${where}: nome di parametro non valido '${p}'`);

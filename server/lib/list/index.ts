@@ -11,8 +11,11 @@ export type {
   FilterOp,
   List,
   ListContext,
+  ListDeclaration,
   ListDef,
+  ListField,
   ListQuery,
   ListResult,
+  ListSql,
   OrderSpec,
 } from "./types";

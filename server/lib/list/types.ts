@@ -1,78 +1,33 @@
 /**
- * The declarative shape of a list (see README.md): a base FROM, fields with their SQL expression,
- * Italian label, type and what may be done with them (sort, filter, group, search, export).
+ * The declarative shape of a list (see README.md): the shared declaration of its fields (Italian
+ * label, type, what may be done with them — src/domain/contracts/list.ts) and the server's SQL: a
+ * base FROM, each field's expression, joins, custom filters.
  */
 import type { SQL } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
+import type { ListDeclaration, ListField, OrderSpec } from "../../../src/domain/contracts/list";
 import type { AuthUser } from "../tokens";
 
-/**
- * How a value is read, filtered and exported.
- * - text: string; number: decimal (2 decimals in exports); integer; euro: money (€ 2 decimals);
- * - date: 'YYYY-MM-DD' in JSON, DD/MM/YYYY in exports;
- * - datetime: 'YYYY-MM-DD HH:mm:ss' (Europe/Rome) in JSON, DD/MM/YYYY HH:mm:ss in exports;
- * - boolean: true/false in JSON, 'Sì'/'No' in exports;
- * - hours: seconds (integer) in JSON, HH:MM in exports;
- * - lines: a list of strings (jsonb array or text[]), one per line in exports;
- * - json: any JSON value; never filterable, sortable or exported.
- */
-export type FieldType =
-  | "text"
-  | "number"
-  | "integer"
-  | "euro"
-  | "date"
-  | "datetime"
-  | "boolean"
-  | "hours"
-  | "lines"
-  | "json";
+export type {
+  Aggregate,
+  FieldType,
+  FilterOp,
+  ListDeclaration,
+  ListField,
+  OrderSpec,
+} from "../../../src/domain/contracts/list";
 
-/**
- * Built-in filter operators; the query parameter is the field name unless said otherwise.
- * - eq: `?f=v` → `expr = v` (booleans accept true/false/1/0);
- * - in: `?f=a,b,c` (or repeated `?f=a&f=b`) → `expr IN (…)`;
- * - contains: `?f=ross` → case-insensitive `expr ILIKE '%ross%'` (accent-insensitive with `unaccent: true`);
- * - starts: `?f=ross` → `expr ILIKE 'ross%'` (case-insensitive);
- * - range: `?f_dal=…&f_al=…` (both optional, inclusive; for datetime fields a date `al` covers the whole day).
- */
-export type FilterOp = "eq" | "in" | "contains" | "starts" | "range";
-
-export type Aggregate = "sum" | "avg" | "min" | "max";
-
-export interface FieldDef {
-  /** Italian column label (exports, OpenAPI, the SPA's column header). */
-  label: string;
-  type: FieldType;
+/** How the server reads a field: its SQL. */
+export interface FieldSql {
   /** A fixed SQL expression over the list's FROM (never built from user input). */
   sql: SQL;
-  /** May be used as order_field. */
-  sortable?: boolean;
   /** Sorting expression when it differs from `sql` (e.g. sql`lower(o.cognome)` to use an index). */
   orderBy?: SQL;
-  /** Searched by the `global` parameter (case-insensitive contains, ILIKE '%…%'). */
-  global?: boolean;
-  /**
-   * `global` and `contains` ignore accents too (f_unaccent(expr) ILIKE f_unaccent('%…%')); index
-   * with `gin (f_unaccent(col) gin_trgm_ops)`. Default false: plain ILIKE, served by `gin (col gin_trgm_ops)`.
-   */
-  unaccent?: boolean;
-  /** Built-in filter; `param` renames the query parameter (for range: `${param}_dal`/`${param}_al`). */
-  filter?: FilterOp;
-  param?: string;
-  /** May be used as group_by (one row per value, with `count` and the aggregates). */
-  groupable?: boolean;
-  /** Aggregated in grouped answers (numeric types; default for number/euro/integer/hours: none). */
-  aggregate?: Aggregate;
-  /** Included in exports (default true except for `json`). */
-  exportable?: boolean;
-  /**
-   * Only users with ANY of these permissions see (select, filter, sort, search, export) the field
-   * — personal data such as codice fiscale or IBAN. Others never get it: not even in exports.
-   */
-  permission?: readonly string[];
 }
+
+/** A field as the engine reads it: the shared declaration's and its SQL. */
+export type FieldDef = ListField & FieldSql;
 
 /** What the list's `where`, custom filters and `map` may look at. */
 export interface ListContext {
@@ -93,16 +48,11 @@ export interface CustomFilter<S extends z.ZodType = z.ZodType> {
   where: (value: z.output<S>, ctx: ListContext) => SQL | undefined;
 }
 
-export interface OrderSpec {
-  field: string;
-  asc: boolean;
-}
-
-export interface ListDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
-  /** Export filename prefix: `<name>-YYYYMMDD-HHmm.xlsx`; also the PDF title unless `title`. */
-  name: string;
-  /** Italian title of PDF exports (default: name). */
-  title?: string;
+/**
+ * The server's side of a list: how each declared field is read (`sql`), from where, and what only
+ * the server knows (joins, fixed conditions, custom filters, the reshaping of a row).
+ */
+export interface ListSql<F extends Record<string, ListField> = Record<string, ListField>> {
   /**
    * FROM clause: the table the key belongs to, with the joins every statement needs (an inner join
    * that filters rows stays here): sql`operatori o`.
@@ -119,7 +69,8 @@ export interface ListDef<F extends Record<string, FieldDef> = Record<string, Fie
   joins?: Record<string, SQL>;
   /** Fixed conditions (tenant, route params, soft-deleted rows…). */
   where?: (ctx: ListContext) => SQL | undefined;
-  fields: F;
+  /** Every declared field's SQL: the expression, or `{sql, orderBy}`. */
+  sql: { [K in keyof F]: SQL | FieldSql };
   /** Extra selected columns, not fields (not filterable or exported): for `map`. */
   columns?: Record<string, SQL>;
   filters?: Record<string, CustomFilter>;
@@ -131,7 +82,6 @@ export interface ListDef<F extends Record<string, FieldDef> = Record<string, Fie
   total?: SQL;
   /** A unique, non-null expression appended to every ORDER BY so pages are stable (e.g. sql`o.id`). */
   key: SQL;
-  defaultOrder?: OrderSpec[];
   /**
    * The common requests of the screen (filters and sort as query parameters, e.g.
    * `{ attivo: "true", prov: "RM" }`) that a composite index beside the list's migration serves.
@@ -143,8 +93,15 @@ export interface ListDef<F extends Record<string, FieldDef> = Record<string, Fie
   map?: (row: Record<string, unknown>, ctx: ListContext) => Record<string, unknown>;
 }
 
+/** A list as the engine reads it: the declaration with each field's SQL. */
+export interface ListDef<F extends Record<string, ListField> = Record<string, ListField>>
+  extends Omit<ListDeclaration<F>, "fields">,
+    Omit<ListSql<F>, "sql"> {
+  fields: { [K in keyof F]: F[K] & FieldSql };
+}
+
 /** A list after defineList: validated and ready for runList / registerListRoute. */
-export type List<F extends Record<string, FieldDef> = Record<string, FieldDef>> = Readonly<ListDef<F>> & {
+export type List<F extends Record<string, ListField> = Record<string, ListField>> = Readonly<ListDef<F>> & {
   readonly __list: true;
 };
 

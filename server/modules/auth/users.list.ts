@@ -7,6 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { UsersList } from "../../../src/domain/contracts/auth/users";
 import { PERMISSION_CODES, PERMISSIONS } from "../../../src/domain/permissions";
 import { defineList } from "../../lib/list";
 
@@ -21,61 +22,27 @@ const permesso = z
   .transform((v) => (Array.isArray(v) ? v[0] : v).trim())
   .refine((v) => PERMISSION_CODES.has(v), { error: "Permesso sconosciuto" });
 
-export const usersList = defineList({
-  name: "utenti",
-  title: "Utenti",
+export const usersList = defineList(UsersList, {
   from: sql`users u`,
   key: sql`u.id`,
-  fields: {
-    id: { label: "ID", type: "integer", sql: sql`u.id`, exportable: false },
-    username: {
-      label: "Nome utente",
-      type: "text",
-      sql: sql`u.username`,
-      orderBy: icu("username"),
-      sortable: true,
-      global: true,
-    },
-    nome: { label: "Nome", type: "text", sql: sql`u.nome`, orderBy: icu("nome"), sortable: true, global: true },
-    cognome: {
-      label: "Cognome",
-      type: "text",
-      sql: sql`u.cognome`,
-      orderBy: icu("cognome"),
-      sortable: true,
-      global: true,
-    },
-    email: { label: "Email", type: "text", sql: sql`u.email`, orderBy: icu("email"), sortable: true, global: true },
-    permissions: {
-      label: "Permessi",
-      type: "lines",
-      sql: sql`ARRAY(SELECT coalesce(${PERMISSION_LABELS}::jsonb ->> x.code, x.code)
+  sql: {
+    id: sql`u.id`,
+    username: { sql: sql`u.username`, orderBy: icu("username") },
+    nome: { sql: sql`u.nome`, orderBy: icu("nome") },
+    cognome: { sql: sql`u.cognome`, orderBy: icu("cognome") },
+    email: { sql: sql`u.email`, orderBy: icu("email") },
+    permissions: sql`ARRAY(SELECT coalesce(${PERMISSION_LABELS}::jsonb ->> x.code, x.code)
                      FROM unnest(u.permissions) WITH ORDINALITY AS x(code, n) ORDER BY x.n)`,
-    },
-    attivo: { label: "Attivo", type: "boolean", sql: sql`u.attivo`, sortable: true, filter: "eq", groupable: true },
-    in_attesa: {
-      label: "In attesa di approvazione",
-      type: "boolean",
-      sql: sql`u.in_attesa`,
-      sortable: true,
-      filter: "eq",
-      groupable: true,
-    },
-    last_login: {
-      label: "Ultimo accesso",
-      type: "datetime",
-      sql: sql`u.last_login`,
-      // Never-seen users last when the most recent logins come first.
-      orderBy: sql`coalesce(u.last_login, '-infinity'::timestamptz)`,
-      sortable: true,
-    },
-    created_at: { label: "Creato il", type: "datetime", sql: sql`u.created_at`, sortable: true },
+    attivo: sql`u.attivo`,
+    in_attesa: sql`u.in_attesa`,
+    // Never-seen users last when the most recent logins come first.
+    last_login: { sql: sql`u.last_login`, orderBy: sql`coalesce(u.last_login, '-infinity'::timestamptz)` },
+    created_at: sql`u.created_at`,
   },
   columns: { permission_codes: sql`u.permissions` },
   filters: {
     // `@>` rather than `= ANY`: the GIN index users_permissions_idx serves it (migration 0105).
     permesso: { schema: permesso, where: (code) => sql`u.permissions @> ARRAY[${code}::text]` },
   },
-  defaultOrder: [{ field: "username", asc: true }],
   map: ({ permission_codes, ...row }) => ({ ...row, permissions: permission_codes ?? [] }),
 });

@@ -5,6 +5,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+import { LogList } from "../../../src/domain/contracts/log/log";
 import { defineList, type ListContext } from "../../lib/list";
 
 const text = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v[0] : v).trim());
@@ -36,38 +37,23 @@ function objectCondition(ctx: ListContext): SQL | undefined {
   return own;
 }
 
-export const logList = defineList({
-  name: "log",
-  title: "Registro delle modifiche",
+export const logList = defineList(LogList, {
   from: sql`log_entries l`,
   joins: { u: sql`LEFT JOIN users u ON u.id = l.utente_id` },
   key: sql`l.id`,
-  fields: {
-    id: { label: "ID", type: "integer", sql: sql`l.id`, sortable: true, exportable: false },
-    azione: {
-      label: "Azione",
-      type: "text",
-      sql: sql`l.azione`,
-      sortable: true,
-      global: true,
-      groupable: true,
-      filter: "eq",
-    },
-    data_ora: { label: "Data", type: "datetime", sql: sql`l.data_ora`, sortable: true, filter: "range" },
+  sql: {
+    id: sql`l.id`,
+    azione: sql`l.azione`,
+    data_ora: sql`l.data_ora`,
     utente: {
-      label: "Operatore",
-      type: "text",
       sql: sql`trim(concat_ws(' ', u.nome, u.cognome))`,
       orderBy: sql`lower(concat_ws(' ', u.cognome, u.nome))`,
-      sortable: true,
-      global: true,
-      groupable: true,
     },
-    utente_id: { label: "ID utente", type: "integer", sql: sql`l.utente_id`, filter: "eq", exportable: false },
-    note: { label: "Note", type: "text", sql: sql`l.note`, global: true },
-    content_type: { label: "Tipo", type: "text", sql: sql`l.content_type`, sortable: true, groupable: true },
-    object_id: { label: "Oggetto", type: "text", sql: sql`l.object_id` },
-    change_log: { label: "Changelog", type: "lines", sql: sql`coalesce(l.dati->'change_log', '[]'::jsonb)` },
+    utente_id: sql`l.utente_id`,
+    note: sql`l.note`,
+    content_type: sql`l.content_type`,
+    object_id: sql`l.object_id`,
+    change_log: sql`coalesce(l.dati->'change_log', '[]'::jsonb)`,
   },
   columns: {
     first_name: sql`u.nome`,
@@ -83,7 +69,6 @@ export const logList = defineList({
     only_related: { schema: flag, where: () => undefined },
     show_related: { schema: flag, where: () => undefined },
   },
-  defaultOrder: [{ field: "data_ora", asc: false }],
   // A record's Log tab (its own entries, and with show_related those naming it), newest first:
   // log_entries_object_idx and the GIN index on related (migration 0001).
   commonQueries: [

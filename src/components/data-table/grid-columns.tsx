@@ -91,13 +91,33 @@ export function toGridColumns<R extends Row>(
     renderHeaderCell: (props) => <HeaderCell {...props} declared={c} onGroup={onGroup} />,
     renderCell: ({ row }) =>
       c.render ? (
-        c.render(row)
+        <Box
+          overflow="hidden"
+          textOverflow="ellipsis"
+          whiteSpace="nowrap"
+          // a link is inline-flex in Chakra: an atomic box is clipped, not ellipsised
+          css={{ "& > a": { display: "inline" } }}
+          title={cellTitle(row[c.key], c.format)}
+        >
+          {c.render(row)}
+        </Box>
       ) : c.format === "lines" ? (
         <Box whiteSpace="pre-line" lineHeight="short" py="1">
           {formatCell(row[c.key], "lines")}
         </Box>
       ) : (
-        formatCell(row[c.key], c.format)
+        <span title={cellTitle(row[c.key], c.format)}>{formatCell(row[c.key], c.format)}</span>
       ),
   }));
+}
+
+/**
+ * The full text of a cell, shown on hover: a long value ends in an ellipsis at the column's edge
+ * (react-data-grid's cell style; a rendered cell gets the same box), never cut mid-word.
+ */
+export function cellTitle(value: unknown, format: DataTableColumn<Row>["format"]): string | undefined {
+  if (Array.isArray(value)) return value.every((v) => typeof v === "string") ? value.join(", ") : undefined;
+  if (typeof value !== "string" && typeof value !== "number") return undefined;
+  const text = formatCell(value, format);
+  return typeof text === "string" && text !== "" ? text : undefined;
 }

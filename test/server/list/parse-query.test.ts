@@ -1,10 +1,10 @@
 /** Unit tests of the list parameters parser (no database): each parameter, bad values, injection attempts. */
 
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { HttpError } from "../../../server/lib/errors";
-import { defineList, parseListQuery } from "../../../server/lib/list";
+import { defineList, type ListField, parseListQuery } from "../../../server/lib/list";
 import { rowsQuery } from "../../../server/lib/list/build-sql";
 import type { List } from "../../../server/lib/list/types";
 import type { AuthUser } from "../../../server/lib/tokens";
@@ -20,28 +20,35 @@ const user = (permissions: string[]): AuthUser => ({
 });
 const U = user(["erp_clienti"]);
 
-const list = defineList({
-  name: "prova",
-  from: sql`prova p`,
-  key: sql`p.id`,
-  fields: {
-    cognome: { label: "Cognome", type: "text", sql: sql`p.cognome`, sortable: true, global: true, filter: "contains" },
-    prov: { label: "Provincia", type: "text", sql: sql`p.prov`, filter: "in", groupable: true },
-    attivo: { label: "Attivo", type: "boolean", sql: sql`p.attivo`, filter: "eq" },
-    nascita: { label: "Nascita", type: "date", sql: sql`p.nascita`, filter: "range", param: "data" },
-    importo: { label: "Importo", type: "euro", sql: sql`p.importo`, aggregate: "sum", sortable: true },
-    cf: {
-      label: "Codice fiscale",
-      type: "text",
-      sql: sql`p.cf`,
-      sortable: true,
-      permission: ["erp_operatori_anagrafica"],
+const list = defineList(
+  {
+    name: "prova",
+    fields: {
+      cognome: { label: "Cognome", type: "text", sortable: true, global: true, filter: "contains" },
+      prov: { label: "Provincia", type: "text", filter: "in", groupable: true },
+      attivo: { label: "Attivo", type: "boolean", filter: "eq" },
+      nascita: { label: "Nascita", type: "date", filter: "range", param: "data" },
+      importo: { label: "Importo", type: "euro", aggregate: "sum", sortable: true },
+      cf: { label: "Codice fiscale", type: "text", sortable: true, permission: ["erp_operatori_anagrafica"] },
+      extra: { label: "Extra", type: "json" },
     },
-    extra: { label: "Extra", type: "json", sql: sql`p.extra` },
+    defaultOrder: [{ field: "cognome", asc: true }],
   },
-  filters: { min: { schema: z.coerce.number().int(), where: (v) => sql`p.importo >= ${v}` } },
-  defaultOrder: [{ field: "cognome", asc: true }],
-});
+  {
+    from: sql`prova p`,
+    key: sql`p.id`,
+    sql: {
+      cognome: sql`p.cognome`,
+      prov: sql`p.prov`,
+      attivo: sql`p.attivo`,
+      nascita: sql`p.nascita`,
+      importo: sql`p.importo`,
+      cf: sql`p.cf`,
+      extra: sql`p.extra`,
+    },
+    filters: { min: { schema: z.coerce.number().int(), where: (v) => sql`p.importo >= ${v}` } },
+  },
+);
 
 const parse = (q: Record<string, unknown>, u: AuthUser = U) => parseListQuery(list, q, { user: u, params: {} });
 
@@ -129,16 +136,21 @@ describe("parseListQuery", () => {
     expect(first).not.toContain("page_keys");
     expect(first).toMatch(/ORDER BY .* LIMIT \$1$/);
     expect(at(list, 50)).toMatch(/^WITH page_keys AS MATERIALIZED \(SELECT p\.id AS k FROM prova p /);
-    const withSubquery = defineList({
-      name: "prova_sotto",
-      from: sql`prova p`,
-      key: sql`p.id`,
-      fields: {
-        cognome: { label: "Cognome", type: "text", sql: sql`p.cognome`, sortable: true },
-        corsi: { label: "Corsi", type: "integer", sql: sql`(SELECT count(*) FROM corsi c WHERE c.p_id = p.id)` },
+    const withSubquery = defineList(
+      {
+        name: "prova_sotto",
+        fields: {
+          cognome: { label: "Cognome", type: "text", sortable: true },
+          corsi: { label: "Corsi", type: "integer" },
+        },
+        defaultOrder: [{ field: "cognome", asc: true }],
       },
-      defaultOrder: [{ field: "cognome", asc: true }],
-    });
+      {
+        from: sql`prova p`,
+        key: sql`p.id`,
+        sql: { cognome: sql`p.cognome`, corsi: sql`(SELECT count(*) FROM corsi c WHERE c.p_id = p.id)` },
+      },
+    );
     expect(at(withSubquery, 0)).toMatch(/^WITH page_keys AS MATERIALIZED/);
   });
 
@@ -175,15 +187,19 @@ describe("parseListQuery", () => {
   });
 
   it("rejects declarations that would clash or cannot work", () => {
-    const base = { name: "x", from: sql`x`, key: sql`x.id` };
-    expect(() =>
-      defineList({ ...base, fields: { page: { label: "P", type: "text", sql: sql`1`, filter: "eq" } } }),
-    ).toThrow(/riservato/);
-    expect(() => defineList({ ...base, fields: { "a b": { label: "A", type: "text", sql: sql`1` } } })).toThrow(
-      /non valido/,
+    const one = (name: string, f: ListField) =>
+      defineList({ name: "x", fields: { [name]: f } }, { from: sql`x`, key: sql`x.id`, sql: { [name]: sql`1` } });
+    expect(() => one("page", { label: "P", type: "text", filter: "eq" })).toThrow(/riservato/);
+    expect(() => one("a b", { label: "A", type: "text" })).toThrow(/non valido/);
+    expect(() => one("a", { label: "A", type: "text", aggregate: "sum" })).toThrow(/aggregato/);
+  });
+
+  it("needs the SQL of every declared field, and of declared fields only", () => {
+    const declaration = { name: "x", fields: { a: { label: "A", type: "text" as const } } };
+    const server = { from: sql`x`, key: sql`x.id` };
+    expect(() => defineList(declaration, { ...server, sql: {} as { a: SQL } })).toThrow(/manca l'SQL del campo 'a'/);
+    expect(() => defineList(declaration, { ...server, sql: { a: sql`1`, b: sql`2` } as { a: SQL } })).toThrow(
+      /campo non dichiarato 'b'/,
     );
-    expect(() =>
-      defineList({ ...base, fields: { a: { label: "A", type: "text", sql: sql`1`, aggregate: "sum" } } }),
-    ).toThrow(/aggregato/);
   });
 });

@@ -8,46 +8,50 @@ import { z } from "zod";
 import type { Database } from "../../../server/db/client";
 import { defineList, registerListRoute } from "../../../server/lib/list";
 import { MODULES } from "../../../server/modules";
+import { declareList } from "../../../src/domain/contracts/list";
 
 export const VOCI_PERMISSION = "erp_clienti";
 export const SECRET_PERMISSION = "erp_operatori_anagrafica";
 
-export const vociList = defineList({
+/** The declaration a contract would hold (src/domain/contracts/list.ts). */
+export const VociList = declareList({
   name: "voci",
   title: "Voci di prova",
+  fields: {
+    id: { label: "ID", type: "integer", sortable: true },
+    cognome: { label: "Cognome", type: "text", sortable: true, global: true, filter: "contains", unaccent: true },
+    nome: { label: "Nome", type: "text", sortable: true, global: true },
+    prov: { label: "Provincia", type: "text", filter: "in", groupable: true, sortable: true },
+    attivo: { label: "Attivo", type: "boolean", filter: "eq", groupable: true },
+    nascita: { label: "Data di nascita", type: "date", filter: "range", sortable: true },
+    creato: { label: "Creato il", type: "datetime", filter: "range", sortable: true },
+    importo: { label: "Importo", type: "euro", aggregate: "sum", sortable: true },
+    ore: { label: "Ore", type: "hours", aggregate: "sum" },
+    etichette: { label: "Etichette", type: "lines" },
+    segreto: { label: "Codice fiscale", type: "text", global: true, permission: [SECRET_PERMISSION] },
+  },
+  defaultOrder: [{ field: "cognome", asc: true }],
+});
+
+export const vociList = defineList(VociList, {
   from: sql`prova_voci v`,
   key: sql`v.id`,
-  fields: {
-    id: { label: "ID", type: "integer", sql: sql`v.id`, sortable: true },
-    cognome: {
-      label: "Cognome",
-      type: "text",
-      sql: sql`v.cognome`,
-      sortable: true,
-      global: true,
-      filter: "contains",
-      unaccent: true,
-    },
-    nome: { label: "Nome", type: "text", sql: sql`v.nome`, sortable: true, global: true },
-    prov: { label: "Provincia", type: "text", sql: sql`v.prov`, filter: "in", groupable: true, sortable: true },
-    attivo: { label: "Attivo", type: "boolean", sql: sql`v.attivo`, filter: "eq", groupable: true },
-    nascita: { label: "Data di nascita", type: "date", sql: sql`v.nascita`, filter: "range", sortable: true },
-    creato: { label: "Creato il", type: "datetime", sql: sql`v.creato`, filter: "range", sortable: true },
-    importo: { label: "Importo", type: "euro", sql: sql`v.importo`, aggregate: "sum", sortable: true },
-    ore: { label: "Ore", type: "hours", sql: sql`v.secondi`, aggregate: "sum" },
-    etichette: { label: "Etichette", type: "lines", sql: sql`v.etichette` },
-    segreto: {
-      label: "Codice fiscale",
-      type: "text",
-      sql: sql`v.segreto`,
-      global: true,
-      permission: [SECRET_PERMISSION],
-    },
+  sql: {
+    id: sql`v.id`,
+    cognome: sql`v.cognome`,
+    nome: sql`v.nome`,
+    prov: sql`v.prov`,
+    attivo: sql`v.attivo`,
+    nascita: sql`v.nascita`,
+    creato: sql`v.creato`,
+    importo: sql`v.importo`,
+    ore: sql`v.secondi`,
+    etichette: sql`v.etichette`,
+    segreto: sql`v.segreto`,
   },
   filters: {
     importo_min: { schema: z.coerce.number(), where: (v) => sql`v.importo >= ${v}` },
   },
-  defaultOrder: [{ field: "cognome", asc: true }],
 });
 
 /** A row of the list as its contract would declare it (segreto only for SECRET_PERMISSION). */

@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { authDb } from "../../../mocks/auth.fixtures";
 import { tokenStorage } from "../../../src/api/token-storage";
 import { chooseMenuItem } from "../helpers/menu";
 import { setupMockServer } from "../helpers/msw";
 import { renderApp } from "../helpers/render-app";
 
-setupMockServer();
+const server = setupMockServer();
 
 function menuEntries(): string[] {
   const nav = screen.getAllByRole("navigation", { name: "Menu principale" })[0];
@@ -108,14 +107,20 @@ describe("guards and errors", () => {
     expect(tokenStorage.get()).toBeNull();
   });
 
-  it("logout from the profile menu clears the token and goes to /login", async () => {
+  it("logout from the profile menu revokes the token on the server, clears it and goes to /login", async () => {
+    const logouts: (string | null)[] = [];
+    server.events.on("request:start", ({ request }) => {
+      if (new URL(request.url).pathname === "/api/auth/logout/") logouts.push(request.headers.get("Authorization"));
+    });
     const { router } = renderApp("/", { as: "admin" });
     await screen.findByText("Benvenuto, Marco Rossi");
+    const token = tokenStorage.get();
     await chooseMenuItem(screen.getByRole("button", { name: "Profilo di Marco Rossi" }), "Logout");
     expect(await screen.findByRole("heading", { name: "Accedi" })).toBeTruthy();
     expect(router.state.location.pathname).toBe("/login");
     expect(tokenStorage.get()).toBeNull();
-    expect(authDb.tokens.size).toBe(0); // the server-side token was revoked by the logout call
+    expect(logouts).toEqual([`Token ${token}`]); // the server revokes it (test/server/auth/session.test.ts)
+    server.events.removeAllListeners();
   });
 
   it("the header shows the quick icons and the footer the copyright", async () => {

@@ -1,11 +1,11 @@
-/** Starts the msw server of mocks/ for a test file and restores handlers and mock data between tests. */
-import { resetMockData, server } from "../../../mocks/node";
+/** Starts the msw server of mocks/ for a test file and restores its handlers and data between tests. */
+import { resetStore, server } from "../../../mocks/node";
 
 export function setupMockServer() {
   beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
   afterEach(() => {
     server.resetHandlers();
-    resetMockData();
+    resetStore();
   });
   afterAll(() => server.close());
   return server;

@@ -1,12 +1,13 @@
 /**
  * Renders the whole SPA (store, Chakra, session actor, the real route table) on a memory router at
- * `path`, optionally signed in as a fixture user of mocks/auth.fixtures.ts.
+ * `path`, optionally signed in as a fixture user of mocks/fixtures/auth.ts.
  */
 import { ChakraProvider } from "@chakra-ui/react";
 import { render } from "@testing-library/react";
 import { Provider } from "react-redux";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { authDb, issueMockToken } from "../../../mocks/auth.fixtures";
+import { issueMockToken } from "../../../mocks/http";
+import { db } from "../../../mocks/store";
 import { tokenStorage } from "../../../src/api/token-storage";
 import { appRoutes } from "../../../src/app/router";
 import { makeStore } from "../../../src/app/store";
@@ -32,7 +33,7 @@ export interface RenderAppOptions {
 
 export function renderApp(path: string, opts: RenderAppOptions = {}) {
   if (opts.as) {
-    const user = authDb.users.find((u) => u.username === opts.as);
+    const user = db.users.find((u) => u.username === opts.as);
     if (!user) throw new Error(`utente di prova sconosciuto: ${opts.as}`);
     tokenStorage.set(issueMockToken(user.id));
   }

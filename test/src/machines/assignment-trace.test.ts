@@ -13,8 +13,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { HttpResponse, http } from "msw";
 import { createActor, SimulatedClock, waitFor } from "xstate";
-import { issueMockToken } from "../../../mocks/auth.fixtures";
+import { issueMockToken } from "../../../mocks/http";
 import { assegnazioneApi } from "../../../src/api/pianificazione/assegnazione.endpoints";
 import { tokenStorage } from "../../../src/api/token-storage";
 import { makeStore } from "../../../src/app/store";
@@ -36,7 +37,7 @@ import {
 import { setupMockServer } from "../helpers/msw";
 import { replayTrace } from "../helpers/replay";
 
-setupMockServer();
+const server = setupMockServer();
 
 const TRACE_FILE = path.join(__dirname, "traces", "assign-confirm-unassign.json");
 const COMMANDS = new Set(["ASSIGN", "UNASSIGN", "CONFIRM", "UNCONFIRM"]);
@@ -169,11 +170,25 @@ describe("assignment traces", () => {
 
 const BULK_FILE = path.join(__dirname, "traces", "bulk-assign.json");
 
+const RIPOSO = "Riposo insufficiente: solo 10:00 ore dalla fine del turno precedente";
+const PIENO = "Il turno ha già tutti gli operatori richiesti (2)";
+
 /**
- * A bulk assignment on Monday's afternoon shift: Greco and Marino assigned and confirmed (with the
- * working-time warnings), Ricci (black list) skipped.
+ * A bulk assignment on Monday's afternoon shift: the server assigns and confirms Greco and Marino
+ * (with its working-time warnings) and skips Ricci (black list).
  */
 async function recordBulk(): Promise<{ trace: MachineTrace; context: AssignmentContext }> {
+  server.use(
+    http.post("*/turni/1002/operatori/bulk/", () =>
+      HttpResponse.json({
+        assegnati: [
+          { id: 6, cognome: "Greco", nome: "Sofia", confermato: true, warnings: [RIPOSO] },
+          { id: 5, cognome: "Marino", nome: "Davide", confermato: true, warnings: [RIPOSO, PIENO] },
+        ],
+        falliti: [{ id: 4, detail: "L'operatore è in black list", reason: "black_list" }],
+      }),
+    ),
+  );
   tokenStorage.set(issueMockToken(1));
   const store = makeStore();
   const page = store.dispatch(

@@ -15,9 +15,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { HttpResponse, http } from "msw";
 import { type AnyActorRef, createActor, fromPromise, SimulatedClock, waitFor } from "xstate";
-import { MOCK_PASSWORD } from "../../../mocks/auth.fixtures";
-import { apiUrl } from "../../../src/api/base";
-import { tokenStorage } from "../../../src/api/token-storage";
+import { MOCK_PASSWORD } from "../../../mocks/fixtures/auth";
+import { db } from "../../../mocks/store";
 import { makeStore } from "../../../src/app/store";
 import {
   type NotificationsContext,
@@ -67,11 +66,8 @@ async function record(): Promise<MachineTrace> {
   clock.increment(POLL_MS); // the timer's fetch: the same data
   await rounds(2);
   // A ticket is read elsewhere (the Console screens, issue 12): the next fetch brings new data.
-  const letto = await fetch(apiUrl("comunicazioni/ticket/1/letto/"), {
-    method: "POST",
-    headers: { Authorization: `Token ${tokenStorage.get()}` },
-  });
-  expect(letto.status).toBe(200);
+  db.problemi = db.problemi.filter((p) => p.id !== 1);
+  db.ticketNonLetti = 2;
   clock.increment(5000);
   polling.send({ type: "RELOAD" });
   await rounds(3);

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createActor, waitFor } from "xstate";
-import { MOCK_PASSWORD } from "../../../mocks/auth.fixtures";
+import { MOCK_PASSWORD } from "../../../mocks/fixtures/auth";
 import { tokenStorage } from "../../../src/api/token-storage";
 import { makeStore } from "../../../src/app/store";
 import { sessionMachine } from "../../../src/machines/session.machine";

@@ -1,5 +1,5 @@
 import { type AnyActorRef, createActor, fromPromise, SimulatedClock, waitFor } from "xstate";
-import { SETTINGS } from "../../../mocks/auth.fixtures";
+import { SETTINGS } from "../../../mocks/fixtures/auth";
 import type { Account, LoginResponse } from "../../../src/domain/contracts/auth/credentials";
 import {
   type NotificationsContext,

@@ -1,75 +1,33 @@
 /**
- * GET /api/pianificazione/contratti/ on the list engine: the contracts with their client, how many
- * services they have and the period those services cover. JSON rows carry `cliente` as
- * {id, ragione_sociale} (the SPA's shape); exports show the client's name.
+ * GET /api/pianificazione/contratti/ on the list engine: the fields of ContrattiList
+ * (src/domain/contracts/pianificazione/contratti.ts) read from SQL — the contracts with their
+ * client, how many services they have and the period those services cover.
  */
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { ContrattiList } from "../../../../src/domain/contracts/pianificazione/contratti";
 import { defineList } from "../../../lib/list";
 
 const SERVIZI = sql`servizi s WHERE s.contratto_id = c.id`;
 
-export const contrattiList = defineList({
-  name: "contratti",
-  title: "Contratti",
+export const contrattiList = defineList(ContrattiList, {
   from: sql`contratti c`,
   // contratti.cliente_id is NOT NULL REFERENCES clienti: one client per contract.
   joins: { cl: sql`JOIN clienti cl ON cl.id = c.cliente_id` },
   key: sql`c.id`,
-  fields: {
-    id: { label: "ID", type: "integer", sql: sql`c.id`, sortable: true },
-    titolo: {
-      label: "Titolo",
-      type: "text",
-      sql: sql`c.titolo`,
-      orderBy: sql`lower(c.titolo)`,
-      sortable: true,
-      global: true,
-    },
-    cliente: {
-      label: "Cliente",
-      type: "text",
-      sql: sql`cl.ragione_sociale`,
-      orderBy: sql`lower(cl.ragione_sociale)`,
-      sortable: true,
-      global: true,
-      groupable: true,
-    },
-    numero_contratto: {
-      label: "Numero contratto",
-      type: "text",
-      sql: sql`c.numero_contratto`,
-      sortable: true,
-      global: true,
-    },
-    tipo_contratto: {
-      label: "Tipo contratto",
-      type: "text",
-      sql: sql`c.tipo_contratto`,
-      sortable: true,
-      groupable: true,
-      filter: "eq",
-    },
-    tipo_servizio: {
-      label: "Tipo servizio",
-      type: "text",
-      sql: sql`c.tipo_servizio`,
-      sortable: true,
-      groupable: true,
-      filter: "contains",
-    },
-    sede: { label: "Sede", type: "text", sql: sql`c.sede`, sortable: true },
-    responsabile: { label: "Responsabile", type: "text", sql: sql`c.responsabile`, sortable: true },
-    attivo: { label: "Attivo", type: "boolean", sql: sql`c.attivo`, sortable: true, groupable: true, filter: "eq" },
-    servizi: {
-      label: "Servizi",
-      type: "integer",
-      sql: sql`(SELECT count(*) FROM ${SERVIZI})`,
-      sortable: true,
-      aggregate: "sum",
-    },
-    dal: { label: "Dal", type: "date", sql: sql`(SELECT min(s.dal) FROM ${SERVIZI})`, sortable: true },
-    al: { label: "Al", type: "date", sql: sql`(SELECT max(s.al) FROM ${SERVIZI})`, sortable: true },
+  sql: {
+    id: sql`c.id`,
+    titolo: { sql: sql`c.titolo`, orderBy: sql`lower(c.titolo)` },
+    cliente: { sql: sql`cl.ragione_sociale`, orderBy: sql`lower(cl.ragione_sociale)` },
+    numero_contratto: sql`c.numero_contratto`,
+    tipo_contratto: sql`c.tipo_contratto`,
+    tipo_servizio: sql`c.tipo_servizio`,
+    sede: sql`c.sede`,
+    responsabile: sql`c.responsabile`,
+    attivo: sql`c.attivo`,
+    servizi: sql`(SELECT count(*) FROM ${SERVIZI})`,
+    dal: sql`(SELECT min(s.dal) FROM ${SERVIZI})`,
+    al: sql`(SELECT max(s.al) FROM ${SERVIZI})`,
   },
   columns: { cliente_id: sql`c.cliente_id` },
   filters: {
@@ -78,7 +36,6 @@ export const contrattiList = defineList({
       where: (v) => sql`c.cliente_id = ${v}`,
     },
   },
-  defaultOrder: [{ field: "titolo", asc: true }],
   map: ({ cliente_id, cliente, ...row }) => ({
     ...row,
     cliente: { id: cliente_id, ragione_sociale: cliente },

@@ -5,14 +5,13 @@
  * {id, cognome, nome}, the shift's times, comunicazione_inviata, inviata_il, riferimento).
  */
 import { sql } from "drizzle-orm";
+import { IntermittentiList } from "../../../../src/domain/contracts/pianificazione/intermittenti";
 import { defineList } from "../../../lib/list";
 import { ORARIO_SQL, periodoFilters, requirePeriodo } from "./periodo-filters";
 
 export const MAX_GIORNI_INTERMITTENTI = 400;
 
-export const intermittentiList = defineList({
-  name: "intermittenti",
-  title: "Chiamate di lavoratori intermittenti",
+export const intermittentiList = defineList(IntermittentiList, {
   from: sql`turni_operatori a JOIN turni t ON t.id = a.turno_id JOIN giorni g ON g.id = t.giorno_id`,
   // NOT NULL foreign keys, and at most one communication per assignment (its primary key).
   joins: {
@@ -28,45 +27,19 @@ export const intermittentiList = defineList({
     return sql`EXISTS (SELECT 1 FROM operatori_contratti oc WHERE oc.operatore_id = a.operatore_id AND oc.tipo = 'intermittente'
       AND oc.data_inizio <= g.giorno AND (oc.data_fine IS NULL OR oc.data_fine >= g.giorno))`;
   },
-  fields: {
-    id: { label: "ID", type: "integer", sql: sql`a.id`, exportable: false },
-    giorno: { label: "Giorno", type: "date", sql: sql`g.giorno`, sortable: true },
-    orario: { label: "Orario", type: "text", sql: ORARIO_SQL, orderBy: sql`t.inizio_f1`, sortable: true },
-    ore: {
-      label: "Ore",
-      type: "hours",
-      sql: sql`(SELECT coalesce(sum(extract(epoch FROM upper(p.periodo) - lower(p.periodo))), 0)
+  sql: {
+    id: sql`a.id`,
+    giorno: sql`g.giorno`,
+    orario: { sql: ORARIO_SQL, orderBy: sql`t.inizio_f1` },
+    ore: sql`(SELECT coalesce(sum(extract(epoch FROM upper(p.periodo) - lower(p.periodo))), 0)
         FROM turni_operatori_periodi p WHERE p.turno_operatore_id = a.id)`,
-      aggregate: "sum",
-    },
-    operatore: {
-      label: "Operatore",
-      type: "text",
-      sql: sql`o.cognome || ' ' || o.nome`,
-      orderBy: sql`lower(o.cognome), lower(o.nome)`,
-      sortable: true,
-      global: true,
-      groupable: true,
-    },
-    cliente: {
-      label: "Cliente",
-      type: "text",
-      sql: sql`cl.ragione_sociale`,
-      sortable: true,
-      global: true,
-      groupable: true,
-    },
-    contratto: { label: "Contratto", type: "text", sql: sql`c.titolo`, sortable: true, global: true },
-    confermato: { label: "Confermato", type: "boolean", sql: sql`a.confermato`, filter: "eq" },
-    comunicazione_inviata: {
-      label: "Comunicazione inviata",
-      type: "boolean",
-      sql: sql`(ic.turno_operatore_id IS NOT NULL)`,
-      filter: "eq",
-      groupable: true,
-    },
-    inviata_il: { label: "Inviata il", type: "datetime", sql: sql`ic.inviata_il`, sortable: true },
-    riferimento: { label: "Riferimento", type: "text", sql: sql`ic.riferimento`, global: true },
+    operatore: { sql: sql`o.cognome || ' ' || o.nome`, orderBy: sql`lower(o.cognome), lower(o.nome)` },
+    cliente: sql`cl.ragione_sociale`,
+    contratto: sql`c.titolo`,
+    confermato: sql`a.confermato`,
+    comunicazione_inviata: sql`(ic.turno_operatore_id IS NOT NULL)`,
+    inviata_il: sql`ic.inviata_il`,
+    riferimento: sql`ic.riferimento`,
   },
   columns: {
     operatore_id: sql`o.id`,
@@ -81,11 +54,6 @@ export const intermittentiList = defineList({
     fine_f2: sql`t.fine_f2::text`,
   },
   filters: { ...periodoFilters(sql`g.giorno`) },
-  defaultOrder: [
-    { field: "giorno", asc: true },
-    { field: "orario", asc: true },
-    { field: "operatore", asc: true },
-  ],
   map: ({ operatore_id, operatore_cognome, operatore_nome, operatore: _o, ...row }) => ({
     ...row,
     operatore: { id: operatore_id, cognome: operatore_cognome, nome: operatore_nome },

@@ -4,6 +4,7 @@
  * A request covers at most a year; exports stream (server-side cursor on PostgreSQL).
  */
 import { sql } from "drizzle-orm";
+import { StoricoTurniList } from "../../../../src/domain/contracts/pianificazione/storico-turni";
 import { defineList } from "../../../lib/list";
 import { ORARIO_SQL, periodoFilters, requirePeriodo } from "./periodo-filters";
 
@@ -11,9 +12,7 @@ export const MAX_GIORNI_STORICO = 366;
 
 const ASSEGNATI = sql`turni_operatori a WHERE a.turno_id = t.id`;
 
-export const storicoTurniList = defineList({
-  name: "storico-turni",
-  title: "Storico turni",
+export const storicoTurniList = defineList(StoricoTurniList, {
   from: sql`giorni g JOIN turni t ON t.giorno_id = g.id`,
   // Each a NOT NULL foreign key: one row per shift.
   joins: {
@@ -27,48 +26,22 @@ export const storicoTurniList = defineList({
     requirePeriodo(ctx, MAX_GIORNI_STORICO);
     return undefined;
   },
-  fields: {
-    giorno: { label: "Giorno", type: "date", sql: sql`g.giorno`, sortable: true, groupable: true },
-    cliente: {
-      label: "Cliente",
-      type: "text",
-      sql: sql`cl.ragione_sociale`,
-      sortable: true,
-      global: true,
-      groupable: true,
-    },
-    contratto: { label: "Contratto", type: "text", sql: sql`c.titolo`, sortable: true, global: true },
-    indirizzo: { label: "Indirizzo", type: "text", sql: sql`s.indirizzo`, global: true },
-    turno_id: { label: "Turno", type: "integer", sql: sql`t.id`, sortable: true },
-    orario: { label: "Orario", type: "text", sql: ORARIO_SQL, orderBy: sql`t.inizio_f1`, sortable: true },
-    posizione: { label: "Qualifica", type: "text", sql: sql`p.descrizione`, groupable: true, sortable: true },
-    operatori_richiesti: {
-      label: "Operatori richiesti",
-      type: "integer",
-      sql: sql`t.operatori_richiesti`,
-      aggregate: "sum",
-    },
-    assegnati: { label: "Assegnati", type: "integer", sql: sql`(SELECT count(*) FROM ${ASSEGNATI})`, aggregate: "sum" },
-    confermati: {
-      label: "Confermati",
-      type: "integer",
-      sql: sql`(SELECT count(*) FROM ${ASSEGNATI} AND a.confermato)`,
-      aggregate: "sum",
-    },
-    operatori: {
-      label: "Operatori",
-      type: "lines",
-      sql: sql`(SELECT coalesce(array_agg(o.cognome || ' ' || o.nome || CASE WHEN a.confermato THEN ' (confermato)' ELSE '' END
+  sql: {
+    giorno: sql`g.giorno`,
+    cliente: sql`cl.ragione_sociale`,
+    contratto: sql`c.titolo`,
+    indirizzo: sql`s.indirizzo`,
+    turno_id: sql`t.id`,
+    orario: { sql: ORARIO_SQL, orderBy: sql`t.inizio_f1` },
+    posizione: sql`p.descrizione`,
+    operatori_richiesti: sql`t.operatori_richiesti`,
+    assegnati: sql`(SELECT count(*) FROM ${ASSEGNATI})`,
+    confermati: sql`(SELECT count(*) FROM ${ASSEGNATI} AND a.confermato)`,
+    operatori: sql`(SELECT coalesce(array_agg(o.cognome || ' ' || o.nome || CASE WHEN a.confermato THEN ' (confermato)' ELSE '' END
                   ORDER BY o.cognome, o.nome, o.id), '{}')
                 FROM turni_operatori a JOIN operatori o ON o.id = a.operatore_id WHERE a.turno_id = t.id)`,
-    },
-    ore_lavorate: {
-      label: "Ore lavorate",
-      type: "hours",
-      sql: sql`(SELECT coalesce(sum(extract(epoch FROM upper(x.periodo) - lower(x.periodo))), 0)
+    ore_lavorate: sql`(SELECT coalesce(sum(extract(epoch FROM upper(x.periodo) - lower(x.periodo))), 0)
         FROM turni_operatori_periodi x WHERE x.turno_id = t.id)`,
-      aggregate: "sum",
-    },
   },
   columns: {
     contratto_id: sql`c.id`,
@@ -82,10 +55,5 @@ export const storicoTurniList = defineList({
       FROM turni_operatori a JOIN operatori o ON o.id = a.operatore_id WHERE a.turno_id = t.id)`,
   },
   filters: { ...periodoFilters(sql`g.giorno`) },
-  defaultOrder: [
-    { field: "giorno", asc: true },
-    { field: "cliente", asc: true },
-    { field: "orario", asc: true },
-  ],
   map: ({ operatori_dettaglio, ...row }) => ({ ...row, operatori: operatori_dettaglio }),
 });

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { STATI_CANDIDATO } from "../../candidato";
 import { IdParams, ResultOk } from "../common";
+import { declareList } from "../list";
 
 export { IdParams, ResultOk };
 
@@ -119,3 +120,33 @@ export const CandidatoRow = z.object({
   stato_label: z.string(),
 });
 export type CandidatoRow = z.infer<typeof CandidatoRow>;
+
+/**
+ * The list of GET /api/anagrafiche/candidati/ (also: `posizione`, one or more desired position
+ * ids; rows carry `stato_label`).
+ */
+export const CandidatiList = declareList({
+  name: "candidati",
+  title: "Candidati",
+  fields: {
+    id: { label: "ID", type: "integer", sortable: true },
+    cognome: { label: "Cognome", type: "text", sortable: true, global: true },
+    nome: { label: "Nome", type: "text", sortable: true, global: true },
+    sesso: { label: "Sesso", type: "text", filter: "eq", groupable: true },
+    data_nascita: { label: "Data di nascita", type: "date", sortable: true },
+    email: { label: "E-mail", type: "text", global: true },
+    cellulare: { label: "Cellulare", type: "text", global: true },
+    citta: { label: "Città", type: "text", sortable: true, global: true },
+    prov: { label: "Provincia", type: "text", sortable: true, filter: "in", groupable: true },
+    posizioni: { label: "Posizioni desiderate", type: "lines" },
+    stato: { label: "Stato", type: "text", sortable: true, filter: "in", groupable: true },
+    valutazione: { label: "Valutazione", type: "integer", sortable: true, filter: "in", groupable: true },
+    turni_notturni: { label: "Turni notturni", type: "boolean", filter: "eq" },
+    trasferte: { label: "Trasferte", type: "boolean", filter: "eq" },
+    origine: { label: "Origine", type: "text", filter: "eq", groupable: true },
+    cv: { label: "Curriculum", type: "boolean" },
+    operatore_id: { label: "Operatore", type: "integer", exportable: false },
+    created_at: { label: "Ricevuto il", type: "datetime", sortable: true, filter: "range" },
+  },
+  defaultOrder: [{ field: "created_at", asc: false }],
+});

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { IdParams, ResultOk, SubParams, Warnings } from "../common";
+import { declareList } from "../list";
 
 export { IdParams, ResultOk, SubParams };
 
@@ -131,3 +132,28 @@ export const ClienteRow = z.object({
   created_at: z.string(),
 });
 export type ClienteRow = z.infer<typeof ClienteRow>;
+
+/** The list of GET /api/anagrafiche/clienti/ (`?page_size=99999` serves the pickers). */
+export const ClientiList = declareList({
+  name: "clienti",
+  title: "Clienti",
+  fields: {
+    id: { label: "ID", type: "integer", sortable: true },
+    ragione_sociale: { label: "Ragione sociale", type: "text", sortable: true, global: true },
+    partita_iva: { label: "Partita IVA", type: "text", sortable: true, global: true },
+    codice_fiscale: { label: "Codice fiscale", type: "text", global: true },
+    codice_sdi: { label: "Codice SDI", type: "text" },
+    pec: { label: "PEC", type: "text" },
+    email: { label: "E-mail", type: "text" },
+    telefono: { label: "Telefono", type: "text" },
+    indirizzo: { label: "Indirizzo", type: "text" },
+    cap: { label: "CAP", type: "text" },
+    citta: { label: "Città", type: "text", sortable: true, global: true, groupable: true },
+    prov: { label: "Provincia", type: "text", sortable: true, filter: "in", groupable: true },
+    attivo: { label: "Attivo", type: "boolean", sortable: true, filter: "eq", groupable: true },
+    /** How many sites the client has. */
+    sedi: { label: "Sedi", type: "integer", sortable: true },
+    created_at: { label: "Creato il", type: "datetime", sortable: true },
+  },
+  defaultOrder: [{ field: "ragione_sociale", asc: true }],
+});

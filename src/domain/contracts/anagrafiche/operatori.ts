@@ -6,6 +6,8 @@
  * the id and the qualifications is optional in the record.
  */
 import { z } from "zod";
+import { CAPABILITIES } from "../../permissions";
+import { declareList } from "../list";
 import { day, decimal, FileRefOut, flag, integer, text } from "./fields";
 import { ALTRO_FIELDS, ANAGRAFICA_WRITABLE, FILE_FIELDS, type OperatoreField } from "./operatore-fields";
 import { OperatoreTabsOut } from "./operatori-tabs";
@@ -266,3 +268,47 @@ export const OperatoreRow = z.object({
   created_at: z.string(),
 });
 export type OperatoreRow = z.infer<typeof OperatoreRow>;
+
+/**
+ * The list of GET /api/anagrafiche/operatori/ (also: `posizione_id`, `documenti_in_scadenza=N` —
+ * a document or course expiring within N days, expired ones included). Personal fields only for
+ * erp_operatori_anagrafica.
+ */
+export const OperatoriList = declareList({
+  name: "operatori",
+  title: "Operatori",
+  fields: {
+    id: { label: "ID", type: "integer", sortable: true },
+    codice: { label: "Codice", type: "text", sortable: true, global: true, filter: "eq" },
+    cognome: { label: "Cognome", type: "text", sortable: true, global: true, filter: "contains" },
+    nome: { label: "Nome", type: "text", sortable: true, global: true },
+    sesso: { label: "Sesso", type: "text", filter: "eq", groupable: true },
+    codice_fiscale: {
+      label: "Codice fiscale",
+      type: "text",
+      global: true,
+      permission: CAPABILITIES.operatoriAnagrafica,
+    },
+    data_nascita: {
+      label: "Data di nascita",
+      type: "date",
+      sortable: true,
+      filter: "range",
+      permission: CAPABILITIES.operatoriAnagrafica,
+    },
+    cellulare: { label: "Cellulare", type: "text" },
+    email: { label: "E-mail", type: "text" },
+    citta: { label: "Città", type: "text", sortable: true, global: true, groupable: true },
+    prov: { label: "Provincia", type: "text", sortable: true, filter: "in", groupable: true },
+    rating: { label: "Valutazione", type: "integer", sortable: true, filter: "in", groupable: true },
+    valutazione: { label: "Descrizione valutazione", type: "text" },
+    posizioni: { label: "Qualifiche", type: "lines" },
+    applicazione: { label: "Applicazione", type: "boolean", filter: "eq" },
+    attivo: { label: "Attivo", type: "boolean", sortable: true, filter: "eq", groupable: true },
+    cessato: { label: "Cessato", type: "boolean", sortable: true, filter: "eq", groupable: true },
+    black_list: { label: "Black list", type: "boolean", sortable: true, filter: "eq", groupable: true },
+    prossima_scadenza: { label: "Prossima scadenza documenti", type: "date", sortable: true },
+    created_at: { label: "Creato il", type: "datetime", sortable: true },
+  },
+  defaultOrder: [{ field: "cognome", asc: true }],
+});

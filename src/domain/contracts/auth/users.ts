@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { dataBody } from "../common";
+import { declareList } from "../list";
 import { updateSchema } from "../update-schema";
 import { passwordString, usernameString } from "./credentials";
 
@@ -77,6 +78,26 @@ export const StaffUserRow = z.object({
   created_at: z.string(),
 });
 export type StaffUserRow = z.infer<typeof StaffUserRow>;
+
+/** The list of GET /api/auth/users/ (also: `permesso`, the users holding a permission code). */
+export const UsersList = declareList({
+  name: "utenti",
+  title: "Utenti",
+  fields: {
+    id: { label: "ID", type: "integer", exportable: false },
+    username: { label: "Nome utente", type: "text", sortable: true, global: true },
+    nome: { label: "Nome", type: "text", sortable: true, global: true },
+    cognome: { label: "Cognome", type: "text", sortable: true, global: true },
+    email: { label: "Email", type: "text", sortable: true, global: true },
+    /** Codes in JSON, their Italian labels in exports. */
+    permissions: { label: "Permessi", type: "lines" },
+    attivo: { label: "Attivo", type: "boolean", sortable: true, filter: "eq", groupable: true },
+    in_attesa: { label: "In attesa di approvazione", type: "boolean", sortable: true, filter: "eq", groupable: true },
+    last_login: { label: "Ultimo accesso", type: "datetime", sortable: true },
+    created_at: { label: "Creato il", type: "datetime", sortable: true },
+  },
+  defaultOrder: [{ field: "username", asc: true }],
+});
 
 /** GET /api/auth/permissions/: the catalogue grouped for the user screen's checkboxes. */
 export const PermissionCatalogueOut = z.object({

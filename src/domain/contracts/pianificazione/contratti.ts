@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { TIPI_CONTRATTO, toTriState } from "../../contratto";
+import { declareList } from "../list";
 import { updateSchema } from "../update-schema";
 import { bool, optDay, optText, refId, reqText } from "./fields";
 
@@ -107,3 +108,27 @@ export const ContrattoRow = z.object({
   cliente_id: z.number(),
 });
 export type ContrattoRow = z.infer<typeof ContrattoRow>;
+
+/**
+ * The list of GET /api/pianificazione/contratti/ (also: `cliente_id`). JSON rows carry `cliente`
+ * as {id, ragione_sociale}; exports show the client's name.
+ */
+export const ContrattiList = declareList({
+  name: "contratti",
+  title: "Contratti",
+  fields: {
+    id: { label: "ID", type: "integer", sortable: true },
+    titolo: { label: "Titolo", type: "text", sortable: true, global: true },
+    cliente: { label: "Cliente", type: "text", sortable: true, global: true, groupable: true },
+    numero_contratto: { label: "Numero contratto", type: "text", sortable: true, global: true },
+    tipo_contratto: { label: "Tipo contratto", type: "text", sortable: true, groupable: true, filter: "eq" },
+    tipo_servizio: { label: "Tipo servizio", type: "text", sortable: true, groupable: true, filter: "contains" },
+    sede: { label: "Sede", type: "text", sortable: true },
+    responsabile: { label: "Responsabile", type: "text", sortable: true },
+    attivo: { label: "Attivo", type: "boolean", sortable: true, groupable: true, filter: "eq" },
+    servizi: { label: "Servizi", type: "integer", sortable: true, aggregate: "sum" },
+    dal: { label: "Dal", type: "date", sortable: true },
+    al: { label: "Al", type: "date", sortable: true },
+  },
+  defaultOrder: [{ field: "titolo", asc: true }],
+});

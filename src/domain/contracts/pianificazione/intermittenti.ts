@@ -3,6 +3,7 @@
  * period (list engine) and the mandatory communication of one call.
  */
 import { z } from "zod";
+import { declareList } from "../list";
 import { day, text } from "./fields";
 
 /** A row of GET /pianificazione/intermittenti/?dal&al: one assignment of an intermittent worker. */
@@ -28,6 +29,30 @@ export const IntermittenteRow = z.object({
   operatore: z.object({ id: z.number(), cognome: z.string(), nome: z.string() }),
 });
 export type Intermittente = z.infer<typeof IntermittenteRow>;
+
+/** The list of GET /pianificazione/intermittenti/ (also: `dal` and `al`, the period, required). */
+export const IntermittentiList = declareList({
+  name: "intermittenti",
+  title: "Chiamate di lavoratori intermittenti",
+  fields: {
+    id: { label: "ID", type: "integer", exportable: false },
+    giorno: { label: "Giorno", type: "date", sortable: true },
+    orario: { label: "Orario", type: "text", sortable: true },
+    ore: { label: "Ore", type: "hours", aggregate: "sum" },
+    operatore: { label: "Operatore", type: "text", sortable: true, global: true, groupable: true },
+    cliente: { label: "Cliente", type: "text", sortable: true, global: true, groupable: true },
+    contratto: { label: "Contratto", type: "text", sortable: true, global: true },
+    confermato: { label: "Confermato", type: "boolean", filter: "eq" },
+    comunicazione_inviata: { label: "Comunicazione inviata", type: "boolean", filter: "eq", groupable: true },
+    inviata_il: { label: "Inviata il", type: "datetime", sortable: true },
+    riferimento: { label: "Riferimento", type: "text", global: true },
+  },
+  defaultOrder: [
+    { field: "giorno", asc: true },
+    { field: "orario", asc: true },
+    { field: "operatore", asc: true },
+  ],
+});
 
 /** POST /pianificazione/intermittenti/{id}/comunicazione/: when (an instant, or a day) and the reference. */
 export const ComunicazioneData = z.object({

@@ -1,10 +1,10 @@
 /**
  * The header's notification alert and the side menu's chip, in the whole app against the msw
- * backend (mocks/console.handlers.ts: 3 unread tickets, 2 of them open problems).
+ * backend (mocks/fixtures/console.ts: 3 unread tickets, 2 of them open problems).
  */
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
-import { consoleDb } from "../../../../mocks/console.handlers";
+import { db } from "../../../../mocks/store";
 import { chooseMenuItem } from "../../helpers/menu";
 import { setupMockServer } from "../../helpers/msw";
 import { renderApp } from "../../helpers/render-app";
@@ -40,7 +40,8 @@ describe("notification alert (SPEC §2 Header)", () => {
   });
 
   it("says 'Nessun problema segnalato' when the unread tickets hold no open problem", async () => {
-    for (const t of consoleDb.tickets) if (t.tipo === "problema") t.letto_il = "2026-03-10 09:00:00";
+    db.problemi = [];
+    db.ticketNonLetti = 1;
     renderApp("/", { as: "admin" });
     const popup = await openPopup("Attenzione. Ci sono 1 notifiche non lette");
     expect(within(popup).getByText("Nessun problema segnalato")).toBeTruthy();
@@ -48,7 +49,8 @@ describe("notification alert (SPEC §2 Header)", () => {
   });
 
   it("is not shown when nothing is unread", async () => {
-    for (const t of consoleDb.tickets) t.letto_il ??= "2026-03-10 09:00:00";
+    db.problemi = [];
+    db.ticketNonLetti = 0;
     const calls: string[] = [];
     server.events.on("request:start", ({ request }) => calls.push(new URL(request.url).pathname));
     renderApp("/", { as: "admin" });

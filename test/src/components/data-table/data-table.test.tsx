@@ -3,10 +3,10 @@ import { HttpResponse, http } from "msw";
 import { DataTable } from "../../../../src/components/data-table/data-table";
 import type { DataTableColumn } from "../../../../src/components/data-table/data-table.types";
 import { useListState } from "../../../../src/components/lists/use-list-state";
-import { setupListServer } from "../msw";
+import { setupMockServer } from "../../helpers/msw";
 import { renderWithProviders } from "../test-utils";
 
-const server = setupListServer();
+const server = setupMockServer();
 
 const columns: DataTableColumn[] = [
   { key: "codice", name: "Codice", sortable: true },
@@ -14,7 +14,7 @@ const columns: DataTableColumn[] = [
   { key: "nome", name: "Nome" },
   { key: "prov", name: "Provincia", groupable: true },
   { key: "data_nascita", name: "Data di nascita", format: "date" },
-  { key: "compenso", name: "Compenso", format: "euro" },
+  { key: "rating", name: "Valutazione" },
 ];
 
 function Screen({ autoload = true }: { autoload?: boolean }) {
@@ -40,6 +40,29 @@ describe("DataTable", () => {
     await screen.findByText("OP0001");
     screen.getByText("01/01/1960");
     expect(screen.getByTestId("range-text").textContent).toBe("1–25 di 134");
+  });
+});
+
+describe("DataTable cells", () => {
+  it("give a long value's full text on hover, rendered cells (links) too", async () => {
+    const long = "Vigilanza e antitaccheggio galleria commerciale — Torino, sede di corso Francia";
+    server.use(
+      http.get("*/api/anagrafiche/operatori/", () =>
+        HttpResponse.json({ count: 1, page: 1, results: [{ id: 1, codice: long, cognome: "Rossi", nome: "Marco" }] }),
+      ),
+    );
+    const linked: DataTableColumn[] = [
+      { key: "codice", name: "Codice", render: (r) => <a href="/x">{String(r.codice)}</a> },
+      { key: "cognome", name: "Cognome" },
+    ];
+    function Linked() {
+      useListState("titoli", { defaults: { autoload: true } });
+      return <DataTable listId="titoli" path="anagrafiche/operatori/" columns={linked} aria-label="Titoli" />;
+    }
+    renderWithProviders(<Linked />);
+    const link = await screen.findByRole("link", { name: long });
+    expect(link.parentElement?.getAttribute("title")).toBe(long);
+    expect(screen.getByText("Rossi").getAttribute("title")).toBe("Rossi");
   });
 });
 
@@ -215,9 +238,11 @@ describe("DataTable export", () => {
     await chooseMenuItem("CSV");
     await waitFor(() => expect(downloads).toEqual(["operatori-20260101-1200.csv"]));
     expect(exports[0].get("file_type")).toBe("csv");
-    expect(exports[0].get("show_fields")).toBe("codice,cognome,nome,prov,data_nascita,compenso");
+    expect(exports[0].get("show_fields")).toBe("codice,cognome,nome,prov,data_nascita,rating");
     const text = await created.at(-1)!.text();
-    expect(text.replace(/^\uFEFF/, "").split("\r\n")[0]).toBe("Codice;Cognome;Nome;Provincia;Data di nascita;Compenso");
+    expect(text.replace(/^\uFEFF/, "").split("\r\n")[0]).toBe(
+      "Codice;Cognome;Nome;Provincia;Data di nascita;Valutazione",
+    );
   });
 
   it("shows 'Si è verificato un errore (…)' when the export answers result error", async () => {

@@ -4,10 +4,10 @@ import { FilterBar } from "../../../../src/components/filter-bar/filter-bar";
 import type { FilterField } from "../../../../src/components/filter-bar/filter-bar.types";
 import { selectList } from "../../../../src/components/lists/lists.selectors";
 import { useListState } from "../../../../src/components/lists/use-list-state";
-import { setupListServer } from "../msw";
+import { setupMockServer } from "../../helpers/msw";
 import { renderWithProviders } from "../test-utils";
 
-const server = setupListServer();
+const server = setupMockServer();
 
 const FIELDS: FilterField[] = [
   { type: "province", name: "prov", label: "Provincia", multiple: true },

@@ -4,10 +4,10 @@ import { DataTable } from "../../../../src/components/data-table/data-table";
 import { listStateFromUrl, listUrlKey } from "../../../../src/components/lists/list-url";
 import { selectList } from "../../../../src/components/lists/lists.selectors";
 import { useListState } from "../../../../src/components/lists/use-list-state";
-import { setupListServer } from "../msw";
+import { setupMockServer } from "../../helpers/msw";
 import { renderWithProviders } from "../test-utils";
 
-const server = setupListServer();
+const server = setupMockServer();
 
 function Screen() {
   useListState("operatori", {});

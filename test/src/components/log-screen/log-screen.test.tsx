@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { LogScreen } from "../../../../src/components/log-screen/log-screen";
 import { LogsPage } from "../../../../src/features/console/logs-page";
-import { setupListServer } from "../msw";
+import { setupMockServer } from "../../helpers/msw";
 import { renderWithProviders } from "../test-utils";
 
-const server = setupListServer();
+const server = setupMockServer();
 
 describe("LogScreen", () => {
   afterEach(() => server.events.removeAllListeners());

@@ -2,7 +2,7 @@ import { ChakraProvider } from "@chakra-ui/react";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { Provider } from "react-redux";
-import { issueMockToken } from "../../../../mocks/auth.fixtures";
+import { issueMockToken } from "../../../../mocks/http";
 import { tokenStorage } from "../../../../src/api/token-storage";
 import { makeStore } from "../../../../src/app/store";
 import { OperatorName, OperatorQuickView } from "../../../../src/components/quick-view/operator-quick-view";

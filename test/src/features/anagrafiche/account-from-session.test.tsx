@@ -5,7 +5,7 @@
  * the user's username — not under 'anonimo'.
  */
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { MOCK_PASSWORD, SETTINGS } from "../../../../mocks/auth.fixtures";
+import { MOCK_PASSWORD, SETTINGS } from "../../../../mocks/fixtures/auth";
 import { setupMockServer } from "../../helpers/msw";
 import { renderApp } from "../../helpers/render-app";
 

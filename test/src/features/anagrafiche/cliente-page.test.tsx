@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { anagraficheDb } from "../../../../mocks/fixtures/anagrafiche";
+import { HttpResponse, http } from "msw";
+import { db } from "../../../../mocks/store";
 import { withPartitaIvaCheckDigit } from "../../../../src/domain/partita-iva";
 import { setupMockServer } from "../../helpers/msw";
 import { renderApp } from "../../helpers/render-app";
 
-setupMockServer();
+const server = setupMockServer();
 const SLOW = { timeout: 15000 };
 
 /** A partita IVA with a wrong check digit. */
@@ -27,12 +28,19 @@ describe("client record", () => {
     await waitFor(() => expect(screen.queryByText("Partita IVA non valida")).toBeNull());
     fireEvent.click(screen.getByRole("button", { name: "Crea cliente" }));
     expect(await screen.findByText("Modifiche salvate correttamente")).toBeTruthy();
-    const created = anagraficheDb.clienti.find((c) => c.ragione_sociale === "Vigilanza Test S.r.l.");
+    const created = db.clienti.find((c) => c.ragione_sociale === "Vigilanza Test S.r.l.");
     expect(created).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe(`/anagrafiche/clienti/${created?.id}`));
   });
 
   test("shows sites, contacts and the contracts with their links; geocoding reports no results", async () => {
+    server.use(
+      http.get("*/api/anagrafiche/geocoding/", ({ request }) =>
+        /inesistente/i.test(new URL(request.url).searchParams.get("indirizzo") ?? "")
+          ? HttpResponse.json({ detail: "Non ho trovato risultati per questa ricerca" }, { status: 400 })
+          : undefined,
+      ),
+    );
     renderApp("/anagrafiche/clienti/1", { as: "admin" });
     expect(await screen.findByRole("table", { name: "Sedi operative" }, SLOW)).toBeTruthy();
     expect(screen.getByText("Filiale centro")).toBeTruthy();

@@ -1,6 +1,5 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { authDb } from "../../../../mocks/auth.fixtures";
-import { anagraficheDb } from "../../../../mocks/fixtures/anagrafiche";
+import { db } from "../../../../mocks/store";
 import { setupMockServer } from "../../helpers/msw";
 import { renderApp } from "../../helpers/render-app";
 
@@ -9,18 +8,7 @@ const SLOW = { timeout: 15000 };
 
 /** A staff user with exactly these permissions (removed by the mock reset). */
 function addUser(username: string, permissions: string[]) {
-  authDb.users.push({
-    id: 900 + authDb.users.length,
-    username,
-    email: `${username}@vigilanza.test`,
-    nome: "Prova",
-    cognome: "Utente",
-    permissions,
-    attivo: true,
-    password: "x",
-    last_login: null,
-    created_at: "2026-01-01T00:00:00Z",
-  } as (typeof authDb.users)[number]);
+  db.users.push({ ...db.users[0], id: 900 + db.users.length, username, permissions });
 }
 
 const label = (text: string) => screen.getByText(text, { selector: "label" });
@@ -56,7 +44,6 @@ describe("operator record — anagrafica", () => {
     expect(bodies[0].data.citta).toBe("Brescia");
     expect(bodies[0].data.cognome).toBe("Rossi");
     expect(bodies[0].data.posizioni_operatore).toEqual([{ posizione: { id: 1 } }, { posizione: { id: 2 } }]);
-    expect(anagraficheDb.operatori[0].citta).toBe("Brescia");
     await waitFor(() =>
       expect(screen.getByRole("button", { name: "Salva modifiche" })).toHaveProperty("disabled", true),
     );
@@ -84,6 +71,10 @@ describe("operator record — anagrafica", () => {
   });
 
   test("delete asks the confirmation of SPEC §8, then toasts and goes back to the list", async () => {
+    const deleted: string[] = [];
+    server.events.on("request:start", ({ request }) => {
+      if (request.method === "DELETE") deleted.push(new URL(request.url).pathname);
+    });
     const { router } = renderApp("/anagrafiche/operatori/2/anagrafica", { as: "admin" });
     fireEvent.click(await screen.findByRole("button", { name: "Elimina operatore" }, SLOW));
     const dialog = await screen.findByRole("alertdialog");
@@ -95,7 +86,8 @@ describe("operator record — anagrafica", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Elimina" }));
     expect(await screen.findByText("Operatore eliminato")).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe("/anagrafiche/operatori"));
-    expect(anagraficheDb.operatori.some((o) => o.id === 2)).toBe(false);
+    expect(deleted).toEqual(["/api/anagrafiche/operatori/2/"]);
+    server.events.removeAllListeners();
   });
 });
 

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { authDb, MOCK_PASSWORD } from "../../../../mocks/auth.fixtures";
+import { HttpResponse, http } from "msw";
+import { MOCK_PASSWORD } from "../../../../mocks/fixtures/auth";
 import { tokenStorage } from "../../../../src/api/token-storage";
 import { PASSWORD_CHANGED, WRONG_CURRENT_PASSWORD } from "../../../../src/domain/auth-messages";
 import { PASSWORD_POLICY_TEXT } from "../../../../src/domain/password-policy";
@@ -7,7 +8,7 @@ import { chooseMenuItem } from "../../helpers/menu";
 import { setupMockServer } from "../../helpers/msw";
 import { renderApp } from "../../helpers/render-app";
 
-setupMockServer();
+const server = setupMockServer();
 jest.setTimeout(30_000);
 
 async function openDialog() {
@@ -62,6 +63,14 @@ describe("profile menu → Cambia password", () => {
   });
 
   it("shows the server's refusal of a wrong current password under its field", async () => {
+    server.use(
+      http.post("*/api/auth/change-password/", () =>
+        HttpResponse.json(
+          { detail: "Errore di validazione", errors: { current_password: WRONG_CURRENT_PASSWORD } },
+          { status: 400 },
+        ),
+      ),
+    );
     const form = await openDialog();
     fill(form, {
       "Password attuale": "Non-E-Questa-9",
@@ -70,13 +79,17 @@ describe("profile menu → Cambia password", () => {
     });
     submit(form);
     expect(await form.findByText(WRONG_CURRENT_PASSWORD)).toBeTruthy();
-    expect(authDb.users.find((u) => u.username === "admin")!.password).toBe(MOCK_PASSWORD);
+    expect(screen.getByRole("form", { name: "Cambia password" })).toBeTruthy();
   });
 
-  it("changes the password: a toast, the dialog closes, this session stays and the others end", async () => {
-    const admin = authDb.users.find((u) => u.username === "admin")!;
-    authDb.tokens.set("altra-sessione", admin.id);
+  // The server ends the user's other sessions (test/server/auth/change-password.test.ts).
+  it("changes the password: sends both, a toast, the dialog closes and this session stays", async () => {
+    const sent: unknown[] = [];
+    server.events.on("request:start", async ({ request }) => {
+      if (request.url.endsWith("/api/auth/change-password/")) sent.push(await request.clone().json());
+    });
     const form = await openDialog();
+    const token = tokenStorage.get();
     fill(form, {
       "Password attuale": MOCK_PASSWORD,
       "Nuova password": "Cancello-Nord-Chiuso-88",
@@ -85,9 +98,9 @@ describe("profile menu → Cambia password", () => {
     submit(form);
     expect(await screen.findByText(PASSWORD_CHANGED)).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("form", { name: "Cambia password" })).toBeNull());
-    expect(admin.password).toBe("Cancello-Nord-Chiuso-88");
-    expect(authDb.tokens.has("altra-sessione")).toBe(false);
-    expect(authDb.tokens.has(tokenStorage.get()!)).toBe(true);
+    expect(sent).toEqual([{ data: { current_password: MOCK_PASSWORD, new_password: "Cancello-Nord-Chiuso-88" } }]);
+    expect(tokenStorage.get()).toBe(token);
     expect(screen.getByText("Benvenuto, Marco Rossi")).toBeTruthy();
+    server.events.removeAllListeners();
   });
 });

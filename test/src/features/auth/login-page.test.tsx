@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { MOCK_PASSWORD } from "../../../../mocks/auth.fixtures";
+import { MOCK_PASSWORD } from "../../../../mocks/fixtures/auth";
 import { tokenStorage } from "../../../../src/api/token-storage";
 import { setupMockServer } from "../../helpers/msw";
 import { renderApp } from "../../helpers/render-app";

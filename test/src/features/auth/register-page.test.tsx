@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { authDb } from "../../../../mocks/auth.fixtures";
 import { REGISTERED } from "../../../../src/domain/auth-messages";
 import { setupMockServer } from "../../helpers/msw";
 import { renderApp } from "../../helpers/render-app";
 
-setupMockServer();
+const server = setupMockServer();
 jest.setTimeout(30_000);
 
 function fillRegistration(id: string) {
@@ -23,22 +22,26 @@ function fillRegistration(id: string) {
 }
 
 describe("register page", () => {
+  // The server answers a taken name exactly like a free one (test/server/auth/register.test.ts).
   it("sends the request, says an administrator must enable the account, and goes back to login", async () => {
+    const sent: unknown[] = [];
+    server.events.on("request:start", async ({ request }) => {
+      if (request.url.endsWith("/api/auth/register/")) sent.push(await request.clone().json());
+    });
     const { router } = renderApp("/register");
     await screen.findByRole("heading", { name: "Registrati" });
     fillRegistration("carla.bruni");
     expect(await screen.findByText(REGISTERED)).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
-    expect(authDb.users.find((u) => u.username === "carla.bruni")).toMatchObject({ attivo: false, in_attesa: true });
-  });
-
-  it("answers a taken name the same way, without an error on the field", async () => {
-    const { router } = renderApp("/register");
-    await screen.findByRole("heading", { name: "Registrati" });
-    fillRegistration("pianificatore");
-    expect(await screen.findByText(REGISTERED)).toBeTruthy();
-    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
-    expect(screen.queryByText(/Esiste già un utente/)).toBeNull();
-    expect(authDb.users.filter((u) => u.username === "pianificatore")).toHaveLength(1);
+    expect(sent).toEqual([
+      {
+        id: "carla.bruni",
+        email: "carla.bruni@example.it",
+        firstName: "Carla",
+        lastName: "Bruni",
+        password: "Ronda-Notturna-2031",
+      },
+    ]);
+    server.events.removeAllListeners();
   });
 });

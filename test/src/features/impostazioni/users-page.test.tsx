@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { authDb, type MockUser } from "../../../../mocks/auth.fixtures";
+import { HttpResponse, http } from "msw";
+import { db } from "../../../../mocks/store";
+import type { StaffUser } from "../../../../src/domain/contracts/auth/users";
 import { PERMISSIONS } from "../../../../src/domain/permissions";
 import { setupMockServer } from "../../helpers/msw";
 import { renderApp } from "../../helpers/render-app";
@@ -19,9 +21,9 @@ function type(form: HTMLElement, name: string, value: string) {
 }
 
 /** A self-registered account as POST /api/auth/register/ leaves it: waiting for an administrator. */
-function pendingUser(username: string): MockUser {
+function pendingUser(id: number, username: string): StaffUser {
   return {
-    id: authDb.nextId++,
+    id,
     username,
     email: `${username}@example.it`,
     nome: "Nuova",
@@ -29,13 +31,23 @@ function pendingUser(username: string): MockUser {
     permissions: [],
     attivo: false,
     in_attesa: true,
-    password: "Ronda-Notturna-2031",
     last_login: null,
-    created_at: "2026-02-01T10:00:00.000Z",
+    created_at: "2026-02-01 10:00:00",
   };
 }
 
 const PERMISSION_LABEL = Object.fromEntries(PERMISSIONS.map((p) => [p.code, p.label]));
+
+/** Records the writes sent to /api/auth/users/: method, path and body. */
+function spyWrites() {
+  const seen: { method: string; path: string; body?: unknown }[] = [];
+  server.events.on("request:start", async ({ request }) => {
+    if (request.method === "GET" || !request.url.includes("/api/auth/users/")) return;
+    const body = request.method === "DELETE" ? undefined : await request.clone().json();
+    seen.push({ method: request.method, path: new URL(request.url).pathname, ...(body ? { body } : {}) });
+  });
+  return seen;
+}
 
 /** Records the query of every users-list request. */
 function spyRequests() {
@@ -70,6 +82,14 @@ describe("Impostazioni → Utenti", () => {
   });
 
   it("filters by permission and by attivo with the filter bar", async () => {
+    // The server's `permesso` filter: the users holding erp_operatori.
+    server.use(
+      http.get("*/api/auth/users/", ({ request }) =>
+        new URL(request.url).searchParams.get("permesso") === "erp_operatori"
+          ? HttpResponse.json({ results: [db.users[2]], count: 1, page: 1 })
+          : undefined,
+      ),
+    );
     const seen = spyRequests();
     await openUsers();
     fireEvent.change(screen.getByLabelText("Permesso"), { target: { value: "erp_operatori" } });
@@ -104,6 +124,7 @@ describe("Impostazioni → Utenti", () => {
   });
 
   it("creates a user with grouped permissions", async () => {
+    const writes = spyWrites();
     await openUsers();
     fireEvent.click(screen.getByRole("button", { name: "Aggiungi utente" }));
     const form = await screen.findByRole("form", { name: "Nuovo utente" });
@@ -118,12 +139,35 @@ describe("Impostazioni → Utenti", () => {
     await waitFor(() => expect(input(form, 'input[value="erp_contratti"]').checked).toBe(true));
     fireEvent.click(f.getByText("Salva"));
     expect(await screen.findByText("Utente aggiunto con successo")).toBeTruthy();
-    const created = authDb.users.find((u) => u.username === "lverdi");
-    expect(created).toMatchObject({ nome: "Laura", cognome: "Verdi", permissions: ["erp_contratti"], attivo: true });
+    expect(writes).toEqual([
+      {
+        method: "POST",
+        path: "/api/auth/users/",
+        body: {
+          data: {
+            username: "lverdi",
+            nome: "Laura",
+            cognome: "Verdi",
+            email: "l.verdi@vigilanza.test",
+            attivo: true,
+            permissions: ["erp_contratti"],
+            password: "Turni-Notte-2026",
+          },
+        },
+      },
+    ]);
     expect(await screen.findByText("lverdi")).toBeTruthy();
   });
 
   it("shows the server's field error under the field", async () => {
+    server.use(
+      http.post("*/api/auth/users/", () =>
+        HttpResponse.json(
+          { detail: "Errore di validazione", errors: { username: "Esiste già un utente con questo nome utente" } },
+          { status: 400 },
+        ),
+      ),
+    );
     await openUsers();
     fireEvent.click(screen.getByRole("button", { name: "Aggiungi utente" }));
     const form = await screen.findByRole("form", { name: "Nuovo utente" });
@@ -135,10 +179,11 @@ describe("Impostazioni → Utenti", () => {
     type(form, "password", "Turni-Notte-2026");
     fireEvent.click(f.getByText("Salva"));
     expect(await f.findByText("Esiste già un utente con questo nome utente")).toBeTruthy();
-    expect(authDb.users.filter((u) => u.username === "pianificatore")).toHaveLength(1);
+    expect(screen.getByRole("form", { name: "Nuovo utente" })).toBeTruthy();
   });
 
   it("edits a user's name and permissions", async () => {
+    const writes = spyWrites();
     await openUsers();
     fireEvent.click(screen.getByRole("button", { name: "Modifica personale" }));
     const form = await screen.findByRole("form", { name: "Modifica utente" });
@@ -149,25 +194,27 @@ describe("Impostazioni → Utenti", () => {
     await waitFor(() => expect(input(form, 'input[value="erp_clienti"]').checked).toBe(true));
     fireEvent.click(f.getByText("Salva"));
     expect(await screen.findByText("Utente modificato con successo")).toBeTruthy();
-    const u = authDb.users.find((x) => x.username === "personale");
-    expect(u?.cognome).toBe("Esposito Russo");
-    expect(u?.permissions).toEqual(["erp_operatori", "erp_clienti"]);
-    expect(u?.password).toBe(authDb.users[0].password); // unchanged: the password field was left empty
+    expect(writes).toEqual([{ method: "PUT", path: "/api/auth/users/3/", body: { data: expect.anything() } }]);
+    const { data } = writes[0].body as { data: Record<string, unknown> };
+    expect(data).toMatchObject({ cognome: "Esposito Russo", permissions: ["erp_operatori", "erp_clienti"] });
+    expect(data).not.toHaveProperty("password"); // the password field was left empty
   });
 
   it("deactivates a user after confirmation", async () => {
+    const writes = spyWrites();
     await openUsers();
     fireEvent.click(screen.getByRole("button", { name: "Disattiva personale" }));
     const dialog = await screen.findByRole("alertdialog");
     expect(within(dialog).getByText(/Sei sicuro di voler disattivare questo utente/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Disattiva" }));
     expect(await screen.findByText("Modifiche salvate correttamente")).toBeTruthy();
-    expect(authDb.users.find((x) => x.username === "personale")?.attivo).toBe(false);
+    expect(writes).toEqual([{ method: "DELETE", path: "/api/auth/users/3/" }]);
   });
 
   it("shows self-registered accounts as 'In attesa di approvazione', filters them and enables one", async () => {
-    authDb.users.push(pendingUser("richiedente"));
+    db.users.push(pendingUser(7, "richiedente"));
     const seen = spyRequests();
+    const writes = spyWrites();
     await openUsers();
     await screen.findByText("richiedente");
     const grid = screen.getByRole("grid", { name: "Utenti" });
@@ -187,17 +234,18 @@ describe("Impostazioni → Utenti", () => {
 
     fireEvent.click(screen.getByRole("button", { name: "Abilita richiedente" }));
     expect(await screen.findByText("Utente abilitato: ora può accedere")).toBeTruthy();
-    expect(authDb.users.find((u) => u.username === "richiedente")).toMatchObject({ attivo: true, in_attesa: false });
+    expect(writes).toEqual([{ method: "PUT", path: "/api/auth/users/7/", body: { data: { attivo: true } } }]);
   });
 
   it("refuses a pending registration after confirmation", async () => {
-    authDb.users.push(pendingUser("sconosciuto"));
+    db.users.push(pendingUser(7, "sconosciuto"));
+    const writes = spyWrites();
     await openUsers();
     fireEvent.click(await screen.findByRole("button", { name: "Rifiuta sconosciuto" }));
     const dialog = await screen.findByRole("alertdialog");
     expect(within(dialog).getByText(/Sei sicuro di voler rifiutare questa registrazione/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Rifiuta" }));
     expect(await screen.findByText("Modifiche salvate correttamente")).toBeTruthy();
-    expect(authDb.users.find((u) => u.username === "sconosciuto")).toMatchObject({ attivo: false, in_attesa: false });
+    expect(writes).toEqual([{ method: "DELETE", path: "/api/auth/users/7/" }]);
   });
 });

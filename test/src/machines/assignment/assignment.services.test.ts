@@ -8,7 +8,7 @@
  */
 import { HttpResponse, http } from "msw";
 import { createActor, SimulatedClock, waitFor } from "xstate";
-import { issueMockToken } from "../../../../mocks/auth.fixtures";
+import { issueMockToken } from "../../../../mocks/http";
 import { serviziApi } from "../../../../src/api/pianificazione/servizi.endpoints";
 import { tokenStorage } from "../../../../src/api/token-storage";
 import { makeStore } from "../../../../src/app/store";

@@ -17,14 +17,14 @@ const SHIFT = "/api/pianificazione/contratti/1/servizi/1/giorni/101/turni/1002/"
 const ADVANCED = "/pianificazione/contratti/1/servizi/1/giorno/101/turno/1002/assegnazione-avanzata";
 const CONSOLIDATION = "/pianificazione/contratti/1/servizi/1/giorno/101/consolidamento-avanzato";
 
-/** A gate the test opens: the request waits at it, then the mock backend answers. */
-function holdRequests(method: "post", path: string) {
+/** A gate the test opens: the request waits at it, then gets `answer` (or the mock backend's). */
+function holdRequests(method: "post", path: string, answer?: () => Response) {
   let open: () => void = () => {};
   const gate = new Promise<void>((r) => (open = r));
   server.use(
     http[method](`*${path}`, async () => {
       await gate;
-      return undefined;
+      return answer?.();
     }),
   );
   return () => open();
@@ -187,7 +187,27 @@ describe("advanced consolidation", () => {
     const seen = recordRequests();
     renderApp(CONSOLIDATION, { as: "pianificatore" });
     const button = await screen.findByRole("button", { name: "Conferma tutte le assegnazioni" }, { timeout: 15000 });
-    const release = holdRequests("post", "/api/pianificazione/contratti/1/servizi/1/giorni/101/consolida/");
+    // The server confirms Esposito and reports the afternoon still uncovered.
+    const release = holdRequests("post", "/api/pianificazione/contratti/1/servizi/1/giorni/101/consolida/", () =>
+      HttpResponse.json({
+        result: "OK",
+        confermati: 1,
+        scoperti: [
+          {
+            turno_id: 1002,
+            giorno: "2026-03-02",
+            inizio_f1: "14:00:00",
+            fine_f1: "22:00:00",
+            inizio_f2: null,
+            fine_f2: null,
+            posizione: "Guardia particolare giurata",
+            operatori_richiesti: 2,
+            assegnati: 1,
+            mancanti: 1,
+          },
+        ],
+      }),
+    );
     fireEvent.click(button);
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(true));
     fireEvent.click(button);

@@ -6,7 +6,7 @@ import { ChakraProvider } from "@chakra-ui/react";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { Provider } from "react-redux";
-import { issueMockToken } from "../../../../../mocks/auth.fixtures";
+import { issueMockToken } from "../../../../../mocks/http";
 import { tokenStorage } from "../../../../../src/api/token-storage";
 import { makeStore } from "../../../../../src/app/store";
 import { OperatorPicker } from "../../../../../src/features/pianificazione/common/operator-picker";

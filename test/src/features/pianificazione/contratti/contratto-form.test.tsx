@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
-import { pianificazioneDb } from "../../../../../mocks/fixtures/pianificazione";
+import { db } from "../../../../../mocks/store";
 import { setupMockServer } from "../../../helpers/msw";
 import { renderApp } from "../../../helpers/render-app";
 
 const server = setupMockServer();
+const VALIDATION = "Si è verificato un errore di validazione. Controlla i campi contrassegnati e riprova";
 
 describe("contract dati-generali", () => {
   test("save sends empty strings as null and notifica_allarme as true/false/null", async () => {
@@ -14,9 +15,9 @@ describe("contract dati-generali", () => {
         const body = (await request.json()) as { data: Record<string, unknown> };
         bodies.push(body);
         return HttpResponse.json({
-          ...pianificazioneDb.contratti[0],
+          ...db.contratti[0],
           ...body.data,
-          cliente: pianificazioneDb.contratti[0].cliente,
+          cliente: db.contratti[0].cliente,
         });
       }),
     );
@@ -41,17 +42,24 @@ describe("contract dati-generali", () => {
   });
 
   test("a server validation error shows the validation toast and the field error", async () => {
+    server.use(
+      http.post("*/api/pianificazione/contratti/", () =>
+        HttpResponse.json({ detail: VALIDATION, errors: { cliente: "Questo campo è obbligatorio" } }, { status: 400 }),
+      ),
+    );
     renderApp("/pianificazione/contratti/aggiungi-nuovo", { as: "admin" });
     const titolo = await screen.findByRole("textbox", { name: /Titolo/ }, { timeout: 15000 });
     fireEvent.change(titolo, { target: { value: "Nuovo" } });
     fireEvent.click(screen.getByRole("button", { name: "Salva" }));
-    expect(
-      await screen.findByText("Si è verificato un errore di validazione. Controlla i campi contrassegnati e riprova"),
-    ).toBeTruthy();
+    expect(await screen.findByText(VALIDATION)).toBeTruthy();
+    expect(await screen.findByText("Questo campo è obbligatorio")).toBeTruthy();
   });
 
   test("delete asks for confirmation, then goes back to the list", async () => {
-    pianificazioneDb.servizi = [];
+    const deleted: string[] = [];
+    server.events.on("request:start", ({ request }) => {
+      if (request.method === "DELETE") deleted.push(new URL(request.url).pathname);
+    });
     const { router } = renderApp("/pianificazione/contratti/2/dati-generali", { as: "admin" });
     fireEvent.click(await screen.findByRole("button", { name: "Elimina contratto" }, { timeout: 15000 }));
     const dialog = await screen.findByRole("alertdialog");
@@ -62,6 +70,7 @@ describe("contract dati-generali", () => {
     ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Elimina" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/pianificazione/contratti"));
-    expect(pianificazioneDb.contratti.some((c) => c.id === 2)).toBe(false);
+    expect(deleted).toEqual(["/api/pianificazione/contratti/2/"]);
+    server.events.removeAllListeners();
   });
 });

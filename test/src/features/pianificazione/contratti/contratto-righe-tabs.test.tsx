@@ -5,6 +5,8 @@
  */
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
+import { created } from "../../../../../mocks/crud";
+import { db } from "../../../../../mocks/store";
 import { setupMockServer } from "../../../helpers/msw";
 import { renderApp } from "../../../helpers/render-app";
 
@@ -25,24 +27,39 @@ describe("contract and service row tabs", () => {
 
   test("prezzi: lists, adds a price with its surcharges and deletes one after confirming", async () => {
     const sent = posted("/prezzi/");
+    // The server's answer names the qualification.
+    const fiduciari = { id: 3, descrizione: "Addetto ai servizi fiduciari" };
+    server.use(
+      http.post("*/api/pianificazione/contratti/1/prezzi/", () =>
+        created(db.prezzi[1], {
+          id: 2,
+          posizione: fiduciari,
+          posizione_descrizione: fiduciari.descrizione,
+          prezzo_orario: 19.9,
+          maggiorazione_notturna: 10,
+          maggiorazione_festiva: 0,
+          maggiorazione_domenicale: 0,
+        }),
+      ),
+    );
     renderApp("/pianificazione/contratti/1/prezzi", { as: "admin" });
     const table = await screen.findByRole("table", { name: "Prezzi" }, { timeout: 15000 });
     expect(within(table).getByText("Guardia particolare giurata")).toBeTruthy();
     expect(within(table).getByText("24,50 €")).toBeTruthy();
 
     const form = screen.getByRole("form", { name: "Nuovo prezzo" });
-    fireEvent.change(within(form).getByRole("combobox", { name: "Qualifica" }), { target: { value: "2" } });
+    fireEvent.change(within(form).getByRole("combobox", { name: "Qualifica" }), { target: { value: "3" } });
     fireEvent.change(within(form).getByRole("spinbutton", { name: "Prezzo orario (€)" }), {
       target: { value: "19.90" },
     });
     fireEvent.change(within(form).getByRole("spinbutton", { name: "Notturno %" }), { target: { value: "10" } });
     fireEvent.click(within(form).getByRole("button", { name: "Aggiungi" }));
-    expect(await within(table).findByText("Addetto servizi fiduciari")).toBeTruthy();
+    expect(await within(table).findByText("Addetto ai servizi fiduciari")).toBeTruthy();
     expect(within(table).getByText("19,90 €")).toBeTruthy();
     expect(sent).toEqual([
       {
         data: {
-          posizione: 2,
+          posizione: 3,
           prezzo_orario: "19.90",
           maggiorazione_notturna: "10",
           maggiorazione_festiva: "0",
@@ -58,7 +75,7 @@ describe("contract and service row tabs", () => {
     ).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Elimina" }));
     await waitFor(() => expect(within(table).queryByText("Guardia particolare giurata")).toBeNull());
-    expect(within(table).getByText("Addetto servizi fiduciari")).toBeTruthy();
+    expect(within(table).getByText("Addetto ai servizi fiduciari")).toBeTruthy();
   });
 
   test("compensi: without a qualification the browser's required check stops the form, nothing is sent", async () => {
