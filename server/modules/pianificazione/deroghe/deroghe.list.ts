@@ -4,14 +4,13 @@
  * operator and shift — newest first, kept when the operator is later removed from the shift.
  */
 import { sql } from "drizzle-orm";
+import { DerogheList } from "../../../../src/domain/contracts/pianificazione/deroghe";
 import { defineList } from "../../../lib/list";
 import { ORARIO_SQL } from "../intermittenti/periodo-filters";
 
-export const derogheList = defineList({
-  name: "deroghe",
-  title: "Deroghe",
+export const derogheList = defineList(DerogheList, {
   from: sql`turni_deroghe d JOIN operatori o ON o.id = d.operatore_id`,
-  // The shift may have been deleted since (the derogation stays): LEFT joins, one row each.
+  // The shift may have been deleted since (the derogation stays): LEFT joins, at most one row each.
   joins: {
     t: sql`LEFT JOIN turni t ON t.id = d.turno_id`,
     g: sql`LEFT JOIN giorni g ON g.id = t.giorno_id`,
@@ -21,42 +20,16 @@ export const derogheList = defineList({
     u: sql`LEFT JOIN users u ON u.id = d.utente_id`,
   },
   key: sql`d.id`,
-  fields: {
-    creata_il: {
-      label: "Data deroga",
-      type: "datetime",
-      sql: sql`d.creata_il`,
-      sortable: true,
-      filter: "range",
-    },
-    operatore: {
-      label: "Operatore",
-      type: "text",
-      sql: sql`o.cognome || ' ' || o.nome`,
-      sortable: true,
-      global: true,
-      groupable: true,
-    },
-    giorno: { label: "Giorno", type: "date", sql: sql`g.giorno`, sortable: true, filter: "range" },
-    orario: { label: "Orario", type: "text", sql: sql`coalesce(${ORARIO_SQL}, '')` },
-    cliente: {
-      label: "Cliente",
-      type: "text",
-      sql: sql`coalesce(cl.ragione_sociale, '')`,
-      sortable: true,
-      global: true,
-      groupable: true,
-    },
-    contratto: { label: "Contratto", type: "text", sql: sql`coalesce(c.titolo, '')`, global: true },
-    limiti: { label: "Limiti superati", type: "text", sql: sql`d.dettaglio`, global: true },
-    motivo: { label: "Motivazione", type: "text", sql: sql`d.motivo`, global: true },
-    utente: {
-      label: "Autorizzata da",
-      type: "text",
-      sql: sql`coalesce(u.cognome || ' ' || u.nome, '')`,
-      sortable: true,
-      groupable: true,
-    },
+  sql: {
+    creata_il: sql`d.creata_il`,
+    operatore: sql`o.cognome || ' ' || o.nome`,
+    giorno: sql`g.giorno`,
+    orario: sql`coalesce(${ORARIO_SQL}, '')`,
+    cliente: sql`coalesce(cl.ragione_sociale, '')`,
+    contratto: sql`coalesce(c.titolo, '')`,
+    limiti: sql`d.dettaglio`,
+    motivo: sql`d.motivo`,
+    utente: sql`coalesce(u.cognome || ' ' || u.nome, '')`,
   },
   columns: {
     id: sql`d.id`,
@@ -64,5 +37,4 @@ export const derogheList = defineList({
     operatore_id: sql`d.operatore_id`,
     codici: sql`d.codici`,
   },
-  defaultOrder: [{ field: "creata_il", asc: false }],
 });
