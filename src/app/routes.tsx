@@ -79,6 +79,12 @@ export const ROUTES: AppRoute[] = [
     ),
   },
   {
+    path: "/pianificazione/deroghe",
+    title: "Deroghe",
+    capabilities: CAPABILITIES.contratti,
+    page: lazyPage(() => import("../features/pianificazione/deroghe/deroghe-page"), "DeroghePage"),
+  },
+  {
     path: "/pianificazione/intermittenti",
     title: "Intermittenti",
     capabilities: CAPABILITIES.intermittenti,

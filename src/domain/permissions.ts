@@ -170,6 +170,7 @@ export const MENU: readonly MenuGroup[] = [
     requires: CAPABILITIES.pianificazioneGroup,
     items: [
       { id: "contratti", title: "Contratti", path: "/pianificazione/contratti", requires: CAPABILITIES.contratti },
+      { id: "deroghe", title: "Deroghe", path: "/pianificazione/deroghe", requires: CAPABILITIES.contratti },
       {
         id: "intermittenti",
         title: "Intermittenti",

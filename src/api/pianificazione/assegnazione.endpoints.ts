@@ -38,19 +38,21 @@ export interface OperatorCall extends ShiftPath {
   idOperatore: number;
   /** Display name of the operator (not sent): lets the grid show a new assignment at once. */
   display?: { cognome: string; nome: string };
+  /** The reason for overriding the limits that refuse the operator (erp_contratti_deroghe); sent when assigning. */
+  deroga?: string;
 }
 
 export const assegnazioneApi = api.injectEndpoints({
   endpoints: (build) => ({
     assignOperatore: build.mutation<AssignResult, OperatorCall & { add: boolean }>({
-      query: ({ idOperatore, add, display: _display, ...p }) => ({
+      query: ({ idOperatore, add, display: _display, deroga, ...p }) => ({
         url: `${turnoPath(p)}operatori/`,
         method: "POST",
-        body: { data: { operatore: { id: idOperatore }, add } },
+        body: { data: { operatore: { id: idOperatore }, add, ...(add && deroga ? { deroga } : {}) } },
       }),
     }),
     confirmOperatore: build.mutation<AssignResult, OperatorCall & { confirm: boolean }>({
-      query: ({ idOperatore, confirm, display: _display, ...p }) => ({
+      query: ({ idOperatore, confirm, display: _display, deroga: _deroga, ...p }) => ({
         url: `${turnoPath(p)}operatori-conf/`,
         method: "POST",
         body: { data: confirm ? { operatore: { id: idOperatore }, add: true } : { operatore: { id: idOperatore } } },

@@ -17,6 +17,7 @@ import { noticeForTurno } from "../../../machines/assignment.machine";
 import { OperatorPicker } from "../common/operator-picker";
 import { type ServizioIds, TurnoEdit } from "../servizi/piano-edit";
 import { useAssignmentActor, useAssignmentState } from "./assignment-context";
+import { DerogaButton } from "./deroga-button";
 import { OperatorActions } from "./operator-actions";
 
 export function turnoRanges(t: Pick<Turno, "inizio_f1" | "fine_f1" | "inizio_f2" | "fine_f2">): string {
@@ -82,6 +83,13 @@ export function ShiftCell({ base, ids, giorno, turno }: ShiftCellProps) {
         <Text fontSize="xs" mt="1" color={notice.kind === "error" ? "red.600" : "orange.600"} role="status">
           {notice.messages.join(" · ")}
         </Text>
+      )}
+      {notice?.kind === "error" && notice.derogabile && notice.action === "assign" && (
+        <DerogaButton
+          onDeroga={(deroga) =>
+            actor.send({ type: "ASSIGN", ...ref, idOperatore: Number(notice.key.split(":op:")[1]), deroga })
+          }
+        />
       )}
       <HStack mt="2" gap="2" wrap="wrap">
         <Button
