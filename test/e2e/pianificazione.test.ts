@@ -306,7 +306,7 @@ test("a planner attaches a described file to a service, reads it in the list and
   ]);
 
   // Deleting asks first.
-  await page.getByRole("button", { name: "Elimina" }).click();
+  await page.getByRole("button", { name: "Elimina", exact: true }).click();
   const dialog = page.getByRole("alertdialog");
   await dialog.getByText('Eliminare il file "planimetria.pdf"?').waitFor(WAIT);
   await dialog.getByRole("button", { name: "Elimina" }).click();
@@ -364,5 +364,76 @@ test("a contract's prices and refused operators: empty state, a price added and 
   await ng.getByText("Questo campo è obbligatorio").waitFor(WAIT);
   expect(await ng.getByLabel("Motivo").inputValue()).toBe("Ritardi ripetuti");
   await shot(page, "pianificazione-non-graditi");
+  await context.close();
+});
+
+test("a holder of erp_contratti_deroghe overrides a rest violation with a reason and finds it in the derogations report", async () => {
+  const clienti = await api<{ results: { id: number }[] }>(
+    "GET",
+    `/api/anagrafiche/clienti/?global=${encodeURIComponent(ragione)}`,
+    token,
+  );
+  const contratto = await api<{ id: number }>("POST", "/api/pianificazione/contratti/", token, {
+    data: { titolo: `Deroghe E2E ${run}`, cliente: clienti.body.results[0].id },
+  });
+  const idContratto = contratto.body.id;
+  // A late shift on Monday and an early one on Tuesday: 7 hours of rest between them.
+  const servizio = await api<{ id: number; giorni: { id: number; giorno: string; turni: { id: number }[] }[] }>(
+    "POST",
+    `/api/pianificazione/contratti/${idContratto}/servizi/`,
+    token,
+    {
+      data: {
+        dal: "2027-04-05",
+        al: "2027-04-06",
+        descrizione: "Vigilanza notturna E2E",
+        turni: [{ inizio_f1: "14:00", fine_f1: "23:00", posizione: posizione.id, operatori_richiesti: 1 }],
+      },
+    },
+  );
+  expect(servizio.status).toBe(201);
+  const [lunedi, martedi] = servizio.body.giorni;
+  const base = `/api/pianificazione/contratti/${idContratto}/servizi/${servizio.body.id}`;
+  const operatori = await api<{ results: { id: number; cognome: string }[] }>(
+    "GET",
+    `/api/anagrafiche/operatori/?global=${encodeURIComponent(cognome)}`,
+    token,
+  );
+  const idOperatore = operatori.body.results[0].id;
+  const late = await api("POST", `${base}/giorni/${lunedi.id}/turni/${lunedi.turni[0].id}/operatori/`, token, {
+    data: { operatore: { id: idOperatore }, add: true },
+  });
+  expect(late.status).toBe(200);
+  const early = await api("PUT", `${base}/giorni/${martedi.id}/turni/${martedi.turni[0].id}/`, token, {
+    data: { inizio_f1: "06:00", fine_f1: "14:00" },
+  });
+  expect(early.status).toBe(200);
+
+  const capo = await createStaffUser(["erp_contratti", "erp_operatori", "erp_contratti_deroghe"]);
+  const { context, page } = await newPage(browser);
+  await loginThroughUi(page, capo.username, capo.password);
+  await page.waitForURL((u) => !u.pathname.endsWith("/login"), WAIT);
+  await page.goto(`/app/pianificazione/contratti/${idContratto}/servizi/${servizio.body.id}/assegnazione-risorse`);
+  const tuesday = cell(page, "06:00–14:00", "2027-04-06");
+  await assignFromCell(tuesday);
+  await tuesday
+    .getByRole("status")
+    .getByText(/^Riposo insufficiente: solo 7:00 ore/)
+    .waitFor(WAIT);
+  await tuesday.getByRole("button", { name: "Deroga con motivazione" }).click();
+  const dialog = page.getByRole("dialog", { name: "Deroga ai limiti" });
+  await dialog.getByLabel(/^Motivazione/).fill(`Sostituzione urgente ${run}`);
+  await shot(page, "pianificazione-deroga");
+  await dialog.getByRole("button", { name: "Salva" }).click();
+  await tuesday.getByRole("button", { name: `Conferma ${operatore}` }).waitFor(WAIT);
+  await tuesday.getByRole("status").waitFor({ state: "detached", ...WAIT });
+
+  // The report of derogations, from the menu.
+  await page.getByRole("link", { name: "Deroghe", exact: true }).click();
+  await page.getByRole("heading", { name: "Deroghe" }).waitFor(WAIT);
+  const row = page.getByRole("row", { name: new RegExp(`Sostituzione urgente ${run}`) });
+  await row.getByText(operatore).waitFor(WAIT);
+  await row.getByText(/Riposo insufficiente/).waitFor(WAIT);
+  await shot(page, "pianificazione-deroghe");
   await context.close();
 });
