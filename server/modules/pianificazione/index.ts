@@ -12,6 +12,7 @@ import { compensi, nonGraditi, prezzi } from "./contratti/contratti-righe.crud";
 import { derogheRoutes } from "./deroghe/deroghe.routes";
 import { intermittentiRoutes } from "./intermittenti/intermittenti.routes";
 import { profiliRegoleRoutes } from "./profili-regole/profili-regole.routes";
+import { registroTurniRoutes } from "./registro-turni/registro-turni.routes";
 import { allegatiRoutes } from "./servizi/allegati.routes";
 import { serviziRoutes } from "./servizi/servizi.routes";
 import { costi, dotazioni, noteEdAllegati } from "./servizi/servizi-righe.crud";
@@ -29,4 +30,5 @@ export const pianificazioneModule: FastifyPluginAsync = async (app) => {
   await app.register(profiliRegoleRoutes, { prefix: "/profili-regole" });
   await app.register(intermittentiRoutes);
   await app.register(derogheRoutes);
+  await app.register(registroTurniRoutes);
 };

@@ -19,6 +19,7 @@ import { auditInsertSql } from "../../../lib/audit";
 import type { ServiceContext } from "../../../lib/context";
 import { conflict, HttpError, notFound } from "../../../lib/errors";
 import { audit, auditEntry, rel } from "../audit";
+import { registroInsertSql } from "../registro-turni/registro";
 import { type TurnoScope, turnoScope } from "../scope";
 import { describeTurni, evaluate, type Valutazione } from "./eligibility.service";
 import { isExclusionViolation, isUniqueViolation, overlapsSql, rangeSql, turnoIntervals } from "./periodi";
@@ -109,7 +110,9 @@ export async function assign(
       } a AS (
             INSERT INTO turni_operatori (turno_id, operatore_id, confermato, assegnato_da, confermato_da, confermato_il, deroga_id)
             VALUES (${t.turno_id}, ${operatoreId}, ${confermato}, ${userId}, ${confermato ? userId : null},
-                    ${confermato ? sql`now()` : null}, ${deroga ? sql`(SELECT id FROM d)` : null}) RETURNING id),
+                    ${confermato ? sql`now()` : null}, ${deroga ? sql`(SELECT id FROM d)` : null})
+            RETURNING id, turno_id, operatore_id, confermato),
+          r AS (${registroInsertSql("assegnazione", userId, sql`a`, sql`true`, deroga ?? "")}),
           p AS (
             INSERT INTO turni_operatori_periodi (turno_operatore_id, turno_id, operatore_id, periodo)
             SELECT a.id, ${t.turno_id}, ${operatoreId}, r.periodo FROM a, (VALUES ${sql.join(ranges, sql`, `)}) r(periodo)),
@@ -159,9 +162,12 @@ async function operatorName(ex: Executor, id: number) {
 export async function unassign(ctx: ServiceContext, ids: TurnoIds, operatoreId: number): Promise<AssignResult> {
   const t = await turnoScope(ctx.db, ids);
   const o = await operatorName(ctx.db, operatoreId);
-  // One statement: the removal (its ranges go with it, ON DELETE CASCADE) and, if there was one, its audit entry.
+  // One statement: the removal (its ranges go with it, ON DELETE CASCADE), its row in the shift
+  // register and, if there was one, its audit entry.
   await ctx.db.execute(
-    sql`WITH d AS (DELETE FROM turni_operatori WHERE turno_id = ${t.turno_id} AND operatore_id = ${operatoreId} RETURNING id)
+    sql`WITH d AS (DELETE FROM turni_operatori WHERE turno_id = ${t.turno_id} AND operatore_id = ${operatoreId}
+                   RETURNING id, turno_id, operatore_id, confermato),
+             r AS (${registroInsertSql("rimozione", ctx.actor.userId, sql`d a`, sql`true`)})
         ${auditInsertSql(
           auditEntry(ctx.actor, {
             azione: AZIONI_TURNO.unassign,
@@ -201,6 +207,14 @@ export async function confirm(
       await tx.execute(
         sql`UPDATE turni_operatori SET confermato = ${add}, confermato_da = ${add ? userId : null},
             confermato_il = ${add ? sql`now()` : null} WHERE turno_id = ${t.turno_id} AND operatore_id = ${operatoreId}`,
+      );
+      await tx.execute(
+        registroInsertSql(
+          add ? "conferma" : "annullamento_conferma",
+          userId,
+          sql`turni_operatori a`,
+          sql`a.turno_id = ${t.turno_id} AND a.operatore_id = ${operatoreId}`,
+        ),
       );
       await audit(tx, ctx.actor, {
         azione: add ? AZIONI_TURNO.confirm : AZIONI_TURNO.unconfirm,
@@ -250,6 +264,18 @@ export async function consolidate(
           WHERE t.id = o.turno_id AND op.id = o.operatore_id AND ${where} AND NOT o.confermato
           RETURNING o.turno_id, o.operatore_id, op.cognome, op.nome`,
     );
+    if (rows.length)
+      await tx.execute(
+        registroInsertSql(
+          "conferma",
+          userId,
+          sql`turni_operatori a`,
+          sql`(a.turno_id, a.operatore_id) IN (${sql.join(
+            rows.map((r) => sql`(${r.turno_id}::int, ${r.operatore_id}::int)`),
+            sql`, `,
+          )})`,
+        ),
+      );
     const byTurno = new Map<number, typeof rows>();
     for (const r of rows) byTurno.set(r.turno_id, [...(byTurno.get(r.turno_id) ?? []), r]);
     for (const [turnoId, list] of byTurno)
