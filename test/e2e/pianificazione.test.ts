@@ -8,8 +8,10 @@
  * after confirming.
  * The client and the operator (a fiduciary guard: no licence needed) are created through the API.
  */
+import ExcelJS from "exceljs";
 import type { Browser, Locator, Page } from "playwright-core";
 import { computeFiscalCode } from "../../src/domain/fiscal-code";
+import { formatDate } from "../../src/domain/format";
 import { adminToken, api, createStaffUser, launch, loginThroughUi, newPage, shot } from "./helpers/browser";
 
 jest.setTimeout(240_000);
@@ -435,5 +437,72 @@ test("a holder of erp_contratti_deroghe overrides a rest violation with a reason
   await row.getByText(operatore).waitFor(WAIT);
   await row.getByText(/Riposo insufficiente/).waitFor(WAIT);
   await shot(page, "pianificazione-deroghe");
+  await context.close();
+});
+
+test("an administrator opens the shift register for last month, finds a shift as it stood and exports it", async () => {
+  // A shift of last month's 10th, with the operator on it, then removed: the register keeps it.
+  const now = new Date();
+  const giorno = new Date(now.getFullYear(), now.getMonth() - 1, 10).toLocaleDateString("sv-SE");
+  const clienti = await api<{ results: { id: number }[] }>(
+    "GET",
+    `/api/anagrafiche/clienti/?global=${encodeURIComponent(ragione)}`,
+    token,
+  );
+  const contratto = await api<{ id: number }>("POST", "/api/pianificazione/contratti/", token, {
+    data: { titolo: `Registro E2E ${run}`, cliente: clienti.body.results[0].id },
+  });
+  const servizio = await api<{ id: number; giorni: { id: number; turni: { id: number }[] }[] }>(
+    "POST",
+    `/api/pianificazione/contratti/${contratto.body.id}/servizi/`,
+    token,
+    {
+      data: {
+        dal: giorno,
+        al: giorno,
+        descrizione: "Registro E2E",
+        turni: [{ inizio_f1: "07:00", fine_f1: "13:00", posizione: posizione.id, operatori_richiesti: 1 }],
+      },
+    },
+  );
+  expect(servizio.status).toBe(201);
+  const g = servizio.body.giorni[0];
+  const url = `/api/pianificazione/contratti/${contratto.body.id}/servizi/${servizio.body.id}/giorni/${g.id}/turni/${g.turni[0].id}/operatori/`;
+  const operatori = await api<{ results: { id: number }[] }>(
+    "GET",
+    `/api/anagrafiche/operatori/?global=${encodeURIComponent(cognome)}`,
+    token,
+  );
+  const id = operatori.body.results[0].id;
+  expect((await api("POST", url, token, { data: { operatore: { id }, add: true } })).status).toBe(200);
+
+  const admin = await createStaffUser(["admin"]);
+  const { context, page } = await newPage(browser);
+  await loginThroughUi(page, admin.username, admin.password);
+  await page.waitForURL((u) => !u.pathname.endsWith("/login"), WAIT);
+  await page
+    .getByRole("navigation", { name: "Menu principale" })
+    .getByRole("link", { name: "Registro turni" })
+    .click(WAIT);
+  await page.getByRole("heading", { name: "Registro turni" }).waitFor(WAIT);
+  await page.getByLabel("Ricerca").fill(cognome);
+  await page.getByRole("button", { name: "Applica" }).click();
+  const row = page.getByRole("row", { name: new RegExp(operatore) });
+  await row.getByText(formatDate(giorno)).waitFor(WAIT);
+  await row.getByText("07:00–13:00").waitFor(WAIT);
+  await shot(page, "pianificazione-registro-turni");
+
+  await page.getByRole("button", { name: "Esporta" }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("menuitem", { name: "Excel" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^registro-turni-.*\.xlsx$/);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile((await download.path()) as string);
+  const ws = wb.worksheets[0];
+  expect(ws.getRow(1).values).toEqual(expect.arrayContaining(["Giorno", "Orario", "Operatore", "Confermato"]));
+  const values = ws.getRow(2).values as unknown[];
+  expect(values).toEqual(expect.arrayContaining([operatore, "07:00–13:00"]));
   await context.close();
 });
