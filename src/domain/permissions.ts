@@ -93,6 +93,8 @@ export const CAPABILITIES = {
   contrattiPrezzi: withAdmins("erp_contratti_prezzi"),
   contrattiCompensi: withAdmins("erp_contratti_compensi"),
   contrattiDeroghe: withAdmins("erp_contratti_deroghe"),
+  /** The working-time rule profiles' screen: administrators only. */
+  profiliRegole: [...ADMIN_PERMISSIONS],
   intermittenti: withAdmins("erp_intermittenti"),
   anagraficheGroup: withAdmins("erp_clienti", "erp_operatori", "erp_candidati"),
   operatori: withAdmins("erp_operatori"),
@@ -171,6 +173,18 @@ export const MENU: readonly MenuGroup[] = [
     items: [
       { id: "contratti", title: "Contratti", path: "/pianificazione/contratti", requires: CAPABILITIES.contratti },
       { id: "deroghe", title: "Deroghe", path: "/pianificazione/deroghe", requires: CAPABILITIES.contratti },
+      {
+        id: "registro-turni",
+        title: "Registro turni",
+        path: "/pianificazione/registro-turni",
+        requires: CAPABILITIES.contratti,
+      },
+      {
+        id: "profili-regole",
+        title: "Profili regole",
+        path: "/pianificazione/profili-regole",
+        requires: CAPABILITIES.profiliRegole,
+      },
       {
         id: "intermittenti",
         title: "Intermittenti",

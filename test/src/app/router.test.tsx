@@ -36,7 +36,7 @@ describe("side menu", () => {
   it("shows exactly the allowed entries to a planner", async () => {
     renderApp("/", { as: "pianificatore" });
     await screen.findByText("Benvenuto, Giulia Bianchi");
-    expect(menuEntries()).toEqual(["Dashboard", "Contratti", "Deroghe"]);
+    expect(menuEntries()).toEqual(["Dashboard", "Contratti", "Deroghe", "Registro turni"]);
   });
 
   it("shows every group to a superadmin", async () => {
@@ -47,6 +47,8 @@ describe("side menu", () => {
       "Dashboard",
       "Contratti",
       "Deroghe",
+      "Registro turni",
+      "Profili regole",
       "Intermittenti",
       "Operatori",
       "Clienti",
