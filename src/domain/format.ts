@@ -4,6 +4,7 @@
  */
 import { format, isValid, parse, parseISO } from "date-fns";
 import { it } from "date-fns/locale";
+import { parseDay, parseTime } from "./shift-rules";
 
 export const DATE_FORMAT = "dd/MM/yyyy";
 export const TIME_FORMAT = "HH:mm";
@@ -90,10 +91,54 @@ export function formatTime(value: string | null | undefined): string {
   return m ? `${m[1].padStart(2, "0")}:${m[2]}` : "";
 }
 
-/** Parses DD/MM/YYYY into YYYY-MM-DD, or null. */
+const ITALIAN_DAY = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const CLOCK = /^(\d{1,2})[:.]?(\d{2})(?::(\d{2}))?$/;
+
+/** A day that exists ('YYYY-MM-DD', by `parseDay`'s rule), or null. */
+function existingDay(y: string, m: string, d: string): string | null {
+  const iso = `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`;
+  return parseDay(iso) ? iso : null;
+}
+
+/**
+ * DD/MM/YYYY → YYYY-MM-DD, or null: day and month of one or two digits, '/', '.' or '-' between
+ * them, a four-digit year, a day that exists (30/02 is refused).
+ */
 export function parseItalianDate(value: string): string | null {
-  const d = parse(value.trim(), DATE_FORMAT, new Date(0));
-  return isValid(d) ? format(d, API_DATE_FORMAT) : null;
+  const m = ITALIAN_DAY.exec(value.trim());
+  return m ? existingDay(m[3], m[2], m[1]) : null;
+}
+
+/** What a date field accepts — the Italian DD/MM/YYYY or the API's YYYY-MM-DD (pasted) — as YYYY-MM-DD, or null. */
+export function parseDateText(value: string): string | null {
+  const text = value.trim();
+  if (ISO_DAY.test(text)) return parseDay(text) ? text : null;
+  return parseItalianDate(text);
+}
+
+/**
+ * What a time field accepts — 24-hour 'HH:mm' (the hour of one or two digits, ':' or '.' between,
+ * or none: '2030'), 'HH:mm:ss' pasted — as 'HH:mm', or null (24:00 and 12:60 are refused).
+ */
+export function parseTimeText(value: string): string | null {
+  const m = CLOCK.exec(value.trim());
+  if (!m) return null;
+  const time = `${m[1].padStart(2, "0")}:${m[2]}`;
+  return parseTime(m[3] === undefined ? time : `${time}:${m[3]}`) === null ? null : time;
+}
+
+/**
+ * What a date-and-time field accepts — 'DD/MM/YYYY HH:mm', or the ISO 'YYYY-MM-DDTHH:mm[:ss]' (T or
+ * a space) pasted — as 'YYYY-MM-DDTHH:mm', the Rome wall clock an instant is sent as
+ * (src/domain/instant.ts), or null. Both parts are needed.
+ */
+export function parseDateTimeText(value: string): string | null {
+  const m = /^(\S+)(?:\s+|T)(\S+)$/.exec(value.trim());
+  if (!m) return null;
+  const day = parseDateText(m[1]);
+  const time = parseTimeText(m[2]);
+  return day && time ? `${day}T${time}` : null;
 }
 
 const euro = new Intl.NumberFormat("it-IT", { style: "currency", currency: "EUR", minimumFractionDigits: 2 });

@@ -7,8 +7,8 @@
  * - 'YYYY-MM-DD': a whole day in Europe/Rome — its start (midnight in Rome) for `edge = "start"`,
  *   its end (midnight in Rome of the next day, the first instant no longer in the period) for
  *   `edge = "end"`. So 'dal 2026-03-29, al 2026-03-29' is that whole (23-hour) day.
- * - 'YYYY-MM-DDTHH:mm[:ss[.sss]]' (T or a space): a wall-clock time in Europe/Rome, what an
- *   <input type="datetime-local"> gives.
+ * - 'YYYY-MM-DDTHH:mm[:ss[.sss]]' (T or a space): a wall-clock time in Europe/Rome, what a
+ *   date-time field gives (components/form `DateTimeField`).
  * - the same followed by 'Z' or '±HH:mm': that exact instant (what the API answers).
  */
 import { addDays, instantToRome, parseDay, parseTime, romeToInstant } from "./shift-rules";
@@ -33,7 +33,7 @@ export function parseInstant(value: string, edge: "start" | "end" = "start"): nu
   return Date.UTC(p[0], p[1] - 1, p[2]) + seconds * 1000 + ms - offsetMinutes * 60_000;
 }
 
-/** An instant (ISO text or epoch ms) → 'YYYY-MM-DDTHH:mm' in Europe/Rome, the value of a datetime-local input; '' when invalid. */
+/** An instant (ISO text or epoch ms) → 'YYYY-MM-DDTHH:mm' in Europe/Rome, the value of a date-time field; '' when invalid. */
 export function toRomeWallClock(value: string | number | null | undefined): string {
   const instant = typeof value === "number" ? value : value ? parseInstant(value) : null;
   if (instant === null || !Number.isFinite(instant)) return "";

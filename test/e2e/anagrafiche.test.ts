@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { computeFiscalCode } from "../../src/domain/fiscal-code";
-import { trimLastThree } from "../../src/domain/format";
+import { formatDate, trimLastThree } from "../../src/domain/format";
 import { GIORNI_SETTIMANA } from "../../src/domain/operatore";
 import { adminToken, api, createStaffUser, launch, loginThroughUi, newPage, shot } from "./helpers/browser";
 
@@ -99,7 +99,7 @@ test("HR creates an operator: wrong fiscal code, the Italian error, correction, 
   await inputOf(form, "Cognome").fill(person.cognome);
   await inputOf(form, "Nome").fill(person.nome);
   await inputOf(form, "Sesso").selectOption("F");
-  await inputOf(form, "Data di nascita").fill(person.data_nascita);
+  await inputOf(form, "Data di nascita").fill(formatDate(person.data_nascita));
   await inputOf(form, "Luogo di nascita").fill("Milano");
   await inputOf(form, "Cellulare").fill("3471234567");
   await inputOf(form, "E-mail").fill(`giorgia.bellini${run}@example.it`);
@@ -137,7 +137,7 @@ test("HR creates an operator: wrong fiscal code, the Italian error, correction, 
   await page.getByRole("heading", { name: `${person.cognome} ${person.nome}` }).waitFor(WAIT);
   const reloaded = page.getByRole("form", { name: "Anagrafica operatore" });
   await expect(inputOf(reloaded, "Codice fiscale").inputValue()).resolves.toBe(valid);
-  await expect(inputOf(reloaded, "Data di nascita").inputValue()).resolves.toBe(person.data_nascita);
+  await expect(inputOf(reloaded, "Data di nascita").inputValue()).resolves.toBe(formatDate(person.data_nascita));
   await shot(page, "anagrafiche-operatore-anagrafica");
 
   // Every tab of a demo operator's record (with documents, contracts…) opens: HR holds all of
@@ -280,7 +280,7 @@ test("an anonymous visitor applies through the public form and the candidate is 
 
   await inputOf(form, "Nome").fill("Davide");
   await inputOf(form, "Cognome").fill(cognome);
-  await inputOf(form, "Data di nascita").fill("1995-09-03");
+  await inputOf(form, "Data di nascita").fill("03/09/1995");
   await inputOf(form, "E-mail").fill(`davide.ferraris${run}@example.it`);
   await inputOf(form, "Cellulare").fill("3389876543");
   await inputOf(form, "Città").fill("Torino");

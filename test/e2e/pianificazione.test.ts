@@ -85,8 +85,8 @@ test("a planner creates a contract with a service, assigns and confirms, and rea
   await page.getByRole("tab", { name: "Servizi" }).click();
   await page.getByRole("button", { name: "Nuovo servizio" }).click();
   const form = page.getByRole("form", { name: "Nuovo servizio" });
-  await form.getByLabel(/^Dal\W*$/).fill(DAL);
-  await form.getByLabel(/^Al\W*$/).fill(AL);
+  await form.getByLabel(/^Dal\W*$/).fill(formatDate(DAL));
+  await form.getByLabel(/^Al\W*$/).fill(formatDate(AL));
   await form.getByLabel("Descrizione", { exact: true }).fill("Portineria E2E");
   const turno = form.getByRole("group", { name: "Turno 1" });
   await turno.getByLabel(/^Inizio\W*$/).fill("08:00");

@@ -6,10 +6,10 @@ import type {
   ClienteSaved,
   Contatto,
   ContattoFields,
-  Sede,
   SedeFields,
+  SedeSaved,
 } from "../../domain/contracts/anagrafiche/clienti";
-import type { ListResponse, ResultOk } from "../../domain/contracts/common";
+import type { ResultOk } from "../../domain/contracts/common";
 import { api } from "../base";
 
 /** A client in a picker: a list row's id and name. */
@@ -44,7 +44,7 @@ export const clientiApi = api.injectEndpoints({
       query: (id) => ({ url: `${CLIENTI}/${id}/`, method: "DELETE" }),
       invalidatesTags: (_r, error) => (error ? [] : ["List", "Cliente"]),
     }),
-    saveClienteSede: build.mutation<Sede, { id: number; subId?: number | null; data: Partial<SedeFields> }>({
+    saveClienteSede: build.mutation<SedeSaved, { id: number; subId?: number | null; data: Partial<SedeFields> }>({
       query: ({ id, subId, data }) =>
         subId
           ? { url: `${CLIENTI}/${id}/sedi/${subId}/`, method: "PUT", body: { data } }

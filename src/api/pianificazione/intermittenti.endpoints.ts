@@ -2,7 +2,6 @@
  * Intermittent workers: the mandatory communication of a shift. The period's shifts are read by the
  * screen through the generic list (`pianificazione/intermittenti/`, src/api/list.endpoints.ts).
  */
-import type { ListResponse } from "../../domain/contracts/common";
 import type { ComunicazioneResult, Intermittente } from "../../domain/contracts/pianificazione/intermittenti";
 import { api } from "../base";
 import { type Id, P } from "./paths";

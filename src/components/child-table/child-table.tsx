@@ -14,10 +14,10 @@ import { type ReactNode, useState } from "react";
 import { EMPTY_TEXT } from "../data-table/list-alerts";
 import { DeleteRowButton, type DeleteTexts } from "../delete-row-button";
 import { type FailureWording, REQUEST_ERROR_WORDING } from "../form/save-failure";
-import type { ChildField } from "./child-fields";
+import { type ChildField, changedFields } from "./child-fields";
 import { DialogRowForm, InlineRowForm, type RowValidate } from "./row-forms";
 import { RowsState } from "./rows-state";
-import { submitRow } from "./submit-row";
+import { type SaveOutcome, submitRow } from "./submit-row";
 
 export type ChildRow = { id: number | string };
 export type RowValues = Record<string, unknown>;
@@ -36,8 +36,8 @@ interface FormCommon<V> {
 /** 'Aggiungi' above the table and 'Modifica' on each row open the form in a dialog. */
 export interface DialogForm<T, V> extends FormCommon<V> {
   placement: "dialog";
-  /** For the dialog's title: 'Nuovo {noun}', 'Modifica {noun}'. */
-  noun: string;
+  /** The dialog's titles, in the noun's own gender: { add: 'Nuova sede', edit: 'Modifica sede' }. */
+  titles: { add: string; edit: string };
   /** The form's values for a row (edit) or for a new one (undefined); the row's own fields by default. */
   toValues?: (row: T | undefined) => Partial<V>;
 }
@@ -62,8 +62,12 @@ export interface ChildTableProps<T extends ChildRow, V extends object = RowValue
   /** How failures are worded on this screen (SPEC §8); 'Si è verificato un errore (…)' by default. */
   wording?: FailureWording;
   form?: DialogForm<T, V> | InlineForm<V>;
-  /** Saves a new row (`row` undefined) or an edited one; rejects on failure. Needed by `form`. */
-  save?: (values: V, row: T | undefined) => Promise<unknown>;
+  /**
+   * Saves a new row (`row` undefined: every value of the form) or an edited one (only the fields
+   * that changed — a PUT changes only what it names —, a cleared one as ''); rejects on failure.
+   * Needed by `form`.
+   */
+  save?: (values: Partial<V>, row: T | undefined) => Promise<unknown>;
   /** Deletes a row, asked first; each row then has 'Elimina'. Rejects on failure. */
   remove?: (row: T) => Promise<unknown>;
   /** The confirmation's texts; `what` names the row (for the question and the button's accessible name). */
@@ -78,7 +82,8 @@ export function ChildTable<T extends ChildRow, V extends object = RowValues>(pro
   const [editing, setEditingState] = useState<{ row: T | undefined; initial: Partial<V> } | null>(null);
   const edit = (row: T | undefined) =>
     setEditingState({ row, initial: dialog?.toValues ? dialog.toValues(row) : ({ ...(row ?? {}) } as Partial<V>) });
-  const submit = (values: V, row?: T) => submitRow(() => (save ? save(values, row) : Promise.resolve()), wording);
+  const submit = (values: Partial<V>, row?: T) =>
+    submitRow(() => (save ? save(values, row) : Promise.resolve()), wording);
   const actions = Boolean(dialog || remove);
   const list = rows ?? [];
 
@@ -142,11 +147,17 @@ export function ChildTable<T extends ChildRow, V extends object = RowValues>(pro
       )}
       {dialog && (
         <DialogRowForm<V>
-          title={`${editing?.row ? "Modifica" : "Nuovo"} ${dialog.noun}`}
+          title={editing?.row ? dialog.titles.edit : dialog.titles.add}
           initialValues={editing?.initial}
           fields={dialog.fields}
           validate={dialog.validate}
-          submit={(values) => submit(values, editing?.row)}
+          submit={(values) => {
+            if (!editing?.row) return submit(values);
+            const changes = changedFields(dialog.fields, editing.initial, values);
+            return Object.keys(changes).length
+              ? submit(changes, editing.row)
+              : Promise.resolve<SaveOutcome>({ saved: true });
+          }}
           onClose={() => setEditingState(null)}
         />
       )}

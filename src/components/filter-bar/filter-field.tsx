@@ -1,8 +1,12 @@
 /** One field of the filter bar, bound to react-final-form by name. */
-import { Button, Field as ChakraField, HStack, IconButton, Input, Switch, Wrap } from "@chakra-ui/react";
-import { addDays, format, parseISO } from "date-fns";
+import { Button, Field as ChakraField, HStack, IconButton, Input, Stack, Switch, Text, Wrap } from "@chakra-ui/react";
 import { Field, useForm } from "react-final-form";
+import { parseDateText, toApiDate } from "../../domain/format";
+import { addDays } from "../../domain/shift-rules";
 import { useCurrentUser } from "../../machines/session-context";
+import { temporalCheck } from "../form/date-time-fields";
+import { DateInput } from "../form/date-time-input";
+import { FormField, fieldError } from "../form/form-field";
 import { SelectField as FormSelectField } from "../form/select-field";
 import { AutocompleteField } from "./autocomplete-field";
 import { dateRangeShortcuts } from "./date-ranges";
@@ -64,17 +68,19 @@ function InputField({
   );
 }
 
-function DateField({ name, label, dayStep }: { name: string; label: string; dayStep?: boolean }) {
+const dateCheck = temporalCheck("date");
+
+/** A day, with the day-step buttons ‹ › when asked (SPEC §2). */
+function DayField({ name, label, dayStep }: { name: string; label: string; dayStep?: boolean }) {
   const form = useForm();
-  const step = (days: number, value: string) => {
-    const base = value ? parseISO(value) : new Date();
-    form.change(name, format(addDays(base, days), "yyyy-MM-dd"));
+  const step = (days: number, value: string | undefined) => {
+    const day = value && parseDateText(value);
+    form.change(name, day ? addDays(day, days) : toApiDate(new Date()));
   };
   return (
-    <Field<string> name={name}>
-      {({ input }) => (
-        <ChakraField.Root>
-          <ChakraField.Label>{label}</ChakraField.Label>
+    <Field<string> name={name} validate={dateCheck}>
+      {({ input, meta }) => (
+        <FormField label={label} error={fieldError(meta)}>
           <HStack gap="1" width="100%">
             {dayStep && (
               <IconButton
@@ -86,15 +92,43 @@ function DateField({ name, label, dayStep }: { name: string; label: string; dayS
                 ‹
               </IconButton>
             )}
-            <Input {...input} value={input.value ?? ""} type="date" />
+            <DateInput value={input.value} onChange={input.onChange} onBlur={input.onBlur} name={input.name} />
             {dayStep && (
               <IconButton aria-label="Giorno successivo" variant="ghost" size="sm" onClick={() => step(1, input.value)}>
                 ›
               </IconButton>
             )}
           </HStack>
-        </ChakraField.Root>
+        </FormField>
       )}
+    </Field>
+  );
+}
+
+/** One end of a date range: its own accessible name ('Periodo dal'), its error under it. */
+function RangeEnd({ name, label }: { name: string; label: string }) {
+  return (
+    <Field<string> name={name} validate={dateCheck}>
+      {({ input, meta }) => {
+        const error = fieldError(meta);
+        return (
+          <Stack gap="1" flex="1">
+            <DateInput
+              value={input.value}
+              onChange={input.onChange}
+              onBlur={input.onBlur}
+              name={input.name}
+              aria-label={label}
+              aria-invalid={error ? true : undefined}
+            />
+            {error && (
+              <Text color="fg.error" fontSize="xs">
+                {error}
+              </Text>
+            )}
+          </Stack>
+        );
+      }}
     </Field>
   );
 }
@@ -114,13 +148,9 @@ function DateRangeField({
   return (
     <ChakraField.Root>
       <ChakraField.Label>{label}</ChakraField.Label>
-      <HStack gap="1" width="100%">
-        <Field<string> name={fromName}>
-          {({ input }) => <Input {...input} value={input.value ?? ""} type="date" aria-label={`${label} dal`} />}
-        </Field>
-        <Field<string> name={toName}>
-          {({ input }) => <Input {...input} value={input.value ?? ""} type="date" aria-label={`${label} al`} />}
-        </Field>
+      <HStack gap="1" width="100%" align="start">
+        <RangeEnd name={fromName} label={`${label} dal`} />
+        <RangeEnd name={toName} label={`${label} al`} />
       </HStack>
       {shortcuts && (
         <Wrap gap="1" mt="1" role="group" aria-label={`Intervalli predefiniti per ${label}`}>
@@ -158,7 +188,7 @@ export function FilterFieldView({ field }: { field: FilterField }) {
     case "address":
       return <InputField name={field.name} label={field.label} type="text" placeholder={field.placeholder} />;
     case "date":
-      return <DateField name={field.name} label={field.label} dayStep={field.dayStep} />;
+      return <DayField name={field.name} label={field.label} dayStep={field.dayStep} />;
     case "date-range":
       return (
         <DateRangeField

@@ -1,3 +1,5 @@
+export * from "./date-time-fields";
+export * from "./date-time-input";
 export * from "./form-field";
 export * from "./save-failure";
 export * from "./select-field";

@@ -27,17 +27,23 @@ const ARGS = [
   "--disable-component-update",
   "--disable-sync",
   "--disable-dev-shm-usage",
-  "--lang=it-IT",
 ];
 
-export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ARGS });
+/** The browser's language: Italian, as the office's; 'en-US' to check the app does not depend on it. */
+export async function launch({ lang = "it-IT" }: { lang?: string } = {}): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [...ARGS, `--lang=${lang}`],
+  });
 }
 
-export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  { locale = "it-IT" }: { locale?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: BASE_URL(),
-    locale: "it-IT",
+    locale,
     timezoneId: "Europe/Rome",
     acceptDownloads: true,
   });

@@ -1,5 +1,13 @@
 import { format, parseISO } from "date-fns";
-import { formatDate, formatDateTime, formatDateTimeSeconds } from "../../../src/domain/format";
+import {
+  formatDate,
+  formatDateTime,
+  formatDateTimeSeconds,
+  parseDateText,
+  parseDateTimeText,
+  parseItalianDate,
+  parseTimeText,
+} from "../../../src/domain/format";
 
 describe("Italian date formats", () => {
   it("rewrites zone-less ISO text as the same wall clock", () => {
@@ -32,5 +40,60 @@ describe("Italian date formats", () => {
     expect(formatDateTimeSeconds(d)).toBe("14/07/2025 09:05:03");
     expect(formatDate(d.getTime())).toBe("14/07/2025");
     expect(formatDateTime(d.toISOString())).toBe(format(d, "dd/MM/yyyy HH:mm"));
+  });
+});
+
+describe("what date and time fields accept", () => {
+  it("a day typed in Italian or pasted from the API, as YYYY-MM-DD", () => {
+    expect(parseDateText("23/06/1990")).toBe("1990-06-23");
+    expect(parseDateText("3/6/1990")).toBe("1990-06-03");
+    expect(parseDateText(" 23.06.1990 ")).toBe("1990-06-23");
+    expect(parseDateText("23-06-1990")).toBe("1990-06-23");
+    expect(parseDateText("1990-06-23")).toBe("1990-06-23");
+    expect(parseDateText("29/02/2024")).toBe("2024-02-29");
+  });
+
+  it("refuses days that do not exist, two-digit years, the American order and half-typed text", () => {
+    for (const v of [
+      "30/02/2024",
+      "29/02/2023",
+      "31/04/2026",
+      "2023-02-29",
+      "23/06/90",
+      "06/23/1990",
+      "23/06/",
+      "",
+      "ieri",
+    ])
+      expect(parseDateText(v)).toBeNull();
+  });
+
+  it("parseItalianDate reads only the Italian order (the list filters' rule)", () => {
+    expect(parseItalianDate("01/06/1990")).toBe("1990-06-01");
+    expect(parseItalianDate("1990-06-01")).toBeNull();
+    expect(parseItalianDate("31/02/2020")).toBeNull();
+  });
+
+  it("a 24-hour time as HH:mm, however it is typed or pasted", () => {
+    expect(parseTimeText("20:00")).toBe("20:00");
+    expect(parseTimeText("8:30")).toBe("08:30");
+    expect(parseTimeText("8.30")).toBe("08:30");
+    expect(parseTimeText("2030")).toBe("20:30");
+    expect(parseTimeText("20:00:00")).toBe("20:00");
+    expect(parseTimeText("00:00")).toBe("00:00");
+    for (const v of ["24:00", "12:60", "8 PM", "08:00 PM", "20:", "", "2"]) expect(parseTimeText(v)).toBeNull();
+  });
+
+  it("a date and a time as the wall clock an instant is sent as", () => {
+    expect(parseDateTimeText("29/03/2026 10:00")).toBe("2026-03-29T10:00");
+    expect(parseDateTimeText("2026-03-29T10:00")).toBe("2026-03-29T10:00");
+    expect(parseDateTimeText("2026-03-29 10:00:00")).toBe("2026-03-29T10:00");
+    for (const v of ["29/03/2026", "29/03/2026 25:00", "30/02/2026 10:00", "10:00", ""])
+      expect(parseDateTimeText(v)).toBeNull();
+  });
+
+  it("what is parsed is shown back the same", () => {
+    expect(formatDate(parseDateText("3/6/1990"))).toBe("03/06/1990");
+    expect(formatDateTime(parseDateTimeText("2026-03-29T10:00"))).toBe("29/03/2026 10:00");
   });
 });

@@ -107,6 +107,7 @@ export type Contatto = z.infer<typeof ContattoOut>;
 /** GET /api/anagrafiche/clienti/{id}/ */
 export type Cliente = z.infer<typeof ClienteOut>;
 export type ClienteSaved = z.infer<typeof ClienteSavedOut>;
+export type SedeSaved = z.infer<typeof SedeSavedOut>;
 export type ContrattoCliente = Cliente["contratti"][number];
 /** The editable fields of the client form (the record without id, timestamps and lists). */
 export type ClienteFields = Omit<Cliente, "id" | "created_at" | "updated_at" | "sedi" | "contatti" | "contratti">;

@@ -22,7 +22,7 @@ import { useState } from "react";
 import { Field, Form } from "react-final-form";
 import { useCandidaturaOpzioniQuery, useInviaCandidaturaMutation } from "../../../api/anagrafiche/candidati.endpoints";
 import { errorMessage } from "../../../api/base";
-import { FormField, fieldError, SelectField, TextareaField, TextField } from "../../../components/form";
+import { DateField, FormField, fieldError, SelectField, TextareaField, TextField } from "../../../components/form";
 import { BRAND } from "../../../lib/brand";
 import { CheckboxGroupField, SwitchField } from "../common/form-controls";
 import { type CandidaturaValues, toFormData, validateCandidaturaForm } from "./candidatura.values";
@@ -161,7 +161,7 @@ export function CandidaturaPage() {
                         <TextField name="nome" label="Nome" required />
                         <TextField name="cognome" label="Cognome" required />
                         <SelectField name="sesso" label="Sesso" options={SESSO} required />
-                        <TextField name="data_nascita" label="Data di nascita" type="date" required />
+                        <DateField name="data_nascita" label="Data di nascita" required />
                         <TextField name="codice_fiscale" label="Codice fiscale" />
                         <TextField name="email" label="E-mail" type="email" required />
                         <TextField name="cellulare" label="Cellulare" type="tel" required />

@@ -236,7 +236,7 @@ function SediContatti({ cliente }: { cliente: Cliente }) {
         {...childTexts("sede")}
         form={{
           placement: "dialog",
-          noun: "sede",
+          titles: { add: "Nuova sede", edit: "Modifica sede" },
           validate: validateSede,
           fields: [
             { name: "descrizione", label: "Descrizione", required: true },
@@ -259,7 +259,7 @@ function SediContatti({ cliente }: { cliente: Cliente }) {
           saveSede({ id: cliente.id, subId: s?.id, data: v as Partial<Sede> })
             .unwrap()
             // the answer carries the geocoding's warnings as a client's save does (SedeSavedOut)
-            .then((saved) => showWarnings(saved as { warnings?: readonly string[] }))
+            .then(showWarnings)
         }
         remove={(s) => deleteSede({ id: cliente.id, subId: s.id }).unwrap()}
       />
@@ -270,7 +270,7 @@ function SediContatti({ cliente }: { cliente: Cliente }) {
         {...childTexts("contatto")}
         form={{
           placement: "dialog",
-          noun: "contatto",
+          titles: { add: "Nuovo contatto", edit: "Modifica contatto" },
           validate: validateContatto,
           fields: [
             { name: "nome", label: "Nome", required: true },

@@ -16,7 +16,14 @@ import {
 } from "../../../api/anagrafiche/operatori.endpoints";
 import { errorMessage } from "../../../api/base";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { SERVER_MESSAGE_WORDING, SelectField, saveFailure, TextareaField, TextField } from "../../../components/form";
+import {
+  DateField,
+  SERVER_MESSAGE_WORDING,
+  SelectField,
+  saveFailure,
+  TextareaField,
+  TextField,
+} from "../../../components/form";
 import type { OperatoreRecord } from "../../../domain/contracts/anagrafiche/operatori";
 import { OPERATORE_REQUIRED, validateOperatore } from "../../../domain/operatore";
 import { notify } from "../../../lib/toaster";
@@ -47,6 +54,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 const T = (name: string, label: string, type = "text") => (
   <TextField key={name} name={name} label={label} type={type} required={REQUIRED.has(name)} />
+);
+const D = (name: string, label: string) => (
+  <DateField key={name} name={name} label={label} required={REQUIRED.has(name)} />
 );
 
 export function AnagraficaForm({ record }: { record?: OperatoreRecord }) {
@@ -108,14 +118,14 @@ export function AnagraficaForm({ record }: { record?: OperatoreRecord }) {
                 {T("nome", "Nome")}
                 <SelectField name="sesso" label="Sesso" options={SESSO} required />
                 {T("codice_fiscale", "Codice fiscale")}
-                {T("data_nascita", "Data di nascita", "date")}
+                {D("data_nascita", "Data di nascita")}
                 {T("luogo_nascita", "Luogo di nascita")}
                 <ProvinciaField name="prov_nascita" label="Provincia di nascita" />
                 {T("cittadinanza", "Cittadinanza")}
                 {T("titolo_studio", "Titolo di studio")}
                 {T("cp_rilasciato_da", "Carta/permesso rilasciato da")}
-                {T("cp_rilasciato_il", "Carta/permesso rilasciato il", "date")}
-                {T("cp_scadenza", "Scadenza carta/permesso", "date")}
+                {D("cp_rilasciato_il", "Carta/permesso rilasciato il")}
+                {D("cp_scadenza", "Scadenza carta/permesso")}
               </Section>
               <Section title="Residenza">
                 {T("indirizzo", "Indirizzo")}
@@ -141,7 +151,7 @@ export function AnagraficaForm({ record }: { record?: OperatoreRecord }) {
               </Section>
               <Section title="Banca">
                 {T("iban", "IBAN")}
-                {T("data_iban", "Data IBAN", "date")}
+                {D("data_iban", "Data IBAN")}
               </Section>
               <Section title="Caratteristiche fisiche">
                 {T("altezza", "Altezza (cm)", "number")}
@@ -151,7 +161,7 @@ export function AnagraficaForm({ record }: { record?: OperatoreRecord }) {
                 {T("referente", "Referente")}
                 {T("area_agenzia", "Area agenzia")}
                 {T("area_sede", "Area sede")}
-                {T("data_iscrizione", "Data iscrizione", "date")}
+                {D("data_iscrizione", "Data iscrizione")}
                 {T("cod_pref", "Codice preferenza")}
                 <SelectField name="rating" label="Valutazione" options={valutazioni} />
                 <GridItem colSpan={{ base: 1, md: 2, lg: 3 }}>
@@ -166,7 +176,7 @@ export function AnagraficaForm({ record }: { record?: OperatoreRecord }) {
                 <SwitchField name="attivo" label="Attivo" />
                 <SwitchField name="cessato" label="Cessato" />
                 <SwitchField name="black_list" label="Black list" />
-                {T("data_disattivazione", "Data disattivazione", "date")}
+                {D("data_disattivazione", "Data disattivazione")}
                 <SwitchField name="ammortizzatori" label="Ammortizzatori sociali" />
                 <TextareaField name="amm_note" label="Note ammortizzatori" />
               </Section>

@@ -38,7 +38,7 @@ export function ContrattiPraticheTab({ id }: { id: number }) {
         {...childTexts("contratto")}
         form={{
           placement: "dialog",
-          noun: "contratto",
+          titles: { add: "Nuovo contratto", edit: "Modifica contratto" },
           validate: validateContratto,
           fields: [
             { name: "tipo", label: "Tipo di contratto", kind: "select", required: true, options: opts(TIPI_CONTRATTO) },
@@ -75,7 +75,7 @@ export function ContrattiPraticheTab({ id }: { id: number }) {
         {...childTexts("compenso")}
         form={{
           placement: "dialog",
-          noun: "compenso",
+          titles: { add: "Nuovo compenso", edit: "Modifica compenso" },
           validate: validateCompenso,
           fields: [
             { name: "descrizione", label: "Descrizione", required: true },
@@ -98,7 +98,7 @@ export function ContrattiPraticheTab({ id }: { id: number }) {
         {...childTexts("pratica")}
         form={{
           placement: "dialog",
-          noun: "pratica",
+          titles: { add: "Nuova pratica", edit: "Modifica pratica" },
           validate: validatePratica,
           fields: [
             { name: "tipo", label: "Tipo", kind: "select", required: true, options: opts(TIPI_PRATICA) },

@@ -80,7 +80,7 @@ export function DocumentiCorsiTab({ id }: { id: number }) {
         {...childTexts("documento")}
         form={{
           placement: "dialog",
-          noun: "documento",
+          titles: { add: "Nuovo documento", edit: "Modifica documento" },
           validate: validateDocumento,
           fields: [
             {
@@ -112,7 +112,7 @@ export function DocumentiCorsiTab({ id }: { id: number }) {
         {...childTexts("corso")}
         form={{
           placement: "dialog",
-          noun: "corso",
+          titles: { add: "Nuovo corso", edit: "Modifica corso" },
           validate: validateCorso,
           fields: [
             {

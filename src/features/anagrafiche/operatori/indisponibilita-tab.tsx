@@ -6,7 +6,7 @@ import {
   useOperatoreDisponibilitaQuery,
   useSaveOperatoreDisponibilitaMutation,
 } from "../../../api/anagrafiche/operatori.endpoints";
-import { ChildTable } from "../../../components/child-table";
+import { ChildTable, type RowValues } from "../../../components/child-table";
 import { SERVER_MESSAGE_WORDING, saveFailure } from "../../../components/form";
 import { formatDateTime } from "../../../domain/format";
 import { toRomeWallClock } from "../../../domain/instant";
@@ -16,13 +16,18 @@ import { childTexts } from "../common/child-texts";
 import { MSG } from "../common/messages";
 import { useOperatoreTab } from "./use-operatore-tab";
 
-/** The server's instant → the value of an <input type="datetime-local">: the wall clock in Rome. */
+/** The server's instant → the value of a date-time field: the wall clock in Rome ('YYYY-MM-DDTHH:mm'). */
 const toLocalInput = (v: unknown) => toRomeWallClock(v ? String(v) : null);
 /**
- * The input's value goes as it is ('YYYY-MM-DDTHH:mm'): the server reads it as Rome time, whatever
+ * The field's value goes as it is ('YYYY-MM-DDTHH:mm'): the server reads it as Rome time, whatever
  * the browser's time zone (src/domain/instant.ts); an impossible date is refused by the validator.
+ * An edit sends only what changed: a bound not named is not sent.
  */
-const toData = (v: unknown) => (v ? String(v) : null);
+const toData = (values: RowValues) => {
+  const data = { ...values };
+  for (const key of ["dal", "al"] as const) if (key in data) data[key] = data[key] ? String(data[key]) : null;
+  return data;
+};
 
 function DisponibilitaSettimanale({ id }: { id: number }) {
   const { data } = useOperatoreDisponibilitaQuery(id);
@@ -72,7 +77,7 @@ function DisponibilitaSettimanale({ id }: { id: number }) {
 }
 
 export function IndisponibilitaTab({ id }: { id: number }) {
-  const periodi = useOperatoreTab(id, "indisponibilita", (v) => ({ ...v, dal: toData(v.dal), al: toData(v.al) }));
+  const periodi = useOperatoreTab(id, "indisponibilita", toData);
   return (
     <Stack gap="6">
       <ChildTable<TabItem>
@@ -81,12 +86,12 @@ export function IndisponibilitaTab({ id }: { id: number }) {
         {...childTexts("periodo")}
         form={{
           placement: "dialog",
-          noun: "periodo",
+          titles: { add: "Nuovo periodo", edit: "Modifica periodo" },
           validate: validateIndisponibilita,
           toValues: (i) => (i ? { ...i, dal: toLocalInput(i.dal), al: toLocalInput(i.al) } : {}),
           fields: [
-            { name: "dal", label: "Dal", kind: "datetime-local", required: true },
-            { name: "al", label: "Al", kind: "datetime-local", required: true },
+            { name: "dal", label: "Dal", kind: "datetime", required: true },
+            { name: "al", label: "Al", kind: "datetime", required: true },
             { name: "motivo", label: "Motivo" },
             { name: "note", label: "Note", kind: "textarea" },
           ],

@@ -16,6 +16,7 @@ export function useOperatoreTab(id: number, tab: OperatoreTab, toData?: (values:
     rows: data,
     isLoading,
     error,
+    /** A new item's values, or an edited one's changes only (components/child-table). */
     save: (values: RowValues, item: TabItem | undefined) =>
       save({ id, tab, itemId: item?.id, data: toData ? toData(values) : values }).unwrap(),
     remove: (item: TabItem) => remove({ id, tab, itemId: item.id }).unwrap(),

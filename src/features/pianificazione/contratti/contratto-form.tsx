@@ -12,7 +12,7 @@ import {
   useUpdateContrattoMutation,
 } from "../../../api/pianificazione/contratti.endpoints";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { CheckboxField, SelectField, saveFailure, TextareaField, TextField } from "../../../components/form";
+import { CheckboxField, DateField, SelectField, saveFailure, TextareaField, TextField } from "../../../components/form";
 import { TIPI_CONTRATTO } from "../../../domain/contratto";
 import { notify } from "../../../lib/toaster";
 import { MSG } from "../common/messages";
@@ -94,7 +94,7 @@ export function ContrattoForm({ contratto }: { contratto?: Contratto }) {
                 <TextField name="responsabile_zona" label="Responsabile di zona" />
                 <TextField name="azienda_app" label="Azienda appaltatrice" />
                 <TextField name="azienda_ese" label="Azienda esecutrice" />
-                <TextField name="data_disattivazione" label="Data disattivazione" type="date" />
+                <DateField name="data_disattivazione" label="Data disattivazione" />
                 <SelectField
                   name="notifica_allarme"
                   label="Notifica allarme"

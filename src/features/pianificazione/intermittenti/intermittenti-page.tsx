@@ -11,17 +11,21 @@ import {
   useComunicazioneIntermittenteMutation,
 } from "../../../api/pianificazione/intermittenti.endpoints";
 import { ListScreen } from "../../../components/data-table/list-screen";
+import { DateInput } from "../../../components/form";
 import { OperatorName } from "../../../components/quick-view";
-import { formatDate, secondsToHours } from "../../../domain/format";
+import { formatDate, parseDateText, secondsToHours, toApiDate } from "../../../domain/format";
 import { notify } from "../../../lib/toaster";
 import { MSG } from "../common/messages";
 import { monthOf } from "../common/month-range";
 
+const DATA_INVIO_NON_VALIDA = "Data invio non valida (GG/MM/AAAA)";
+
 function SegnaInviata({ row }: { row: Intermittente }) {
   const [open, setOpen] = useState(false);
-  const [data, setData] = useState(new Date().toISOString().slice(0, 10));
+  const [data, setData] = useState(() => toApiDate(new Date()));
   const [riferimento, setRiferimento] = useState("");
   const [send, state] = useComunicazioneIntermittenteMutation();
+  const valid = parseDateText(data) !== null;
   if (row.comunicazione_inviata)
     return (
       <Text fontSize="sm" color="green.700">
@@ -39,7 +43,7 @@ function SegnaInviata({ row }: { row: Intermittente }) {
     );
   return (
     <HStack gap="1">
-      <Input size="xs" type="date" value={data} onChange={(e) => setData(e.target.value)} aria-label="Data invio" />
+      <DateInput size="xs" value={data} onChange={setData} aria-label="Data invio" aria-invalid={!valid || undefined} />
       <Input
         size="xs"
         placeholder="Riferimento"
@@ -52,6 +56,10 @@ function SegnaInviata({ row }: { row: Intermittente }) {
         colorPalette="blue"
         loading={state.isLoading}
         onClick={async () => {
+          if (!valid) {
+            notify.error(DATA_INVIO_NON_VALIDA);
+            return;
+          }
           try {
             await send({ id: row.id, inviata_il: data, riferimento }).unwrap();
             notify.success(MSG.saved);

@@ -41,7 +41,7 @@ export function ProfiliRegolePage() {
         ]}
         form={{
           placement: "dialog",
-          noun: "profilo",
+          titles: { add: "Nuovo profilo", edit: "Modifica profilo" },
           toValues: (p) => ({
             descrizione: p?.descrizione,
             riposo_minimo_ore: p ? String(p.riposo_minimo_ore) : undefined,
@@ -65,13 +65,16 @@ export function ProfiliRegolePage() {
           ],
         }}
         save={(v, row) =>
+          // What changed, the limits as numbers (a PUT changes only what it names).
           save({
             codice: row?.codice ?? "",
-            descrizione: v.descrizione ?? "",
-            riposo_minimo_ore: Number(v.riposo_minimo_ore),
-            max_ore_7_giorni: Number(v.max_ore_7_giorni),
-            max_ore_turno: Number(v.max_ore_turno),
-            fonte: v.fonte ?? "",
+            ...(v.descrizione !== undefined ? { descrizione: v.descrizione } : {}),
+            ...(v.fonte !== undefined ? { fonte: v.fonte } : {}),
+            ...Object.fromEntries(
+              (["riposo_minimo_ore", "max_ore_7_giorni", "max_ore_turno"] as const)
+                .filter((k) => v[k] !== undefined)
+                .map((k) => [k, Number(v[k])]),
+            ),
           }).unwrap()
         }
       />

@@ -5,7 +5,7 @@ import { Field, Form } from "react-final-form";
 import { Link as RouterLink } from "react-router-dom";
 import { useCreateServizioMutation, useServiziQuery } from "../../../api/pianificazione/servizi.endpoints";
 import { ChildTable } from "../../../components/child-table";
-import { SelectField, saveFailure, TextField } from "../../../components/form";
+import { DateField, SelectField, saveFailure, TextField, TimeField } from "../../../components/form";
 import { formatDate } from "../../../domain/format";
 import { notify } from "../../../lib/toaster";
 import { useCurrentUser } from "../../../machines/session-context";
@@ -76,8 +76,8 @@ function NuovoServizioForm({ idContratto, onDone }: { idContratto: number; onDon
         <Box as="form" onSubmit={handleSubmit} borderWidth="1px" rounded="md" p="4" aria-label="Nuovo servizio">
           <Stack gap="4">
             <SimpleGrid columns={{ base: 1, md: 4 }} gap="3">
-              <TextField name="dal" label="Dal" type="date" required />
-              <TextField name="al" label="Al" type="date" required />
+              <DateField name="dal" label="Dal" required />
+              <DateField name="al" label="Al" required />
               <TextField name="descrizione" label="Descrizione" />
               <TextField name="indirizzo" label="Indirizzo" />
             </SimpleGrid>
@@ -110,10 +110,10 @@ function NuovoServizioForm({ idContratto, onDone }: { idContratto: number; onDon
                 {(values.turni ?? []).map((_, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional form fields
                   <HStack key={i} align="end" gap="2" wrap="wrap" aria-label={`Turno ${i + 1}`} role="group">
-                    <TextField name={`turni[${i}].inizio_f1`} label="Inizio" type="time" required />
-                    <TextField name={`turni[${i}].fine_f1`} label="Fine" type="time" required />
-                    <TextField name={`turni[${i}].inizio_f2`} label="Inizio 2ª fascia" type="time" />
-                    <TextField name={`turni[${i}].fine_f2`} label="Fine 2ª fascia" type="time" />
+                    <TimeField name={`turni[${i}].inizio_f1`} label="Inizio" required />
+                    <TimeField name={`turni[${i}].fine_f1`} label="Fine" required />
+                    <TimeField name={`turni[${i}].inizio_f2`} label="Inizio 2ª fascia" />
+                    <TimeField name={`turni[${i}].fine_f2`} label="Fine 2ª fascia" />
                     <SelectField name={`turni[${i}].posizione`} label="Qualifica" options={posizioni} required />
                     <TextField
                       name={`turni[${i}].operatori_richiesti`}

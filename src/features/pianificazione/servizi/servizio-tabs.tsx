@@ -74,7 +74,7 @@ export function CostiTab(ids: Ids) {
       ]}
       form={{
         placement: "dialog",
-        noun: "costo",
+        titles: { add: "Nuovo costo", edit: "Modifica costo" },
         fields: [
           { name: "tipo", label: "Tipo", required: true },
           { name: "importo", label: "Importo (€)", kind: "number", step: "0.01", required: true },
@@ -82,12 +82,16 @@ export function CostiTab(ids: Ids) {
           { name: "note", label: "Note" },
         ],
       }}
-      save={(v: Values, row) =>
-        save({
-          ...ids,
-          id: row?.id,
-          data: { tipo: v.tipo ?? "", importo: v.importo ?? "", data: v.data ?? "", note: v.note ?? "" },
-        }).unwrap()
+      save={(v: Partial<Values>, row) =>
+        save(
+          row
+            ? // an edit sends what changed (a PUT changes only what it names)
+              { ...ids, id: row.id, data: v }
+            : {
+                ...ids,
+                data: { tipo: v.tipo ?? "", importo: v.importo ?? "", data: v.data ?? "", note: v.note ?? "" },
+              },
+        ).unwrap()
       }
       remove={(c) => remove({ ...ids, id: c.id }).unwrap()}
       confirm={{ what: (c) => `il costo "${c.tipo}"` }}
@@ -115,7 +119,7 @@ export function DotazioniTab(ids: Ids) {
       ]}
       form={{
         placement: "dialog",
-        noun: "dotazione",
+        titles: { add: "Nuova dotazione", edit: "Modifica dotazione" },
         toValues: (d) =>
           d
             ? {
@@ -134,20 +138,32 @@ export function DotazioniTab(ids: Ids) {
           { name: "note", label: "Note" },
         ],
       }}
-      save={(v: Values, row) =>
-        save({
-          ...ids,
-          id: row?.id,
-          data: {
-            descrizione: v.descrizione ?? "",
-            quantita: Number(v.quantita || 1),
-            // An edit leaves the operator the equipment was handed to as it is.
-            ...(row ? {} : { operatore: null }),
-            consegnata_il: v.consegnata_il || null,
-            restituita_il: v.restituita_il || null,
-            note: v.note ?? "",
-          },
-        }).unwrap()
+      save={(v: Partial<Values>, row) =>
+        save(
+          row
+            ? // an edit sends what changed: the operator the equipment was handed to stays as it is
+              {
+                ...ids,
+                id: row.id,
+                data: {
+                  ...v,
+                  ...(v.quantita !== undefined ? { quantita: Number(v.quantita || 1) } : {}),
+                  ...(v.consegnata_il !== undefined ? { consegnata_il: v.consegnata_il || null } : {}),
+                  ...(v.restituita_il !== undefined ? { restituita_il: v.restituita_il || null } : {}),
+                },
+              }
+            : {
+                ...ids,
+                data: {
+                  descrizione: v.descrizione ?? "",
+                  quantita: Number(v.quantita || 1),
+                  operatore: null,
+                  consegnata_il: v.consegnata_il || null,
+                  restituita_il: v.restituita_il || null,
+                  note: v.note ?? "",
+                },
+              },
+        ).unwrap()
       }
       remove={(d) => remove({ ...ids, id: d.id }).unwrap()}
       confirm={{ what: (d) => `la dotazione "${d.descrizione}"` }}

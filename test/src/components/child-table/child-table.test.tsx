@@ -9,12 +9,15 @@ import { setupServer } from "msw/node";
 import { api } from "../../../../src/api/base";
 import { ChildTable } from "../../../../src/components/child-table";
 import { type FailureWording, SERVER_MESSAGE_WORDING } from "../../../../src/components/form";
+import { formatDate } from "../../../../src/domain/format";
+import { typeText } from "../../helpers/type-text";
 import { renderWithProviders } from "../test-utils";
 
 interface Riga {
   id: number;
   nome: string;
   quantita: number;
+  consegna: string | null;
 }
 
 const PATH = "*/api/prova/righe/";
@@ -45,18 +48,28 @@ const sent: { method: string; path: string; body?: unknown }[] = [];
 const server = setupServer(
   http.get(PATH, () => HttpResponse.json(righe)),
   http.post(PATH, async ({ request }) => {
-    const { data } = (await request.json()) as { data: { nome: string; quantita?: string } };
+    const { data } = (await request.json()) as { data: { nome: string; quantita?: string; consegna?: string } };
     sent.push({ method: "POST", path: "/", body: data });
-    const riga = { id: nextId++, nome: data.nome, quantita: Number(data.quantita ?? 1) };
+    const riga = {
+      id: nextId++,
+      nome: data.nome,
+      quantita: Number(data.quantita ?? 1),
+      consegna: data.consegna || null,
+    };
     righe = [...righe, riga];
     return HttpResponse.json(riga, { status: 201 });
   }),
   http.put(`${PATH}:id/`, async ({ request, params }) => {
-    const { data } = (await request.json()) as { data: { nome: string; quantita: string | number } };
+    const { data } = (await request.json()) as { data: Partial<Record<keyof Riga, string | number>> };
     sent.push({ method: "PUT", path: `/${params.id}/`, body: data });
-    righe = righe.map((r) =>
-      r.id === Number(params.id) ? { ...r, nome: data.nome, quantita: Number(data.quantita) } : r,
-    );
+    // a PUT changes only what it names; '' clears
+    const apply = (r: Riga): Riga => ({
+      ...r,
+      ...("nome" in data ? { nome: String(data.nome) } : {}),
+      ...("quantita" in data ? { quantita: Number(data.quantita) } : {}),
+      ...("consegna" in data ? { consegna: data.consegna ? String(data.consegna) : null } : {}),
+    });
+    righe = righe.map((r) => (r.id === Number(params.id) ? apply(r) : r));
     return HttpResponse.json(righe.find((r) => r.id === Number(params.id)));
   }),
   http.delete(`${PATH}:id/`, ({ params }) => {
@@ -69,8 +82,8 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 beforeEach(() => {
   righe = [
-    { id: 1, nome: "Radio portatile", quantita: 2 },
-    { id: 2, nome: "Torcia", quantita: 1 },
+    { id: 1, nome: "Radio portatile", quantita: 2, consegna: null },
+    { id: 2, nome: "Torcia", quantita: 1, consegna: "2026-03-05" },
   ];
   nextId = 3;
   sent.length = 0;
@@ -81,6 +94,7 @@ afterAll(() => server.close());
 const FIELDS = [
   { name: "nome", label: "Nome", required: true },
   { name: "quantita", label: "Quantità", kind: "number" as const },
+  { name: "consegna", label: "Consegnata il", kind: "date" as const },
 ];
 
 function Righe({ placement, wording }: { placement: "dialog" | "inline"; wording?: FailureWording }) {
@@ -97,10 +111,11 @@ function Righe({ placement, wording }: { placement: "dialog" | "inline"; wording
       columns={[
         { header: "Nome", render: (r) => r.nome },
         { header: "Quantità", render: (r) => String(r.quantita) },
+        { header: "Consegnata il", render: (r) => formatDate(r.consegna) },
       ]}
       form={
         placement === "dialog"
-          ? { placement, noun: "articolo", fields: FIELDS }
+          ? { placement, titles: { add: "Nuova riga", edit: "Modifica riga" }, fields: FIELDS }
           : { placement, label: "Nuova riga", fields: FIELDS }
       }
       save={(values, riga) => save({ id: riga?.id, data: values }).unwrap()}
@@ -143,14 +158,14 @@ describe("ChildTable — the dialog form", () => {
     renderWithProviders(<Righe placement="dialog" />);
     const rows = await table();
     fireEvent.click(screen.getByRole("button", { name: "Aggiungi" }));
-    const dialog = await screen.findByRole("dialog", { name: "Nuovo articolo" });
+    const dialog = await screen.findByRole("dialog", { name: "Nuova riga" });
     fireEvent.change(within(dialog).getByRole("textbox", { name: /Nome/ }), { target: { value: "Giubbotto" } });
     fireEvent.change(within(dialog).getByRole("spinbutton", { name: /Quantità/ }), { target: { value: "4" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Salva" }));
     expect(await within(rows).findByText("Giubbotto")).toBeTruthy();
     expect(await screen.findByText("Modifiche salvate correttamente")).toBeTruthy();
     expect(sent).toEqual([{ method: "POST", path: "/", body: { nome: "Giubbotto", quantita: "4" } }]);
-    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Nuovo articolo" })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Nuova riga" })).toBeNull());
   });
 
   it("edits a row: 'Modifica' opens its values, 'Salva' sends the change with PUT", async () => {
@@ -158,13 +173,67 @@ describe("ChildTable — the dialog form", () => {
     const rows = await table();
     const torcia = within(rows).getByText("Torcia").closest("tr")!;
     fireEvent.click(within(torcia as HTMLElement).getByRole("button", { name: "Modifica" }));
-    const dialog = await screen.findByRole("dialog", { name: "Modifica articolo" });
+    const dialog = await screen.findByRole("dialog", { name: "Modifica riga" });
     const nome = within(dialog).getByRole("textbox", { name: /Nome/ });
     expect(nome).toHaveProperty("value", "Torcia");
     fireEvent.change(nome, { target: { value: "Torcia LED" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Salva" }));
     expect(await within(rows).findByText("Torcia LED")).toBeTruthy();
-    expect(sent).toEqual([{ method: "PUT", path: "/2/", body: { id: 2, nome: "Torcia LED", quantita: 1 } }]);
+    // only what changed: not the id, not the fields left alone
+    expect(sent).toEqual([{ method: "PUT", path: "/2/", body: { nome: "Torcia LED" } }]);
+  });
+
+  it("the dialog's title is the declaration's, in the noun's gender", async () => {
+    renderWithProviders(<Righe placement="dialog" />);
+    await table();
+    fireEvent.click(screen.getByRole("button", { name: "Aggiungi" }));
+    expect(await screen.findByRole("dialog", { name: "Nuova riga" })).toBeTruthy();
+    expect(screen.queryByRole("dialog", { name: "Nuovo riga" })).toBeNull();
+  });
+
+  it("an edit sends a date typed in DD/MM/YYYY as YYYY-MM-DD, a field emptied as '', nothing unchanged", async () => {
+    renderWithProviders(<Righe placement="dialog" />);
+    const rows = await table();
+    const torcia = () => within(rows).getByText("Torcia").closest("tr") as HTMLElement;
+    expect(within(torcia()).getByText("05/03/2026")).toBeTruthy();
+    fireEvent.click(within(torcia()).getByRole("button", { name: "Modifica" }));
+    let dialog = await screen.findByRole("dialog", { name: "Modifica riga" });
+    const consegna = within(dialog).getByRole("textbox", { name: /Consegnata il/ }) as HTMLInputElement;
+    expect(consegna.value).toBe("05/03/2026");
+    typeText(consegna, "07032026", { clear: true });
+    expect(consegna.value).toBe("07/03/2026");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Salva" }));
+    expect(await within(rows).findByText("07/03/2026")).toBeTruthy();
+    expect(sent).toEqual([{ method: "PUT", path: "/2/", body: { consegna: "2026-03-07" } }]);
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    fireEvent.click(within(torcia()).getByRole("button", { name: "Modifica" }));
+    dialog = await screen.findByRole("dialog", { name: "Modifica riga" });
+    fireEvent.change(within(dialog).getByRole("textbox", { name: /Consegnata il/ }), { target: { value: "" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Salva" }));
+    await waitFor(() => expect(within(rows).queryByText("07/03/2026")).toBeNull());
+    expect(sent.at(-1)).toEqual({ method: "PUT", path: "/2/", body: { consegna: "" } });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    fireEvent.click(within(torcia()).getByRole("button", { name: "Modifica" }));
+    dialog = await screen.findByRole("dialog", { name: "Modifica riga" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Salva" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(sent).toHaveLength(2);
+  });
+
+  it("an impossible date stays in the dialog as typed, named under the field; nothing is sent", async () => {
+    renderWithProviders(<Righe placement="dialog" />);
+    await table();
+    fireEvent.click(screen.getByRole("button", { name: "Aggiungi" }));
+    const dialog = await screen.findByRole("dialog", { name: "Nuova riga" });
+    fireEvent.change(within(dialog).getByRole("textbox", { name: /Nome/ }), { target: { value: "Casco" } });
+    const consegna = within(dialog).getByRole("textbox", { name: /Consegnata il/ }) as HTMLInputElement;
+    typeText(consegna, "30022026");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Salva" }));
+    expect(await within(dialog).findByText("Data non valida (GG/MM/AAAA)")).toBeTruthy();
+    expect(consegna.value).toBe("30/02/2026");
+    expect(sent).toEqual([]);
   });
 
   it("a 400 puts the server's reason under the field, keeps what was typed and the dialog open", async () => {
@@ -176,13 +245,13 @@ describe("ChildTable — the dialog form", () => {
     renderWithProviders(<Righe placement="dialog" />);
     await table();
     fireEvent.click(screen.getByRole("button", { name: "Aggiungi" }));
-    const dialog = await screen.findByRole("dialog", { name: "Nuovo articolo" });
+    const dialog = await screen.findByRole("dialog", { name: "Nuova riga" });
     fireEvent.change(within(dialog).getByRole("textbox", { name: /Nome/ }), { target: { value: "Torcia" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Salva" }));
     expect(await within(dialog).findByText("Esiste già una riga con questo nome")).toBeTruthy();
     expect(within(dialog).getByRole("textbox", { name: /Nome/ })).toHaveProperty("value", "Torcia");
     expect(await screen.findByText(VALIDATION)).toBeTruthy();
-    expect(screen.getByRole("dialog", { name: "Nuovo articolo" })).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "Nuova riga" })).toBeTruthy();
   });
 
   it("a 500 is a toast with the server's message; the dialog keeps what was typed", async () => {
@@ -190,7 +259,7 @@ describe("ChildTable — the dialog form", () => {
     renderWithProviders(<Righe placement="dialog" />);
     await table();
     fireEvent.click(screen.getByRole("button", { name: "Aggiungi" }));
-    const dialog = await screen.findByRole("dialog", { name: "Nuovo articolo" });
+    const dialog = await screen.findByRole("dialog", { name: "Nuova riga" });
     fireEvent.change(within(dialog).getByRole("textbox", { name: /Nome/ }), { target: { value: "Casco" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Salva" }));
     expect(await screen.findByText("Si è verificato un errore (Errore interno del server)")).toBeTruthy();
@@ -202,7 +271,7 @@ describe("ChildTable — the dialog form", () => {
     renderWithProviders(<Righe placement="dialog" wording={SERVER_MESSAGE_WORDING} />);
     await table();
     fireEvent.click(screen.getByRole("button", { name: "Aggiungi" }));
-    const dialog = await screen.findByRole("dialog", { name: "Nuovo articolo" });
+    const dialog = await screen.findByRole("dialog", { name: "Nuova riga" });
     fireEvent.change(within(dialog).getByRole("textbox", { name: /Nome/ }), { target: { value: "Casco" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Salva" }));
     expect(await screen.findByText("Errore interno del server")).toBeTruthy();

@@ -5,6 +5,7 @@ import type { FilterField } from "../../../../src/components/filter-bar/filter-b
 import { selectList } from "../../../../src/components/lists/lists.selectors";
 import { useListState } from "../../../../src/components/lists/use-list-state";
 import { setupMockServer } from "../../helpers/msw";
+import { typeText } from "../../helpers/type-text";
 import { renderWithProviders } from "../test-utils";
 
 const server = setupMockServer();
@@ -115,16 +116,48 @@ describe("FilterBar", () => {
     server.events.removeAllListeners();
   });
 
-  it("date range shortcut fills both dates; the day-step buttons move the date", () => {
-    renderWithProviders(<Screen />);
+  it("date range shortcut fills both dates; the day-step buttons move the date — in DD/MM/YYYY, sent as ISO", async () => {
+    const seen: URLSearchParams[] = [];
+    server.events.on("request:start", ({ request }) => seen.push(new URL(request.url).searchParams));
+    const { store } = renderWithProviders(<Screen />);
     fireEvent.click(screen.getByRole("button", { name: "Oggi" }));
     const today = new Date();
-    const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
-    expect((screen.getByLabelText("Data di nascita dal") as HTMLInputElement).value).toBe(iso);
-    expect((screen.getByLabelText("Data di nascita al") as HTMLInputElement).value).toBe(iso);
-    fireEvent.change(screen.getByLabelText("Giorno"), { target: { value: "2026-02-28" } });
+    const pad = (n: number) => String(n).padStart(2, "0");
+    const iso = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+    const italian = `${pad(today.getDate())}/${pad(today.getMonth() + 1)}/${today.getFullYear()}`;
+    expect((screen.getByLabelText("Data di nascita dal") as HTMLInputElement).value).toBe(italian);
+    expect((screen.getByLabelText("Data di nascita al") as HTMLInputElement).value).toBe(italian);
+    const giorno = screen.getByLabelText("Giorno") as HTMLInputElement;
+    typeText(giorno, "28022026");
+    expect(giorno.value).toBe("28/02/2026");
     fireEvent.click(screen.getByRole("button", { name: "Giorno successivo" }));
-    expect((screen.getByLabelText("Giorno") as HTMLInputElement).value).toBe("2026-03-01");
+    expect(giorno.value).toBe("01/03/2026");
+    fireEvent.click(screen.getByRole("button", { name: "Giorno precedente" }));
+    fireEvent.click(screen.getByRole("button", { name: "Giorno precedente" }));
+    expect(giorno.value).toBe("27/02/2026");
+    fireEvent.click(screen.getByRole("button", { name: "Applica" }));
+    await waitFor(() => expect(seen.length).toBeGreaterThan(0));
+    expect(selectList(store.getState(), "op").filters).toMatchObject({
+      giorno: "2026-02-27",
+      data_nascita_dal: iso,
+      data_nascita_al: iso,
+    });
+    expect(seen.at(-1)!.get("giorno")).toBe("2026-02-27");
+    server.events.removeAllListeners();
+  });
+
+  it("an impossible date in a filter is its error under the field, kept as typed, and nothing is applied", async () => {
+    const seen: URLSearchParams[] = [];
+    server.events.on("request:start", ({ request }) => seen.push(new URL(request.url).searchParams));
+    const { store } = renderWithProviders(<Screen />);
+    const dal = screen.getByLabelText("Data di nascita dal") as HTMLInputElement;
+    typeText(dal, "31/04/2026");
+    fireEvent.click(screen.getByRole("button", { name: "Applica" }));
+    expect(await screen.findByText("Data non valida (GG/MM/AAAA)")).toBeTruthy();
+    expect(dal.value).toBe("31/04/2026");
+    expect(selectList(store.getState(), "op").filters).toEqual({});
+    expect(seen).toEqual([]);
+    server.events.removeAllListeners();
   });
 
   it("debounces the global search by 500 ms", () => {

@@ -4,6 +4,7 @@ import { HttpResponse, http } from "msw";
 import { CV_NON_PDF, PRIVACY_OBBLIGATORIA } from "../../../../src/domain/candidato";
 import { setupMockServer } from "../../helpers/msw";
 import { renderApp } from "../../helpers/render-app";
+import { typeText } from "../../helpers/type-text";
 
 const server = setupMockServer();
 const SLOW = { timeout: 15000 };
@@ -19,7 +20,7 @@ async function fillValid() {
     fireEvent.change(screen.getByRole("textbox", { name }), { target: { value } });
   set(/^Nome/, "Chiara");
   set(/^Cognome/, "Fontana");
-  fireEvent.change(screen.getByLabelText(/Data di nascita/), { target: { value: "1996-05-20" } });
+  typeText(screen.getByRole("textbox", { name: /Data di nascita/ }), "20/05/1996");
   set(/^E-mail/, "chiara.fontana@example.it");
   set(/^Cellulare/, "+39 347 555 1234");
   set(/^Città/, "Bergamo");
@@ -55,6 +56,7 @@ describe("public application form", () => {
     expect(await screen.findByText("Candidatura inviata", {}, SLOW)).toBeTruthy();
     expect(sent).toHaveLength(1);
     expect(sent[0].get("cognome")).toBe("Fontana");
+    expect(sent[0].get("data_nascita")).toBe("1996-05-20");
     expect(sent[0].getAll("posizioni")).toEqual(["5"]);
     expect((sent[0].get("cv") as File).name).toBe("cv.pdf");
     server.events.removeAllListeners();

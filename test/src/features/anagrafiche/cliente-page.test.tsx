@@ -57,4 +57,38 @@ describe("client record", () => {
     fireEvent.click(screen.getByRole("button", { name: "Geocodifica" }));
     expect(await screen.findByText(/Coordinate: 45\.69830, 9\.67730/)).toBeTruthy();
   });
+
+  test("sites: 'Nuova sede' to add; an edit sends only what changed and shows the answer's warnings", async () => {
+    const bodies: { method: string; data: Record<string, unknown> }[] = [];
+    server.events.on("request:start", async ({ request }) => {
+      if (request.method !== "GET" && request.url.includes("/api/anagrafiche/clienti/1/sedi/"))
+        bodies.push({
+          method: request.method,
+          data: ((await request.clone().json()) as { data: Record<string, unknown> }).data,
+        });
+    });
+    server.use(
+      http.put("*/api/anagrafiche/clienti/1/sedi/:subId/", async ({ request, params }) => {
+        const { data } = (await request.json()) as { data: Record<string, unknown> };
+        const sede = db.clienti[0].sedi.find((x) => x.id === Number(params.subId))!;
+        return HttpResponse.json({ ...sede, ...data, warnings: ["Indirizzo non trovato: coordinate non aggiornate"] });
+      }),
+    );
+    renderApp("/anagrafiche/clienti/1", { as: "admin" });
+    const sedi = await screen.findByRole("table", { name: "Sedi operative" }, SLOW);
+    const heading = screen.getByRole("heading", { name: "Sedi operative" });
+    fireEvent.click(within(heading.parentElement as HTMLElement).getByRole("button", { name: "Aggiungi" }));
+    const nuova = await screen.findByRole("dialog", { name: "Nuova sede" });
+    fireEvent.click(within(nuova).getByRole("button", { name: "Annulla" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    const row = within(sedi).getByText("Filiale centro").closest("tr") as HTMLElement;
+    fireEvent.click(within(row).getByRole("button", { name: "Modifica" }));
+    const dialog = await screen.findByRole("dialog", { name: "Modifica sede" });
+    fireEvent.change(within(dialog).getByRole("textbox", { name: /^Città/ }), { target: { value: "Treviglio" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Salva" }));
+    expect(await screen.findByText("Indirizzo non trovato: coordinate non aggiornate")).toBeTruthy();
+    expect(bodies).toEqual([{ method: "PUT", data: { citta: "Treviglio" } }]);
+    server.events.removeAllListeners();
+  });
 });

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { db } from "../../../../mocks/store";
 import { setupMockServer } from "../../helpers/msw";
 import { renderApp } from "../../helpers/render-app";
+import { typeText } from "../../helpers/type-text";
 
 const server = setupMockServer();
 const SLOW = { timeout: 15000 };
@@ -47,6 +48,27 @@ describe("operator record — anagrafica", () => {
     await waitFor(() =>
       expect(screen.getByRole("button", { name: "Salva modifiche" })).toHaveProperty("disabled", true),
     );
+    server.events.removeAllListeners();
+  });
+
+  test("dates show as DD/MM/YYYY; a date typed in Italian is sent as YYYY-MM-DD", async () => {
+    const bodies: { data: Record<string, unknown> }[] = [];
+    server.events.on("request:start", async ({ request }) => {
+      if (request.method === "PUT" && request.url.includes("/api/anagrafiche/operatori/1/")) {
+        bodies.push((await request.clone().json()) as { data: Record<string, unknown> });
+      }
+    });
+    renderApp("/anagrafiche/operatori/1/anagrafica", { as: "admin" });
+    const nascita = (await screen.findByRole("textbox", { name: /Data di nascita/ }, SLOW)) as HTMLInputElement;
+    expect(nascita.value).toBe("01/08/1985");
+    const iban = screen.getByRole("textbox", { name: /^Data IBAN$/ }) as HTMLInputElement;
+    typeText(iban, "15012026", { clear: true });
+    expect(iban.value).toBe("15/01/2026");
+    fireEvent.click(screen.getByRole("button", { name: "Salva modifiche" }));
+    expect(await screen.findByText("Modifiche salvate correttamente")).toBeTruthy();
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0].data.data_iban).toBe("2026-01-15");
+    expect(bodies[0].data.data_nascita).toBe("1985-08-01");
     server.events.removeAllListeners();
   });
 
@@ -149,12 +171,14 @@ describe("operator record — indisponibilità", () => {
 
     fireEvent.click(within(table).getByRole("button", { name: "Modifica" }));
     const dal = (await screen.findByLabelText(/^Dal/)) as HTMLInputElement;
-    expect(dal.value).toBe("2026-08-01T08:00");
-    fireEvent.change(dal, { target: { value: "2026-03-29T10:00" } });
+    expect(dal.value).toBe("01/08/2026 08:00");
+    expect((screen.getByLabelText(/^Al/) as HTMLInputElement).value).toBe("15/08/2026 22:00");
+    typeText(dal, "29/03/2026 10:00", { clear: true });
     fireEvent.click(screen.getByRole("button", { name: "Salva" }));
     expect(await screen.findByText("Modifiche salvate correttamente")).toBeTruthy();
     expect(bodies).toHaveLength(1);
-    expect(bodies[0]).toMatchObject({ method: "PUT", data: { dal: "2026-03-29T10:00", al: "2026-08-15T22:00" } });
+    // the Rome wall clock as typed, and only the bound that changed
+    expect(bodies[0]).toEqual({ method: "PUT", data: { dal: "2026-03-29T10:00" } });
     expect(await within(table).findByText("29/03/2026 10:00")).toBeTruthy();
     server.events.removeAllListeners();
   });

@@ -9,6 +9,7 @@ import { created } from "../../../../../mocks/crud";
 import { db } from "../../../../../mocks/store";
 import { setupMockServer } from "../../../helpers/msw";
 import { renderApp } from "../../../helpers/render-app";
+import { typeText } from "../../../helpers/type-text";
 
 const server = setupMockServer();
 
@@ -126,7 +127,9 @@ describe("contract and service row tabs", () => {
     let form = await screen.findByRole("dialog", { name: "Nuovo costo" });
     fireEvent.change(within(form).getByRole("textbox", { name: "Tipo" }), { target: { value: "Pedaggio" } });
     fireEvent.change(within(form).getByRole("spinbutton", { name: "Importo (€)" }), { target: { value: "12.40" } });
-    fireEvent.change(within(form).getByLabelText(/^Data/), { target: { value: "2026-03-05" } });
+    const data = within(form).getByRole("textbox", { name: /^Data/ }) as HTMLInputElement;
+    typeText(data, "05032026");
+    expect(data.value).toBe("05/03/2026");
     fireEvent.click(within(form).getByRole("button", { name: "Salva" }));
     expect(await within(table).findByText("Pedaggio")).toBeTruthy();
     expect(within(table).getByText("12,40 €")).toBeTruthy();
@@ -142,7 +145,8 @@ describe("contract and service row tabs", () => {
       "POST /api/pianificazione/contratti/1/servizi/1/costi/",
       "PUT /api/pianificazione/contratti/1/servizi/1/costi/1/",
     ]);
-    expect(writes[1].body).toEqual({ data: { tipo: "Carburante", importo: "50", data: "2026-03-02", note: "" } });
+    // An edit sends only what changed.
+    expect(writes[1].body).toEqual({ data: { importo: "50" } });
   });
 
   test("dotazioni of a service: edits one without touching its operator, deletes one after confirming", async () => {
@@ -174,6 +178,42 @@ describe("contract and service row tabs", () => {
       "PUT /api/pianificazione/contratti/1/servizi/1/dotazioni/1/",
       "DELETE /api/pianificazione/contratti/1/servizi/1/dotazioni/1/",
     ]);
+  });
+
+  test("servizi: 'Nuovo servizio' takes DD/MM/YYYY days and 24-hour shift times and sends them as ISO", async () => {
+    const bodies: Record<string, unknown>[] = [];
+    server.events.on("request:start", async ({ request }) => {
+      if (request.method === "POST" && request.url.endsWith("/api/pianificazione/contratti/1/servizi/"))
+        bodies.push(((await request.clone().json()) as { data: Record<string, unknown> }).data);
+    });
+    renderApp("/pianificazione/contratti/1/servizi", { as: "admin" });
+    fireEvent.click(await screen.findByRole("button", { name: "Nuovo servizio" }, { timeout: 15000 }));
+    const form = screen.getByRole("form", { name: "Nuovo servizio" });
+    const field = (name: RegExp) => within(form).getByRole("textbox", { name }) as HTMLInputElement;
+    typeText(field(/^Dal/), "01122026");
+    typeText(field(/^Al/), "3/12/2026");
+    const turno = within(form).getByRole("group", { name: "Turno 1" });
+    const inizio = within(turno).getByRole("textbox", { name: /^Inizio\s*\*?$/ }) as HTMLInputElement;
+    const fine = within(turno).getByRole("textbox", { name: /^Fine\s*\*?$/ }) as HTMLInputElement;
+    typeText(inizio, "2000");
+    typeText(fine, "8:00");
+    expect([field(/^Dal/).value, field(/^Al/).value, inizio.value, fine.value]).toEqual([
+      "01/12/2026",
+      "03/12/2026",
+      "20:00",
+      "08:00",
+    ]);
+    const qualifica = within(turno).getByRole("combobox", { name: "Qualifica" }) as HTMLSelectElement;
+    fireEvent.change(qualifica, { target: { value: qualifica.options[1].value } });
+    fireEvent.click(within(form).getByRole("button", { name: "Crea servizio" }));
+    expect(await screen.findByText("Modifiche salvate correttamente")).toBeTruthy();
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({
+      dal: "2026-12-01",
+      al: "2026-12-03",
+      turni: [{ inizio_f1: "20:00:00", fine_f1: "08:00:00", inizio_f2: null, fine_f2: null }],
+    });
+    server.events.removeAllListeners();
   });
 
   test("servizi: a list that fails to load shows the server's message, not an empty list", async () => {
