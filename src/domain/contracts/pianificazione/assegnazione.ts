@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { ClienteRef } from "./contratti";
-import { bool, refId } from "./fields";
+import { bool, day, refId } from "./fields";
 import { OperatoreTurnoOut } from "./servizi";
 
 /**
@@ -131,3 +131,29 @@ export const ConsolidaOut = z.object({
   scoperti: z.array(ScopertoOut),
 });
 export type ConsolidaResult = z.infer<typeof ConsolidaOut>;
+
+/**
+ * POST …/servizi/{s}/operatori-periodo/: one operator on every shift of the service between dal and
+ * al (at most 62 days) — assigned (optionally confirmed) where they fit, removed, or unconfirmed.
+ */
+export const OperatorePeriodoData = z
+  .object({
+    operatore: refId(),
+    dal: day(),
+    al: day(),
+    azione: z.enum(["assegna", "rimuovi", "annulla_conferma"], { error: "Azione non valida" }),
+    conferma: bool().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.al < v.dal)
+      ctx.addIssue({ code: "custom", path: ["al"], message: "La data di fine non può precedere la data di inizio" });
+  });
+
+const TurnoDelPeriodo = z.object({ turno_id: z.number(), giorno: z.string(), orario: z.string() });
+
+/** What was done on which shift, and which were skipped with the server's reason. */
+export const OperatorePeriodoOut = z.object({
+  eseguiti: z.array(TurnoDelPeriodo.extend({ warnings: z.array(z.string()) })),
+  saltati: z.array(TurnoDelPeriodo.extend({ detail: z.string(), reason: z.string().nullable() })),
+});
+export type OperatorePeriodoResult = z.infer<typeof OperatorePeriodoOut>;

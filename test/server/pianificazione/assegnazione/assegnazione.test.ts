@@ -346,6 +346,64 @@ describeEachDb("pianificazione: assignment rules", (ctx) => {
     await expect(db.execute(sql`DELETE FROM turni_deroghe`)).rejects.toThrow();
   });
 
+  it("puts one operator on every shift of a week that fits them, skipping and reporting the rest; then removes them all (issue 15 item 4)", async () => {
+    const op = await stewardOp("Settimana");
+    const db = ctx().database.db;
+    const gpg = await posizioneId(db, "Guardia particolare giurata");
+    const mon = await shift("2025-08-04", ["08:00", "14:00"]);
+    const tue = await shift("2025-08-05", ["08:00", "14:00"]);
+    const tueGpg = await shift("2025-08-05", ["15:00", "19:00"], { posizione: gpg });
+    const wed = await shift("2025-08-06", ["08:00", "14:00"]);
+    const thuNight = await shift("2025-08-07", ["22:00", "06:00"]);
+    const fri = await shift("2025-08-08", ["08:00", "14:00"]);
+    const url = `${BASE}/${contratto}/servizi/${servizio}/operatori-periodo/`;
+    const res = await req("POST", url, {
+      operatore: op,
+      dal: "2025-08-04",
+      al: "2025-08-08",
+      azione: "assegna",
+      conferma: true,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.eseguiti.map((t: { turno_id: number }) => t.turno_id)).toEqual([mon.id, tue.id, wed.id, thuNight.id]);
+    // Not qualified for the guard's shift; Friday morning comes 2 hours after the night: rest refused.
+    expect(body.saltati).toEqual([
+      expect.objectContaining({
+        turno_id: tueGpg.id,
+        giorno: "2025-08-05",
+        orario: "15:00–19:00",
+        reason: "qualifica_mancante",
+      }),
+      expect.objectContaining({ turno_id: fri.id, reason: "riposo_insufficiente" }),
+    ]);
+    const rows = await queryRows<{ turno_id: number; confermato: boolean }>(
+      db,
+      sql`SELECT turno_id, confermato FROM turni_operatori WHERE operatore_id = ${op} ORDER BY turno_id`,
+    );
+    expect(rows).toEqual([mon, tue, wed, thuNight].map((s) => ({ turno_id: s.id, confermato: true })));
+
+    const unconf = await req("POST", url, {
+      operatore: op,
+      dal: "2025-08-04",
+      al: "2025-08-05",
+      azione: "annulla_conferma",
+    });
+    expect(unconf.json().eseguiti).toHaveLength(2);
+    const off = await req("POST", url, { operatore: op, dal: "2025-08-04", al: "2025-08-08", azione: "rimuovi" });
+    expect(off.json()).toMatchObject({ saltati: [] });
+    expect(off.json().eseguiti).toHaveLength(4);
+    const left = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM turni_operatori WHERE operatore_id = ${op}`,
+    );
+    expect(left[0].n).toBe(0);
+
+    const bad = await req("POST", url, { operatore: op, dal: "2025-08-08", al: "2025-08-04", azione: "assegna" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ al: "La data di fine non può precedere la data di inizio" });
+  });
+
   it("uses the profile an administrator sets for the qualification", async () => {
     const admin = await ctx().createUser({ permissions: ["admin"] });
     const list = await ctx().app.inject({
