@@ -12,6 +12,7 @@ import { MSG } from "../common/messages";
 import { type MonthRange, monthLabel, monthOf, shiftMonth } from "../common/month-range";
 import { AggiungiGiorno, GiornoEdit } from "../servizi/piano-edit";
 import { AssignmentScope } from "./assignment-context";
+import { OperatorePeriodo } from "./operatore-periodo";
 import { ShiftCell } from "./shift-cell";
 
 export function AssignmentGrid({ idContratto, idServizio }: { idContratto: string; idServizio: string }) {
@@ -52,6 +53,7 @@ export function AssignmentGrid({ idContratto, idServizio }: { idContratto: strin
             </Button>
           )}
           <Box flex="1" />
+          <OperatorePeriodo {...ids} dal={range.dal} al={range.al} />
           <AggiungiGiorno {...ids} />
         </HStack>
       )}
