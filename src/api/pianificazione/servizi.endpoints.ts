@@ -6,6 +6,7 @@ import type { ResultOk } from "../../domain/contracts/common";
 import type {
   Giorno,
   OperatoreTurno,
+  PianoCopiato,
   Servizio,
   ServizioCreate,
   ServizioSummary,
@@ -86,6 +87,34 @@ export const serviziApi = api.injectEndpoints({
       invalidatesTags: (_r, _e, { idContratto }) => [{ type: "Servizio", id: `contratto-${idContratto}` }],
     }),
 
+    /** A week's shifts onto the next weeks (any day of the week names it). */
+    copiaSettimana: build.mutation<
+      PianoCopiato,
+      { idContratto: Id; idServizio: Id; settimana: string; settimane: number }
+    >({
+      query: ({ idContratto, idServizio, ...data }) => ({
+        url: `${servizioPath(idContratto, idServizio)}copia-settimana/`,
+        method: "POST",
+        body: { data },
+      }),
+      invalidatesTags: (_r, _e, { idContratto, idServizio }) => [
+        ...servizioTag(idServizio),
+        { type: "Servizio", id: `contratto-${idContratto}` },
+      ],
+    }),
+    /** The service extended by a period, its days taking the shifts of their weekday. */
+    estendiServizio: build.mutation<PianoCopiato, { idContratto: Id; idServizio: Id; dal: string; al: string }>({
+      query: ({ idContratto, idServizio, ...data }) => ({
+        url: `${servizioPath(idContratto, idServizio)}estendi/`,
+        method: "POST",
+        body: { data },
+      }),
+      invalidatesTags: (_r, _e, { idContratto, idServizio }) => [
+        ...servizioTag(idServizio),
+        { type: "Servizio", id: `contratto-${idContratto}` },
+      ],
+    }),
+
     // Days and shifts
     createGiorno: build.mutation<
       { id: number; giorno: string },
@@ -130,6 +159,8 @@ export const {
   useCreateServizioMutation,
   useUpdateServizioMutation,
   useDeleteServizioMutation,
+  useCopiaSettimanaMutation,
+  useEstendiServizioMutation,
   useCreateGiornoMutation,
   useUpdateGiornoMutation,
   useDeleteGiornoMutation,

@@ -12,11 +12,13 @@ import { useNavigate } from "react-router-dom";
 import {
   type Giorno,
   type Turno,
+  useCopiaSettimanaMutation,
   useCreateGiornoMutation,
   useCreateTurnoMutation,
   useDeleteGiornoMutation,
   useDeleteServizioMutation,
   useDeleteTurnoMutation,
+  useEstendiServizioMutation,
   useServiziQuery,
   useUpdateGiornoMutation,
   useUpdateServizioMutation,
@@ -94,6 +96,8 @@ export function ServizioHeader({ idContratto, idServizio }: ServizioIds) {
   const s = data?.find((x) => String(x.id) === idServizio);
   const [update] = useUpdateServizioMutation();
   const [remove] = useDeleteServizioMutation();
+  const [copia] = useCopiaSettimanaMutation();
+  const [estendi] = useEstendiServizioMutation();
   const navigate = useNavigate();
   return (
     <HStack justify="space-between" align="start" mb="3" wrap="wrap">
@@ -125,6 +129,30 @@ export function ServizioHeader({ idContratto, idServizio }: ServizioIds) {
                 },
               }).unwrap()
             }
+          />
+          <DialogButton<{ settimana?: string; settimane?: string }>
+            size="sm"
+            label="Copia settimana"
+            title="Copia una settimana sulle successive"
+            fields={[
+              { name: "settimana", label: "Un giorno della settimana da copiare", kind: "date", required: true },
+              { name: "settimane", label: "Numero di settimane", kind: "number", min: 1, required: true },
+            ]}
+            initial={() => ({ settimana: s.dal, settimane: "1" })}
+            save={(v) =>
+              copia({ idContratto, idServizio, settimana: v.settimana ?? "", settimane: Number(v.settimane) }).unwrap()
+            }
+          />
+          <DialogButton<{ dal?: string; al?: string }>
+            size="sm"
+            label="Estendi servizio"
+            title="Estendi il servizio"
+            fields={[
+              { name: "dal", label: "Dal", kind: "date", required: true },
+              { name: "al", label: "Al", kind: "date", required: true },
+            ]}
+            initial={() => ({})}
+            save={(v) => estendi({ idContratto, idServizio, dal: v.dal ?? "", al: v.al ?? "" }).unwrap()}
           />
           <DeleteRowButton
             what={`il servizio "${s.descrizione || `Servizio ${s.id}`}"`}

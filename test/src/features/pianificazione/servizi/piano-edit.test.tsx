@@ -9,6 +9,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { setupMockServer } from "../../../helpers/msw";
 import { renderApp } from "../../../helpers/render-app";
+import { typeText } from "../../../helpers/type-text";
 
 const server = setupMockServer();
 const S = "/api/pianificazione/contratti/1/servizi/1/";
@@ -232,5 +233,32 @@ describe("changing the plan of a service", () => {
     );
     fireEvent.click(await screen.findByRole("button", { name: "Elimina" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/pianificazione/contratti/1/servizi"));
+  });
+
+  test("a week is copied onto the next weeks and the service extended, from the service's heading", async () => {
+    const answer = { giorni_creati: ["2026-03-09"], turni_creati: 2, giorni_esistenti: [] };
+    server.use(
+      http.post(`*${S}copia-settimana/`, () => HttpResponse.json(answer)),
+      http.post(`*${S}estendi/`, () => HttpResponse.json(answer)),
+    );
+    const calls = recordWrites();
+    renderApp(PAGE, { as: "pianificatore" });
+    fireEvent.click(await screen.findByRole("button", { name: "Copia settimana" }, { timeout: 15000 }));
+    let form = await dialog();
+    const settimane = within(form).getByRole("spinbutton", { name: /Numero di settimane/ });
+    fireEvent.change(settimane, { target: { value: "3" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Salva" }));
+    expect(await screen.findByText(RELOAD)).toBeTruthy();
+
+    fireEvent.click(await screen.findByRole("button", { name: "Estendi servizio" }));
+    form = await dialog();
+    typeText(within(form).getByRole("textbox", { name: /^Dal/ }), "09032026");
+    typeText(within(form).getByRole("textbox", { name: /^Al/ }), "15032026");
+    fireEvent.click(within(form).getByRole("button", { name: "Salva" }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls).toEqual([
+      { method: "POST", path: `${S}copia-settimana/`, body: { data: { settimana: "2026-03-02", settimane: 3 } } },
+      { method: "POST", path: `${S}estendi/`, body: { data: { dal: "2026-03-09", al: "2026-03-15" } } },
+    ]);
   });
 });
