@@ -63,6 +63,10 @@ describe("advanced assignment", () => {
     renderApp(ADVANCED, { as: "pianificatore" });
     await screen.findByRole("table", { name: "Operatori candidati al turno 1002" }, { timeout: 15000 });
     expect(within(row("Esposito Giulia")).getByText("Assegnato")).toBeTruthy();
+    // 'Solo idonei' is on: the ineligible operator shows once it is off, and cannot be chosen.
+    expect(screen.queryByRole("row", { name: "Ricci Marta" })).toBeNull();
+    fireEvent.click(screen.getByRole("checkbox", { name: /^Solo idonei \(\d+ nascosti\)/ }));
+    await screen.findByRole("row", { name: "Ricci Marta" });
     expect(box("Ricci Marta").disabled).toBe(true);
 
     const release = holdRequests("post", `${SHIFT}operatori/bulk/`);
