@@ -493,6 +493,7 @@ test("an administrator opens the shift register for last month, finds a shift as
   await shot(page, "pianificazione-registro-turni");
 
   await page.getByRole("button", { name: "Esporta" }).click();
+  await page.getByRole("menuitem", { name: "Excel" }).waitFor(WAIT);
   const [download] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("menuitem", { name: "Excel" }).click(),
