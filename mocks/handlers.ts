@@ -5,6 +5,7 @@ import { authHandlers } from "./auth.handlers";
 import { consoleHandlers } from "./console.handlers";
 import { logHandlers } from "./log.handlers";
 import { pianificazioneHandlers } from "./pianificazione.handlers";
+import { reportHandlers } from "./report.handlers";
 
 export const handlers: RequestHandler[] = [
   ...authHandlers,
@@ -12,4 +13,5 @@ export const handlers: RequestHandler[] = [
   ...pianificazioneHandlers,
   ...logHandlers,
   ...consoleHandlers,
+  ...reportHandlers,
 ];

@@ -8,6 +8,7 @@ import { authFixtures } from "./fixtures/auth";
 import { consoleFixtures } from "./fixtures/console";
 import { logFixtures } from "./fixtures/log";
 import { pianificazioneFixtures } from "./fixtures/pianificazione";
+import { reportFixtures } from "./fixtures/report";
 
 const fresh = () => ({
   ...authFixtures(),
@@ -15,6 +16,7 @@ const fresh = () => ({
   ...logFixtures(),
   ...anagraficheFixtures(),
   ...pianificazioneFixtures(),
+  ...reportFixtures(),
   nextId: 5000,
 });
 

@@ -1,7 +1,7 @@
 /**
  * Throughput of the hour split and money of src/domain/hours (issue 13.1), in shifts per second —
  * what a report computing in Node could afford on a year of ≥ 1,000,000 shifts — and of its SQL
- * mirror (hours.sql) on PostgreSQL, against a query reading the same ranges without it. Not part
+ * mirror (migration 0600_report_hours.sql) on PostgreSQL, against a query reading the same ranges without it. Not part
  * of `npm run bench`; run alone: `npx tsx server/bench/hours.bench.ts`. Prints, writes nothing.
  *
  *   BENCH_HOURS_SHIFTS    planned shifts split in TypeScript (default 1,000,000, over one year)
@@ -71,7 +71,7 @@ async function sqlPart(): Promise<void> {
   try {
     await c.connect();
     await c.query("SET jit = off");
-    await c.query(fs.readFileSync(path.join(__dirname, "../../src/domain/hours/hours.sql"), "utf8"));
+    await c.query(fs.readFileSync(path.join(__dirname, "../db/migrations/0600_report_hours.sql"), "utf8"));
     // the periods of SHAPES' first ranges over a year, as turni_operatori_periodi holds them
     await c.query(
       `CREATE TABLE periodi AS

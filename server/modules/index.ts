@@ -9,6 +9,7 @@ import { consoleModule } from "./console";
 import { healthRoutes } from "./health/health.routes";
 import { logRoutes } from "./log/log.routes";
 import { pianificazioneModule } from "./pianificazione";
+import { reportModule } from "./report";
 
 export interface ApiModule {
   name: string;
@@ -23,4 +24,5 @@ export const MODULES: ApiModule[] = [
   { name: "anagrafiche", prefix: "/api/anagrafiche", plugin: anagraficheModule },
   { name: "pianificazione", prefix: "/api/pianificazione", plugin: pianificazioneModule },
   { name: "console", prefix: "/api/comunicazioni", plugin: consoleModule },
+  { name: "report", prefix: "/api/report", plugin: reportModule },
 ];

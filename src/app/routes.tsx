@@ -15,7 +15,12 @@ export interface AppRoute {
 }
 
 export const ROUTES: AppRoute[] = [
-  { path: "/sopralluogo", title: "Sopralluogo", capabilities: CAPABILITIES.sopralluoghi },
+  {
+    path: "/sopralluogo",
+    title: "Sopralluogo",
+    capabilities: CAPABILITIES.sopralluoghi,
+    page: lazyPage(() => import("../features/report/sopralluoghi/sopralluogo-page"), "SopralluogoPage"),
+  },
 
   // Pianificazione
   {
@@ -170,14 +175,54 @@ export const ROUTES: AppRoute[] = [
   },
 
   // Report
-  { path: "/report/risorse-assegnate", title: "Risorse assegnate", capabilities: CAPABILITIES.risorseAssegnate },
-  { path: "/report/compensi", title: "Compensi", capabilities: CAPABILITIES.compensi },
-  { path: "/report/ricavi-attivita", title: "Ricavi attività", capabilities: CAPABILITIES.ricaviAttivita },
-  { path: "/report/analisi-ricavi", title: "Marginalità", capabilities: CAPABILITIES.marginalita },
-  { path: "/report/scadenze-corsi", title: "Scadenze corsi", capabilities: CAPABILITIES.scadenzeCorsi },
-  { path: "/report/scadenze-documenti", title: "Scadenze documenti", capabilities: CAPABILITIES.scadenzeDocumenti },
-  { path: "/report/pratiche", title: "Pratiche", capabilities: CAPABILITIES.pratiche },
-  { path: "/report/sopralluoghi", title: "Sopralluoghi", capabilities: CAPABILITIES.sopralluoghi },
+  {
+    path: "/report/risorse-assegnate",
+    title: "Risorse assegnate",
+    capabilities: CAPABILITIES.risorseAssegnate,
+    page: lazyPage(() => import("../features/report/risorse-assegnate/risorse-assegnate-page"), "RisorseAssegnatePage"),
+  },
+  {
+    path: "/report/compensi",
+    title: "Compensi",
+    capabilities: CAPABILITIES.compensi,
+    page: lazyPage(() => import("../features/report/compensi/compensi-page"), "CompensiPage"),
+  },
+  {
+    path: "/report/ricavi-attivita",
+    title: "Ricavi attività",
+    capabilities: CAPABILITIES.ricaviAttivita,
+    page: lazyPage(() => import("../features/report/ricavi-attivita/ricavi-attivita-page"), "RicaviAttivitaPage"),
+  },
+  {
+    path: "/report/analisi-ricavi",
+    title: "Marginalità",
+    capabilities: CAPABILITIES.marginalita,
+    page: lazyPage(() => import("../features/report/analisi-ricavi/analisi-ricavi-page"), "AnalisiRicaviPage"),
+  },
+  {
+    path: "/report/scadenze-corsi",
+    title: "Scadenze corsi",
+    capabilities: CAPABILITIES.scadenzeCorsi,
+    page: lazyPage(() => import("../features/report/scadenze/scadenze-page"), "ScadenzeCorsiPage"),
+  },
+  {
+    path: "/report/scadenze-documenti",
+    title: "Scadenze documenti",
+    capabilities: CAPABILITIES.scadenzeDocumenti,
+    page: lazyPage(() => import("../features/report/scadenze/scadenze-page"), "ScadenzeDocumentiPage"),
+  },
+  {
+    path: "/report/pratiche",
+    title: "Pratiche",
+    capabilities: CAPABILITIES.pratiche,
+    page: lazyPage(() => import("../features/report/pratiche/pratiche-page"), "PratichePage"),
+  },
+  {
+    path: "/report/sopralluoghi",
+    title: "Sopralluoghi",
+    capabilities: CAPABILITIES.sopralluoghi,
+    page: lazyPage(() => import("../features/report/sopralluoghi/sopralluoghi-page"), "SopralluoghiPage"),
+  },
 
   // Crowd Management System
   { path: "/cms/control-room/evento/:idEvento", title: "Evento", capabilities: CAPABILITIES.cmsControlRoom },

@@ -3,6 +3,7 @@ export { defineList } from "./define-list";
 export { CONTENT_TYPES, exportFilename } from "./export/run-export";
 export { type ListRouteOptions, registerListRoute } from "./list-route";
 export { DEFAULT_PAGE_SIZE, LIST_ERROR_DETAIL, MAX_PAGE_SIZE, parseListQuery } from "./parse-query";
+export { periodFilters, requirePeriod } from "./periodo";
 export { runList, runParsedList } from "./run-list";
 export type {
   CustomFilter,

@@ -3,7 +3,7 @@
  * (legge 27 maggio 1949 n. 260 as amended, legge 5 marzo 1977 n. 54, DPR 28 dicembre 1985 n. 792,
  * legge 20 novembre 2000 n. 336, legge 8 ottobre 2025 n. 151), Easter computed, plus the patron
  * saint of the service's city (one day a year, configurable). Pure; mirrored in SQL by
- * `erp_pasqua` and `erp_festivo` in ./hours.sql.
+ * `erp_pasqua` and `erp_festivo` in server/db/migrations/0600_report_hours.sql.
  */
 import { addDays, parseDay } from "../shift-rules";
 

@@ -1,7 +1,7 @@
 /**
  * Money of a shift's hours (issue 13.1): revenue from the contract's price for the shift's
  * qualification (`contratti_prezzi`), pay from the contract's pay (`contratti_compensi`). The hours
- * come from ./split.ts; the SQL mirror is `erp_importo_ore` in ./hours.sql.
+ * come from ./split.ts; the SQL mirror is `erp_importo_ore` in server/db/migrations/0600_report_hours.sql.
  *
  * Rules
  * - amount = Σ over the 8 bands of hours(band) × hourly rate × (1 + surcharge(band) / 100).

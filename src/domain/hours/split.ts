@@ -1,6 +1,6 @@
 /**
  * ONE calculation of a shift's hours (issue 13.1), used by every report and the dashboard; money in
- * ./money.ts, holidays in ./holidays.ts, the SQL mirror in ./hours.sql, the rules with examples in
+ * ./money.ts, holidays in ./holidays.ts, the SQL mirror in server/db/migrations/0600_report_hours.sql, the rules with examples in
  * ./README.md. Pure: no clock, no process time zone.
  *
  * Rules

@@ -1,9 +1,15 @@
-/** The dashboard: a welcome card with the user's name and the sections they may open. */
-import { Box, Card, Heading, Link, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+/**
+ * The dashboard: a welcome card with the user's name, the day's figures (dashboard-figures.tsx,
+ * loaded on demand so the first page after login does not carry them), the sections they may open.
+ */
+import { Box, Card, Heading, Link, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { lazy, Suspense } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { formatDate } from "../../domain/format";
 import { menuFor } from "../../domain/permissions";
 import { useCurrentUser, usePermissions } from "../../machines/session-context";
+
+const DashboardFigures = lazy(() => import("./dashboard-figures").then((m) => ({ default: m.DashboardFigures })));
 
 export function DashboardPage() {
   const user = useCurrentUser();
@@ -24,6 +30,9 @@ export function DashboardPage() {
           <Text color="fg.muted">Oggi è il {formatDate(new Date())}. Scegli una sezione per iniziare.</Text>
         </Card.Body>
       </Card.Root>
+      <Suspense fallback={<Skeleton height="48" />}>
+        <DashboardFigures />
+      </Suspense>
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
         {groups.map((g) => (
           <Card.Root key={g.id} variant="outline">

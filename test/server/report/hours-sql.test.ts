@@ -1,5 +1,5 @@
 /**
- * The SQL mirror of the hour split and money (src/domain/hours/hours.sql) gives the same figures as
+ * The SQL mirror of the hour split and money (server/db/migrations/0600_report_hours.sql) gives the same figures as
  * the TypeScript (src/domain/hours/*.ts), on PGlite and PostgreSQL: Easter, holidays, the 8 bands of
  * planned shifts (named cases and pseudo-random ones, split shifts summed per shift), worked
  * periods with milliseconds, and money under both surcharge policies.
@@ -25,7 +25,7 @@ import { randomShift, rng } from "../../src/domain/hours/random-shifts";
 import { openTestDatabase } from "../helpers/db";
 import { testDbKinds } from "../setup/paths";
 
-const SQL_FILE = path.join(__dirname, "../../../src/domain/hours/hours.sql");
+const SQL_FILE = path.join(__dirname, "../../../server/db/migrations/0600_report_hours.sql");
 
 const NAMED: PlannedShift[] = [
   { giorno: "2025-01-15", inizio_f1: "08:00", fine_f1: "16:00" },

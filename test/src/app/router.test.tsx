@@ -85,8 +85,8 @@ describe("guards and errors", () => {
   });
 
   it("a module not built yet shows 'In arrivo' with its title", async () => {
-    renderApp("/report/pratiche", { as: "admin" });
-    expect(await screen.findByRole("heading", { name: "Pratiche" })).toBeTruthy();
+    renderApp("/console/anomalie", { as: "admin" });
+    expect(await screen.findByRole("heading", { name: "Anomalie" })).toBeTruthy();
     expect(screen.getByText("In arrivo")).toBeTruthy();
   });
 

@@ -4,6 +4,7 @@
  */
 import PDFDocument from "pdfkit";
 import { formatDateTime } from "../../../../src/domain/format";
+import { pdfText } from "../../pdf-text";
 import { cellText, type ExportColumn } from "./cells";
 import { drained, type WriterFactory } from "./writer";
 
@@ -11,14 +12,6 @@ const MARGIN = 28;
 const FONT_SIZE = 7.5;
 const ROW_HEIGHT = 13;
 const WEIGHT: Partial<Record<ExportColumn["type"], number>> = { text: 2, lines: 3, datetime: 1.5 };
-
-/** The standard PDF fonts speak WinAnsi: replace the few characters of our texts they lack. */
-function pdfText(s: string): string {
-  return s
-    .replace(/→/g, "->")
-    .replace(/[\r\n]+/g, " | ")
-    .replace(/[^\x20-\x7e\u00a0-\u00ff€]/g, "?");
-}
 
 export const pdfWriter: WriterFactory = (out, columns, meta) => {
   const doc = new PDFDocument({

@@ -1,8 +1,8 @@
 -- The hour split and money of src/domain/hours (issue 13.1) in SQL, for reports that aggregate in
 -- the database. Same rules as split.ts / money.ts / holidays.ts (read their file comments and
 -- README.md); test/server/report/hours-sql.test.ts checks both give the same figures on PGlite and
--- PostgreSQL. NOT yet in server/db/migrations: the reports (issue 13.2) copy it into their
--- migration (06xx) when they use it.
+-- PostgreSQL (it runs this file again on a migrated database: every function is CREATE OR REPLACE).
+-- A later change of a rule is a new migration that replaces the function, and this test's file with it.
 --
 --   erp_pasqua(anno)                            Easter Sunday (Meeus/Jones/Butcher)
 --   erp_festivo(giorno, patrono_mese, patrono_giorno)   national holiday or the patron's day

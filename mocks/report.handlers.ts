@@ -1,0 +1,58 @@
+/** /api/report/: the dashboard's figures and the reports' lists from their declarations (src/domain/contracts/report) over the fixtures. */
+import { HttpResponse, http } from "msw";
+import { MarginalitaList } from "../src/domain/contracts/report/analisi-ricavi";
+import { CompensiList } from "../src/domain/contracts/report/compensi";
+import { PraticheList } from "../src/domain/contracts/report/pratiche";
+import { RicaviAttivitaList } from "../src/domain/contracts/report/ricavi-attivita";
+import { RisorseAssegnateList } from "../src/domain/contracts/report/risorse-assegnate";
+import { ScadenzeCorsiList, ScadenzeDocumentiList } from "../src/domain/contracts/report/scadenze";
+import { SopralluoghiList, type Sopralluogo } from "../src/domain/contracts/report/sopralluoghi";
+import { ESITI_SOPRALLUOGO } from "../src/domain/sopralluogo";
+import { api, dataOf } from "./http";
+import { listHandler } from "./list";
+import { db, newId } from "./store";
+
+/** A saved inspection as the list shows it. */
+const sopralluogoRow = (x: Sopralluogo) => ({
+  id: x.id,
+  data: x.data,
+  cliente: x.cliente?.ragione_sociale ?? x.potenziale_cliente,
+  potenziale: x.cliente === null,
+  indirizzo: x.indirizzo,
+  citta: x.citta,
+  ispettore: x.ispettore,
+  esito: x.esito,
+  esito_descrizione: ESITI_SOPRALLUOGO.find((e) => e.code === x.esito)?.label ?? x.esito,
+  servizio_consigliato: x.servizio_consigliato,
+});
+
+export const reportHandlers = [
+  listHandler("report/sopralluoghi/", SopralluoghiList, () => db.reportSopralluoghi.map(sopralluogoRow)),
+  http.get(api("report/sopralluoghi/:id/pdf/"), ({ params }) =>
+    db.reportSopralluoghi.some((x) => x.id === Number(params.id))
+      ? new HttpResponse("%PDF-1.3\n%%EOF\n", {
+          headers: {
+            "Content-Type": "application/pdf",
+            "Content-Disposition": `attachment; filename="sopralluogo-${params.id}.pdf"`,
+          },
+        })
+      : HttpResponse.json({ detail: "Sopralluogo non trovato" }, { status: 404 }),
+  ),
+  http.post(api("report/sopralluoghi/"), async ({ request }) => {
+    const d = (await dataOf(request)) as Omit<Sopralluogo, "id" | "cliente" | "lat" | "lng"> & {
+      cliente: number | null;
+    };
+    const cliente = d.cliente ? { id: d.cliente, ragione_sociale: `Cliente ${d.cliente}` } : null;
+    const saved: Sopralluogo = { ...d, id: newId(), cliente, lat: null, lng: null, prov: d.prov.toUpperCase() };
+    db.reportSopralluoghi.push(saved);
+    return HttpResponse.json({ ...saved, warnings: [] }, { status: 201 });
+  }),
+  http.get(api("report/dashboard/"), () => HttpResponse.json(db.reportDashboard)),
+  listHandler("report/risorse-assegnate/", RisorseAssegnateList, () => db.reportRisorseAssegnate),
+  listHandler("report/compensi/", CompensiList, () => db.reportCompensi),
+  listHandler("report/ricavi-attivita/", RicaviAttivitaList, () => db.reportRicaviAttivita),
+  listHandler("report/analisi-ricavi/", MarginalitaList, () => db.reportMarginalita),
+  listHandler("report/scadenze-corsi/", ScadenzeCorsiList, () => db.reportScadenzeCorsi),
+  listHandler("report/scadenze-documenti/", ScadenzeDocumentiList, () => db.reportScadenzeDocumenti),
+  listHandler("report/pratiche/", PraticheList, () => db.reportPratiche),
+];

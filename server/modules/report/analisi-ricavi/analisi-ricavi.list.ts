@@ -1,0 +1,75 @@
+/**
+ * GET /api/report/analisi-ricavi/?dal&al: Marginalità, one row per contract and month that has
+ * shift days or service costs. The months come from a UNION whose month filter PostgreSQL pushes
+ * into both branches; each row's revenue, pay and hours are a lateral sum over the month's
+ * assignments (assegnazioni.ts, the bands of report_ore_turni) and its costs a lateral sum of
+ * servizi_costi.
+ */
+import { sql } from "drizzle-orm";
+import { day } from "../../../../src/domain/contracts/pianificazione/fields";
+import { MarginalitaList } from "../../../../src/domain/contracts/report/analisi-ricavi";
+import { defineList, requirePeriod } from "../../../lib/list";
+import { COMPENSO, MAX_GIORNI_REPORT, RICAVO } from "../assegnazioni";
+
+const ORE = sql`coalesce(r.feriale_diurno + r.feriale_notturno + r.domenica_diurno + r.domenica_notturno
+  + r.festivo_diurno + r.festivo_notturno + r.festivo_domenica_diurno + r.festivo_domenica_notturno, 0)`;
+
+const RICAVI = sql`coalesce(x.ricavi, 0)`;
+const COMPENSI = sql`coalesce(x.compensi, 0)`;
+const COSTI = sql`coalesce(k.costi, 0)`;
+const MARGINE = sql`(${RICAVI} - ${COMPENSI} - ${COSTI})`;
+
+export const marginalitaList = defineList(MarginalitaList, {
+  from: sql`(SELECT s.contratto_id, date_trunc('month', g.giorno)::date AS mese
+               FROM giorni g JOIN servizi s ON s.id = g.servizio_id
+             UNION
+             SELECT s.contratto_id, date_trunc('month', sc.data)::date
+               FROM servizi_costi sc JOIN servizi s ON s.id = sc.servizio_id) m
+            JOIN contratti c ON c.id = m.contratto_id`,
+  joins: {
+    cl: sql`JOIN clienti cl ON cl.id = c.cliente_id`,
+    x: sql`LEFT JOIN LATERAL (
+      SELECT sum(${RICAVO}) AS ricavi, sum(${COMPENSO}) AS compensi, sum(${ORE})::bigint AS ore, count(*) AS turni,
+             count(*) FILTER (WHERE cp.id IS NULL) AS senza_prezzo, count(*) FILTER (WHERE cc.id IS NULL) AS senza_compenso
+      FROM turni_operatori a JOIN turni t ON t.id = a.turno_id JOIN giorni g ON g.id = t.giorno_id
+      JOIN servizi s ON s.id = g.servizio_id
+      LEFT JOIN report_ore_turni r ON r.turno_operatore_id = a.id
+      LEFT JOIN contratti_prezzi cp ON cp.contratto_id = s.contratto_id AND cp.posizione_id = t.posizione_id
+      LEFT JOIN contratti_compensi cc ON cc.contratto_id = s.contratto_id AND cc.posizione_id = t.posizione_id
+      WHERE s.contratto_id = m.contratto_id AND g.giorno >= m.mese AND g.giorno < (m.mese + interval '1 month')::date) x ON true`,
+    k: sql`LEFT JOIN LATERAL (
+      SELECT sum(sc.importo) AS costi FROM servizi_costi sc JOIN servizi s ON s.id = sc.servizio_id
+      WHERE s.contratto_id = m.contratto_id AND sc.data >= m.mese AND sc.data < (m.mese + interval '1 month')::date) k ON true`,
+  },
+  key: sql`(m.contratto_id || '-' || m.mese)`,
+  where: (ctx) => {
+    requirePeriod(ctx, MAX_GIORNI_REPORT);
+    return undefined;
+  },
+  // Whole months: every month the period touches.
+  filters: {
+    dal: {
+      schema: day(),
+      where: (v) => sql`m.mese >= date_trunc('month', ${v as string}::date)::date`,
+    },
+    al: { schema: day(), where: (v) => sql`m.mese <= ${v as string}::date` },
+  },
+  sql: {
+    chiave: sql`(m.contratto_id || '-' || m.mese)`,
+    mese: sql`m.mese`,
+    cliente: sql`cl.ragione_sociale`,
+    contratto: sql`c.titolo`,
+    ore: sql`coalesce(x.ore, 0)`,
+    ricavi: RICAVI,
+    compensi: COMPENSI,
+    costi: COSTI,
+    margine: MARGINE,
+    margine_pct: sql`CASE WHEN ${RICAVI} = 0 THEN NULL ELSE round(${MARGINE} * 100 / ${RICAVI}, 2) END`,
+    in_perdita: sql`(${MARGINE} < 0)`,
+    turni: sql`coalesce(x.turni, 0)::integer`,
+    turni_senza_prezzo: sql`coalesce(x.senza_prezzo, 0)::integer`,
+    turni_senza_compenso: sql`coalesce(x.senza_compenso, 0)::integer`,
+    cliente_id: sql`c.cliente_id`,
+    contratto_id: sql`m.contratto_id`,
+  },
+});

@@ -1,0 +1,38 @@
+/**
+ * GET /api/report/dashboard/ (superadmin, admin, erp_admin, erp_dashboard): the day at a glance in
+ * one request — today's shifts covered / uncovered / with an unconfirmed operator, documents and
+ * courses expiring within 30 days (expired included, as the scadenze reports count them), and this
+ * month's revenue, pay, service costs and margin (as Marginalità sums them) — the money only for
+ * those who may open Marginalità (absent otherwise). Each figure's list is linked by the screen
+ * with the period or day given here.
+ */
+import { z } from "zod";
+
+export const DashboardOut = z.object({
+  /** Today in Rome, 'YYYY-MM-DD'. */
+  oggi: z.string(),
+  turni: z.object({
+    totale: z.number(),
+    /** Shifts with at least the requested operators. */
+    coperti: z.number(),
+    /** Shifts with fewer operators than requested. */
+    scoperti: z.number(),
+    /** Shifts with at least one operator who has not confirmed. */
+    non_confermati: z.number(),
+  }),
+  scadenze: z.object({
+    /** The last day counted (today + 30). */
+    entro: z.string(),
+    documenti: z.number(),
+    corsi: z.number(),
+  }),
+  mese: z.object({
+    dal: z.string(),
+    al: z.string(),
+    ricavi: z.number().optional(),
+    compensi: z.number().optional(),
+    costi: z.number().optional(),
+    margine: z.number().optional(),
+  }),
+});
+export type Dashboard = z.infer<typeof DashboardOut>;

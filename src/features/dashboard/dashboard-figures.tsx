@@ -1,0 +1,135 @@
+/**
+ * The dashboard's figures (GET /api/report/dashboard/, one request): today's shifts, the expiries
+ * within 30 days, this month's revenue, pay and margin — each a link to the list that explains it,
+ * filtered, when the user may open that list; the month's money as a chart too (month-chart.tsx, its
+ * own chunk). Loaded lazily by dashboard-page.tsx.
+ */
+import { Alert, Box, Card, Heading, Link, SimpleGrid, Skeleton, Stat, Text } from "@chakra-ui/react";
+import { lazy, type ReactNode, Suspense } from "react";
+import { Link as RouterLink } from "react-router-dom";
+import { useGetDashboardQuery } from "../../api/report/dashboard.endpoints";
+import { formatDate, formatEuro } from "../../domain/format";
+import { CAPABILITIES, hasAny } from "../../domain/permissions";
+import { usePermissions } from "../../machines/session-context";
+
+const MonthChart = lazy(() => import("./month-chart").then((m) => ({ default: m.MonthChart })));
+
+/** `?f.<k>=<v>` of a list's URL (components/lists/list-url.ts). */
+const filtered = (path: string, filters: Record<string, string>) =>
+  `${path}?${new URLSearchParams(Object.entries(filters).map(([k, v]) => [`f.${k}`, v]))}`;
+
+function Figure({ label, value, to, help }: { label: string; value: ReactNode; to?: string; help?: string }) {
+  return (
+    <Stat.Root>
+      <Stat.Label>{label}</Stat.Label>
+      <Stat.ValueText>
+        {to ? (
+          <Link asChild color="blue.600">
+            <RouterLink to={to}>{value}</RouterLink>
+          </Link>
+        ) : (
+          value
+        )}
+      </Stat.ValueText>
+      {help && <Stat.HelpText>{help}</Stat.HelpText>}
+    </Stat.Root>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card.Root variant="outline">
+      <Card.Header>
+        <Heading as="h3" size="md">
+          {title}
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
+          {children}
+        </SimpleGrid>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+export function DashboardFigures() {
+  const { data, error, isLoading } = useGetDashboardQuery();
+  const can = usePermissions();
+  if (isLoading) return <Skeleton height="48" />;
+  if (error || !data)
+    return (
+      <Alert.Root status="error">
+        <Alert.Indicator />
+        <Alert.Title>Impossibile caricare i dati della dashboard</Alert.Title>
+      </Alert.Root>
+    );
+  const oggi = { dal: data.oggi, al: data.oggi };
+  const turni = hasAny(can, CAPABILITIES.risorseAssegnate) ? filtered("/report/risorse-assegnate", oggi) : undefined;
+  const link = (cap: readonly string[], path: string, f: Record<string, string>) =>
+    hasAny(can, cap) ? filtered(path, f) : undefined;
+  const { mese } = data;
+  return (
+    <>
+      <Section title={`Turni di oggi (${formatDate(data.oggi)})`}>
+        <Figure label="Turni" value={data.turni.totale} />
+        <Figure label="Coperti" value={data.turni.coperti} to={turni} />
+        <Figure label="Scoperti" value={data.turni.scoperti} help="Meno operatori dei richiesti" />
+        <Figure
+          label="Da confermare"
+          value={data.turni.non_confermati}
+          to={turni}
+          help="Con un operatore non confermato"
+        />
+      </Section>
+      <Section title={`Scadenze entro il ${formatDate(data.scadenze.entro)}`}>
+        <Figure
+          label="Documenti"
+          value={data.scadenze.documenti}
+          to={link(CAPABILITIES.scadenzeDocumenti, "/report/scadenze-documenti", { entro: data.scadenze.entro })}
+          help="Scaduti compresi"
+        />
+        <Figure
+          label="Corsi"
+          value={data.scadenze.corsi}
+          to={link(CAPABILITIES.scadenzeCorsi, "/report/scadenze-corsi", { entro: data.scadenze.entro })}
+          help="Scaduti compresi"
+        />
+      </Section>
+      {mese.margine !== undefined && (
+        <Section title={`Questo mese (${formatDate(mese.dal)} – ${formatDate(mese.al)})`}>
+          <Figure
+            label="Ricavi"
+            value={formatEuro(mese.ricavi)}
+            to={link(CAPABILITIES.ricaviAttivita, "/report/ricavi-attivita", { dal: mese.dal, al: mese.al })}
+          />
+          <Figure
+            label="Compensi"
+            value={formatEuro(mese.compensi)}
+            to={link(CAPABILITIES.compensi, "/report/compensi", { dal: mese.dal, al: mese.al })}
+          />
+          <Figure label="Costi del servizio" value={formatEuro(mese.costi)} />
+          <Figure
+            label="Margine"
+            value={
+              <Text as="span" color={(mese.margine ?? 0) < 0 ? "red.600" : undefined}>
+                {formatEuro(mese.margine)}
+              </Text>
+            }
+            to={link(CAPABILITIES.marginalita, "/report/analisi-ricavi", { dal: mese.dal, al: mese.al })}
+          />
+          <Box gridColumn="1 / -1">
+            <Suspense fallback={<Skeleton height="40" />}>
+              <MonthChart
+                ricavi={mese.ricavi ?? 0}
+                compensi={mese.compensi ?? 0}
+                costi={mese.costi ?? 0}
+                margine={mese.margine}
+              />
+            </Suspense>
+          </Box>
+        </Section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * What the hour and money reports show of an assignment (risorse-assegnate, compensi,
+ * ricavi-attivita): the period filter, the columns of the row of contracts/report/assegnazioni.ts,
+ * and `ReportScreen`, the page around a ListScreen.
+ */
+import { Badge, Box, Heading, Text } from "@chakra-ui/react";
+import type { DataTableColumn } from "../../../components/data-table/data-table.types";
+import { ListScreen } from "../../../components/data-table/list-screen";
+import type { FilterField } from "../../../components/filter-bar/filter-bar.types";
+import type { Assegnazione } from "../../../domain/contracts/report/assegnazioni";
+import { meseCorrente } from "./periodo";
+
+export type AssegnazioneRow = Assegnazione & Record<string, unknown>;
+
+export const PERIODO_FILTERS: FilterField[] = [
+  { type: "global", label: "Ricerca" },
+  { type: "date-range", name: "periodo", label: "Periodo", fromName: "dal", toName: "al", shortcuts: true },
+  {
+    type: "select",
+    name: "fonte",
+    label: "Ore",
+    options: [
+      { value: "effettive", label: "Effettive (timbrature)" },
+      { value: "pianificate", label: "Pianificate" },
+    ],
+  },
+];
+
+export const FONTE_LABEL: Record<string, string> = { effettive: "Effettive", pianificate: "Pianificate" };
+
+/** Who, where and when of an assignment. */
+export const CHI_DOVE_QUANDO: DataTableColumn<AssegnazioneRow>[] = [
+  { key: "giorno", name: "Giorno", format: "date", sortable: true },
+  { key: "mese", name: "Mese", sortable: true, groupable: true },
+  { key: "operatore", name: "Operatore", sortable: true, groupable: true, width: 180 },
+  { key: "cliente", name: "Cliente", sortable: true, groupable: true, width: 200 },
+  { key: "contratto", name: "Contratto", sortable: true, groupable: true, width: 200 },
+  { key: "servizio", name: "Servizio", sortable: true, groupable: true, width: 160 },
+  { key: "qualifica", name: "Qualifica", sortable: true, groupable: true },
+];
+
+/** The hours, planned beside worked-or-planned, and which hours they are. */
+export const ORE: DataTableColumn<AssegnazioneRow>[] = [
+  { key: "ore_pianificate", name: "Ore pianificate", format: "hours", sortable: true },
+  { key: "ore", name: "Ore", format: "hours", sortable: true },
+  {
+    key: "fonte",
+    name: "Fonte delle ore",
+    groupable: true,
+    render: (r) => (
+      <Badge colorPalette={r.fonte === "effettive" ? "green" : "gray"}>{FONTE_LABEL[r.fonte] ?? r.fonte}</Badge>
+    ),
+  },
+];
+
+/** The split of `ore` by kind of hour (src/domain/hours). */
+export const FASCE: DataTableColumn<AssegnazioneRow>[] = [
+  { key: "diurne", name: "Diurne", format: "hours", sortable: true },
+  { key: "notturne", name: "Notturne", format: "hours", sortable: true },
+  { key: "domenicali", name: "Domenicali", format: "hours", sortable: true },
+  { key: "festive", name: "Festive", format: "hours", sortable: true },
+];
+
+export function ReportScreen({
+  title,
+  listId,
+  note,
+  columns,
+  sort = { field: "giorno", asc: true },
+}: {
+  title: string;
+  listId: string;
+  note?: string;
+  columns: DataTableColumn<AssegnazioneRow>[];
+  sort?: { field: string; asc: boolean };
+}) {
+  return (
+    <Box p="4">
+      <Heading size="lg" mb="1">
+        {title}
+      </Heading>
+      {note && (
+        <Text fontSize="sm" color="fg.muted" mb="2">
+          {note}
+        </Text>
+      )}
+      <ListScreen<AssegnazioneRow>
+        listId={listId}
+        path={`report/${listId}/`}
+        aria-label={title}
+        defaults={{ filters: meseCorrente(), sort, autoload: true }}
+        filters={PERIODO_FILTERS}
+        columns={columns}
+      />
+    </Box>
+  );
+}
+
+export const NOTA_FONTE =
+  "Ore effettive dove ci sono le timbrature del turno, altrimenti pianificate: la colonna 'Fonte delle ore' dice quali.";

@@ -1,0 +1,40 @@
+/** The report mocks (mocks/report.handlers.ts) answer with the server's schemas (see ./mock-answers.ts). */
+import { reportHandlers } from "../../../mocks/report.handlers";
+import { describeMockAnswers } from "./mock-answers";
+
+const PERIODO = "dal=2025-12-01&al=2025-12-31";
+
+describeMockAnswers("report", reportHandlers, [
+  { url: "/api/report/dashboard/" },
+  { url: `/api/report/risorse-assegnate/?${PERIODO}` },
+  { url: `/api/report/risorse-assegnate/?${PERIODO}&group_by=operatore` },
+  { url: `/api/report/compensi/?${PERIODO}` },
+  { url: `/api/report/ricavi-attivita/?${PERIODO}&group_by=contratto` },
+  { url: `/api/report/analisi-ricavi/?${PERIODO}` },
+  { url: `/api/report/analisi-ricavi/?${PERIODO}&group_by=cliente` },
+  { url: "/api/report/scadenze-corsi/?entro=2026-01-31" },
+  { url: "/api/report/scadenze-documenti/" },
+  { url: "/api/report/pratiche/?stato=in_corso" },
+  { url: "/api/report/sopralluoghi/" },
+  { url: "/api/report/sopralluoghi/1/pdf/" },
+  {
+    method: "POST",
+    url: "/api/report/sopralluoghi/",
+    body: {
+      data: {
+        cliente: null,
+        potenziale_cliente: "Gioielleria Nuova",
+        indirizzo: "Via Roma 1",
+        cap: "",
+        citta: "Milano",
+        prov: "mi",
+        data: "2026-03-05",
+        ispettore: "Carlo Neri",
+        checklist: { accessi: "", illuminazione: "", telecamere: "", allarmi: "", rischi: "" },
+        note: "",
+        esito: "favorevole",
+        servizio_consigliato: "",
+      },
+    },
+  },
+]);

@@ -1,0 +1,65 @@
+/** GET /api/report/dashboard/: today's shifts, the expiries within 30 days, this month's money — in one request. */
+import { auth, describeEachDb } from "../../helpers/app";
+import { buildScenario, type ReportScenario } from "../scenario";
+
+const URL = "/api/report/dashboard/";
+
+describeEachDb("report dashboard", (ctx) => {
+  let s: ReportScenario;
+  const get = async (permissions: string[]) => {
+    const { token } = await ctx().createUser({ permissions });
+    return ctx().app.inject({ method: "GET", url: URL, headers: auth(token) });
+  };
+
+  beforeAll(async () => {
+    s = await buildScenario(ctx());
+    ctx().setNow(new Date("2025-12-24T10:00:00+01:00"));
+    const { database } = ctx();
+    // A second shift today on the Christmas service, needing two operators, nobody on it.
+    await database.exec(`INSERT INTO turni (giorno_id, inizio_f1, fine_f1, posizione_id, operatori_richiesti)
+      SELECT t.giorno_id, '06:00', '14:00', t.posizione_id, 2 FROM turni t JOIN giorni g ON g.id = t.giorno_id
+      WHERE g.giorno = date '2025-12-24'`);
+    await database.exec(`
+      INSERT INTO operatori_documenti (operatore_id, tipo, data_scadenza) VALUES
+        (${s.rossi}, 'porto_armi', date '2025-12-20'), (${s.verdi}, 'patente', date '2026-01-20'),
+        (${s.verdi}, 'passaporto', date '2026-02-01');
+      INSERT INTO operatori_corsi (operatore_id, tipo, data_scadenza) VALUES (${s.rossi}, 'blsd', date '2026-01-23');
+      INSERT INTO servizi_costi (servizio_id, tipo, importo, data)
+        SELECT s.id, 'Noleggio radio', 24, date '2025-12-01' FROM servizi s WHERE s.contratto_id = ${s.natale};`);
+  });
+
+  afterAll(() => ctx().setNow(null));
+
+  it("gives the day's shifts, the expiries and the month's money", async () => {
+    const res = await get(["erp_admin"]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      oggi: "2025-12-24",
+      turni: { totale: 2, coperti: 1, scoperti: 1, non_confermati: 1 },
+      // by 23/01/2026: the expired porto d'armi and the patente; the BLSD course
+      scadenze: { entro: "2026-01-23", documenti: 2, corsi: 1 },
+      mese: { dal: "2025-12-01", al: "2025-12-31", ricavi: 384, compensi: 160, costi: 24, margine: 200 },
+    });
+  });
+
+  it("shows the money only to those who may open Marginalità", async () => {
+    const planner = await get(["erp_dashboard"]);
+    expect(planner.statusCode).toBe(200);
+    expect(planner.json().mese).toEqual({ dal: "2025-12-01", al: "2025-12-31" });
+    expect(planner.json().turni.totale).toBe(2);
+    expect((await get(["erp_dashboard", "erp_marginalita"])).json().mese.margine).toBe(200);
+  });
+
+  it("figures equal the lists they link to", async () => {
+    const { token } = await ctx().createUser({ permissions: ["erp_admin"] });
+    const list = async (url: string) => (await ctx().app.inject({ method: "GET", url, headers: auth(token) })).json();
+    expect((await list("/api/report/scadenze-documenti/?entro=2026-01-23")).count).toBe(2);
+    const mese = await list("/api/report/analisi-ricavi/?dal=2025-12-01&al=2025-12-31");
+    const sum = (k: string) => mese.results.reduce((t: number, r: Record<string, number>) => t + r[k], 0);
+    expect(sum("margine")).toBe(200);
+  });
+
+  it("refuses a user without the dashboard", async () => {
+    expect((await get(["erp_operatori"])).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,45 @@
+/** The dashboard: the day's figures from one request, each linked to its list filtered. */
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
+import { db } from "../../../../mocks/store";
+import { setupMockServer } from "../../helpers/msw";
+import { renderApp } from "../../helpers/render-app";
+
+const server = setupMockServer();
+jest.setTimeout(60_000);
+
+describe("Dashboard", () => {
+  it("shows today's shifts, the expiries and the month's money in one request, linked to the lists", async () => {
+    let requests = 0;
+    server.events.on("request:start", ({ request }) => {
+      if (new URL(request.url).pathname === "/api/report/dashboard/") requests += 1;
+    });
+    const { router } = renderApp("/", { as: "admin" });
+    expect(await screen.findByText("Turni di oggi (10/03/2026)")).toBeTruthy();
+    expect(screen.getByText("Scoperti").parentElement?.textContent).toContain("3");
+    const margine = screen.getByRole("link", { name: /^3\.?999,50/ });
+    expect(margine.getAttribute("href")).toBe("/report/analisi-ricavi?f.dal=2026-03-01&f.al=2026-03-31");
+    const documenti = screen.getByRole("link", { name: "4" });
+    expect(documenti.getAttribute("href")).toBe("/report/scadenze-documenti?f.entro=2026-04-09");
+    expect(await screen.findByRole("figure", { name: "Ricavi, compensi e margine del mese" })).toBeTruthy();
+    expect(requests).toBe(1);
+    fireEvent.click(documenti);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/report/scadenze-documenti"));
+    expect(router.state.location.search).toBe("?f.entro=2026-04-09");
+  });
+
+  it("without the money: no revenue, and no link to a list the user cannot open", async () => {
+    const { mese } = db.reportDashboard;
+    server.use(
+      http.get("*/api/report/dashboard/", () =>
+        HttpResponse.json({ ...db.reportDashboard, mese: { dal: mese.dal, al: mese.al } }),
+      ),
+    );
+    renderApp("/", { as: "pianificatore" });
+    expect(await screen.findByText("Turni di oggi (10/03/2026)")).toBeTruthy();
+    expect(screen.queryByText("Margine")).toBeNull();
+    expect(screen.queryByRole("figure")).toBeNull();
+    expect(screen.queryByRole("link", { name: "4" })).toBeNull();
+    expect(screen.getByText("Benvenuto, Giulia Bianchi")).toBeTruthy();
+  });
+});

@@ -1,0 +1,54 @@
+/** /report/compensi and /report/ricavi-attivita: the amounts only for those allowed to see them. */
+import { screen, within } from "@testing-library/react";
+import { db } from "../../../../mocks/store";
+import { setupMockServer } from "../../helpers/msw";
+import { renderApp } from "../../helpers/render-app";
+
+setupMockServer();
+jest.setTimeout(60_000);
+
+// Every column on screen (react-data-grid renders only the columns that fit), so a missing amount
+// column is missing, not scrolled out of view.
+const narrow = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "clientWidth");
+beforeAll(() => Object.defineProperty(HTMLElement.prototype, "clientWidth", { configurable: true, get: () => 5000 }));
+afterAll(() => narrow && Object.defineProperty(HTMLElement.prototype, "clientWidth", narrow));
+
+function userWith(username: string, permissions: string[]) {
+  db.users.push({ ...db.users[0], id: 90 + db.users.length, username, permissions });
+}
+
+describe("Compensi", () => {
+  it("shows the pay in euro with the reason of a missing rate", async () => {
+    renderApp("/report/compensi", { as: "admin" });
+    const grid = await screen.findByRole("grid", { name: "Compensi" });
+    expect(await within(grid).findByText(/^80,00\s€$/)).toBeTruthy();
+    expect(within(grid).getByText("Nessun compenso per la qualifica nel contratto")).toBeTruthy();
+    expect(within(grid).getByRole("columnheader", { name: /Compenso orario/ })).toBeTruthy();
+  });
+
+  it("without erp_compensi_compensi: the hours, no amount column", async () => {
+    userWith("paghe", ["erp_compensi"]);
+    renderApp("/report/compensi", { as: "paghe" });
+    const grid = await screen.findByRole("grid", { name: "Compensi" });
+    expect(await within(grid).findByText("Verdi Bruno")).toBeTruthy();
+    expect(within(grid).getByRole("columnheader", { name: /Festive/ })).toBeTruthy();
+    expect(within(grid).queryByRole("columnheader", { name: /Compenso/ })).toBeNull();
+    expect(within(grid).queryByText(/^80,00\s€$/)).toBeNull();
+  });
+});
+
+describe("Ricavi attività", () => {
+  it("shows the revenue with erp_ricavi-attivita_ricavi, not without", async () => {
+    userWith("fatture", ["erp_ricavi-attivita_ricavi"]);
+    const first = renderApp("/report/ricavi-attivita", { as: "fatture" });
+    let grid = await screen.findByRole("grid", { name: "Ricavi attività" });
+    expect(await within(grid).findByText(/^176,00\s€$/)).toBeTruthy();
+    first.unmount();
+    userWith("ore", ["erp_ricavi-attivita"]);
+    renderApp("/report/ricavi-attivita", { as: "ore" });
+    grid = await screen.findByRole("grid", { name: "Ricavi attività" });
+    expect((await within(grid).findAllByText("Banca Natalizia S.p.A.")).length).toBe(2);
+    expect(within(grid).getByRole("columnheader", { name: /Festive/ })).toBeTruthy();
+    expect(within(grid).queryByRole("columnheader", { name: /Ricavo/ })).toBeNull();
+  });
+});
