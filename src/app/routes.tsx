@@ -84,6 +84,24 @@ export const ROUTES: AppRoute[] = [
     ),
   },
   {
+    path: "/pianificazione/deroghe",
+    title: "Deroghe",
+    capabilities: CAPABILITIES.contratti,
+    page: lazyPage(() => import("../features/pianificazione/deroghe/deroghe-page"), "DeroghePage"),
+  },
+  {
+    path: "/pianificazione/registro-turni",
+    title: "Registro turni",
+    capabilities: CAPABILITIES.contratti,
+    page: lazyPage(() => import("../features/pianificazione/registro-turni/registro-turni-page"), "RegistroTurniPage"),
+  },
+  {
+    path: "/pianificazione/profili-regole",
+    title: "Profili regole",
+    capabilities: CAPABILITIES.profiliRegole,
+    page: lazyPage(() => import("../features/pianificazione/profili-regole/profili-regole-page"), "ProfiliRegolePage"),
+  },
+  {
     path: "/pianificazione/intermittenti",
     title: "Intermittenti",
     capabilities: CAPABILITIES.intermittenti,

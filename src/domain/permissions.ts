@@ -32,6 +32,8 @@ export const PERMISSIONS: readonly PermissionInfo[] = [
   { code: "erp_contratti", label: "Contratti", group: "Pianificazione" },
   { code: "erp_contratti_prezzi", label: "Contratti — Prezzi", group: "Pianificazione" },
   { code: "erp_contratti_compensi", label: "Contratti — Compensi", group: "Pianificazione" },
+  /** Ours (issue 15): override a working-time limit or an expired course with a reason. */
+  { code: "erp_contratti_deroghe", label: "Contratti — Deroghe ai limiti di lavoro", group: "Pianificazione" },
   { code: "erp_intermittenti", label: "Intermittenti", group: "Pianificazione" },
   { code: "erp_candidati", label: "Candidati", group: "Anagrafiche" },
   { code: "erp_candidati_candidati", label: "Candidati — Scheda", group: "Anagrafiche" },
@@ -90,6 +92,9 @@ export const CAPABILITIES = {
   contratti: withAdmins("erp_contratti"),
   contrattiPrezzi: withAdmins("erp_contratti_prezzi"),
   contrattiCompensi: withAdmins("erp_contratti_compensi"),
+  contrattiDeroghe: withAdmins("erp_contratti_deroghe"),
+  /** The working-time rule profiles' screen: administrators only. */
+  profiliRegole: [...ADMIN_PERMISSIONS],
   intermittenti: withAdmins("erp_intermittenti"),
   anagraficheGroup: withAdmins("erp_clienti", "erp_operatori", "erp_candidati"),
   operatori: withAdmins("erp_operatori"),
@@ -167,6 +172,19 @@ export const MENU: readonly MenuGroup[] = [
     requires: CAPABILITIES.pianificazioneGroup,
     items: [
       { id: "contratti", title: "Contratti", path: "/pianificazione/contratti", requires: CAPABILITIES.contratti },
+      { id: "deroghe", title: "Deroghe", path: "/pianificazione/deroghe", requires: CAPABILITIES.contratti },
+      {
+        id: "registro-turni",
+        title: "Registro turni",
+        path: "/pianificazione/registro-turni",
+        requires: CAPABILITIES.contratti,
+      },
+      {
+        id: "profili-regole",
+        title: "Profili regole",
+        path: "/pianificazione/profili-regole",
+        requires: CAPABILITIES.profiliRegole,
+      },
       {
         id: "intermittenti",
         title: "Intermittenti",

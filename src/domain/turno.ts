@@ -23,7 +23,25 @@ export type MotivoEsclusione =
   | "non_attivo"
   | "non_gradito"
   | "qualifica_mancante"
-  | "licenza_mancante";
+  | "licenza_mancante"
+  // The hard limits a holder of erp_contratti_deroghe may override with a reason (DEROGABILI).
+  | "riposo_insufficiente"
+  | "ore_settimanali"
+  | "turno_lungo"
+  | "corso_scaduto";
+
+/** The refusals that may be overridden, with a reason, by a user holding erp_contratti_deroghe. */
+export const DEROGABILI: ReadonlySet<string> = new Set([
+  "riposo_insufficiente",
+  "ore_settimanali",
+  "turno_lungo",
+  "corso_scaduto",
+]);
+
+/** True when every reason keeping an operator off a shift may be overridden (and there is one). */
+export function derogabile(reasons: readonly { code: string }[]): boolean {
+  return reasons.length > 0 && reasons.every((r) => DEROGABILI.has(r.code));
+}
 
 /** A shift's coverage: how many are still missing, and whether every assignment is confirmed. */
 export function copertura(t: { operatori_richiesti: number; operatori: { confermato: boolean }[] }) {

@@ -65,6 +65,8 @@ export interface OperatorRef {
   status?: OperatorStatus;
   /** The operator's name, shown in the grid at once on assignment (not sent). */
   display?: { cognome: string; nome: string };
+  /** ASSIGN over refusals that may be overridden, with this reason (erp_contratti_deroghe). */
+  deroga?: string;
 }
 
 export interface Notice {
@@ -74,6 +76,8 @@ export interface Notice {
   kind: "error" | "warning";
   action: OperatorAction;
   messages: string[];
+  /** A refusal whose every reason may be overridden with a reason (erp_contratti_deroghe). */
+  derogabile?: true;
 }
 
 export interface BulkRequest {
@@ -252,7 +256,12 @@ export const assignmentMachine = setup({
       } else if (!BUSY.has(String(child.getSnapshot().value))) {
         enqueue.sendTo(key, { type: "SYNC", status });
       }
-      enqueue.sendTo(key, { type: command.type });
+      enqueue.sendTo(
+        key,
+        command.type === "ASSIGN" && command.deroga
+          ? { type: "ASSIGN", deroga: command.deroga }
+          : { type: command.type },
+      );
     }),
     settle: enqueueActions(({ event, enqueue, context }) => {
       const report = event as Extract<OperatorReport, { type: "OPERATOR.SETTLED" }>;
@@ -263,18 +272,29 @@ export const assignmentMachine = setup({
       let notice: Notice | null = null;
       const base = { seq: context.seq + 1, key: report.key, idTurno: turnoOfKey(report.key), action: report.action };
       if (!report.ok && isRefusal(report.failure)) {
-        notice = { ...base, kind: "error", messages: [report.failure?.message ?? ""] };
+        notice = {
+          ...base,
+          kind: "error",
+          messages: [report.failure?.message ?? ""],
+          ...(report.failure?.derogabile ? { derogabile: true as const } : {}),
+        };
       } else if (report.ok && report.warnings.length > 0) {
         notice = { ...base, kind: "warning", messages: report.warnings };
       }
+      // A settled call replaces what was said before about the same operator on the same shift: a
+      // refusal overcome (assigned after all, or removed) no longer shows.
+      const others = context.notices.filter((n) => n.key !== report.key);
       if (notice) {
         enqueue.assign({
           seq: notice.seq,
           lastNotice: notice,
-          notices: [notice, ...context.notices].slice(0, MAX_NOTICES),
+          notices: [notice, ...others].slice(0, MAX_NOTICES),
         });
       } else {
-        enqueue.assign({ lastNotice: null });
+        enqueue.assign({
+          lastNotice: null,
+          ...(others.length !== context.notices.length ? { notices: others } : {}),
+        });
       }
     }),
     logCallFailure: ({ context }) => {

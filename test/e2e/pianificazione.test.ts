@@ -8,6 +8,7 @@
  * after confirming.
  * The client and the operator (a fiduciary guard: no licence needed) are created through the API.
  */
+import ExcelJS from "exceljs";
 import type { Browser, Locator, Page } from "playwright-core";
 import { computeFiscalCode } from "../../src/domain/fiscal-code";
 import { formatDate } from "../../src/domain/format";
@@ -95,8 +96,9 @@ test("a planner creates a contract with a service, assigns and confirms, and rea
   await form.getByRole("button", { name: "Crea servizio" }).click();
   await page.getByRole("link", { name: "Portineria E2E" }).click(WAIT);
 
-  // The grid: go to the service's month, assign and confirm from the first day's cell.
-  await page.getByRole("button", { name: "Vai all'inizio del servizio" }).click(WAIT);
+  // The grid opens on the service's month, under the service's description: assign and confirm
+  // from the first day's cell.
+  await page.getByRole("heading", { name: "Portineria E2E" }).waitFor(WAIT);
   const monday = cell(page, "08:00–14:00", DAL);
   await monday.getByText("Scoperto").waitFor(WAIT);
   await assignFromCell(monday);
@@ -104,6 +106,17 @@ test("a planner creates a contract with a service, assigns and confirms, and rea
   await monday.getByRole("button", { name: `Rimuovi conferma ${operatore}` }).waitFor(WAIT);
   await monday.getByText("Coperto", { exact: true }).waitFor(WAIT);
   await shot(page, "pianificazione-griglia");
+
+  // Wednesday's shift is moved an hour later from its cell (issue 15: change the plan in the screen).
+  const wednesday = cell(page, "08:00–14:00", "2027-03-03");
+  await wednesday.getByRole("button", { name: "Modifica il turno 08:00–14:00 del 03/03/2027" }).click(WAIT);
+  const dialog = page.getByRole("dialog", { name: "Turno 08:00–14:00 del 03/03/2027" });
+  await dialog.getByLabel(/^Inizio\W*$/).fill("09:00");
+  await dialog.getByLabel(/^Fine\W*$/).fill("15:00");
+  await shot(page, "pianificazione-modifica-turno");
+  await dialog.getByRole("button", { name: "Salva" }).click();
+  await page.getByText("Modifiche salvate correttamente: Aggiorno i dati...").waitFor(WAIT);
+  await cell(page, "09:00–15:00", "2027-03-03").waitFor(WAIT);
 
   // Advanced assignment of Tuesday's shift: the header, then assign and confirm from the row.
   await cell(page, "08:00–14:00", "2027-03-02").getByRole("link", { name: "Avanzata" }).click();
@@ -295,7 +308,7 @@ test("a planner attaches a described file to a service, reads it in the list and
   ]);
 
   // Deleting asks first.
-  await page.getByRole("button", { name: "Elimina" }).click();
+  await page.getByRole("button", { name: "Elimina", exact: true }).click();
   const dialog = page.getByRole("alertdialog");
   await dialog.getByText('Eliminare il file "planimetria.pdf"?').waitFor(WAIT);
   await dialog.getByRole("button", { name: "Elimina" }).click();
@@ -353,5 +366,144 @@ test("a contract's prices and refused operators: empty state, a price added and 
   await ng.getByText("Questo campo è obbligatorio").waitFor(WAIT);
   expect(await ng.getByLabel("Motivo").inputValue()).toBe("Ritardi ripetuti");
   await shot(page, "pianificazione-non-graditi");
+  await context.close();
+});
+
+test("a holder of erp_contratti_deroghe overrides a rest violation with a reason and finds it in the derogations report", async () => {
+  const clienti = await api<{ results: { id: number }[] }>(
+    "GET",
+    `/api/anagrafiche/clienti/?global=${encodeURIComponent(ragione)}`,
+    token,
+  );
+  const contratto = await api<{ id: number }>("POST", "/api/pianificazione/contratti/", token, {
+    data: { titolo: `Deroghe E2E ${run}`, cliente: clienti.body.results[0].id },
+  });
+  const idContratto = contratto.body.id;
+  // A late shift on Monday and an early one on Tuesday: 7 hours of rest between them.
+  const servizio = await api<{ id: number; giorni: { id: number; giorno: string; turni: { id: number }[] }[] }>(
+    "POST",
+    `/api/pianificazione/contratti/${idContratto}/servizi/`,
+    token,
+    {
+      data: {
+        dal: "2027-04-05",
+        al: "2027-04-06",
+        descrizione: "Vigilanza notturna E2E",
+        turni: [{ inizio_f1: "14:00", fine_f1: "23:00", posizione: posizione.id, operatori_richiesti: 1 }],
+      },
+    },
+  );
+  expect(servizio.status).toBe(201);
+  const [lunedi, martedi] = servizio.body.giorni;
+  const base = `/api/pianificazione/contratti/${idContratto}/servizi/${servizio.body.id}`;
+  const operatori = await api<{ results: { id: number; cognome: string }[] }>(
+    "GET",
+    `/api/anagrafiche/operatori/?global=${encodeURIComponent(cognome)}`,
+    token,
+  );
+  const idOperatore = operatori.body.results[0].id;
+  const late = await api("POST", `${base}/giorni/${lunedi.id}/turni/${lunedi.turni[0].id}/operatori/`, token, {
+    data: { operatore: { id: idOperatore }, add: true },
+  });
+  expect(late.status).toBe(200);
+  const early = await api("PUT", `${base}/giorni/${martedi.id}/turni/${martedi.turni[0].id}/`, token, {
+    data: { inizio_f1: "06:00", fine_f1: "14:00" },
+  });
+  expect(early.status).toBe(200);
+
+  const capo = await createStaffUser(["erp_contratti", "erp_operatori", "erp_contratti_deroghe"]);
+  const { context, page } = await newPage(browser);
+  await loginThroughUi(page, capo.username, capo.password);
+  await page.waitForURL((u) => !u.pathname.endsWith("/login"), WAIT);
+  await page.goto(`/app/pianificazione/contratti/${idContratto}/servizi/${servizio.body.id}/assegnazione-risorse`);
+  const tuesday = cell(page, "06:00–14:00", "2027-04-06");
+  await assignFromCell(tuesday);
+  await tuesday
+    .getByRole("status")
+    .getByText(/^Riposo insufficiente: solo 7:00 ore/)
+    .waitFor(WAIT);
+  await tuesday.getByRole("button", { name: "Deroga con motivazione" }).click();
+  const dialog = page.getByRole("dialog", { name: "Deroga ai limiti" });
+  await dialog.getByLabel(/^Motivazione/).fill(`Sostituzione urgente ${run}`);
+  await shot(page, "pianificazione-deroga");
+  await dialog.getByRole("button", { name: "Salva" }).click();
+  await tuesday.getByRole("button", { name: `Conferma ${operatore}` }).waitFor(WAIT);
+  await tuesday.getByRole("status").waitFor({ state: "detached", ...WAIT });
+
+  // The report of derogations, from the menu.
+  await page.getByRole("link", { name: "Deroghe", exact: true }).click();
+  await page.getByRole("heading", { name: "Deroghe" }).waitFor(WAIT);
+  const row = page.getByRole("row", { name: new RegExp(`Sostituzione urgente ${run}`) });
+  await row.getByText(operatore).waitFor(WAIT);
+  await row.getByText(/Riposo insufficiente/).waitFor(WAIT);
+  await shot(page, "pianificazione-deroghe");
+  await context.close();
+});
+
+test("an administrator opens the shift register for last month, finds a shift as it stood and exports it", async () => {
+  // A shift of last month's 10th, with the operator on it, then removed: the register keeps it.
+  const now = new Date();
+  const giorno = new Date(now.getFullYear(), now.getMonth() - 1, 10).toLocaleDateString("sv-SE");
+  const clienti = await api<{ results: { id: number }[] }>(
+    "GET",
+    `/api/anagrafiche/clienti/?global=${encodeURIComponent(ragione)}`,
+    token,
+  );
+  const contratto = await api<{ id: number }>("POST", "/api/pianificazione/contratti/", token, {
+    data: { titolo: `Registro E2E ${run}`, cliente: clienti.body.results[0].id },
+  });
+  const servizio = await api<{ id: number; giorni: { id: number; turni: { id: number }[] }[] }>(
+    "POST",
+    `/api/pianificazione/contratti/${contratto.body.id}/servizi/`,
+    token,
+    {
+      data: {
+        dal: giorno,
+        al: giorno,
+        descrizione: "Registro E2E",
+        turni: [{ inizio_f1: "07:00", fine_f1: "13:00", posizione: posizione.id, operatori_richiesti: 1 }],
+      },
+    },
+  );
+  expect(servizio.status).toBe(201);
+  const g = servizio.body.giorni[0];
+  const url = `/api/pianificazione/contratti/${contratto.body.id}/servizi/${servizio.body.id}/giorni/${g.id}/turni/${g.turni[0].id}/operatori/`;
+  const operatori = await api<{ results: { id: number }[] }>(
+    "GET",
+    `/api/anagrafiche/operatori/?global=${encodeURIComponent(cognome)}`,
+    token,
+  );
+  const id = operatori.body.results[0].id;
+  expect((await api("POST", url, token, { data: { operatore: { id }, add: true } })).status).toBe(200);
+
+  const admin = await createStaffUser(["admin"]);
+  const { context, page } = await newPage(browser);
+  await loginThroughUi(page, admin.username, admin.password);
+  await page.waitForURL((u) => !u.pathname.endsWith("/login"), WAIT);
+  await page
+    .getByRole("navigation", { name: "Menu principale" })
+    .getByRole("link", { name: "Registro turni" })
+    .click(WAIT);
+  await page.getByRole("heading", { name: "Registro turni" }).waitFor(WAIT);
+  await page.getByLabel("Ricerca").fill(cognome);
+  await page.getByRole("button", { name: "Applica" }).click();
+  const row = page.getByRole("row", { name: new RegExp(operatore) });
+  await row.getByText(formatDate(giorno)).waitFor(WAIT);
+  await row.getByText("07:00–13:00").waitFor(WAIT);
+  await shot(page, "pianificazione-registro-turni");
+
+  await page.getByRole("button", { name: "Esporta" }).click();
+  await page.getByRole("menuitem", { name: "Excel" }).waitFor(WAIT);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("menuitem", { name: "Excel" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^registro-turni-.*\.xlsx$/);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile((await download.path()) as string);
+  const ws = wb.worksheets[0];
+  expect(ws.getRow(1).values).toEqual(expect.arrayContaining(["Giorno", "Orario", "Operatore", "Confermato"]));
+  const values = ws.getRow(2).values as unknown[];
+  expect(values).toEqual(expect.arrayContaining([operatore, "07:00–13:00"]));
   await context.close();
 });

@@ -9,8 +9,10 @@ import { assegnazioneRoutes } from "./assegnazione/assegnazione.routes";
 import { contrattiRoutes } from "./contratti/contratti.routes";
 import { contrattiListRoutes } from "./contratti/contratti-list.routes";
 import { compensi, nonGraditi, prezzi } from "./contratti/contratti-righe.crud";
+import { derogheRoutes } from "./deroghe/deroghe.routes";
 import { intermittentiRoutes } from "./intermittenti/intermittenti.routes";
 import { profiliRegoleRoutes } from "./profili-regole/profili-regole.routes";
+import { registroTurniRoutes } from "./registro-turni/registro-turni.routes";
 import { allegatiRoutes } from "./servizi/allegati.routes";
 import { serviziRoutes } from "./servizi/servizi.routes";
 import { costi, dotazioni, noteEdAllegati } from "./servizi/servizi-righe.crud";
@@ -27,4 +29,6 @@ export const pianificazioneModule: FastifyPluginAsync = async (app) => {
   await app.register(allegatiRoutes, { prefix: "/contratti" });
   await app.register(profiliRegoleRoutes, { prefix: "/profili-regole" });
   await app.register(intermittentiRoutes);
+  await app.register(derogheRoutes);
+  await app.register(registroTurniRoutes);
 };

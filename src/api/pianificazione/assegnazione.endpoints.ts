@@ -12,11 +12,12 @@ import type {
   Candidato,
   ConsolidaResult,
   Motivo,
+  OperatorePeriodoResult,
   Scoperto,
   TurnoHeader,
 } from "../../domain/contracts/pianificazione/assegnazione";
 import { api } from "../base";
-import { giornoPath, type Id, type ShiftPath, servizioTag, turnoPath } from "./paths";
+import { giornoPath, type Id, type ShiftPath, servizioPath, servizioTag, turnoPath } from "./paths";
 
 export type {
   AssignRefusal,
@@ -26,6 +27,7 @@ export type {
   Candidato,
   ConsolidaResult,
   Motivo,
+  OperatorePeriodoResult,
   Scoperto,
   ShiftPath,
   TurnoHeader,
@@ -38,19 +40,21 @@ export interface OperatorCall extends ShiftPath {
   idOperatore: number;
   /** Display name of the operator (not sent): lets the grid show a new assignment at once. */
   display?: { cognome: string; nome: string };
+  /** The reason for overriding the limits that refuse the operator (erp_contratti_deroghe); sent when assigning. */
+  deroga?: string;
 }
 
 export const assegnazioneApi = api.injectEndpoints({
   endpoints: (build) => ({
     assignOperatore: build.mutation<AssignResult, OperatorCall & { add: boolean }>({
-      query: ({ idOperatore, add, display: _display, ...p }) => ({
+      query: ({ idOperatore, add, display: _display, deroga, ...p }) => ({
         url: `${turnoPath(p)}operatori/`,
         method: "POST",
-        body: { data: { operatore: { id: idOperatore }, add } },
+        body: { data: { operatore: { id: idOperatore }, add, ...(add && deroga ? { deroga } : {}) } },
       }),
     }),
     confirmOperatore: build.mutation<AssignResult, OperatorCall & { confirm: boolean }>({
-      query: ({ idOperatore, confirm, display: _display, ...p }) => ({
+      query: ({ idOperatore, confirm, display: _display, deroga: _deroga, ...p }) => ({
         url: `${turnoPath(p)}operatori-conf/`,
         method: "POST",
         body: { data: confirm ? { operatore: { id: idOperatore }, add: true } : { operatore: { id: idOperatore } } },
@@ -72,6 +76,26 @@ export const assegnazioneApi = api.injectEndpoints({
         body: { data: { operatori, conferma: conferma ?? false } },
       }),
     }),
+    /** One operator on every shift of a period of the service (assign, remove, unconfirm); the grid reloads. */
+    operatorePeriodo: build.mutation<
+      OperatorePeriodoResult,
+      {
+        idContratto: Id;
+        idServizio: Id;
+        operatore: number;
+        dal: string;
+        al: string;
+        azione: "assegna" | "rimuovi" | "annulla_conferma";
+        conferma?: boolean;
+      }
+    >({
+      query: ({ idContratto, idServizio, ...data }) => ({
+        url: `${servizioPath(idContratto, idServizio)}operatori-periodo/`,
+        method: "POST",
+        body: { data },
+      }),
+      invalidatesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
+    }),
     consolidaGiorno: build.mutation<ConsolidaResult, Omit<ShiftPath, "idTurno">>({
       query: (p) => ({ url: `${giornoPath(p)}consolida/`, method: "POST", body: { data: {} } }),
     }),
@@ -89,4 +113,5 @@ export const {
   useBulkAssignMutation,
   useConsolidaGiornoMutation,
   useConsolidaTurnoMutation,
+  useOperatorePeriodoMutation,
 } = assegnazioneApi;

@@ -24,7 +24,11 @@ export const serviziRigheApi = api.injectEndpoints({
       transformResponse: asArray<Costo>,
       providesTags: (_r, _e, { idServizio }) => [{ type: "Servizio", id: `costi-${idServizio}` }],
     }),
-    saveCosto: build.mutation<Costo, { idContratto: Id; idServizio: Id; id?: Id; data: CostoInput }>({
+    saveCosto: build.mutation<
+      Costo,
+      | { idContratto: Id; idServizio: Id; data: CostoInput; id?: undefined }
+      | { idContratto: Id; idServizio: Id; id: Id; data: Partial<CostoInput> }
+    >({
       query: ({ idContratto, idServizio, id, data }) => ({
         url: `${servizioPath(idContratto, idServizio)}costi/${id ? `${id}/` : ""}`,
         method: id ? "PUT" : "POST",
@@ -44,7 +48,11 @@ export const serviziRigheApi = api.injectEndpoints({
       transformResponse: asArray<Dotazione>,
       providesTags: (_r, _e, { idServizio }) => [{ type: "Servizio", id: `dotazioni-${idServizio}` }],
     }),
-    saveDotazione: build.mutation<Dotazione, { idContratto: Id; idServizio: Id; id?: Id; data: DotazioneInput }>({
+    saveDotazione: build.mutation<
+      Dotazione,
+      | { idContratto: Id; idServizio: Id; data: DotazioneInput; id?: undefined }
+      | { idContratto: Id; idServizio: Id; id: Id; data: Partial<DotazioneInput> }
+    >({
       query: ({ idContratto, idServizio, id, data }) => ({
         url: `${servizioPath(idContratto, idServizio)}dotazioni/${id ? `${id}/` : ""}`,
         method: id ? "PUT" : "POST",
@@ -52,7 +60,6 @@ export const serviziRigheApi = api.injectEndpoints({
       }),
       invalidatesTags: (_r, _e, { idServizio }) => [{ type: "Servizio", id: `dotazioni-${idServizio}` }],
     }),
-    // No screen deletes a dotazione yet: kept for issue 15, item 1 (dotazioni edited and deleted).
     deleteDotazione: build.mutation<ResultOk, { idContratto: Id; idServizio: Id; id: Id }>({
       query: ({ idContratto, idServizio, id }) => ({
         url: `${servizioPath(idContratto, idServizio)}dotazioni/${id}/`,

@@ -6,6 +6,7 @@ import type { ResultOk } from "../../domain/contracts/common";
 import type {
   Giorno,
   OperatoreTurno,
+  PianoCopiato,
   Servizio,
   ServizioCreate,
   ServizioSummary,
@@ -69,8 +70,7 @@ export const serviziApi = api.injectEndpoints({
       }),
       invalidatesTags: (_r, _e, { idContratto }) => [{ type: "Servizio", id: `contratto-${idContratto}` }],
     }),
-    // Editing and deleting a service, its days and its shifts: no screen calls these yet; the planning
-    // screens that will (issue 15, item 1 "Change the plan in the screen") are the reason they stay.
+    // Editing and deleting a service, its days and its shifts: features/pianificazione/servizi/piano-edit.
     updateServizio: build.mutation<Servizio, { idContratto: Id; idServizio: Id; data: Partial<ServizioInput> }>({
       query: ({ idContratto, idServizio, data }) => ({
         url: servizioPath(idContratto, idServizio),
@@ -85,6 +85,34 @@ export const serviziApi = api.injectEndpoints({
     deleteServizio: build.mutation<ResultOk, { idContratto: Id; idServizio: Id }>({
       query: ({ idContratto, idServizio }) => ({ url: servizioPath(idContratto, idServizio), method: "DELETE" }),
       invalidatesTags: (_r, _e, { idContratto }) => [{ type: "Servizio", id: `contratto-${idContratto}` }],
+    }),
+
+    /** A week's shifts onto the next weeks (any day of the week names it). */
+    copiaSettimana: build.mutation<
+      PianoCopiato,
+      { idContratto: Id; idServizio: Id; settimana: string; settimane: number }
+    >({
+      query: ({ idContratto, idServizio, ...data }) => ({
+        url: `${servizioPath(idContratto, idServizio)}copia-settimana/`,
+        method: "POST",
+        body: { data },
+      }),
+      invalidatesTags: (_r, _e, { idContratto, idServizio }) => [
+        ...servizioTag(idServizio),
+        { type: "Servizio", id: `contratto-${idContratto}` },
+      ],
+    }),
+    /** The service extended by a period, its days taking the shifts of their weekday. */
+    estendiServizio: build.mutation<PianoCopiato, { idContratto: Id; idServizio: Id; dal: string; al: string }>({
+      query: ({ idContratto, idServizio, ...data }) => ({
+        url: `${servizioPath(idContratto, idServizio)}estendi/`,
+        method: "POST",
+        body: { data },
+      }),
+      invalidatesTags: (_r, _e, { idContratto, idServizio }) => [
+        ...servizioTag(idServizio),
+        { type: "Servizio", id: `contratto-${idContratto}` },
+      ],
     }),
 
     // Days and shifts
@@ -131,6 +159,8 @@ export const {
   useCreateServizioMutation,
   useUpdateServizioMutation,
   useDeleteServizioMutation,
+  useCopiaSettimanaMutation,
+  useEstendiServizioMutation,
   useCreateGiornoMutation,
   useUpdateGiornoMutation,
   useDeleteGiornoMutation,

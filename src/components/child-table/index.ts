@@ -1,5 +1,5 @@
 export * from "./child-fields";
 export * from "./child-table";
-export type { RowValidate } from "./row-forms";
+export { DialogRowForm, type RowValidate } from "./row-forms";
 export * from "./rows-state";
 export * from "./submit-row";

@@ -24,7 +24,8 @@ export interface OperatorOnShiftContext extends OperatorOnShiftInput {
 }
 
 export type OperatorCommand =
-  | { type: "ASSIGN" }
+  /** `deroga`: assign over the limits that refused the operator, with this reason (erp_contratti_deroghe). */
+  | { type: "ASSIGN"; deroga?: string }
   | { type: "UNASSIGN" }
   | { type: "CONFIRM" }
   | { type: "UNCONFIRM" }
@@ -61,6 +62,15 @@ export const operatorOnShiftMachine = setup({
   },
   actions: {
     clearOutcome: assign({ warnings: () => [], failure: () => null }),
+    /** The call carries the ASSIGN's `deroga`, if any (unchanged when neither has one). */
+    takeDeroga: assign({
+      call: ({ context, event }: { context: OperatorOnShiftContext; event: OperatorCommand }): OperatorCall => {
+        const deroga = event.type === "ASSIGN" ? event.deroga : undefined;
+        if (deroga === context.call.deroga) return context.call;
+        const { deroga: _old, ...call } = context.call;
+        return deroga ? { ...call, deroga } : call;
+      },
+    }),
     storeWarnings: assign({
       warnings: (_, params: { output: Partial<AssignResult> | undefined }) => params.output?.warnings ?? [],
     }),
@@ -102,7 +112,7 @@ export const operatorOnShiftMachine = setup({
     notAssigned: {
       entry: assign({ confirmed: false }),
       on: {
-        ASSIGN: "assigning",
+        ASSIGN: { target: "assigning", actions: "takeDeroga" },
         SYNC: [
           { guard: { type: "syncTo", params: { status: "assigned" } }, target: "assigned" },
           { guard: { type: "syncTo", params: { status: "confirmed" } }, target: "confirmed" },

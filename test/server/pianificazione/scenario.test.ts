@@ -1,7 +1,7 @@
 /**
  * A planner's day on the real server, call by call (formerly the real half of the mocks' contract
  * test, which compared its answers with mocks/): contract, services, assignment with its refusals
- * (turno_sovrapposto, black_list, non_gradito, non_assegnato) and warnings, confirmation,
+ * (turno_sovrapposto, black_list, non_gradito, non_assegnato, riposo_insufficiente and its override), confirmation,
  * candidates, bulk assignment, consolidation, days and shifts, prices, pay, refused operators,
  * costs, equipment, notes, an intermittent worker's call and its communication, a busy contract's
  * delete — each step's status, and the refusals, warnings and lists the screens show.
@@ -98,7 +98,11 @@ async function scenario(send: Send, w: World): Promise<Trace> {
   });
 
   await step("assign", "POST", `${T(g0, 0)}/operatori/`, op(w.a, true));
-  await step("assignWarning", "POST", `${T(g0, 1)}/operatori/`, op(w.a, true));
+  // Less rest than the profile's minimum: refused, then overridden with a reason (issue 15 item 2).
+  await step("assignRest", "POST", `${T(g0, 1)}/operatori/`, op(w.a, true));
+  await step("assignDeroga", "POST", `${T(g0, 1)}/operatori/`, {
+    data: { operatore: { id: w.a }, add: true, deroga: "Unico operatore disponibile in zona" },
+  });
   await step("assignOverlap", "POST", `${T(gB, 0, `${C}/servizi/${sB.id}`)}/operatori/`, op(w.a, true));
   await step("assignBlackList", "POST", `${T(g1, 0)}/operatori/`, op(w.nero, true));
   await step("confirm", "POST", `${T(g0, 0)}/operatori-conf/`, op(w.a, true));
@@ -195,7 +199,8 @@ describeEachDb("pianificazione: a planner's scenario", (ctx) => {
     servizio2Create: 201,
     servizioInvalid: 400,
     assign: 200,
-    assignWarning: 200,
+    assignRest: 409,
+    assignDeroga: 200,
     assignOverlap: 409,
     assignBlackList: 409,
     confirm: 200,
@@ -246,11 +251,18 @@ describeEachDb("pianificazione: a planner's scenario", (ctx) => {
 
   it("answers the warnings, the refusal reasons and the lists' rows", () => {
     const t = real;
-    expect((t.assignWarning.json as { warnings: string[] }).warnings.join(" ")).toMatch(/Riposo insufficiente/);
+    expect(t.assignRest.json).toMatchObject({
+      reason: "riposo_insufficiente",
+      detail: expect.stringMatching(/^Riposo insufficiente/),
+      derogabile: true,
+    });
+    expect(t.assignDeroga.json).toMatchObject({ result: "OK", operatore: { confermato: false } });
     expect(t.assignOverlap.json).toMatchObject({
       reason: "turno_sovrapposto",
       detail: expect.stringMatching(/^L'operatore è già assegnato a un turno sovrapposto: 04\/05\/2026 08:00–14:00/),
-      reasons: [{ code: "turno_sovrapposto" }],
+      // An overlap is never overridden, whatever else is wrong.
+      reasons: [{ code: "turno_sovrapposto" }, { code: "riposo_insufficiente" }],
+      derogabile: false,
     });
     expect(t.assignBlackList.json).toMatchObject({ reason: "black_list", detail: "L'operatore è in black list" });
     expect(t.assignNonGradito.json).toMatchObject({ reason: "non_gradito" });

@@ -36,7 +36,7 @@ describe("side menu", () => {
   it("shows exactly the allowed entries to a planner", async () => {
     renderApp("/", { as: "pianificatore" });
     await screen.findByText("Benvenuto, Giulia Bianchi");
-    expect(menuEntries()).toEqual(["Dashboard", "Contratti"]);
+    expect(menuEntries()).toEqual(["Dashboard", "Contratti", "Deroghe", "Registro turni"]);
   });
 
   it("shows every group to a superadmin", async () => {
@@ -46,6 +46,9 @@ describe("side menu", () => {
     expect(entries).toEqual([
       "Dashboard",
       "Contratti",
+      "Deroghe",
+      "Registro turni",
+      "Profili regole",
       "Intermittenti",
       "Operatori",
       "Clienti",

@@ -6,6 +6,8 @@
  *   turni/{t}/operatori/bulk/ {data:{operatori:[ids], conferma?}}
  *   turni/{t}/candidati/, candidati/?turno=               ranked operators with reasons
  *   consolida/, turni/{t}/consolida/                      confirm in bulk, answer what is uncovered
+ * and …/servizi/{s}/operatori-periodo/ {data:{operatore, dal, al, azione, conferma?}}: one operator
+ * on every shift of a period (assign where they fit, remove, unconfirm), the skipped ones reported.
  */
 
 import { sql } from "drizzle-orm";
@@ -21,6 +23,8 @@ import {
   CandidatiTurnoOut,
   ConfirmData,
   ConsolidaOut,
+  OperatorePeriodoData,
+  OperatorePeriodoOut,
 } from "../../../../src/domain/contracts/pianificazione/assegnazione";
 import { id, wrap } from "../../../../src/domain/contracts/pianificazione/fields";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
@@ -29,6 +33,7 @@ import { contextOf } from "../../../lib/context";
 import { giornoScope, type TurnoScope, turnoScope } from "../scope";
 import { assign, bulkAssign, confirm, consolidate, unassign } from "./assegnazione.service";
 import { evaluate, rankCandidates } from "./eligibility.service";
+import { operatorePeriodo } from "./operatore-periodo.service";
 
 const permissions = CAPABILITIES.contratti;
 const pG = z.object({ idContratto: id(), idServizio: id(), idGiorno: id() });
@@ -64,7 +69,7 @@ export const assegnazioneRoutes: FastifyPluginAsync = async (base) => {
     },
     async (req) =>
       req.body.data.add
-        ? assign(contextOf(req), req.params, req.body.data.operatore)
+        ? assign(contextOf(req), req.params, req.body.data.operatore, { deroga: req.body.data.deroga })
         : unassign(contextOf(req), req.params, req.body.data.operatore),
   );
 
@@ -89,6 +94,20 @@ export const assegnazioneRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (req) => bulkAssign(contextOf(req), req.params, req.body.data.operatori, req.body.data.conferma === true),
+  );
+
+  app.post(
+    "/:idContratto/servizi/:idServizio/operatori-periodo/",
+    {
+      config: { permissions },
+      schema: {
+        tags,
+        params: z.object({ idContratto: id(), idServizio: id() }),
+        body: wrap(OperatorePeriodoData),
+        response: { 200: OperatorePeriodoOut },
+      },
+    },
+    async (req) => operatorePeriodo(contextOf(req), req.params, req.body.data),
   );
 
   app.get(

@@ -11,12 +11,15 @@ import type {
   ConsolidaResult,
   Scoperto,
 } from "../../../../src/domain/contracts/pianificazione/assegnazione";
+import { CAPABILITIES, hasAny } from "../../../../src/domain/permissions";
+import { derogabile } from "../../../../src/domain/turno";
 import type { Executor } from "../../../db/client";
 import { queryOne, queryRows } from "../../../db/query";
 import { auditInsertSql } from "../../../lib/audit";
 import type { ServiceContext } from "../../../lib/context";
 import { conflict, HttpError, notFound } from "../../../lib/errors";
 import { audit, auditEntry, rel } from "../audit";
+import { registroInsertSql } from "../registro-turni/registro";
 import { type TurnoScope, turnoScope } from "../scope";
 import { describeTurni, evaluate, type Valutazione } from "./eligibility.service";
 import { isExclusionViolation, isUniqueViolation, overlapsSql, rangeSql, turnoIntervals } from "./periodi";
@@ -46,8 +49,10 @@ const fullName = (v: { cognome: string; nome: string }) => `${v.cognome} ${v.nom
 
 function refusal(v: Valutazione): HttpError {
   const first = v.reasons[0];
-  return conflict(first.message, { reason: first.code, reasons: v.reasons });
+  return conflict(first.message, { reason: first.code, reasons: v.reasons, derogabile: derogabile(v.reasons) });
 }
+
+export const DEROGA_NON_CONSENTITA = "Non disponi del permesso di derogare ai limiti di lavoro (erp_contratti_deroghe)";
 
 /** 409 explaining which shift the operator is already on, after the exclusion constraint refused. */
 async function overlapRefusal(ex: Executor, t: TurnoScope, operatoreId: number): Promise<HttpError> {
@@ -61,12 +66,16 @@ async function overlapRefusal(ex: Executor, t: TurnoScope, operatoreId: number):
   return conflict(message, { reason: "turno_sovrapposto", reasons: [{ code: "turno_sovrapposto", message }] });
 }
 
-/** Assigns (optionally confirming at once). Refuses with 409 + reason; answers warnings. */
+/**
+ * Assigns (optionally confirming at once). Refuses with 409 + reason; answers warnings. With
+ * `deroga` (a reason) a holder of erp_contratti_deroghe assigns an operator whom only overridable
+ * limits refuse: the derogation is written with the assignment, in the same statement.
+ */
 export async function assign(
   ctx: ServiceContext,
   ids: TurnoIds,
   operatoreId: number,
-  opts: { conferma?: boolean; scope?: TurnoScope } = {},
+  opts: { conferma?: boolean; scope?: TurnoScope; deroga?: string } = {},
 ): Promise<AssignResult> {
   const t = opts.scope ?? (await turnoScope(ctx.db, ids));
   const [v] = await evaluate(ctx.db, t, [operatoreId]);
@@ -79,18 +88,31 @@ export async function assign(
       warnings: [],
     };
   }
-  if (!v.eligible) throw refusal(v);
+  const deroga = !v.eligible && opts.deroga ? opts.deroga : null;
+  if (!v.eligible && !(deroga && derogabile(v.reasons))) throw refusal(v);
+  if (deroga && !hasAny(ctx.actor.permissions, CAPABILITIES.contrattiDeroghe))
+    throw new HttpError(403, DEROGA_NON_CONSENTITA);
   const confermato = Boolean(opts.conferma);
   const userId = ctx.actor.userId;
+  const dettaglio = v.reasons.map((r) => r.message).join("; ");
+  const codici = `{${v.reasons.map((r) => r.code).join(",")}}`;
   // One statement, so one transaction: the assignment, its time ranges (where the exclusion
   // constraint has the last word) and the audit entry.
   const ranges = turnoIntervals(t).map((i) => sql`(${rangeSql(i)})`);
   try {
     await ctx.db.execute(
-      sql`WITH a AS (
-            INSERT INTO turni_operatori (turno_id, operatore_id, confermato, assegnato_da, confermato_da, confermato_il)
+      sql`WITH ${
+        deroga
+          ? sql`d AS (
+            INSERT INTO turni_deroghe (turno_id, operatore_id, codici, dettaglio, motivo, utente_id)
+            VALUES (${t.turno_id}, ${operatoreId}, ${codici}::text[], ${dettaglio}, ${deroga}, ${userId}) RETURNING id),`
+          : sql``
+      } a AS (
+            INSERT INTO turni_operatori (turno_id, operatore_id, confermato, assegnato_da, confermato_da, confermato_il, deroga_id)
             VALUES (${t.turno_id}, ${operatoreId}, ${confermato}, ${userId}, ${confermato ? userId : null},
-                    ${confermato ? sql`now()` : null}) RETURNING id),
+                    ${confermato ? sql`now()` : null}, ${deroga ? sql`(SELECT id FROM d)` : null})
+            RETURNING id, turno_id, operatore_id, confermato),
+          r AS (${registroInsertSql("assegnazione", userId, sql`a`, sql`true`, deroga ?? "")}),
           p AS (
             INSERT INTO turni_operatori_periodi (turno_operatore_id, turno_id, operatore_id, periodo)
             SELECT a.id, ${t.turno_id}, ${operatoreId}, r.periodo FROM a, (VALUES ${sql.join(ranges, sql`, `)}) r(periodo)),
@@ -100,9 +122,14 @@ export async function assign(
               contentType: "turno",
               objectId: t.turno_id,
               related: related(t, operatoreId),
-              note: v.warnings.length ? `Avvisi: ${v.warnings.join("; ")}` : null,
+              note:
+                [
+                  ...(deroga ? [`Deroga: ${deroga} (${dettaglio})`] : []),
+                  ...(v.warnings.length ? [`Avvisi: ${v.warnings.join("; ")}`] : []),
+                ].join(" — ") || null,
               changeLog: [
                 `Operatore: "—" → "${fullName(v)}"`,
+                ...(deroga ? [`Deroga: "—" → "${deroga}"`] : []),
                 ...(confermato ? [`Confermato ${fullName(v)}: "No" → "Sì"`] : []),
               ],
             }),
@@ -135,9 +162,12 @@ async function operatorName(ex: Executor, id: number) {
 export async function unassign(ctx: ServiceContext, ids: TurnoIds, operatoreId: number): Promise<AssignResult> {
   const t = await turnoScope(ctx.db, ids);
   const o = await operatorName(ctx.db, operatoreId);
-  // One statement: the removal (its ranges go with it, ON DELETE CASCADE) and, if there was one, its audit entry.
+  // One statement: the removal (its ranges go with it, ON DELETE CASCADE), its row in the shift
+  // register and, if there was one, its audit entry.
   await ctx.db.execute(
-    sql`WITH d AS (DELETE FROM turni_operatori WHERE turno_id = ${t.turno_id} AND operatore_id = ${operatoreId} RETURNING id)
+    sql`WITH d AS (DELETE FROM turni_operatori WHERE turno_id = ${t.turno_id} AND operatore_id = ${operatoreId}
+                   RETURNING id, turno_id, operatore_id, confermato),
+             r AS (${registroInsertSql("rimozione", ctx.actor.userId, sql`d a`, sql`true`)})
         ${auditInsertSql(
           auditEntry(ctx.actor, {
             azione: AZIONI_TURNO.unassign,
@@ -177,6 +207,14 @@ export async function confirm(
       await tx.execute(
         sql`UPDATE turni_operatori SET confermato = ${add}, confermato_da = ${add ? userId : null},
             confermato_il = ${add ? sql`now()` : null} WHERE turno_id = ${t.turno_id} AND operatore_id = ${operatoreId}`,
+      );
+      await tx.execute(
+        registroInsertSql(
+          add ? "conferma" : "annullamento_conferma",
+          userId,
+          sql`turni_operatori a`,
+          sql`a.turno_id = ${t.turno_id} AND a.operatore_id = ${operatoreId}`,
+        ),
       );
       await audit(tx, ctx.actor, {
         azione: add ? AZIONI_TURNO.confirm : AZIONI_TURNO.unconfirm,
@@ -226,6 +264,18 @@ export async function consolidate(
           WHERE t.id = o.turno_id AND op.id = o.operatore_id AND ${where} AND NOT o.confermato
           RETURNING o.turno_id, o.operatore_id, op.cognome, op.nome`,
     );
+    if (rows.length)
+      await tx.execute(
+        registroInsertSql(
+          "conferma",
+          userId,
+          sql`turni_operatori a`,
+          sql`(a.turno_id, a.operatore_id) IN (${sql.join(
+            rows.map((r) => sql`(${r.turno_id}::int, ${r.operatore_id}::int)`),
+            sql`, `,
+          )})`,
+        ),
+      );
     const byTurno = new Map<number, typeof rows>();
     for (const r of rows) byTurno.set(r.turno_id, [...(byTurno.get(r.turno_id) ?? []), r]);
     for (const [turnoId, list] of byTurno)

@@ -2,13 +2,15 @@
  * Who can take a shift, and why not: one set-based evaluation used by the single assignment,
  * the bulk assignment and the ranked candidates of advanced assignment (one rule in one place).
  * Refusals (409): inactive, ceased, black-listed, refused by the client, missing qualification or
- * licence valid on the day, unavailable, weekly availability says no, an overlapping shift.
- * Warnings (accepted): rest below the profile's minimum, more than its hours in 7 days, a too
- * long shift, a shift already fully staffed.
+ * licence valid on the day, unavailable, weekly availability says no, an overlapping shift; and the
+ * hard limits a holder of erp_contratti_deroghe may override with a reason (src/domain/turno
+ * DEROGABILI): rest below the profile's minimum, more than its hours in 7 days, a too long shift,
+ * a course the qualification requires expired by the day. Warning (accepted): a shift already
+ * fully staffed.
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { Candidato, Motivo as MotivoOut } from "../../../../src/domain/contracts/pianificazione/assegnazione";
-import { tipoDocumentoLabel } from "../../../../src/domain/documenti";
+import { tipoCorsoLabel, tipoDocumentoLabel } from "../../../../src/domain/documenti";
 import { formatDate, formatTime } from "../../../../src/domain/format";
 import {
   addDays,
@@ -46,6 +48,7 @@ interface Row {
   black_list: boolean;
   qualificato: boolean;
   licenze_mancanti: string[] | string;
+  corsi_scaduti: string[] | string;
   indisponibile: boolean;
   indisponibilita_motivo: string | null;
   disponibile_giorno: boolean | null;
@@ -133,6 +136,11 @@ export async function evaluate(ex: Executor, t: TurnoScope, ids?: number[]): Pro
                                 AND (d.data_scadenza IS NULL OR d.data_scadenza >= ${t.giorno}::date)
                                 AND (d.data_rilascio IS NULL OR d.data_rilascio <= ${t.giorno}::date))
                 ORDER BY 1) AS licenze_mancanti,
+          ARRAY(SELECT r.tipo_corso FROM posizioni_corsi_richiesti r WHERE r.posizione_id = ${t.posizione_id}
+                AND EXISTS (SELECT 1 FROM operatori_corsi k WHERE k.operatore_id = o.id AND k.tipo = r.tipo_corso)
+                AND NOT EXISTS (SELECT 1 FROM operatori_corsi k WHERE k.operatore_id = o.id AND k.tipo = r.tipo_corso
+                                AND (k.data_scadenza IS NULL OR k.data_scadenza >= ${t.giorno}::date))
+                ORDER BY 1) AS corsi_scaduti,
           (ind.motivo IS NOT NULL) AS indisponibile, ind.motivo AS indisponibilita_motivo,
           disp.disponibile AS disponibile_giorno,
           (ng.id IS NOT NULL) AS non_gradito, ng.motivo AS non_gradito_motivo,
@@ -195,12 +203,20 @@ export async function evaluate(ex: Executor, t: TurnoScope, ids?: number[]): Pro
         code: "turno_sovrapposto",
         message: `L'operatore è già assegnato a un turno sovrapposto: ${conflicts.get(r.conflitto_turno) ?? `turno ${r.conflitto_turno}`}`,
       });
+    const expired = pgArray(r.corsi_scaduti);
+    if (expired.length)
+      reasons.push({
+        code: "corso_scaduto",
+        message: `Corso richiesto dalla qualifica scaduto, non valido il ${formatDate(t.giorno)}: ${expired.map(tipoCorsoLabel).join(", ")}`,
+      });
     const mine = workedShifts(r.lavorati);
-    const warnings = workingTimeWarnings(
+    for (const w of workingTimeWarnings(
       intervals,
       mine.filter((w) => !w.intervals.some((i) => intervals.some((j) => i.start < j.end && j.start < i.end))),
       profile,
-    ).map((w) => w.message);
+    ))
+      reasons.push({ code: w.code as MotivoEsclusione, message: w.message });
+    const warnings: string[] = [];
     if (!r.assegnato && t.operatori_assegnati >= t.operatori_richiesti)
       warnings.push(`Il turno ha già tutti gli operatori richiesti (${t.operatori_richiesti})`);
     let weekMs = 0;

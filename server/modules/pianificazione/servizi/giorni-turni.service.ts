@@ -10,6 +10,7 @@ import { conflict, validationError } from "../../../lib/errors";
 import { evaluate } from "../assegnazione/eligibility.service";
 import { insertPeriodi, isExclusionViolation, turnoIntervals } from "../assegnazione/periodi";
 import { audit, rel } from "../audit";
+import { registroInsertSql } from "../registro-turni/registro";
 import { giornoScope, servizioScope, turnoScope } from "../scope";
 import { checkPosizioni, insertTurni, refuseIfAssigned } from "./servizi.service";
 
@@ -177,6 +178,15 @@ export async function updateTurno(ctx: ServiceContext, ids: TurnoIds, data: Turn
             tx,
             { turnoOperatoreId: a.id, turnoId: ids.idTurno, operatoreId: a.operatore_id },
             intervals,
+          );
+        if (assigned.length)
+          await tx.execute(
+            registroInsertSql(
+              "modifica_orari",
+              ctx.actor.userId,
+              sql`turni_operatori a`,
+              sql`a.turno_id = ${ids.idTurno}`,
+            ),
           );
       }
       const lines = changeLog(before, after, TURNO_LABELS);

@@ -9,9 +9,12 @@ import { z } from "zod";
 import { ResultOk } from "../../../../src/domain/contracts/common";
 import { id, OK, wrap } from "../../../../src/domain/contracts/pianificazione/fields";
 import {
+  CopiaSettimanaData,
+  EstendiServizioData,
   GiornoSavedOut,
   giornoCreate,
   giornoUpdate,
+  PianoCopiatoOut,
   periodoQuery,
   ServiziOut,
   ServizioOut,
@@ -31,6 +34,7 @@ import {
   updateGiorno,
   updateTurno,
 } from "./giorni-turni.service";
+import { copiaSettimana, estendiServizio } from "./piano-copia.service";
 import { createServizio, deleteServizio, getServizio, listServizi, updateServizio } from "./servizi.service";
 
 const permissions = CAPABILITIES.contratti;
@@ -83,6 +87,23 @@ export const serviziRoutes: FastifyPluginAsync = async (base) => {
       await deleteServizio(contextOf(req), req.params.idContratto, req.params.idServizio);
       return OK;
     },
+  );
+
+  app.post(
+    `${S}/:idServizio/copia-settimana/`,
+    {
+      config: { permissions },
+      schema: { tags, params: pS, body: wrap(CopiaSettimanaData), response: { 200: PianoCopiatoOut } },
+    },
+    async (req) => copiaSettimana(contextOf(req), req.params, req.body.data),
+  );
+  app.post(
+    `${S}/:idServizio/estendi/`,
+    {
+      config: { permissions },
+      schema: { tags, params: pS, body: wrap(EstendiServizioData), response: { 200: PianoCopiatoOut } },
+    },
+    async (req) => estendiServizio(contextOf(req), req.params, req.body.data),
   );
 
   const G = `${S}/:idServizio/giorni`;

@@ -13,11 +13,12 @@ import { giorniDelServizio } from "../../../../src/domain/turno";
 import type { Executor } from "../../../db/client";
 import { queryOne, queryRows } from "../../../db/query";
 import { AZIONI, changeLog } from "../../../lib/audit";
-import type { ServiceContext } from "../../../lib/context";
+import type { AppContext, ServiceContext } from "../../../lib/context";
 import { conflict, validationError } from "../../../lib/errors";
 import { audit, rel } from "../audit";
 import { assertContratto } from "../contratti/contratti.service";
 import { servizioScope } from "../scope";
+import { placeServizio } from "./servizio-place";
 
 export const SERVIZIO_LABELS: Record<string, string> = {
   dal: "Dal",
@@ -167,7 +168,13 @@ export async function getServizio(
   };
 }
 
-export async function createServizio(ctx: ServiceContext, contrattoId: number, data: ServizioCreate) {
+export async function createServizio(
+  ctx: ServiceContext & Partial<Pick<AppContext, "config">>,
+  contrattoId: number,
+  input: ServizioCreate,
+) {
+  await assertContratto(ctx.db, contrattoId);
+  const data = { ...input, ...(await placeServizio(ctx, contrattoId, null, input)) };
   return ctx.db.transaction(async (tx) => {
     await assertContratto(tx, contrattoId);
     await checkPosizioni(tx, data.turni);
@@ -205,15 +212,22 @@ export async function createServizio(ctx: ServiceContext, contrattoId: number, d
 }
 
 export async function updateServizio(
-  ctx: ServiceContext,
+  ctx: ServiceContext & Partial<Pick<AppContext, "config">>,
   contrattoId: number,
   servizioId: number,
   data: ServizioUpdate,
 ) {
+  await servizioScope(ctx.db, contrattoId, servizioId);
+  const stored = (await queryOne<ServizioRow>(ctx.db, sql`${SERVIZIO_SELECT} WHERE s.id = ${servizioId}`))!;
+  const placed = await placeServizio(ctx, contrattoId, stored, data);
   return ctx.db.transaction(async (tx) => {
     await servizioScope(tx, contrattoId, servizioId);
     const before = (await queryOne<ServizioRow>(tx, sql`${SERVIZIO_SELECT} WHERE s.id = ${servizioId}`))!;
-    const next = { ...before, ...Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined)) };
+    const next = {
+      ...before,
+      ...Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined)),
+      ...(before.indirizzo === stored.indirizzo ? placed : {}),
+    };
     if (next.al < next.dal) throw validationError({ al: "La data di fine non può precedere la data di inizio" });
     const outside = await queryOne<{ n: number }>(
       tx,

@@ -5,11 +5,23 @@
  */
 import { z } from "zod";
 import { ClienteRef } from "./contratti";
-import { bool, refId } from "./fields";
+import { bool, day, refId } from "./fields";
 import { OperatoreTurnoOut } from "./servizi";
 
-/** POST turni/{t}/operatori/: assign (add true) or unassign an operator ({operatore: 5} or {operatore: {id: 5}}). */
-export const AssignData = z.object({ operatore: refId(), add: bool() });
+/**
+ * POST turni/{t}/operatori/: assign (add true) or unassign an operator ({operatore: 5} or {operatore: {id: 5}}).
+ * `deroga`: the reason for overriding the limits that refuse the operator (erp_contratti_deroghe).
+ */
+export const AssignData = z.object({
+  operatore: refId(),
+  add: bool(),
+  deroga: z
+    .string()
+    .trim()
+    .max(1000, "Massimo 1000 caratteri")
+    .optional()
+    .transform((v) => v || undefined),
+});
 /** POST turni/{t}/operatori-conf/: confirm (add true) or remove the confirmation. */
 export const ConfirmData = z.object({ operatore: refId(), add: bool().optional() });
 /** POST turni/{t}/operatori/bulk/ */
@@ -35,6 +47,8 @@ export interface AssignRefusal {
   detail: string;
   reason: string;
   reasons: Motivo[];
+  /** Every reason may be overridden with a reason by a holder of erp_contratti_deroghe. */
+  derogabile: boolean;
 }
 
 /** An operator ranked for a shift (advanced assignment), with what keeps them off it. */
@@ -117,3 +131,29 @@ export const ConsolidaOut = z.object({
   scoperti: z.array(ScopertoOut),
 });
 export type ConsolidaResult = z.infer<typeof ConsolidaOut>;
+
+/**
+ * POST …/servizi/{s}/operatori-periodo/: one operator on every shift of the service between dal and
+ * al (at most 62 days) — assigned (optionally confirmed) where they fit, removed, or unconfirmed.
+ */
+export const OperatorePeriodoData = z
+  .object({
+    operatore: refId(),
+    dal: day(),
+    al: day(),
+    azione: z.enum(["assegna", "rimuovi", "annulla_conferma"], { error: "Azione non valida" }),
+    conferma: bool().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.al < v.dal)
+      ctx.addIssue({ code: "custom", path: ["al"], message: "La data di fine non può precedere la data di inizio" });
+  });
+
+const TurnoDelPeriodo = z.object({ turno_id: z.number(), giorno: z.string(), orario: z.string() });
+
+/** What was done on which shift, and which were skipped with the server's reason. */
+export const OperatorePeriodoOut = z.object({
+  eseguiti: z.array(TurnoDelPeriodo.extend({ warnings: z.array(z.string()) })),
+  saltati: z.array(TurnoDelPeriodo.extend({ detail: z.string(), reason: z.string().nullable() })),
+});
+export type OperatorePeriodoResult = z.infer<typeof OperatorePeriodoOut>;

@@ -156,3 +156,22 @@ export const TurnoSavedOut = z.object({
   note: z.string(),
 });
 export type TurnoSaved = z.infer<typeof TurnoSavedOut>;
+
+/** POST …/servizi/{s}/copia-settimana/: the week of `settimana` (any of its days) onto the next weeks. */
+export const CopiaSettimanaData = z.object({
+  settimana: day(),
+  settimane: z.coerce
+    .number({ error: "Numero non valido" })
+    .int("Numero non valido")
+    .min(1, "Almeno 1")
+    .max(52, "Massimo 52"),
+});
+/** POST …/servizi/{s}/estendi/: the period the service is extended by. */
+export const EstendiServizioData = z.object({ dal: day(), al: day() }).superRefine(checkPeriodo);
+/** The answer of both: the days created (with how many shifts) and those already planned. */
+export const PianoCopiatoOut = z.object({
+  giorni_creati: z.array(z.string()),
+  turni_creati: z.number(),
+  giorni_esistenti: z.array(z.string()),
+});
+export type PianoCopiato = z.infer<typeof PianoCopiatoOut>;

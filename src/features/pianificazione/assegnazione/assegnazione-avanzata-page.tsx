@@ -140,8 +140,39 @@ interface ShiftIds extends DayIds {
   idTurno: number;
 }
 
+/** Why an operator is not eligible: the first reason on one line, the others on a click. */
+function Motivi({ reasons }: { reasons: Candidato["reasons"] }) {
+  const [open, setOpen] = useState(false);
+  const [first, ...others] = reasons;
+  return (
+    <Stack gap="0">
+      <Text fontSize="xs">
+        <Badge colorPalette="red" mr="1">
+          Non idoneo
+        </Badge>
+        {first?.message}
+      </Text>
+      {others.length > 0 && (
+        <Button size="2xs" variant="plain" alignSelf="start" px="0" onClick={() => setOpen((o) => !o)}>
+          {open ? "Nascondi" : `Altri ${others.length} motivi`}
+        </Button>
+      )}
+      {open &&
+        others.map((r) => (
+          <Text key={r.code} fontSize="xs">
+            {r.message}
+          </Text>
+        ))}
+    </Stack>
+  );
+}
+
 function Candidati(props: { ids: ShiftIds; cliente?: number; rows: Candidato[] }) {
-  const { ids, rows } = props;
+  const { ids } = props;
+  // 'Solo idonei' on by default: the eligible operators and those already on the shift.
+  const [soloIdonei, setSoloIdonei] = useState(true);
+  const rows = soloIdonei ? props.rows.filter((r) => r.eligible || statusOf(r) !== "notAssigned") : props.rows;
+  const hidden = props.rows.length - rows.length;
   const actor = useAssignmentActor();
   const notice = useAssignmentState((s) => noticeForTurno(s.context, ids.idTurno)?.messages);
   const report = useAssignmentState((s) => s.context.bulk[String(ids.idTurno)]);
@@ -216,6 +247,11 @@ function Candidati(props: { ids: ShiftIds; cliente?: number; rows: Candidato[] }
           </Box>
         </Alert.Root>
       )}
+      <Checkbox.Root checked={soloIdonei} onCheckedChange={(d) => setSoloIdonei(d.checked === true)} size="sm" mb="1">
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>{`Solo idonei${soloIdonei && hidden > 0 ? ` (${hidden} nascosti)` : ""}`}</Checkbox.Label>
+      </Checkbox.Root>
       <Box overflowX="auto">
         <Table.Root size="sm" aria-label={`Operatori candidati al turno ${ids.idTurno}`}>
           <Table.Header>
@@ -262,20 +298,7 @@ function Candidati(props: { ids: ShiftIds; cliente?: number; rows: Candidato[] }
                     )}
                   </Table.Cell>
                   <Table.Cell>
-                    {c.eligible ? (
-                      <Badge colorPalette="green">Idoneo</Badge>
-                    ) : (
-                      <Stack gap="0">
-                        <Badge colorPalette="red" alignSelf="start">
-                          Non idoneo
-                        </Badge>
-                        {c.reasons.map((r) => (
-                          <Text key={r.code} fontSize="xs">
-                            {r.message}
-                          </Text>
-                        ))}
-                      </Stack>
-                    )}
+                    {c.eligible ? <Badge colorPalette="green">Idoneo</Badge> : <Motivi reasons={c.reasons} />}
                     {c.warnings.map((w) => (
                       <Text key={w} fontSize="xs" color="orange.600">
                         {w}

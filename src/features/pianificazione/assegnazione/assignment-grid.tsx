@@ -3,49 +3,67 @@
  * ShiftCell driven by the service's assignment machine (debounced full reload after any change).
  */
 import { Alert, Box, Button, HStack, Skeleton, Table, Text } from "@chakra-ui/react";
+import { skipToken } from "@reduxjs/toolkit/query";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { errorMessage } from "../../../api/base";
-import { useServizioQuery } from "../../../api/pianificazione/servizi.endpoints";
+import { useServizioQuery, useServiziQuery } from "../../../api/pianificazione/servizi.endpoints";
 import { formatDate } from "../../../domain/format";
 import { MSG } from "../common/messages";
 import { type MonthRange, monthLabel, monthOf, shiftMonth } from "../common/month-range";
+import { AggiungiGiorno, GiornoEdit } from "../servizi/piano-edit";
 import { AssignmentScope } from "./assignment-context";
+import { OperatorePeriodo } from "./operatore-periodo";
 import { ShiftCell } from "./shift-cell";
 
 export function AssignmentGrid({ idContratto, idServizio }: { idContratto: string; idServizio: string }) {
   const [params, setParams] = useSearchParams();
-  const range: MonthRange =
-    params.get("dal") && params.get("al") ? { dal: params.get("dal")!, al: params.get("al")! } : monthOf(new Date());
-  const { data, error, isLoading } = useServizioQuery({ idContratto, idServizio, ...range });
+  // Without a month in the URL the grid opens on the service's first month.
+  const servizi = useServiziQuery(idContratto);
+  const first = servizi.data?.find((s) => String(s.id) === idServizio)?.dal;
+  const range: MonthRange | undefined =
+    params.get("dal") && params.get("al")
+      ? { dal: params.get("dal")!, al: params.get("al")! }
+      : first
+        ? monthOf(first)
+        : servizi.isError
+          ? monthOf(new Date())
+          : undefined;
+  const { data, error, isLoading } = useServizioQuery(range ? { idContratto, idServizio, ...range } : skipToken);
   const go = (r: MonthRange) => setParams({ dal: r.dal, al: r.al });
   const base = `/pianificazione/contratti/${idContratto}/servizi/${idServizio}`;
+  const ids = { idContratto, idServizio };
   const maxTurni = Math.max(0, ...(data?.giorni ?? []).map((g) => g.turni.length));
 
   return (
     <AssignmentScope idContratto={idContratto} idServizio={idServizio}>
-      <HStack mb="3" gap="2">
-        <Button size="sm" variant="outline" onClick={() => go(shiftMonth(range, -1))} aria-label="Mese precedente">
-          ‹
-        </Button>
-        <Text fontWeight="semibold" minW="40" textAlign="center" textTransform="capitalize">
-          {monthLabel(range)}
-        </Text>
-        <Button size="sm" variant="outline" onClick={() => go(shiftMonth(range, 1))} aria-label="Mese successivo">
-          ›
-        </Button>
-        {data && (data.dal > range.al || data.al < range.dal) && (
-          <Button size="sm" variant="ghost" onClick={() => go(monthOf(data.dal))}>
-            Vai all'inizio del servizio
+      {range && (
+        <HStack mb="3" gap="2">
+          <Button size="sm" variant="outline" onClick={() => go(shiftMonth(range, -1))} aria-label="Mese precedente">
+            ‹
           </Button>
-        )}
-      </HStack>
+          <Text fontWeight="semibold" minW="40" textAlign="center" textTransform="capitalize">
+            {monthLabel(range)}
+          </Text>
+          <Button size="sm" variant="outline" onClick={() => go(shiftMonth(range, 1))} aria-label="Mese successivo">
+            ›
+          </Button>
+          {data && (data.dal > range.al || data.al < range.dal) && (
+            <Button size="sm" variant="ghost" onClick={() => go(monthOf(data.dal))}>
+              Vai all'inizio del servizio
+            </Button>
+          )}
+          <Box flex="1" />
+          <OperatorePeriodo {...ids} dal={range.dal} al={range.al} />
+          <AggiungiGiorno {...ids} />
+        </HStack>
+      )}
       {error && (
         <Alert.Root status="error">
           <Alert.Indicator />
           <Alert.Title>{MSG.requestError(errorMessage(error))}</Alert.Title>
         </Alert.Root>
       )}
-      {isLoading && <Skeleton height="40" />}
+      {(isLoading || !range) && !error && <Skeleton height="40" />}
       {data && data.giorni.length === 0 && <Text>Nessun giorno del servizio in questo mese</Text>}
       {data && data.giorni.length > 0 && (
         <Box overflowX="auto">
@@ -69,10 +87,11 @@ export function AssignmentGrid({ idContratto, idServizio }: { idContratto: strin
                     <Button size="2xs" variant="ghost" asChild>
                       <RouterLink to={`${base}/giorno/${g.id}/consolidamento-avanzato`}>Consolidamento</RouterLink>
                     </Button>
+                    <GiornoEdit ids={ids} giorno={g} />
                   </Table.Cell>
                   {g.turni.map((t) => (
                     <Table.Cell key={t.id} verticalAlign="top">
-                      <ShiftCell base={base} giorno={g} turno={t} />
+                      <ShiftCell base={base} ids={ids} giorno={g} turno={t} />
                     </Table.Cell>
                   ))}
                 </Table.Row>

@@ -4,6 +4,8 @@
  * to the service's assignment machine; disabled, with a spinner, while a call on the operator runs.
  */
 import { Button, HStack, Spinner } from "@chakra-ui/react";
+import { useState } from "react";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ACTIONS_IN, type OperatorAction, type OperatorStatus } from "../../../machines/assignment/operator-status";
 import { type AssignmentCommand, isInProgress } from "../../../machines/assignment.machine";
 import { useAssignmentActor, useAssignmentState } from "./assignment-context";
@@ -31,6 +33,7 @@ export function OperatorActions({ idGiorno, idTurno, operator, status, canAssign
   const actor = useAssignmentActor();
   const busy = useAssignmentState((s) => isInProgress(s.context, idTurno, operator.id));
   const name = `${operator.cognome} ${operator.nome}`.trim();
+  const [asking, setAsking] = useState(false);
   const ref = {
     idGiorno,
     idTurno,
@@ -49,13 +52,26 @@ export function OperatorActions({ idGiorno, idTurno, operator, status, canAssign
             size="2xs"
             {...b.props}
             disabled={busy || (action === "assign" && !canAssign)}
-            onClick={() => actor.send({ type: b.type, ...ref })}
+            onClick={() =>
+              action === "unassign" && status === "confirmed" ? setAsking(true) : actor.send({ type: b.type, ...ref })
+            }
             aria-label={`${b.label} ${name}`}
           >
             {b.label}
           </Button>
         );
       })}
+      <ConfirmDialog
+        open={asking}
+        title="Rimuovi operatore confermato"
+        question={`${name} è già confermato su questo turno. Vuoi davvero rimuoverlo?`}
+        confirmLabel="Rimuovi"
+        onConfirm={() => {
+          setAsking(false);
+          actor.send({ type: "UNASSIGN", ...ref });
+        }}
+        onClose={() => setAsking(false)}
+      />
     </HStack>
   );
 }

@@ -10,12 +10,14 @@ import { useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import type { Giorno, Turno } from "../../../api/pianificazione/servizi.endpoints";
 import { OperatorName } from "../../../components/quick-view";
-import { formatTime } from "../../../domain/format";
+import { formatDate, formatTime } from "../../../domain/format";
 import { copertura } from "../../../domain/turno";
 import { statusOnTurno } from "../../../machines/assignment/operator-status";
 import { noticeForTurno } from "../../../machines/assignment.machine";
 import { OperatorPicker } from "../common/operator-picker";
+import { type ServizioIds, TurnoEdit } from "../servizi/piano-edit";
 import { useAssignmentActor, useAssignmentState } from "./assignment-context";
+import { DerogaButton } from "./deroga-button";
 import { OperatorActions } from "./operator-actions";
 
 export function turnoRanges(t: Pick<Turno, "inizio_f1" | "fine_f1" | "inizio_f2" | "fine_f2">): string {
@@ -25,11 +27,12 @@ export function turnoRanges(t: Pick<Turno, "inizio_f1" | "fine_f1" | "inizio_f2"
 
 export interface ShiftCellProps {
   base: string;
+  ids: ServizioIds;
   giorno: Giorno;
   turno: Turno;
 }
 
-export function ShiftCell({ base, giorno, turno }: ShiftCellProps) {
+export function ShiftCell({ base, ids, giorno, turno }: ShiftCellProps) {
   const actor = useAssignmentActor();
   const notice = useAssignmentState((s) => noticeForTurno(s.context, turno.id));
   const [picking, setPicking] = useState(false);
@@ -81,6 +84,13 @@ export function ShiftCell({ base, giorno, turno }: ShiftCellProps) {
           {notice.messages.join(" · ")}
         </Text>
       )}
+      {notice?.kind === "error" && notice.derogabile && notice.action === "assign" && (
+        <DerogaButton
+          onDeroga={(deroga) =>
+            actor.send({ type: "ASSIGN", ...ref, idOperatore: Number(notice.key.split(":op:")[1]), deroga })
+          }
+        />
+      )}
       <HStack mt="2" gap="2" wrap="wrap">
         <Button
           size="2xs"
@@ -93,6 +103,12 @@ export function ShiftCell({ base, giorno, turno }: ShiftCellProps) {
         <Button size="2xs" variant="ghost" asChild>
           <RouterLink to={`${base}/giorno/${giorno.id}/turno/${turno.id}/assegnazione-avanzata`}>Avanzata</RouterLink>
         </Button>
+        <TurnoEdit
+          ids={ids}
+          giorno={giorno}
+          turno={turno}
+          label={`${turnoRanges(turno)} del ${formatDate(giorno.giorno)}`}
+        />
       </HStack>
       {picking && (
         <OperatorPicker

@@ -2,11 +2,12 @@
  * /pianificazione/contratti/{idContratto}/servizi/{idServizio}/{tab}: assegnazione-risorse (the grid),
  * operatori-assegnati, costi, dotazioni, note-ed-allegati.
  */
-import { Box, Heading, Text } from "@chakra-ui/react";
+import { Box, Text } from "@chakra-ui/react";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import { useContrattoQuery } from "../../../api/pianificazione/contratti.endpoints";
 import { UrlTabs } from "../../../components/url-tabs";
 import { AssignmentGrid } from "../assegnazione/assignment-grid";
+import { ServizioHeader } from "./piano-edit";
 import { CostiTab, DotazioniTab, NoteAllegatiTab, OperatoriAssegnatiTab } from "./servizio-tabs";
 
 export function ServizioPage() {
@@ -20,7 +21,7 @@ export function ServizioPage() {
           {contratto.data ? `${contratto.data.cliente?.ragione_sociale} — ${contratto.data.titolo}` : "Contratto"}
         </RouterLink>
       </Text>
-      <Heading size="lg" mb="3">{`Servizio ${idServizio}`}</Heading>
+      <ServizioHeader {...ids} />
       <UrlTabs
         base={`/pianificazione/contratti/${idContratto}/servizi/${idServizio}`}
         tabs={[

@@ -9,6 +9,7 @@ import {
   useCostiQuery,
   useDeleteAllegatoMutation,
   useDeleteCostoMutation,
+  useDeleteDotazioneMutation,
   useDeleteNotaMutation,
   useDotazioniQuery,
   useNoteAllegatiQuery,
@@ -72,8 +73,8 @@ export function CostiTab(ids: Ids) {
         { header: "Note", render: (c) => c.note },
       ]}
       form={{
-        placement: "inline",
-        label: "Nuovo costo",
+        placement: "dialog",
+        titles: { add: "Nuovo costo", edit: "Modifica costo" },
         fields: [
           { name: "tipo", label: "Tipo", required: true },
           { name: "importo", label: "Importo (€)", kind: "number", step: "0.01", required: true },
@@ -81,11 +82,16 @@ export function CostiTab(ids: Ids) {
           { name: "note", label: "Note" },
         ],
       }}
-      save={(v: Values) =>
-        save({
-          ...ids,
-          data: { tipo: v.tipo ?? "", importo: v.importo ?? "", data: v.data ?? "", note: v.note ?? "" },
-        }).unwrap()
+      save={(v: Partial<Values>, row) =>
+        save(
+          row
+            ? // an edit sends what changed (a PUT changes only what it names)
+              { ...ids, id: row.id, data: v }
+            : {
+                ...ids,
+                data: { tipo: v.tipo ?? "", importo: v.importo ?? "", data: v.data ?? "", note: v.note ?? "" },
+              },
+        ).unwrap()
       }
       remove={(c) => remove({ ...ids, id: c.id }).unwrap()}
       confirm={{ what: (c) => `il costo "${c.tipo}"` }}
@@ -96,6 +102,7 @@ export function CostiTab(ids: Ids) {
 export function DotazioniTab(ids: Ids) {
   const { data, isLoading, error } = useDotazioniQuery(ids);
   const [save] = useSaveDotazioneMutation();
+  const [remove] = useDeleteDotazioneMutation();
   return (
     <ChildTable
       label="Dotazioni"
@@ -111,8 +118,18 @@ export function DotazioniTab(ids: Ids) {
         { header: "Note", render: (d) => d.note },
       ]}
       form={{
-        placement: "inline",
-        label: "Nuova dotazione",
+        placement: "dialog",
+        titles: { add: "Nuova dotazione", edit: "Modifica dotazione" },
+        toValues: (d) =>
+          d
+            ? {
+                descrizione: d.descrizione,
+                quantita: String(d.quantita),
+                consegnata_il: d.consegnata_il ?? "",
+                restituita_il: d.restituita_il ?? "",
+                note: d.note,
+              }
+            : { quantita: "1" },
         fields: [
           { name: "descrizione", label: "Descrizione", required: true },
           { name: "quantita", label: "Quantità", kind: "number", min: 1 },
@@ -121,19 +138,35 @@ export function DotazioniTab(ids: Ids) {
           { name: "note", label: "Note" },
         ],
       }}
-      save={(v: Values) =>
-        save({
-          ...ids,
-          data: {
-            descrizione: v.descrizione ?? "",
-            quantita: Number(v.quantita || 1),
-            operatore: null,
-            consegnata_il: v.consegnata_il || null,
-            restituita_il: v.restituita_il || null,
-            note: v.note ?? "",
-          },
-        }).unwrap()
+      save={(v: Partial<Values>, row) =>
+        save(
+          row
+            ? // an edit sends what changed: the operator the equipment was handed to stays as it is
+              {
+                ...ids,
+                id: row.id,
+                data: {
+                  ...v,
+                  ...(v.quantita !== undefined ? { quantita: Number(v.quantita || 1) } : {}),
+                  ...(v.consegnata_il !== undefined ? { consegnata_il: v.consegnata_il || null } : {}),
+                  ...(v.restituita_il !== undefined ? { restituita_il: v.restituita_il || null } : {}),
+                },
+              }
+            : {
+                ...ids,
+                data: {
+                  descrizione: v.descrizione ?? "",
+                  quantita: Number(v.quantita || 1),
+                  operatore: null,
+                  consegnata_il: v.consegnata_il || null,
+                  restituita_il: v.restituita_il || null,
+                  note: v.note ?? "",
+                },
+              },
+        ).unwrap()
       }
+      remove={(d) => remove({ ...ids, id: d.id }).unwrap()}
+      confirm={{ what: (d) => `la dotazione "${d.descrizione}"` }}
     />
   );
 }

@@ -131,8 +131,13 @@ describeEachDb("pianificazione: assignment rules", (ctx) => {
     expect(res.json().detail).toBe(
       "L'operatore è già assegnato a un turno sovrapposto: 03/06/2025 22:00–06:00, contratto «Partite» (Stadio Comunale S.r.l.)",
     );
+    // A shift starting when the night ends does not overlap it (the ranges only touch); it is
+    // refused for the rest alone, which a holder of erp_contratti_deroghe may override.
     const after = await shift("2025-06-04", ["06:00", "07:00"]);
-    expect((await assign(after, op)).statusCode).toBe(200);
+    const touching = await assign(after, op);
+    expect(touching.statusCode).toBe(409);
+    expect(touching.json()).toMatchObject({ reason: "riposo_insufficiente", derogabile: true });
+    expect(touching.json().reasons.map((r: { code: string }) => r.code)).toEqual(["riposo_insufficiente"]);
   });
 
   it("refuses ceased, black-listed, inactive, refused, unqualified and unlicensed operators", async () => {
@@ -209,27 +214,194 @@ describeEachDb("pianificazione: assignment rules", (ctx) => {
     });
   });
 
-  it("accepts but warns for less than 11 hours of rest and more than 48 hours in 7 days", async () => {
+  it("refuses less than 11 hours of rest and more than 48 hours in 7 days with the Italian reason (issue 15)", async () => {
     const op = await stewardOp("Stakanov");
     const late = await shift("2025-06-09", ["14:00", "23:00"]);
     expect((await assign(late, op)).json().warnings).toEqual([]);
     const early = await shift("2025-06-10", ["06:00", "14:00"]);
     const w = await assign(early, op);
-    expect(w.statusCode).toBe(200);
-    expect(w.json().warnings).toEqual([
-      "Riposo insufficiente: solo 7:00 ore dalla fine del turno precedente (09/06/2025 23:00), il minimo è di 11 ore consecutive (D.Lgs. 66/2003)",
-    ]);
+    expect(w.statusCode).toBe(409);
+    const rest =
+      "Riposo insufficiente: solo 7:00 ore dalla fine del turno precedente (09/06/2025 23:00), il minimo è di 11 ore consecutive (D.Lgs. 66/2003)";
+    expect(w.json()).toEqual({
+      detail: rest,
+      reason: "riposo_insufficiente",
+      reasons: [{ code: "riposo_insufficiente", message: rest }],
+      derogabile: true,
+    });
     for (const d of ["2025-06-11", "2025-06-12", "2025-06-13", "2025-06-14"]) {
-      const s = await shift(d, ["06:00", "16:00"]);
-      await assign(s, op);
+      const s = await shift(d, ["06:00", "15:00"]);
+      expect((await assign(s, op)).statusCode).toBe(200);
     }
-    // 9 + 8 + 4 × 10 = 57 h already
+    // 9 + 4 × 9 = 45 h already
     const sun = await shift("2025-06-15", ["06:00", "10:00"]);
     const res = await assign(sun, op);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().warnings).toContain(
-      "Superato il limite di 48 ore in 7 giorni: con questo turno l'operatore lavorerebbe 61:00 ore (D.Lgs. 66/2003)",
+    expect(res.statusCode).toBe(409);
+    expect(res.json().reasons).toContainEqual({
+      code: "ore_settimanali",
+      message:
+        "Superato il limite di 48 ore in 7 giorni: con questo turno l'operatore lavorerebbe 49:00 ore (D.Lgs. 66/2003)",
+    });
+    const rows = await queryRows<{ n: number }>(
+      ctx().database.db,
+      sql`SELECT count(*)::int AS n FROM turni_operatori WHERE operatore_id = ${op}`,
     );
+    expect(rows[0].n).toBe(5);
+  });
+
+  it("refuses a shift longer than the profile allows and a required course expired by the day", async () => {
+    const op = await stewardOp("Lungo");
+    const long = await shift("2025-07-01", ["06:00", "20:00"]);
+    const res = await assign(long, op);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      reason: "turno_lungo",
+      detail: "Il turno dura 14:00 ore, oltre il massimo di 13 ore per turno (D.Lgs. 66/2003)",
+      derogabile: true,
+    });
+    const db = ctx().database.db;
+    const gpg = await posizioneId(db, "Guardia particolare giurata");
+    const guard = await createOperatore(db, {
+      cognome: "Scaduto",
+      posizioni: [gpg],
+      documenti: [{ tipo: "decreto_gpg" }],
+    });
+    await db.execute(
+      sql`INSERT INTO operatori_corsi (operatore_id, tipo, data_scadenza) VALUES (${guard}, 'aggiornamento_gpg', '2025-06-30')`,
+    );
+    const s = await shift("2025-07-02", ["08:00", "16:00"], { posizione: gpg });
+    const refused = await assign(s, guard);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      reason: "corso_scaduto",
+      detail:
+        "Corso richiesto dalla qualifica scaduto, non valido il 02/07/2025: Aggiornamento guardia particolare giurata",
+    });
+    // A renewed course (a valid one of the same kind) lets the guard in.
+    await db.execute(
+      sql`INSERT INTO operatori_corsi (operatore_id, tipo, data_scadenza) VALUES (${guard}, 'aggiornamento_gpg', '2026-06-30')`,
+    );
+    expect((await assign(s, guard)).statusCode).toBe(200);
+  });
+
+  it("a holder of erp_contratti_deroghe overrides a limit with a reason: recorded with the assignment, audited, reported", async () => {
+    const op = await stewardOp("Derogato");
+    await assign(await shift("2025-07-07", ["14:00", "23:00"]), op);
+    const early = await shift("2025-07-08", ["06:00", "14:00"]);
+    const body = { operatore: { id: op }, add: true, deroga: "Sostituzione urgente per malattia del titolare" };
+
+    // Without the permission, a reason does not open the door: 403, nothing written.
+    const planner = await req("POST", `${early.url}/operatori/`, body);
+    expect(planner.statusCode).toBe(403);
+    expect(planner.json().detail).toBe(
+      "Non disponi del permesso di derogare ai limiti di lavoro (erp_contratti_deroghe)",
+    );
+    const capo = (await ctx().createUser({ permissions: ["erp_contratti", "erp_contratti_deroghe"] })).token;
+    const as = (method: "GET" | "POST", url: string, data?: unknown) =>
+      ctx().app.inject({ method, url, headers: auth(capo), ...(data ? { payload: { data } } : {}) });
+    // With the permission but no reason: still the 409.
+    expect((await as("POST", `${early.url}/operatori/`, { ...body, deroga: "  " })).statusCode).toBe(409);
+
+    const ok = await as("POST", `${early.url}/operatori/`, body);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().operatore).toMatchObject({ id: op, confermato: false });
+    const db = ctx().database.db;
+    const [row] = await queryRows<{ motivo: string; codici: string[] | string; dettaglio: string }>(
+      db,
+      sql`SELECT d.motivo, d.codici, d.dettaglio FROM turni_operatori a JOIN turni_deroghe d ON d.id = a.deroga_id
+          WHERE a.turno_id = ${early.id} AND a.operatore_id = ${op}`,
+    );
+    expect(row.motivo).toBe("Sostituzione urgente per malattia del titolare");
+    expect(row.dettaglio).toMatch(/^Riposo insufficiente: solo 7:00 ore/);
+    const [log] = await queryRows<{ note: string; dati: { change_log: string[] } }>(
+      db,
+      sql`SELECT note, dati FROM log_entries WHERE content_type = 'turno' AND object_id = ${String(early.id)}
+          AND azione = 'Assegnazione operatore'`,
+    );
+    expect(log.note).toMatch(/^Deroga: Sostituzione urgente per malattia del titolare \(Riposo insufficiente/);
+    expect(log.dati.change_log).toContain('Deroga: "—" → "Sostituzione urgente per malattia del titolare"');
+
+    // A refusal that is not a limit (black list) is never overridden.
+    const black = await stewardOp("Nero", { cognome: "Nero", black_list: true });
+    const s2 = await shift("2025-07-09", ["08:00", "12:00"]);
+    const refused = await as("POST", `${s2.url}/operatori/`, { ...body, operatore: black });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ reason: "black_list", derogabile: false });
+
+    // The report lists it, and keeps it after the operator is removed from the shift.
+    expect((await as("POST", `${early.url}/operatori/`, { operatore: op, add: false })).statusCode).toBe(200);
+    const report = await as("GET", "/api/pianificazione/deroghe/?global=Derogato");
+    expect(report.statusCode).toBe(200);
+    expect(report.json().results).toEqual([
+      expect.objectContaining({
+        operatore: "Derogato Mario",
+        giorno: "2025-07-08",
+        orario: "06:00–14:00",
+        cliente: "Stadio Comunale S.r.l.",
+        motivo: "Sostituzione urgente per malattia del titolare",
+        codici: ["riposo_insufficiente"],
+      }),
+    ]);
+    // Append-only.
+    await expect(db.execute(sql`DELETE FROM turni_deroghe`)).rejects.toThrow();
+  });
+
+  it("puts one operator on every shift of a week that fits them, skipping and reporting the rest; then removes them all (issue 15 item 4)", async () => {
+    const op = await stewardOp("Settimana");
+    const db = ctx().database.db;
+    const gpg = await posizioneId(db, "Guardia particolare giurata");
+    const mon = await shift("2025-08-04", ["08:00", "14:00"]);
+    const tue = await shift("2025-08-05", ["08:00", "14:00"]);
+    const tueGpg = await shift("2025-08-05", ["15:00", "19:00"], { posizione: gpg });
+    const wed = await shift("2025-08-06", ["08:00", "14:00"]);
+    const thuNight = await shift("2025-08-07", ["22:00", "06:00"]);
+    const fri = await shift("2025-08-08", ["08:00", "14:00"]);
+    const url = `${BASE}/${contratto}/servizi/${servizio}/operatori-periodo/`;
+    const res = await req("POST", url, {
+      operatore: op,
+      dal: "2025-08-04",
+      al: "2025-08-08",
+      azione: "assegna",
+      conferma: true,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.eseguiti.map((t: { turno_id: number }) => t.turno_id)).toEqual([mon.id, tue.id, wed.id, thuNight.id]);
+    // Not qualified for the guard's shift; Friday morning comes 2 hours after the night: rest refused.
+    expect(body.saltati).toEqual([
+      expect.objectContaining({
+        turno_id: tueGpg.id,
+        giorno: "2025-08-05",
+        orario: "15:00–19:00",
+        reason: "qualifica_mancante",
+      }),
+      expect.objectContaining({ turno_id: fri.id, reason: "riposo_insufficiente" }),
+    ]);
+    const rows = await queryRows<{ turno_id: number; confermato: boolean }>(
+      db,
+      sql`SELECT turno_id, confermato FROM turni_operatori WHERE operatore_id = ${op} ORDER BY turno_id`,
+    );
+    expect(rows).toEqual([mon, tue, wed, thuNight].map((s) => ({ turno_id: s.id, confermato: true })));
+
+    const unconf = await req("POST", url, {
+      operatore: op,
+      dal: "2025-08-04",
+      al: "2025-08-05",
+      azione: "annulla_conferma",
+    });
+    expect(unconf.json().eseguiti).toHaveLength(2);
+    const off = await req("POST", url, { operatore: op, dal: "2025-08-04", al: "2025-08-08", azione: "rimuovi" });
+    expect(off.json()).toMatchObject({ saltati: [] });
+    expect(off.json().eseguiti).toHaveLength(4);
+    const left = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM turni_operatori WHERE operatore_id = ${op}`,
+    );
+    expect(left[0].n).toBe(0);
+
+    const bad = await req("POST", url, { operatore: op, dal: "2025-08-08", al: "2025-08-04", azione: "assegna" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ al: "La data di fine non può precedere la data di inizio" });
   });
 
   it("uses the profile an administrator sets for the qualification", async () => {

@@ -85,6 +85,58 @@ describeEachDb("pianificazione: contracts, services, days and shifts", (ctx) => 
     expect(res.statusCode).toBe(403);
   });
 
+  it("copies a week's shifts onto the next weeks and extends a service by a period (issue 15 item 1)", async () => {
+    const c = (await req("POST", `${BASE}/`, { titolo: "Magazzino", cliente: clienteId })).json();
+    const s = (
+      await req("POST", `${BASE}/${c.id}/servizi/`, {
+        dal: "2025-05-05",
+        al: "2025-05-11",
+        giorni_settimana: [1, 3],
+        turni: [
+          { inizio_f1: "08:00", fine_f1: "14:00", posizione: steward, operatori_richiesti: 2 },
+          { inizio_f1: "22:00", fine_f1: "06:00", posizione: steward },
+        ],
+      })
+    ).json();
+    const S = `${BASE}/${c.id}/servizi/${s.id}`;
+    const copy = await req("POST", `${S}/copia-settimana/`, { settimana: "2025-05-07", settimane: 2 });
+    expect(copy.statusCode).toBe(200);
+    expect(copy.json()).toEqual({
+      giorni_creati: ["2025-05-12", "2025-05-14", "2025-05-19", "2025-05-21"],
+      turni_creati: 8,
+      giorni_esistenti: [],
+    });
+    const after = (await req("GET", `${S}/`)).json();
+    expect(after.al).toBe("2025-05-21");
+    const monday = after.giorni.find((g: { giorno: string }) => g.giorno === "2025-05-19");
+    expect(
+      monday.turni.map((t: { inizio_f1: string; operatori_richiesti: number }) => [t.inizio_f1, t.operatori_richiesti]),
+    ).toEqual([
+      ["08:00:00", 2],
+      ["22:00:00", 1],
+    ]);
+    // Copied again: the days are there already and stay as they are.
+    expect((await req("POST", `${S}/copia-settimana/`, { settimana: "2025-05-05", settimane: 1 })).json()).toEqual({
+      giorni_creati: [],
+      turni_creati: 0,
+      giorni_esistenti: ["2025-05-12", "2025-05-14"],
+    });
+
+    const ext = await req("POST", `${S}/estendi/`, { dal: "2025-05-22", al: "2025-05-28" });
+    expect(ext.statusCode).toBe(200);
+    expect(ext.json().giorni_creati).toEqual(["2025-05-26", "2025-05-28"]);
+    expect((await req("GET", `${S}/`)).json().al).toBe("2025-05-28");
+    const logs = await queryRows<{ azione: string }>(
+      ctx().database.db,
+      sql`SELECT azione FROM log_entries WHERE content_type = 'servizio' AND object_id = ${String(s.id)} ORDER BY id`,
+    );
+    expect(logs.map((l) => l.azione)).toEqual(["Creazione", "Copia settimana", "Copia settimana", "Modifica"]);
+
+    const empty = await req("POST", `${S}/copia-settimana/`, { settimana: "2025-06-30", settimane: 1 });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toEqual({ settimana: "La settimana scelta non ha giorni pianificati" });
+  });
+
   it("generates a service's days and shifts, including split and night shifts, and loads one month", async () => {
     const c = (await req("POST", `${BASE}/`, { titolo: "Centro commerciale", cliente: clienteId })).json();
     const res = await req("POST", `${BASE}/${c.id}/servizi/`, {

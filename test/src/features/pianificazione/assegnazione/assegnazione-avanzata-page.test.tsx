@@ -63,6 +63,10 @@ describe("advanced assignment", () => {
     renderApp(ADVANCED, { as: "pianificatore" });
     await screen.findByRole("table", { name: "Operatori candidati al turno 1002" }, { timeout: 15000 });
     expect(within(row("Esposito Giulia")).getByText("Assegnato")).toBeTruthy();
+    // 'Solo idonei' is on: the ineligible operator shows once it is off, and cannot be chosen.
+    expect(screen.queryByRole("row", { name: "Ricci Marta" })).toBeNull();
+    fireEvent.click(screen.getByRole("checkbox", { name: /^Solo idonei \(\d+ nascosti\)/ }));
+    await screen.findByRole("row", { name: "Ricci Marta" });
     expect(box("Ricci Marta").disabled).toBe(true);
 
     const release = holdRequests("post", `${SHIFT}operatori/bulk/`);
@@ -167,7 +171,9 @@ describe("advanced assignment", () => {
     fireEvent.click(await within(row("Marino Davide")).findByRole("button", { name: "Conferma Marino Davide" }));
     await within(row("Marino Davide")).findByText("Confermato");
     fireEvent.click(within(row("Marino Davide")).getByRole("button", { name: "Rimuovi Marino Davide" }));
-    await within(row("Marino Davide")).findByRole("button", { name: "Assegna Marino Davide" });
+    // A confirmed operator is removed only after confirming.
+    fireEvent.click(await screen.findByRole("button", { name: "Rimuovi" }));
+    await waitFor(() => within(row("Marino Davide")).getByRole("button", { name: "Assegna Marino Davide" }));
     expect(seen.filter((r) => r.method === "POST").map((r) => [r.path.slice(SHIFT.length), r.body])).toEqual([
       ["operatori/", { data: { operatore: { id: 5 }, add: true } }],
       ["operatori-conf/", { data: { operatore: { id: 5 }, add: true } }],

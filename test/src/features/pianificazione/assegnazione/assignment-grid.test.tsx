@@ -46,6 +46,8 @@ describe("assignment grid", () => {
 
     const morning = screen.getByTestId("turno-1001");
     fireEvent.click(within(morning).getByRole("button", { name: "Rimuovi Bianchi Luca" }));
+    // Bianchi is confirmed on the shift: removing him asks first.
+    fireEvent.click(await screen.findByRole("button", { name: "Rimuovi" }));
     await waitFor(() => expect(within(morning).queryByText(/Bianchi Luca/)).toBeNull());
     expect(calls[2]).toEqual({
       path: "/api/pianificazione/contratti/1/servizi/1/giorni/101/turni/1001/operatori/",
@@ -64,7 +66,7 @@ describe("assignment grid", () => {
     await within(afternoon).findByRole("button", { name: "Rimuovi conferma Esposito Giulia" });
 
     await router.navigate(GRID.replace("/servizi/1/", "/servizi/2/"));
-    await screen.findByRole("heading", { name: "Servizio 2" }, { timeout: 15000 });
+    await screen.findByRole("heading", { name: "Secondo servizio" }, { timeout: 15000 });
     await waitFor(
       () =>
         expect(

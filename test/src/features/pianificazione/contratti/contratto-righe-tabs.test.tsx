@@ -24,6 +24,8 @@ function posted(path: string) {
 }
 
 describe("contract and service row tabs", () => {
+  afterEach(() => server.events.removeAllListeners());
+
   test("prezzi: lists, adds a price with its surcharges and deletes one after confirming", async () => {
     const sent = posted("/prezzi/");
     // The server's answer names the qualification.
@@ -108,24 +110,74 @@ describe("contract and service row tabs", () => {
     expect(within(form).getByRole("textbox", { name: "Motivo" })).toHaveProperty("value", "Ritardi");
   });
 
-  test("costi of a service: adds a cost and shows it in the table", async () => {
+  test("costi of a service: adds a cost in a dialog and edits one", async () => {
+    const writes: { method: string; path: string; body: unknown }[] = [];
+    server.events.on("request:start", async ({ request }) => {
+      if (request.method !== "GET")
+        writes.push({
+          method: request.method,
+          path: new URL(request.url).pathname,
+          body: await request.clone().json(),
+        });
+    });
     renderApp("/pianificazione/contratti/1/servizi/1/costi", { as: "admin" });
     const table = await screen.findByRole("table", { name: "Costi" }, { timeout: 15000 });
     expect(within(table).getByText("Carburante")).toBeTruthy();
-    const form = screen.getByRole("form", { name: "Nuovo costo" });
+    fireEvent.click(screen.getByRole("button", { name: "Aggiungi" }));
+    let form = await screen.findByRole("dialog", { name: "Nuovo costo" });
     fireEvent.change(within(form).getByRole("textbox", { name: "Tipo" }), { target: { value: "Pedaggio" } });
     fireEvent.change(within(form).getByRole("spinbutton", { name: "Importo (€)" }), { target: { value: "12.40" } });
     const data = within(form).getByRole("textbox", { name: /^Data/ }) as HTMLInputElement;
     typeText(data, "05032026");
     expect(data.value).toBe("05/03/2026");
-    fireEvent.click(within(form).getByRole("button", { name: "Aggiungi" }));
+    fireEvent.click(within(form).getByRole("button", { name: "Salva" }));
     expect(await within(table).findByText("Pedaggio")).toBeTruthy();
     expect(within(table).getByText("12,40 €")).toBeTruthy();
-    expect(
-      within(within(table).getByText("Pedaggio").closest("tr") as HTMLElement).getByText("05/03/2026"),
-    ).toBeTruthy();
-    // the form starts again empty
-    await waitFor(() => expect(within(form).getByRole("textbox", { name: "Tipo" })).toHaveProperty("value", ""));
+
+    const row = within(table).getByText("Carburante").closest("tr") as HTMLElement;
+    fireEvent.click(within(row).getByRole("button", { name: "Modifica" }));
+    form = await screen.findByRole("dialog", { name: "Modifica costo" });
+    expect(within(form).getByRole("textbox", { name: "Tipo" })).toHaveProperty("value", "Carburante");
+    fireEvent.change(within(form).getByRole("spinbutton", { name: "Importo (€)" }), { target: { value: "50" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Salva" }));
+    expect(await within(table).findByText("50,00 €")).toBeTruthy();
+    expect(writes.map((w) => `${w.method} ${w.path}`)).toEqual([
+      "POST /api/pianificazione/contratti/1/servizi/1/costi/",
+      "PUT /api/pianificazione/contratti/1/servizi/1/costi/1/",
+    ]);
+    // An edit sends only what changed.
+    expect(writes[1].body).toEqual({ data: { importo: "50" } });
+  });
+
+  test("dotazioni of a service: edits one without touching its operator, deletes one after confirming", async () => {
+    const writes: { method: string; path: string; body: unknown }[] = [];
+    server.events.on("request:start", async ({ request }) => {
+      if (request.method !== "GET")
+        writes.push({
+          method: request.method,
+          path: new URL(request.url).pathname,
+          body: await request.clone().text(),
+        });
+    });
+    renderApp("/pianificazione/contratti/1/servizi/1/dotazioni", { as: "admin" });
+    const table = await screen.findByRole("table", { name: "Dotazioni" }, { timeout: 15000 });
+    const row = within(table).getByText("Radio portatile").closest("tr") as HTMLElement;
+    fireEvent.click(within(row).getByRole("button", { name: "Modifica" }));
+    const form = await screen.findByRole("dialog", { name: "Modifica dotazione" });
+    fireEvent.change(within(form).getByRole("spinbutton", { name: "Quantità" }), { target: { value: "3" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Salva" }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    const sent = JSON.parse(String(writes[0].body)).data;
+    expect(sent.quantita).toBe(3);
+    expect("operatore" in sent).toBe(false);
+
+    fireEvent.click(await screen.findByRole("button", { name: 'Elimina la dotazione "Radio portatile"' }));
+    fireEvent.click(await screen.findByRole("button", { name: "Elimina" }));
+    await waitFor(() => expect(within(table).queryByText("Radio portatile")).toBeNull());
+    expect(writes.map((w) => `${w.method} ${w.path}`)).toEqual([
+      "PUT /api/pianificazione/contratti/1/servizi/1/dotazioni/1/",
+      "DELETE /api/pianificazione/contratti/1/servizi/1/dotazioni/1/",
+    ]);
   });
 
   test("servizi: 'Nuovo servizio' takes DD/MM/YYYY days and 24-hour shift times and sends them as ISO", async () => {

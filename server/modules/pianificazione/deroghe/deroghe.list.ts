@@ -1,0 +1,40 @@
+/**
+ * GET /api/pianificazione/deroghe/ on the list engine: the report of derogations (issue 15 item 2),
+ * one row per override of a working-time limit or an expired course — who, when, why, for which
+ * operator and shift — newest first, kept when the operator is later removed from the shift.
+ */
+import { sql } from "drizzle-orm";
+import { DerogheList } from "../../../../src/domain/contracts/pianificazione/deroghe";
+import { defineList } from "../../../lib/list";
+import { ORARIO_SQL } from "../intermittenti/periodo-filters";
+
+export const derogheList = defineList(DerogheList, {
+  from: sql`turni_deroghe d JOIN operatori o ON o.id = d.operatore_id`,
+  // The shift may have been deleted since (the derogation stays): LEFT joins, at most one row each.
+  joins: {
+    t: sql`LEFT JOIN turni t ON t.id = d.turno_id`,
+    g: sql`LEFT JOIN giorni g ON g.id = t.giorno_id`,
+    s: sql`LEFT JOIN servizi s ON s.id = g.servizio_id`,
+    c: sql`LEFT JOIN contratti c ON c.id = s.contratto_id`,
+    cl: sql`LEFT JOIN clienti cl ON cl.id = c.cliente_id`,
+    u: sql`LEFT JOIN users u ON u.id = d.utente_id`,
+  },
+  key: sql`d.id`,
+  sql: {
+    creata_il: sql`d.creata_il`,
+    operatore: sql`o.cognome || ' ' || o.nome`,
+    giorno: sql`g.giorno`,
+    orario: sql`coalesce(${ORARIO_SQL}, '')`,
+    cliente: sql`coalesce(cl.ragione_sociale, '')`,
+    contratto: sql`coalesce(c.titolo, '')`,
+    limiti: sql`d.dettaglio`,
+    motivo: sql`d.motivo`,
+    utente: sql`coalesce(u.cognome || ' ' || u.nome, '')`,
+  },
+  columns: {
+    id: sql`d.id`,
+    turno_id: sql`d.turno_id`,
+    operatore_id: sql`d.operatore_id`,
+    codici: sql`d.codici`,
+  },
+});
