@@ -1,8 +1,7 @@
 /**
  * A list over a period: `dal`/`al` custom filters on a date column, both required, `al` not before
  * `dal`, at most `maxDays` days (a single request, JSON page or streamed export, stays bounded).
- * The reports use it; pianificazione's intermittenti/periodo-filters.ts is the same rule and should
- * move here.
+ * The reports and pianificazione's period lists (intermittenti, storico turni, registro turni) use it.
  */
 import { type SQL, sql } from "drizzle-orm";
 import { day } from "../../../src/domain/contracts/pianificazione/fields";

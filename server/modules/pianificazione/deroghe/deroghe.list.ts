@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { DerogheList } from "../../../../src/domain/contracts/pianificazione/deroghe";
 import { defineList } from "../../../lib/list";
-import { ORARIO_SQL } from "../intermittenti/periodo-filters";
+import { ORARIO_SQL } from "../intermittenti/orario-sql";
 
 export const derogheList = defineList(DerogheList, {
   from: sql`turni_deroghe d JOIN operatori o ON o.id = d.operatore_id`,

@@ -7,7 +7,8 @@
 import { sql } from "drizzle-orm";
 import { IntermittentiList } from "../../../../src/domain/contracts/pianificazione/intermittenti";
 import { defineList } from "../../../lib/list";
-import { ORARIO_SQL, periodoFilters, requirePeriodo } from "./periodo-filters";
+import { periodFilters, requirePeriod } from "../../../lib/list/periodo";
+import { ORARIO_SQL } from "./orario-sql";
 
 export const MAX_GIORNI_INTERMITTENTI = 400;
 
@@ -23,7 +24,7 @@ export const intermittentiList = defineList(IntermittentiList, {
   },
   key: sql`a.id`,
   where: (ctx) => {
-    requirePeriodo(ctx, MAX_GIORNI_INTERMITTENTI);
+    requirePeriod(ctx, MAX_GIORNI_INTERMITTENTI);
     return sql`EXISTS (SELECT 1 FROM operatori_contratti oc WHERE oc.operatore_id = a.operatore_id AND oc.tipo = 'intermittente'
       AND oc.data_inizio <= g.giorno AND (oc.data_fine IS NULL OR oc.data_fine >= g.giorno))`;
   },
@@ -53,7 +54,7 @@ export const intermittentiList = defineList(IntermittentiList, {
     inizio_f2: sql`t.inizio_f2::text`,
     fine_f2: sql`t.fine_f2::text`,
   },
-  filters: { ...periodoFilters(sql`g.giorno`) },
+  filters: { ...periodFilters(sql`g.giorno`) },
   map: ({ operatore_id, operatore_cognome, operatore_nome, operatore: _o, ...row }) => ({
     ...row,
     operatore: { id: operatore_id, cognome: operatore_cognome, nome: operatore_nome },

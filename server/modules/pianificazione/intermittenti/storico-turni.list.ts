@@ -6,7 +6,8 @@
 import { sql } from "drizzle-orm";
 import { StoricoTurniList } from "../../../../src/domain/contracts/pianificazione/storico-turni";
 import { defineList } from "../../../lib/list";
-import { ORARIO_SQL, periodoFilters, requirePeriodo } from "./periodo-filters";
+import { periodFilters, requirePeriod } from "../../../lib/list/periodo";
+import { ORARIO_SQL } from "./orario-sql";
 
 export const MAX_GIORNI_STORICO = 366;
 
@@ -23,7 +24,7 @@ export const storicoTurniList = defineList(StoricoTurniList, {
   },
   key: sql`t.id`,
   where: (ctx) => {
-    requirePeriodo(ctx, MAX_GIORNI_STORICO);
+    requirePeriod(ctx, MAX_GIORNI_STORICO);
     return undefined;
   },
   sql: {
@@ -54,6 +55,6 @@ export const storicoTurniList = defineList(StoricoTurniList, {
         'confermato', a.confermato) ORDER BY o.cognome, o.nome, o.id), '[]'::json)
       FROM turni_operatori a JOIN operatori o ON o.id = a.operatore_id WHERE a.turno_id = t.id)`,
   },
-  filters: { ...periodoFilters(sql`g.giorno`) },
+  filters: { ...periodFilters(sql`g.giorno`) },
   map: ({ operatori_dettaglio, ...row }) => ({ ...row, operatori: operatori_dettaglio }),
 });

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { RegistroTurniList } from "../../../../src/domain/contracts/pianificazione/registro-turni";
 import { parseDay } from "../../../../src/domain/shift-rules";
 import { defineList } from "../../../lib/list";
-import { periodoFilters, requirePeriodo } from "../intermittenti/periodo-filters";
+import { periodFilters, requirePeriod } from "../../../lib/list/periodo";
 
 const ORARIO = sql`left(r.inizio_f1::text, 5) || '–' || left(r.fine_f1::text, 5) ||
   CASE WHEN r.inizio_f2 IS NULL THEN '' ELSE ' e ' || left(r.inizio_f2::text, 5) || '–' || left(r.fine_f2::text, 5) END`;
@@ -30,7 +30,7 @@ export const registroTurniList = defineList(RegistroTurniList, {
   },
   key: sql`r.id`,
   where: (ctx) => {
-    requirePeriodo(ctx, 366);
+    requirePeriod(ctx, 366);
     const at = ctx.filters.al_momento as string | undefined;
     const until = !at
       ? sql`true`
@@ -59,7 +59,7 @@ export const registroTurniList = defineList(RegistroTurniList, {
     operatore_id: sql`r.operatore_id`,
   },
   filters: {
-    ...periodoFilters(sql`r.giorno`),
+    ...periodFilters(sql`r.giorno`),
     // Read by `where` above (which row of each pair is the one that stood then).
     al_momento: { schema: istante, where: () => undefined },
   },
