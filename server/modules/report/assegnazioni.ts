@@ -18,8 +18,9 @@ export const BANDS = sql`ARRAY[coalesce(r.feriale_diurno, 0), coalesce(r.feriale
 /** Revenue of the assignment: price of the shift's qualification in the contract, with surcharges. */
 export const RICAVO = sql`erp_importo_ore(${BANDS}, cp.prezzo_orario, cp.maggiorazione_notturna,
   cp.maggiorazione_festiva, cp.maggiorazione_domenicale)`;
-/** Pay of the assignment: the contract's hourly compenso for the qualification (no surcharges in the table). */
-export const COMPENSO = sql`erp_importo_ore(${BANDS}, cc.compenso_orario)`;
+/** Pay of the assignment: the contract's hourly compenso for the qualification, with its surcharges (0651). */
+export const COMPENSO = sql`erp_importo_ore(${BANDS}, cc.compenso_orario, cc.maggiorazione_notturna,
+  cc.maggiorazione_festiva, cc.maggiorazione_domenicale)`;
 
 /** A missing rate is said, never a 0 (src/domain/hours/README.md 'No rate → no amount'). */
 export const MOTIVO_SENZA_PREZZO = "Nessun prezzo per la qualifica nel contratto";

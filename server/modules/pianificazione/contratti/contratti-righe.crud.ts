@@ -98,11 +98,25 @@ export const compensi = defineChildCrud({
   permissions: CAPABILITIES.contrattiCompensi,
   contract: { create: CompensoData, update: CompensoUpdateData, row: CompensoOut },
   table: "contratti_compensi",
-  columns: { posizione: "posizione_id", compenso_orario: "compenso_orario" },
-  select: sql`x.id, ${posizione}, x.compenso_orario::float8 AS compenso_orario`,
+  columns: {
+    posizione: "posizione_id",
+    compenso_orario: "compenso_orario",
+    maggiorazione_notturna: "maggiorazione_notturna",
+    maggiorazione_festiva: "maggiorazione_festiva",
+    maggiorazione_domenicale: "maggiorazione_domenicale",
+  },
+  select: sql`x.id, ${posizione}, x.compenso_orario::float8 AS compenso_orario,
+    x.maggiorazione_notturna::float8 AS maggiorazione_notturna, x.maggiorazione_festiva::float8 AS maggiorazione_festiva,
+    x.maggiorazione_domenicale::float8 AS maggiorazione_domenicale`,
   audit: {
     contentType: "contratto_compenso",
-    labels: { posizione_descrizione: "Qualifica", compenso_orario: "Compenso orario" },
+    labels: {
+      posizione_descrizione: "Qualifica",
+      compenso_orario: "Compenso orario",
+      maggiorazione_notturna: "Maggiorazione notturna %",
+      maggiorazione_festiva: "Maggiorazione festiva %",
+      maggiorazione_domenicale: "Maggiorazione domenicale %",
+    },
   },
 });
 

@@ -38,7 +38,13 @@ export const PrezzoOut = z.object({
 });
 export type PrezzoContratto = z.infer<typeof PrezzoOut>;
 
-const compenso = { posizione: refId(), compenso_orario: money() };
+const compenso = {
+  posizione: refId(),
+  compenso_orario: money(),
+  maggiorazione_notturna: percent().default(0),
+  maggiorazione_festiva: percent().default(0),
+  maggiorazione_domenicale: percent().default(0),
+};
 export const CompensoData = z.object(compenso);
 export const CompensoUpdateData = updateSchema(compenso);
 export type CompensoInput = z.input<typeof CompensoData>;
@@ -48,6 +54,9 @@ export const CompensoOut = z.object({
   posizione: PosizioneRef,
   posizione_descrizione: z.string(),
   compenso_orario: z.number(),
+  maggiorazione_notturna: z.number(),
+  maggiorazione_festiva: z.number(),
+  maggiorazione_domenicale: z.number(),
 });
 export type CompensoContratto = z.infer<typeof CompensoOut>;
 

@@ -1,4 +1,4 @@
-/** Contract → prezzi (hourly price per qualification with surcharges) and compensi (hourly pay). */
+/** Contract → prezzi (hourly price per qualification with surcharges) and compensi (hourly pay with surcharges). */
 import {
   useCompensiQuery,
   useDeleteCompensoMutation,
@@ -79,6 +79,9 @@ export function CompensiTab({ idContratto }: { idContratto: number }) {
       columns={[
         { header: "Qualifica", render: (c) => c.posizione_descrizione },
         { header: "Compenso orario", render: (c) => formatEuro(c.compenso_orario) },
+        { header: "Notturno %", render: (c) => formatNumber(c.maggiorazione_notturna) },
+        { header: "Festivo %", render: (c) => formatNumber(c.maggiorazione_festiva) },
+        { header: "Domenicale %", render: (c) => formatNumber(c.maggiorazione_domenicale) },
       ]}
       form={{
         placement: "inline",
@@ -86,12 +89,21 @@ export function CompensiTab({ idContratto }: { idContratto: number }) {
         fields: [
           { name: "posizione", label: "Qualifica", kind: "select", options: posizioni, required: true },
           { name: "compenso_orario", label: "Compenso orario (€)", kind: "number", step: "0.01", required: true },
+          { name: "maggiorazione_notturna", label: "Notturno %", kind: "number" },
+          { name: "maggiorazione_festiva", label: "Festivo %", kind: "number" },
+          { name: "maggiorazione_domenicale", label: "Domenicale %", kind: "number" },
         ],
       }}
       save={(v: Values) =>
         save({
           idContratto,
-          data: { posizione: Number(v.posizione), compenso_orario: v.compenso_orario ?? "" },
+          data: {
+            posizione: Number(v.posizione),
+            compenso_orario: v.compenso_orario ?? "",
+            maggiorazione_notturna: v.maggiorazione_notturna || "0",
+            maggiorazione_festiva: v.maggiorazione_festiva || "0",
+            maggiorazione_domenicale: v.maggiorazione_domenicale || "0",
+          },
         }).unwrap()
       }
       remove={(c) => remove({ idContratto, id: c.id }).unwrap()}

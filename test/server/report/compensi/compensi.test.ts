@@ -1,16 +1,17 @@
 /** GET /api/report/compensi/: pay per assignment; the amounts only with erp_compensi_compensi. */
 import { auth, describeEachDb } from "../../helpers/app";
-import { buildScenario, H, PERIODO } from "../scenario";
+import { buildScenario, H, PERIODO, type ReportScenario } from "../scenario";
 
 const URL = "/api/report/compensi/";
 
 describeEachDb("report compensi", (ctx) => {
   let conImporti: string;
   let senzaImporti: string;
+  let s: ReportScenario;
   const get = (url: string, t: string) => ctx().app.inject({ method: "GET", url, headers: auth(t) });
 
   beforeAll(async () => {
-    await buildScenario(ctx());
+    s = await buildScenario(ctx());
     conImporti = (await ctx().createUser({ permissions: ["erp_compensi", "erp_compensi_compensi"] })).token;
     senzaImporti = (await ctx().createUser({ permissions: ["erp_compensi"] })).token;
   });
@@ -66,6 +67,29 @@ describeEachDb("report compensi", (ctx) => {
       .split("\r\n");
     expect(lines[0]).toBe("Operatore;Giorno;Ore;Festive;Compenso");
     expect(lines[2]).toBe("Rossi Anna;24/12/2025;08:00;02:00;80,00\u00a0€");
+  });
+
+  it("pays each kind of hour with the contract's compenso surcharges (night, Sunday, holiday)", async () => {
+    const admin = (await ctx().createUser({ permissions: ["erp_contratti", "erp_contratti_compensi"] })).token;
+    const righe = `/api/pianificazione/contratti/${s.natale}/compensi/`;
+    const riga = (await get(righe, admin)).json().results[0];
+    expect(riga).toEqual(
+      expect.objectContaining({ compenso_orario: 10, maggiorazione_notturna: 0, maggiorazione_festiva: 0 }),
+    );
+    const put = (data: Record<string, number>) =>
+      ctx().app.inject({ method: "PUT", url: `${righe}${riga.id}/`, headers: auth(admin), payload: { data } });
+    const res = await put({ maggiorazione_notturna: 20, maggiorazione_festiva: 50, maggiorazione_domenicale: 30 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(expect.objectContaining({ compenso_orario: 10, maggiorazione_festiva: 50 }));
+    // 24/12: 4 h × 10 + 2 h × 12 (night) + 2 h × 15 (Christmas night: the highest, 50 %); 25/12: 8 h × 15.
+    const rows = (await get(`${URL}?${PERIODO}&order_field=giorno&contratto_id=${s.natale}`, conImporti)).json();
+    expect(rows.results.map((r: { compenso: number }) => r.compenso)).toEqual([94, 120]);
+    const bad = await put({ maggiorazione_notturna: -1 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toHaveProperty("maggiorazione_notturna");
+    expect(
+      (await put({ maggiorazione_notturna: 0, maggiorazione_festiva: 0, maggiorazione_domenicale: 0 })).statusCode,
+    ).toBe(200);
   });
 
   it("refuses a user without erp_compensi", async () => {

@@ -114,7 +114,7 @@ describe("shiftRevenue", () => {
 });
 
 describe("shiftPay", () => {
-  it("hours × the contract's hourly pay (contratti_compensi has no surcharges: plain pay)", () => {
+  it("hours × the contract's hourly pay (a row without surcharges: plain pay)", () => {
     const s = splitHours(planned("2025-01-18", "22:00", "06:00"));
     expect(shiftPay(s, { compenso_orario: "9.75" })).toEqual({
       fonte: "pianificate",
@@ -129,6 +129,19 @@ describe("shiftPay", () => {
     expect(shiftPay(s, { compenso_orario: 10, maggiorazione_notturna: 20, maggiorazione_domenicale: 30 }).importo).toBe(
       102, // 2 × 12 + 6 × 13
     );
+  });
+
+  it("pay by kind of hour: night, Sunday, holiday, the highest of a combined band or their sum", () => {
+    // Christmas Eve 18:00–02:00: 4 h feriale diurno, 2 h feriale notturno, 2 h festivo notturno.
+    const s = splitHours(planned("2025-12-24", "18:00", "02:00"));
+    const c = { compenso_orario: 10, maggiorazione_notturna: 20, maggiorazione_festiva: 50, maggiorazione_domenicale: 30 };
+    expect(shiftPay(s, c).importo).toBe(4 * 10 + 2 * 12 + 2 * 15);
+    expect(shiftPay(s, c, { politica: "cumulativa" }).importo).toBe(4 * 10 + 2 * 12 + 2 * 17);
+    // Easter Sunday 2026 (a holiday on a Sunday) 14:00–22:00, 12,34 €/h: +50 % (highest) or +80 % (sum).
+    const e = splitHours(planned("2026-04-05", "14:00", "22:00"));
+    const r = { ...c, compenso_orario: "12.34" };
+    expect(shiftPay(e, r)).toMatchObject({ importo: 148.08, centesimi: 14808 });
+    expect(shiftPay(e, r, { politica: "cumulativa" })).toMatchObject({ importo: 177.7, centesimi: 17770 });
   });
 
   it("no pay for the qualification → null with its own reason", () => {
