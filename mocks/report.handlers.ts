@@ -2,6 +2,7 @@
 import { HttpResponse, http } from "msw";
 import { MarginalitaList } from "../src/domain/contracts/report/analisi-ricavi";
 import { CompensiList } from "../src/domain/contracts/report/compensi";
+import { CompensiMensiliList } from "../src/domain/contracts/report/compensi-mensili";
 import { PraticheList } from "../src/domain/contracts/report/pratiche";
 import { RicaviAttivitaList } from "../src/domain/contracts/report/ricavi-attivita";
 import { RisorseAssegnateList } from "../src/domain/contracts/report/risorse-assegnate";
@@ -49,6 +50,7 @@ export const reportHandlers = [
   }),
   http.get(api("report/dashboard/"), () => HttpResponse.json(db.reportDashboard)),
   listHandler("report/risorse-assegnate/", RisorseAssegnateList, () => db.reportRisorseAssegnate),
+  listHandler("report/compensi/mensile/", CompensiMensiliList, () => db.reportCompensiMensili),
   listHandler("report/compensi/", CompensiList, () => db.reportCompensi),
   listHandler("report/ricavi-attivita/", RicaviAttivitaList, () => db.reportRicaviAttivita),
   listHandler("report/analisi-ricavi/", MarginalitaList, () => db.reportMarginalita),

@@ -67,18 +67,23 @@ export function ReportScreen({
   note,
   columns,
   sort = { field: "giorno", asc: true },
+  hideTitle = false,
 }: {
   title: string;
+  /** The page around it shows the heading (the grid keeps `title` as its name). */
+  hideTitle?: boolean;
   listId: string;
   note?: string;
   columns: DataTableColumn<AssegnazioneRow>[];
   sort?: { field: string; asc: boolean };
 }) {
   return (
-    <Box p="4">
-      <Heading size="lg" mb="1">
-        {title}
-      </Heading>
+    <Box p={hideTitle ? "0" : "4"}>
+      {!hideTitle && (
+        <Heading size="lg" mb="1">
+          {title}
+        </Heading>
+      )}
       {note && (
         <Text fontSize="sm" color="fg.muted" mb="2">
           {note}

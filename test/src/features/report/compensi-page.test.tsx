@@ -1,5 +1,5 @@
 /** /report/compensi and /report/ricavi-attivita: the amounts only for those allowed to see them. */
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { db } from "../../../../mocks/store";
 import { setupMockServer } from "../../helpers/msw";
 import { renderApp } from "../../helpers/render-app";
@@ -34,6 +34,31 @@ describe("Compensi", () => {
     expect(within(grid).getByRole("columnheader", { name: /Festive/ })).toBeTruthy();
     expect(within(grid).queryByRole("columnheader", { name: /Compenso/ })).toBeNull();
     expect(within(grid).queryByText(/^80,00\s€$/)).toBeNull();
+  });
+});
+
+describe("Compensi — file paghe mensile", () => {
+  it("one row per operator and month with hours by kind, pay and fiscal code for an admin", async () => {
+    renderApp("/report/compensi", { as: "admin" });
+    await screen.findByRole("grid", { name: "Compensi" });
+    fireEvent.click(screen.getByRole("tab", { name: "File paghe mensile" }));
+    const grid = await screen.findByRole("grid", { name: "File paghe mensile" });
+    expect(await within(grid).findByText("RSSNNA80A41F205X")).toBeTruthy();
+    expect(within(grid).getByText(/^155,00\s€$/)).toBeTruthy();
+    expect(within(grid).getByText("15:30")).toBeTruthy();
+    expect(within(grid).getByRole("columnheader", { name: /Turni senza compenso/ })).toBeTruthy();
+  });
+
+  it("without the pay and personal-data permissions: the hours, no amount, no fiscal code", async () => {
+    userWith("paghe2", ["erp_compensi"]);
+    renderApp("/report/compensi", { as: "paghe2" });
+    await screen.findByRole("grid", { name: "Compensi" });
+    fireEvent.click(screen.getByRole("tab", { name: "File paghe mensile" }));
+    const grid = await screen.findByRole("grid", { name: "File paghe mensile" });
+    expect(await within(grid).findByText("Verdi")).toBeTruthy();
+    expect(within(grid).queryByRole("columnheader", { name: /^Compenso/ })).toBeNull();
+    expect(within(grid).queryByRole("columnheader", { name: /Codice fiscale/ })).toBeNull();
+    expect(within(grid).queryByText("RSSNNA80A41F205X")).toBeNull();
   });
 });
 
