@@ -25,6 +25,7 @@ const sopralluogoRow = (x: Sopralluogo) => ({
   esito: x.esito,
   esito_descrizione: ESITI_SOPRALLUOGO.find((e) => e.code === x.esito)?.label ?? x.esito,
   servizio_consigliato: x.servizio_consigliato,
+  foto: x.foto.length,
 });
 
 export const reportHandlers = [
@@ -44,9 +45,29 @@ export const reportHandlers = [
       cliente: number | null;
     };
     const cliente = d.cliente ? { id: d.cliente, ragione_sociale: `Cliente ${d.cliente}` } : null;
-    const saved: Sopralluogo = { ...d, id: newId(), cliente, lat: null, lng: null, prov: d.prov.toUpperCase() };
+    const saved: Sopralluogo = {
+      ...d,
+      id: newId(),
+      cliente,
+      lat: null,
+      lng: null,
+      prov: d.prov.toUpperCase(),
+      foto: [],
+    };
     db.reportSopralluoghi.push(saved);
     return HttpResponse.json({ ...saved, warnings: [] }, { status: 201 });
+  }),
+  http.post(api("report/sopralluoghi/:id/foto/"), async ({ params, request }) => {
+    const x = db.reportSopralluoghi.find((s) => s.id === Number(params.id));
+    if (!x) return HttpResponse.json({ detail: "Sopralluogo non trovato" }, { status: 404 });
+    const file = (await request.formData()).get("foto") as File | string | null;
+    if (!file || typeof file === "string" || !file.type.startsWith("image/"))
+      return HttpResponse.json(
+        { detail: "Dati non validi", errors: { file: "Formato non consentito: carica un'immagine JPEG, PNG o WebP" } },
+        { status: 400 },
+      );
+    x.foto.push({ id: crypto.randomUUID(), nome: file.name, mime: file.type, dimensione: file.size });
+    return HttpResponse.json(x, { status: 201 });
   }),
   http.get(api("report/dashboard/"), () => HttpResponse.json(db.reportDashboard)),
   listHandler("report/risorse-assegnate/", RisorseAssegnateList, () => db.reportRisorseAssegnate),

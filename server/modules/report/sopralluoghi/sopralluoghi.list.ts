@@ -4,6 +4,7 @@ import { SopralluoghiList } from "../../../../src/domain/contracts/report/sopral
 import { ESITI_SOPRALLUOGO } from "../../../../src/domain/sopralluogo";
 import { defineList } from "../../../lib/list";
 import { etichetta } from "../etichette";
+import { OWNER_SOPRALLUOGO } from "./sopralluoghi-foto.service";
 
 export const sopralluoghiList = defineList(SopralluoghiList, {
   from: sql`sopralluoghi x`,
@@ -20,5 +21,6 @@ export const sopralluoghiList = defineList(SopralluoghiList, {
     esito: sql`x.esito`,
     esito_descrizione: etichetta(sql`x.esito`, ESITI_SOPRALLUOGO),
     servizio_consigliato: sql`x.servizio_consigliato`,
+    foto: sql`(SELECT count(*) FROM files f WHERE f.owner_type = ${OWNER_SOPRALLUOGO} AND f.owner_id = x.id::text)::integer`,
   },
 });

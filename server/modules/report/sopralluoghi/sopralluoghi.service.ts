@@ -1,4 +1,4 @@
-/** Site inspections: save one (geocoded, with its audit entry in the same transaction) and read one. */
+/** Site inspections: save one (geocoded, with its audit entry in the same transaction) and read one with its photos. */
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Sopralluogo, SopralluogoData } from "../../../../src/domain/contracts/report/sopralluoghi";
@@ -7,16 +7,17 @@ import { AZIONI, writeAudit } from "../../../lib/audit";
 import { type AppContext, auditBy } from "../../../lib/context";
 import { notFound, validationError } from "../../../lib/errors";
 import { geocodeForSave } from "../../../lib/geocoding";
+import { fotoDelSopralluogo } from "./sopralluoghi-foto.service";
 
 export const SOPRALLUOGO_NON_TROVATO = "Sopralluogo non trovato";
 
-type Row = Omit<Sopralluogo, "cliente"> & { cliente_id: number | null; ragione_sociale: string | null };
+type Row = Omit<Sopralluogo, "cliente" | "foto"> & { cliente_id: number | null; ragione_sociale: string | null };
 
 const SELECT = sql`SELECT x.id, x.cliente_id, cl.ragione_sociale, x.potenziale_cliente, x.indirizzo, x.cap, x.citta,
   x.prov, x.lat, x.lng, x.data::text AS data, x.ispettore, x.checklist, x.note, x.esito, x.servizio_consigliato
   FROM sopralluoghi x LEFT JOIN clienti cl ON cl.id = x.cliente_id`;
 
-const out = ({ cliente_id, ragione_sociale, ...r }: Row): Sopralluogo => ({
+const out = ({ cliente_id, ragione_sociale, ...r }: Row, foto: Sopralluogo["foto"]): Sopralluogo => ({
   id: r.id,
   cliente: cliente_id === null ? null : { id: cliente_id, ragione_sociale: ragione_sociale ?? "" },
   potenziale_cliente: r.potenziale_cliente,
@@ -32,12 +33,13 @@ const out = ({ cliente_id, ragione_sociale, ...r }: Row): Sopralluogo => ({
   note: r.note,
   esito: r.esito,
   servizio_consigliato: r.servizio_consigliato,
+  foto,
 });
 
 export async function getSopralluogo(ctx: AppContext, id: number): Promise<Sopralluogo> {
   const row = await queryOne<Row>(ctx.db, sql`${SELECT} WHERE x.id = ${id}`);
   if (!row) throw notFound(SOPRALLUOGO_NON_TROVATO);
-  return out(row);
+  return out(row, await fotoDelSopralluogo(ctx.db, id));
 }
 
 export async function createSopralluogo(

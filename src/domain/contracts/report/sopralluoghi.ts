@@ -45,6 +45,18 @@ export const SopralluogoData = z
   });
 export type SopralluogoInput = z.input<typeof SopralluogoData>;
 
+/** At most this many photos per inspection. */
+export const MAX_FOTO_SOPRALLUOGO = 20;
+
+/** A photo of an inspection (GET …/{id}/foto/{fotoId}/ downloads it): checked by content, re-encoded. */
+export const FotoSopralluogo = z.object({
+  id: z.string(),
+  nome: z.string(),
+  mime: z.string(),
+  dimensione: z.number(),
+});
+export type FotoSopralluogo = z.infer<typeof FotoSopralluogo>;
+
 export const SopralluogoOut = z.object({
   id: z.number(),
   cliente: z.object({ id: z.number(), ragione_sociale: z.string() }).nullable(),
@@ -67,6 +79,8 @@ export const SopralluogoOut = z.object({
   note: z.string(),
   esito: z.string(),
   servizio_consigliato: z.string(),
+  /** The photos, in the order they were added. */
+  foto: z.array(FotoSopralluogo),
 });
 export type Sopralluogo = z.infer<typeof SopralluogoOut>;
 
@@ -83,6 +97,8 @@ export const SopralluogoRow = z.object({
   esito: z.string(),
   esito_descrizione: z.string(),
   servizio_consigliato: z.string(),
+  /** How many photos. */
+  foto: z.number(),
 });
 
 export const SopralluoghiList = declareList({
@@ -99,6 +115,7 @@ export const SopralluoghiList = declareList({
     esito: { label: "Codice esito", type: "text", filter: "in", exportable: false },
     esito_descrizione: { label: "Esito", type: "text", sortable: true, groupable: true },
     servizio_consigliato: { label: "Servizio consigliato", type: "text", global: true },
+    foto: { label: "Foto", type: "integer" },
   },
   defaultOrder: [{ field: "data", asc: false }],
 });

@@ -27,6 +27,7 @@ const COLUMNS: DataTableColumn<Row>[] = [
     render: (r) => <Badge colorPalette={COLORE[String(r.esito)] ?? "gray"}>{String(r.esito_descrizione)}</Badge>,
   },
   { key: "servizio_consigliato", name: "Servizio consigliato", width: 220 },
+  { key: "foto", name: "Foto" },
   {
     key: "pdf",
     name: "Verbale",

@@ -1,14 +1,28 @@
 /**
  * /sopralluogo: the site-inspection form for a client's site or a prospective client's — address,
  * date, inspector, the checklist (access points, lighting, cameras, alarms, risks), notes, outcome
- * and recommended service. Saved, it is listed in the sopralluoghi report (/report/sopralluoghi).
+ * and recommended service, photos (sent after the inspection is saved, each checked by content on
+ * the server). Saved, it is listed in the sopralluoghi report (/report/sopralluoghi).
  */
 import { Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { useRef, useState } from "react";
 import { Form } from "react-final-form";
 import { Link as RouterLink } from "react-router-dom";
+import { errorMessage } from "../../../api/base";
 import { useClientiOptionsQuery } from "../../../api/pianificazione/contratti.endpoints";
-import { useCreateSopralluogoMutation } from "../../../api/report/sopralluoghi.endpoints";
-import { DateField, SAVED_TEXT, SelectField, saveFailure, TextareaField, TextField } from "../../../components/form";
+import {
+  useAddFotoSopralluogoMutation,
+  useCreateSopralluogoMutation,
+} from "../../../api/report/sopralluoghi.endpoints";
+import {
+  DateField,
+  requestErrorText,
+  SAVED_TEXT,
+  SelectField,
+  saveFailure,
+  TextareaField,
+  TextField,
+} from "../../../components/form";
 import { CHECKLIST_SOPRALLUOGO, ESITI_SOPRALLUOGO } from "../../../domain/sopralluogo";
 import { notify } from "../../../lib/toaster";
 
@@ -41,6 +55,9 @@ function payload(v: Values) {
 
 export function SopralluogoPage() {
   const [create] = useCreateSopralluogoMutation();
+  const [addFoto] = useAddFotoSopralluogoMutation();
+  const [foto, setFoto] = useState<File[]>([]);
+  const input = useRef<HTMLInputElement>(null);
   const clienti = (useClientiOptionsQuery().data?.results ?? []).map((c) => ({
     value: String(c.id),
     label: c.ragione_sociale,
@@ -58,6 +75,15 @@ export function SopralluogoPage() {
             const saved = await create(payload(values)).unwrap();
             notify.success(SAVED_TEXT);
             for (const w of saved.warnings) notify.warning(w);
+            for (const f of foto) {
+              try {
+                await addFoto({ id: saved.id, file: f }).unwrap();
+              } catch (err) {
+                notify.error(`Foto ${f.name} non salvata: ${requestErrorText(errorMessage(err))}`);
+              }
+            }
+            setFoto([]);
+            if (input.current) input.current.value = "";
             setTimeout(() => form.restart({ data: oggi() }));
             return undefined;
           } catch (err) {
@@ -85,6 +111,21 @@ export function SopralluogoPage() {
               ))}
             </SimpleGrid>
             <TextareaField name="note" label="Note" />
+            <Stack gap="1">
+              <Text fontWeight="semibold">Foto</Text>
+              <input
+                ref={input}
+                type="file"
+                accept="image/jpeg,image/png,image/webp"
+                multiple
+                aria-label="Foto del sopralluogo"
+                onChange={(e) => setFoto(Array.from(e.target.files ?? []))}
+              />
+              <Text fontSize="xs" color="fg.muted">
+                JPEG, PNG o WebP, al massimo 8 MB ciascuna: si caricano al salvataggio.
+                {foto.length > 0 && ` Selezionate: ${foto.map((f) => f.name).join(", ")}.`}
+              </Text>
+            </Stack>
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
               <SelectField
                 name="esito"

@@ -1,5 +1,6 @@
 /** /api/report/sopralluoghi/: save a site inspection (client's or prospective), read it, list it; administrators only. */
 import { sql } from "drizzle-orm";
+import sharp from "sharp";
 import { queryRows } from "../../../../server/db/query";
 import { auth, describeEachDb } from "../../helpers/app";
 import { createCliente } from "../../pianificazione/fixtures";
@@ -58,6 +59,7 @@ describeEachDb("report sopralluoghi", (ctx) => {
       note: "Sopralluogo notturno consigliato",
       esito: "con_riserva",
       servizio_consigliato: "Piantonamento notturno",
+      foto: [],
       warnings: [],
     });
     const { warnings: _w, ...record } = saved;
@@ -78,6 +80,71 @@ describeEachDb("report sopralluoghi", (ctx) => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
     expect(pdf.rawPayload.length).toBeGreaterThan(1000);
     expect((await req("GET", `${URL}999999/pdf/`)).statusCode).toBe(404);
+  });
+
+  it("adds photos checked by content, lists them with the inspection and its PDF, removes one", async () => {
+    const id = (await req("GET", `${URL}?order_field=data`)).json().results[0].id;
+    const send = (data: Buffer, t = token, field = "foto") => {
+      const boundary = "----erpsopralluogo";
+      const payload = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="ingresso.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        data,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return ctx().app.inject({
+        method: "POST",
+        url: `${URL}${id}/foto/`,
+        headers: { ...auth(t), "content-type": `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
+    };
+    const fake = await send(Buffer.from("<html>non sono una foto</html>"));
+    expect(fake.statusCode).toBe(400);
+    const pdfFile = await send(Buffer.from("%PDF-1.4\n%%EOF\n"));
+    expect(pdfFile.statusCode).toBe(400);
+    expect((await req("GET", `${URL}${id}/`)).json().foto).toEqual([]);
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#336699" } })
+      .png()
+      .toBuffer();
+    const other = (await ctx().createUser({ permissions: ["erp_clienti"] })).token;
+    expect((await send(png, other)).statusCode).toBe(403);
+    const ok = await send(png);
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().foto).toEqual([
+      { id: expect.any(String), nome: "ingresso.png", mime: "image/webp", dimensione: expect.any(Number) },
+    ]);
+    expect((await send(png)).statusCode).toBe(201);
+    const [prima, seconda] = (await req("GET", `${URL}${id}/`)).json().foto;
+    const file = await req("GET", `${URL}${id}/foto/${prima.id}/`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers["content-type"]).toBe("image/webp");
+    expect((await sharp(file.rawPayload).metadata()).width).toBe(64);
+    expect((await req("GET", `${URL}${id}/foto/${prima.id}/`, undefined, other)).statusCode).toBe(403);
+    expect((await req("GET", `${URL}999999/foto/${prima.id}/`)).statusCode).toBe(404);
+    const row = (await req("GET", `${URL}?order_field=data`)).json().results.find((r: { id: number }) => r.id === id);
+    expect(row.foto).toBe(2);
+    const withPhotos = await req("GET", `${URL}${id}/pdf/`);
+    expect(withPhotos.statusCode).toBe(200);
+    expect(withPhotos.rawPayload.toString("latin1")).toMatch(/\/Subtype \/Image/);
+    const del = await ctx().app.inject({
+      method: "DELETE",
+      url: `${URL}${id}/foto/${prima.id}/`,
+      headers: auth(token),
+    });
+    expect(del.statusCode).toBe(200);
+    expect((await req("GET", `${URL}${id}/`)).json().foto.map((f: { id: string }) => f.id)).toEqual([seconda.id]);
+    expect((await req("GET", `${URL}${id}/foto/${prima.id}/`)).statusCode).toBe(404);
+    const log = await queryRows<{ note: string }>(
+      ctx().database.db,
+      sql`SELECT note FROM log_entries WHERE content_type = 'sopralluogo' AND object_id = ${String(id)} ORDER BY id`,
+    );
+    expect(log.map((l) => l.note).slice(-3)).toEqual([
+      "Foto aggiunta: ingresso.png",
+      "Foto aggiunta: ingresso.png",
+      "Foto rimossa: ingresso.png",
+    ]);
   });
 
   it("saves a prospective client's, and lists both with their outcome", async () => {

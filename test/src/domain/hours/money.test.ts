@@ -134,7 +134,12 @@ describe("shiftPay", () => {
   it("pay by kind of hour: night, Sunday, holiday, the highest of a combined band or their sum", () => {
     // Christmas Eve 18:00–02:00: 4 h feriale diurno, 2 h feriale notturno, 2 h festivo notturno.
     const s = splitHours(planned("2025-12-24", "18:00", "02:00"));
-    const c = { compenso_orario: 10, maggiorazione_notturna: 20, maggiorazione_festiva: 50, maggiorazione_domenicale: 30 };
+    const c = {
+      compenso_orario: 10,
+      maggiorazione_notturna: 20,
+      maggiorazione_festiva: 50,
+      maggiorazione_domenicale: 30,
+    };
     expect(shiftPay(s, c).importo).toBe(4 * 10 + 2 * 12 + 2 * 15);
     expect(shiftPay(s, c, { politica: "cumulativa" }).importo).toBe(4 * 10 + 2 * 12 + 2 * 17);
     // Easter Sunday 2026 (a holiday on a Sunday) 14:00–22:00, 12,34 €/h: +50 % (highest) or +80 % (sum).

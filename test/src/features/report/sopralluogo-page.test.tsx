@@ -1,6 +1,8 @@
 /** /sopralluogo and /report/sopralluoghi: save an inspection (the body sent, the server's field errors shown), list them. */
+import { File as NodeFile } from "node:buffer";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
+import { db } from "../../../../mocks/store";
 import { setupMockServer } from "../../helpers/msw";
 import { renderApp } from "../../helpers/render-app";
 import { typeText } from "../../helpers/type-text";
@@ -18,7 +20,7 @@ describe("Sopralluogo", () => {
   it("sends the inspection with its checklist and says it is saved", async () => {
     const sent: unknown[] = [];
     server.events.on("request:start", async ({ request }) => {
-      if (request.method === "POST" && request.url.includes("/api/report/sopralluoghi/"))
+      if (request.method === "POST" && request.url.endsWith("/api/report/sopralluoghi/"))
         sent.push(await request.clone().json());
     });
     renderApp("/sopralluogo", { as: "admin" });
@@ -47,6 +49,37 @@ describe("Sopralluogo", () => {
         }),
       },
     ]);
+  });
+
+  it("sends the chosen photos after saving the inspection; a refused one is said by name", async () => {
+    const fotos: string[] = [];
+    server.events.on("request:start", ({ request }) => {
+      if (request.method === "POST" && /\/sopralluoghi\/\d+\/foto\/$/.test(request.url)) fotos.push(request.url);
+    });
+    renderApp("/sopralluogo", { as: "admin" });
+    const form = await screen.findByRole("form", { name: "Sopralluogo" });
+    type(form, "potenziale_cliente", "Gioielleria Nuova");
+    type(form, "indirizzo", "Via Roma 1");
+    type(form, "citta", "Milano");
+    type(form, "ispettore", "Carlo Neri");
+    type(form, "esito", "favorevole");
+    // Node's File: the multipart body goes through Node's fetch, which does not take jsdom's File.
+    const input = within(form).getByLabelText("Foto del sopralluogo");
+    fireEvent.change(input, {
+      target: {
+        files: [
+          new NodeFile(["jpeg"], "ingresso.jpg", { type: "image/jpeg" }),
+          new NodeFile(["<html>"], "pagina.html", { type: "text/html" }),
+        ],
+      },
+    });
+    expect(await within(form).findByText(/Selezionate: ingresso\.jpg, pagina\.html/)).toBeTruthy();
+    fireEvent.click(within(form).getByRole("button", { name: "Salva sopralluogo" }));
+    expect(await screen.findByText("Modifiche salvate correttamente")).toBeTruthy();
+    expect(await screen.findByText(/Foto pagina\.html non salvata/)).toBeTruthy();
+    expect(fotos).toHaveLength(2);
+    const saved = db.reportSopralluoghi.find((x) => x.potenziale_cliente === "Gioielleria Nuova" && x.foto.length);
+    expect(saved?.foto.map((f) => f.nome)).toEqual(["ingresso.jpg"]);
   });
 
   it("shows the server's field errors under the fields and keeps what was typed", async () => {
