@@ -70,6 +70,17 @@ export const reportHandlers = [
     return HttpResponse.json(x, { status: 201 });
   }),
   http.get(api("report/dashboard/"), () => HttpResponse.json(db.reportDashboard)),
+  http.get(api("report/dashboard/turni/"), ({ request }) => {
+    const copertura = new URL(request.url).searchParams.get("copertura");
+    const results = db.reportTurniGiorno.filter(
+      (t) =>
+        !copertura ||
+        (copertura === "scoperti" && t.mancanti > 0) ||
+        (copertura === "coperti" && t.mancanti === 0) ||
+        (copertura === "non_confermati" && t.confermati < t.assegnati),
+    );
+    return HttpResponse.json({ results, count: results.length, page: 1 });
+  }),
   listHandler("report/risorse-assegnate/", RisorseAssegnateList, () => db.reportRisorseAssegnate),
   listHandler("report/compensi/mensile/", CompensiMensiliList, () => db.reportCompensiMensili),
   listHandler("report/compensi/", CompensiList, () => db.reportCompensi),

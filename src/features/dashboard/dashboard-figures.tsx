@@ -11,6 +11,7 @@ import { useGetDashboardQuery } from "../../api/report/dashboard.endpoints";
 import { formatDate, formatEuro } from "../../domain/format";
 import { CAPABILITIES, hasAny } from "../../domain/permissions";
 import { usePermissions } from "../../machines/session-context";
+import { TurniDelGiorno, turniDelGiorno } from "./turni-del-giorno";
 
 const MonthChart = lazy(() => import("./month-chart").then((m) => ({ default: m.MonthChart })));
 
@@ -74,14 +75,20 @@ export function DashboardFigures() {
       <Section title={`Turni di oggi (${formatDate(data.oggi)})`}>
         <Figure label="Turni" value={data.turni.totale} />
         <Figure label="Coperti" value={data.turni.coperti} to={turni} />
-        <Figure label="Scoperti" value={data.turni.scoperti} help="Meno operatori dei richiesti" />
+        <Figure
+          label="Scoperti"
+          value={data.turni.scoperti}
+          to={turniDelGiorno(data.oggi, "scoperti")}
+          help="Meno operatori dei richiesti"
+        />
         <Figure
           label="Da confermare"
           value={data.turni.non_confermati}
-          to={turni}
+          to={turniDelGiorno(data.oggi, "non_confermati")}
           help="Con un operatore non confermato"
         />
       </Section>
+      <TurniDelGiorno />
       <Section title={`Scadenze entro il ${formatDate(data.scadenze.entro)}`}>
         <Figure
           label="Documenti"

@@ -13,6 +13,7 @@ import type { ServiceContext } from "../../../lib/context";
 import { runList } from "../../../lib/list";
 import { marginalitaList } from "../analisi-ricavi/analisi-ricavi.list";
 import { scadenzeCorsiList, scadenzeDocumentiList } from "../scadenze/scadenze.list";
+import { ASSEGNAZIONI_DEL_TURNO, COPERTURA } from "./copertura";
 
 const NO_USER = { user: null, params: {} };
 
@@ -26,12 +27,10 @@ export async function dashboard(ctx: ServiceContext): Promise<Dashboard> {
     queryOne<Dashboard["turni"]>(
       ctx.db,
       sql`SELECT count(*)::integer AS totale,
-                 count(*) FILTER (WHERE x.n >= t.operatori_richiesti)::integer AS coperti,
-                 count(*) FILTER (WHERE x.n < t.operatori_richiesti)::integer AS scoperti,
-                 count(*) FILTER (WHERE x.nc > 0)::integer AS non_confermati
-          FROM giorni g JOIN turni t ON t.giorno_id = g.id
-          CROSS JOIN LATERAL (SELECT count(*) AS n, count(*) FILTER (WHERE NOT a.confermato) AS nc
-                              FROM turni_operatori a WHERE a.turno_id = t.id) x
+                 count(*) FILTER (WHERE ${COPERTURA.coperti})::integer AS coperti,
+                 count(*) FILTER (WHERE ${COPERTURA.scoperti})::integer AS scoperti,
+                 count(*) FILTER (WHERE ${COPERTURA.non_confermati})::integer AS non_confermati
+          FROM giorni g JOIN turni t ON t.giorno_id = g.id ${ASSEGNAZIONI_DEL_TURNO}
           WHERE g.giorno = ${oggi}::date`,
     ),
     runList(ctx.db, scadenzeDocumentiList, { entro, page_size: "1" }, NO_USER),

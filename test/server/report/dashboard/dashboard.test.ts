@@ -59,6 +59,55 @@ describeEachDb("report dashboard", (ctx) => {
     expect(sum("margine")).toBe(200);
   });
 
+  it("the uncovered and unconfirmed figures link to the day's shifts behind them", async () => {
+    const { token } = await ctx().createUser({ permissions: ["erp_dashboard"] });
+    const list = (q: string) =>
+      ctx().app.inject({ method: "GET", url: `/api/report/dashboard/turni/?${q}`, headers: auth(token) });
+    const scoperti = (await list("giorno=2025-12-24&copertura=scoperti")).json();
+    expect(scoperti).toEqual({
+      count: 1,
+      page: 1,
+      results: [
+        {
+          id: expect.any(Number),
+          giorno: "2025-12-24",
+          cliente: "Banca Natalizia S.p.A.",
+          contratto: "Vigilanza natalizia",
+          servizio: "Filiale centro",
+          orario: "06:00–14:00",
+          qualifica: "Steward",
+          operatori_richiesti: 2,
+          assegnati: 0,
+          confermati: 0,
+          mancanti: 2,
+          contratto_id: s.natale,
+          servizio_id: expect.any(Number),
+          giorno_id: expect.any(Number),
+        },
+      ],
+    });
+    const nc = (await list("giorno=2025-12-24&copertura=non_confermati")).json();
+    expect(nc.results).toEqual([expect.objectContaining({ orario: "18:00–02:00", assegnati: 1, confermati: 0 })]);
+    expect((await list("giorno=2025-12-24")).json().count).toBe(2);
+    const figures = (await get(["erp_dashboard"])).json().turni;
+    for (const k of ["coperti", "scoperti", "non_confermati"] as const)
+      expect((await list(`giorno=2025-12-24&copertura=${k}`)).json().count).toBe(figures[k]);
+    const bad = await list("giorno=2025-12-24&copertura=tutti");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ copertura: "Copertura non valida" });
+    expect((await list("copertura=scoperti")).json().errors).toEqual({ giorno: "Indica il giorno" });
+    const other = (await ctx().createUser({ permissions: ["erp_operatori"] })).token;
+    expect(
+      (
+        await ctx().app.inject({
+          method: "GET",
+          url: "/api/report/dashboard/turni/?giorno=2025-12-24",
+          headers: auth(other),
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
   it("refuses a user without the dashboard", async () => {
     expect((await get(["erp_operatori"])).statusCode).toBe(403);
   });

@@ -1,5 +1,5 @@
 /** The dashboard: the day's figures from one request, each linked to its list filtered. */
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { db } from "../../../../mocks/store";
 import { setupMockServer } from "../../helpers/msw";
@@ -26,6 +26,26 @@ describe("Dashboard", () => {
     fireEvent.click(documenti);
     await waitFor(() => expect(router.state.location.pathname).toBe("/report/scadenze-documenti"));
     expect(router.state.location.search).toBe("?f.entro=2026-04-09");
+  });
+
+  it("'Scoperti' links to the day's uncovered shifts, listed on the dashboard with the way to assign them", async () => {
+    const { router } = renderApp("/", { as: "admin" });
+    expect(await screen.findByText("Turni di oggi (10/03/2026)")).toBeTruthy();
+    const scoperti = screen.getByRole("link", { name: "3" });
+    expect(scoperti.getAttribute("href")).toBe("/?turni.f.giorno=2026-03-10&turni.f.copertura=scoperti");
+    fireEvent.click(scoperti);
+    expect(await screen.findByText("Turni scoperti del 10/03/2026")).toBeTruthy();
+    const grid = await screen.findByRole("grid", { name: "Turni scoperti" });
+    expect(await within(grid).findByText("06:00–14:00")).toBeTruthy();
+    expect(within(grid).getByText("14:00–22:00")).toBeTruthy();
+    expect(within(grid).queryByText("22:00–06:00")).toBeNull();
+    const apri = within(grid).getAllByRole("link", { name: "Apri" })[0];
+    expect(apri.getAttribute("href")).toBe(
+      "/pianificazione/contratti/1/servizi/1/giorno/10/turno/31/assegnazione-avanzata",
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Chiudi" }));
+    await waitFor(() => expect(screen.queryByText("Turni scoperti del 10/03/2026")).toBeNull());
+    expect(router.state.location.search).toBe("");
   });
 
   it("without the money: no revenue, and no link to a list the user cannot open", async () => {
