@@ -37,7 +37,8 @@ function scadenze(list: typeof ScadenzeCorsiList, table: SQL, voci: readonly { c
       data_scadenza: sql`x.data_scadenza`,
       stato: sql`CASE WHEN x.data_scadenza < ${OGGI} THEN 'scaduto'
         WHEN x.data_scadenza <= ${OGGI} + ${GIORNI_IN_SCADENZA}::integer THEN 'in_scadenza' ELSE 'valido' END`,
-      giorni_alla_scadenza: sql`(x.data_scadenza - ${OGGI})`,
+      // Days to the expiry sort as the expiry does (its index).
+      giorni_alla_scadenza: { sql: sql`(x.data_scadenza - ${OGGI})`, orderBy: sql`x.data_scadenza` },
       turni_dopo_scadenza: sql`(SELECT count(*)::integer FROM ${DOPO})`,
       primo_turno_dopo: sql`(SELECT min(g.giorno) FROM ${DOPO})`,
       operatore_id: sql`x.operatore_id`,
