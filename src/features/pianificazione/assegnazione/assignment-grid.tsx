@@ -2,7 +2,7 @@
  * Service → assegnazione-risorse: a grid of days × shifts for one month (`?dal&al`), each cell a
  * ShiftCell driven by the service's assignment machine (debounced full reload after any change).
  */
-import { Alert, Box, Button, HStack, Skeleton, Table, Text } from "@chakra-ui/react";
+import { Alert, Badge, Box, Button, HStack, Skeleton, Table, Text } from "@chakra-ui/react";
 import { skipToken } from "@reduxjs/toolkit/query";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { errorMessage } from "../../../api/base";
@@ -82,7 +82,18 @@ export function AssignmentGrid({ idContratto, idServizio }: { idContratto: strin
               {data.giorni.map((g) => (
                 <Table.Row key={g.id}>
                   <Table.Cell verticalAlign="top">
-                    <Text fontWeight="semibold">{formatDate(g.giorno)}</Text>
+                    <Text fontWeight="semibold">
+                      {formatDate(g.giorno)}
+                      {bloccato(g) && (
+                        <Badge
+                          ml="2"
+                          colorPalette="gray"
+                          title="Giorno passato: si modifica solo con una deroga motivata"
+                        >
+                          Passato
+                        </Badge>
+                      )}
+                    </Text>
                     <Button size="2xs" variant="ghost" asChild>
                       <RouterLink to={`${base}/giorno/${g.id}/assegnazione-avanzata`}>Assegnazione avanzata</RouterLink>
                     </Button>
