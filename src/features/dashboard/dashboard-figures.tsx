@@ -6,14 +6,16 @@
  */
 import { Alert, Box, Card, Heading, Link, SimpleGrid, Skeleton, Stat, Text } from "@chakra-ui/react";
 import { lazy, type ReactNode, Suspense } from "react";
-import { Link as RouterLink } from "react-router-dom";
+import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { useGetDashboardQuery } from "../../api/report/dashboard.endpoints";
 import { formatDate, formatEuro } from "../../domain/format";
 import { CAPABILITIES, hasAny } from "../../domain/permissions";
 import { usePermissions } from "../../machines/session-context";
-import { TurniDelGiorno, turniDelGiorno } from "./turni-del-giorno";
+import { TURNI_COPERTURA, turniDelGiorno } from "./turni-url";
 
 const MonthChart = lazy(() => import("./month-chart").then((m) => ({ default: m.MonthChart })));
+// The list behind a figure (a data grid): its code only when the URL asks for it.
+const TurniDelGiorno = lazy(() => import("./turni-del-giorno").then((m) => ({ default: m.TurniDelGiorno })));
 
 /** `?f.<k>=<v>` of a list's URL (components/lists/list-url.ts). */
 const filtered = (path: string, filters: Record<string, string>) =>
@@ -57,6 +59,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function DashboardFigures() {
   const { data, error, isLoading } = useGetDashboardQuery();
   const can = usePermissions();
+  const [params] = useSearchParams();
   if (isLoading) return <Skeleton height="48" />;
   if (error || !data)
     return (
@@ -88,7 +91,11 @@ export function DashboardFigures() {
           help="Con un operatore non confermato"
         />
       </Section>
-      <TurniDelGiorno />
+      {params.has(TURNI_COPERTURA) && (
+        <Suspense fallback={<Skeleton height="40" />}>
+          <TurniDelGiorno />
+        </Suspense>
+      )}
       <Section title={`Scadenze entro il ${formatDate(data.scadenze.entro)}`}>
         <Figure
           label="Documenti"

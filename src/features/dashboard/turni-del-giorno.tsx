@@ -12,8 +12,7 @@ import type { Copertura, TurnoGiorno } from "../../domain/contracts/report/turni
 import { formatDate } from "../../domain/format";
 import { CAPABILITIES, hasAny } from "../../domain/permissions";
 import { usePermissions } from "../../machines/session-context";
-
-export const TURNI_PREFIX = "turni.";
+import { TURNI_COPERTURA, TURNI_PREFIX } from "./turni-url";
 
 const TITOLO: Record<Copertura, string> = {
   scoperti: "Turni scoperti",
@@ -21,16 +20,12 @@ const TITOLO: Record<Copertura, string> = {
   coperti: "Turni coperti",
 };
 
-/** The dashboard URL of a day's shifts of one coverage. */
-export const turniDelGiorno = (giorno: string, copertura: Copertura) =>
-  `/?${new URLSearchParams({ [`${TURNI_PREFIX}f.giorno`]: giorno, [`${TURNI_PREFIX}f.copertura`]: copertura })}`;
-
 type Row = TurnoGiorno & Record<string, unknown>;
 
 export function TurniDelGiorno() {
   const [params, setParams] = useSearchParams();
   const planner = hasAny(usePermissions(), CAPABILITIES.contratti);
-  const copertura = params.get(`${TURNI_PREFIX}f.copertura`) as Copertura | null;
+  const copertura = params.get(TURNI_COPERTURA) as Copertura | null;
   const giorno = params.get(`${TURNI_PREFIX}f.giorno`);
   if (!copertura || !giorno || !(copertura in TITOLO)) return null;
   const columns: DataTableColumn<Row>[] = [

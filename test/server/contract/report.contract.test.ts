@@ -6,6 +6,18 @@ const PERIODO = "dal=2025-12-01&al=2025-12-31";
 
 describeMockAnswers("report", reportHandlers, [
   { url: "/api/report/dashboard/" },
+  { url: "/api/report/dashboard/turni/?giorno=2026-03-10&copertura=scoperti" },
+  { url: `/api/report/compensi/mensile/?${PERIODO}` },
+  {
+    method: "POST",
+    url: "/api/report/sopralluoghi/1/foto/",
+    status: 201,
+    form: () => {
+      const f = new FormData();
+      f.append("foto", new Blob(["jpeg"], { type: "image/jpeg" }), "ingresso.jpg");
+      return f;
+    },
+  },
   { url: `/api/report/risorse-assegnate/?${PERIODO}` },
   { url: `/api/report/risorse-assegnate/?${PERIODO}&group_by=operatore` },
   { url: `/api/report/compensi/?${PERIODO}` },
