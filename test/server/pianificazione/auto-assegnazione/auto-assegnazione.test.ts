@@ -103,7 +103,10 @@ describeEachDb("pianificazione: automatic staffing", (ctx) => {
           VALUES (${ops.weekend}, 1, false), (${ops.weekend}, 2, false), (${ops.weekend}, 3, false),
                  (${ops.weekend}, 4, false), (${ops.weekend}, 5, false)`,
     );
-    ops.altro = await createOperatore(db, { cognome: "Portiere", posizioni: [await posizioneId(db, "Portiere / Addetto alla reception")] });
+    ops.altro = await createOperatore(db, {
+      cognome: "Portiere",
+      posizioni: [await posizioneId(db, "Portiere / Addetto alla reception")],
+    });
     // Busy: already on the other service every evening, so mornings after it break the rest.
     ops.impegnato = await createOperatore(db, { cognome: "Impegnato", posizioni: [steward], documenti: valid });
     for (const d of ["2026-11-02", "2026-11-03", "2026-11-04", "2026-11-05", "2026-11-06"]) {
