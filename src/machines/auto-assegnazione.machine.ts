@@ -103,6 +103,7 @@ export const autoAssegnazioneMachine = setup({
     },
     requesting: {
       invoke: {
+        id: "create",
         src: "create",
         input: ({ context }) => context.richiesta!,
         onDone: { target: "running", actions: assign({ id: ({ event }) => event.output.id }) },
@@ -115,6 +116,7 @@ export const autoAssegnazioneMachine = setup({
       states: {
         reading: {
           invoke: {
+            id: "read",
             src: "read",
             input: ({ context }) => context.id!,
             onDone: [
@@ -142,6 +144,7 @@ export const autoAssegnazioneMachine = setup({
         waiting: { after: { poll: "reading" } },
         cancelling: {
           invoke: {
+            id: "cancel",
             src: "cancel",
             input: ({ context }) => context.id!,
             onDone: {
@@ -180,6 +183,7 @@ export const autoAssegnazioneMachine = setup({
     },
     accepting: {
       invoke: {
+        id: "accept",
         src: "accept",
         input: ({ context }) => ({
           id: context.id!,
