@@ -195,7 +195,7 @@ export function preferenza(posto: Posto, op: OperatoreModello, oreSettimana: num
     p += PESI.distanzaMax * Math.max(0, 1 - d / PESI.distanzaKmZero);
     parts.push(`a ${d.toFixed(1).replace(".", ",")} km`);
   }
-  parts.push(`${Math.round(oreSettimana)} h già nella settimana`);
+  parts.push(`${Math.round(oreSettimana)} h già pianificate nella settimana`);
   if (op.rating) {
     p += PESI.rating * op.rating;
     parts.push(`valutazione ${op.rating}/5`);

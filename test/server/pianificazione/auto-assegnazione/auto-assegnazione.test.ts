@@ -199,7 +199,7 @@ describeEachDb("pianificazione: automatic staffing", (ctx) => {
     expect(r.celle.length + r.scoperti.reduce((s, x) => s + x.mancanti, 0)).toBe(turni.length + 1);
     expect(r.celle.length).toBeGreaterThanOrEqual(12);
     const cell = r.celle.find((c) => c.operatore.id === ops.a)!;
-    expect(cell.motivo).toMatch(/^A \d+,\d km, \d+ h già nella settimana, valutazione 5\/5/);
+    expect(cell.motivo).toMatch(/^A \d+,\d km, \d+ h già pianificate nella settimana, valutazione 5\/5/);
     expect(r.ore_operatori.find((o) => o.id === ops.a)).toEqual(
       expect.objectContaining({ cognome: "Abate", turni: expect.any(Number), ore_pianificate: 0 }),
     );
