@@ -47,9 +47,10 @@ export interface Caricato {
 const ints = (xs: readonly number[]) => `{${xs.map((x) => Math.trunc(Number(x))).join(",")}}`;
 const json = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
 
-/** The WHERE of the shifts in scope (alias t, g, s, c, cl). */
-function scopeSql(r: AutoAssegnazioneRichiesta): SQL {
+/** The WHERE of the shifts in scope (alias t, g, s, c, cl); days up to `bloccato_fino_al` are locked (out). */
+function scopeSql(r: AutoAssegnazioneRichiesta & { bloccato_fino_al?: string | null }): SQL {
   const parts: SQL[] = [sql`g.giorno BETWEEN ${r.dal}::date AND ${r.al}::date`];
+  if (r.bloccato_fino_al) parts.push(sql`g.giorno > ${r.bloccato_fino_al}::date`);
   if (r.servizi?.length) parts.push(sql`s.id = ANY(${ints(r.servizi)}::int[])`);
   if (r.contratti?.length) parts.push(sql`c.id = ANY(${ints(r.contratti)}::int[])`);
   if (r.cliente) parts.push(sql`c.cliente_id = ${r.cliente}`);
@@ -60,7 +61,10 @@ function scopeSql(r: AutoAssegnazioneRichiesta): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-export async function carica(ex: Executor, r: AutoAssegnazioneRichiesta): Promise<Caricato> {
+export async function carica(
+  ex: Executor,
+  r: AutoAssegnazioneRichiesta & { bloccato_fino_al?: string | null },
+): Promise<Caricato> {
   const profili = await queryRows<{ posizione_id: number | null; profilo: RuleProfile | string }>(
     ex,
     sql`SELECT pp.posizione_id, json_build_object('codice', p.codice, 'descrizione', p.descrizione,

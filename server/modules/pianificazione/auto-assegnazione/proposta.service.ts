@@ -21,10 +21,11 @@ import { formatDate } from "../../../../src/domain/format";
 import { durationSeconds } from "../../../../src/domain/shift-rules";
 import type { Executor } from "../../../db/client";
 import { queryOne } from "../../../db/query";
-import type { ServiceContext } from "../../../lib/context";
+import type { AppContext, ServiceContext } from "../../../lib/context";
 import { conflict, HttpError, notFound } from "../../../lib/errors";
 import { assign } from "../assegnazione/assegnazione.service";
 import { audit } from "../audit";
+import { ultimoGiornoBloccato } from "../passato";
 import { type Caricato, carica } from "./carica";
 import { proponi, type Risultato } from "./modello";
 import { nuovoSolver, solver } from "./solver";
@@ -50,17 +51,26 @@ interface Row {
   da_avviare: boolean;
 }
 
+/** The request as stored: with the last day locked when it was made (null: none). */
+export type RichiestaSalvata = AutoAssegnazioneRichiesta & { bloccato_fino_al?: string | null };
+
 const parse = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
 
+/**
+ * Creates the proposal. Past days locked when it is asked (PLAN_LOCK_DAYS, `passato.ts`) are kept
+ * out of it — a proposal never asks for a derogation — by storing the last locked day with the
+ * request (not part of the answer).
+ */
 export async function crea(
-  ctx: ServiceContext,
+  ctx: ServiceContext & Partial<Pick<AppContext, "config">>,
   r: AutoAssegnazioneRichiesta,
 ): Promise<{ id: number; stato: StatoProposta }> {
+  const stored: RichiestaSalvata = { ...r, bloccato_fino_al: ultimoGiornoBloccato(ctx) };
   return ctx.db.transaction(async (tx) => {
     const row = await queryOne<{ id: number }>(
       tx,
-      sql`INSERT INTO auto_assegnazioni (richiesta, utente_id) VALUES (${JSON.stringify(r)}::jsonb, ${ctx.actor.userId})
-          RETURNING id`,
+      sql`INSERT INTO auto_assegnazioni (richiesta, utente_id)
+          VALUES (${JSON.stringify(stored)}::jsonb, ${ctx.actor.userId}) RETURNING id`,
     );
     await audit(tx, ctx.actor, {
       azione: "Proposta di assegnazione automatica",
@@ -122,7 +132,7 @@ export async function annulla(ctx: ServiceContext, id: number) {
  */
 export async function avvia(db: Executor, id: number): Promise<void> {
   const worker = `${WORKER}:${++runs}`;
-  const claimed = await queryOne<{ richiesta: AutoAssegnazioneRichiesta | string }>(
+  const claimed = await queryOne<{ richiesta: RichiestaSalvata | string }>(
     db,
     sql`UPDATE auto_assegnazioni SET stato = 'in_corso', worker = ${worker}, avviata_il = now(), heartbeat_il = now(),
                avanzamento = 0, messaggio = 'Lettura dei turni e degli operatori'

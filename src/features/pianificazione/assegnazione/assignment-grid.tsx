@@ -35,6 +35,8 @@ export function AssignmentGrid({ idContratto, idServizio }: { idContratto: strin
   const go = (r: MonthRange) => setParams({ dal: r.dal, al: r.al });
   const base = `/pianificazione/contratti/${idContratto}/servizi/${idServizio}`;
   const ids = { idContratto, idServizio };
+  // Days up to bloccato_fino_al are in the past: changed only by derogation (issue 15 item 3).
+  const bloccato = (g: { giorno: string }) => Boolean(data?.bloccato_fino_al && g.giorno <= data.bloccato_fino_al);
   const maxTurni = Math.max(0, ...(data?.giorni ?? []).map((g) => g.turni.length));
 
   return (
@@ -98,11 +100,11 @@ export function AssignmentGrid({ idContratto, idServizio }: { idContratto: strin
                       <Button size="2xs" variant="ghost" asChild>
                         <RouterLink to={`${base}/giorno/${g.id}/consolidamento-avanzato`}>Consolidamento</RouterLink>
                       </Button>
-                      <GiornoEdit ids={ids} giorno={g} />
+                      <GiornoEdit ids={ids} giorno={g} bloccato={bloccato(g)} />
                     </Table.Cell>
                     {g.turni.map((t) => (
                       <Table.Cell key={t.id} verticalAlign="top">
-                        <ShiftCell base={base} ids={ids} giorno={g} turno={t} />
+                        <ShiftCell base={base} ids={ids} giorno={g} turno={t} bloccato={bloccato(g)} />
                       </Table.Cell>
                     ))}
                   </Table.Row>

@@ -325,3 +325,39 @@ describeEachDb("pianificazione: automatic staffing", (ctx) => {
     expect(w2).toEqual(w);
   });
 });
+
+describeEachDb(
+  "pianificazione: automatic staffing leaves locked past days out",
+  (ctx) => {
+    it("proposes only the days after the lock (PLAN_LOCK_DAYS 0: before today)", async () => {
+      const db = ctx().database.db;
+      ctx().setNow(new Date("2026-11-05T10:00:00+01:00"));
+      const token = (await ctx().createUser({ permissions: ["erp_contratti"] })).token;
+      const req = (method: "GET" | "POST", url: string, data?: unknown) =>
+        ctx().app.inject({ method, url, headers: auth(token), ...(data !== undefined ? { payload: { data } } : {}) });
+      const fiduciari = await posizioneId(db, "Addetto ai servizi fiduciari");
+      await createOperatore(db, { cognome: "Presente", posizioni: [fiduciari] });
+      const cliente = await createCliente(db, "Magazzini di Prova S.r.l.");
+      const contratto = (await req("POST", `${BASE}/`, { titolo: "Magazzino", cliente })).json().id;
+      const servizio = await req("POST", `${BASE}/${contratto}/servizi/`, {
+        dal: "2026-11-03",
+        al: "2026-11-07",
+        turni: [{ inizio_f1: "08:00", fine_f1: "12:00", posizione: fiduciari, operatori_richiesti: 1 }],
+      });
+      expect(servizio.statusCode).toBe(201);
+      const id = (await req("POST", `${AUTO}/`, { dal: "2026-11-01", al: "2026-11-30", contratti: [contratto] })).json()
+        .id as number;
+      let p: Proposta | undefined;
+      for (let i = 0; i < 300 && (!p || p.stato === "in_attesa" || p.stato === "in_corso"); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        p = (await req("GET", `${AUTO}/${id}/`)).json() as Proposta;
+      }
+      expect(p!.stato).toBe("completata");
+      expect(p!.richiesta).toEqual({ dal: "2026-11-01", al: "2026-11-30", contratti: [contratto] });
+      expect(p!.risultato!.totali.posti).toBe(3);
+      expect(p!.risultato!.celle.map((c) => c.giorno)).toEqual(["2026-11-05", "2026-11-06", "2026-11-07"]);
+      ctx().setNow(null);
+    });
+  },
+  { planLockDays: 0 },
+);
