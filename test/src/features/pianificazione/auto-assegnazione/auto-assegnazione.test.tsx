@@ -46,7 +46,9 @@ describe("automatic staffing", () => {
       within(proposal).getByText(/^Posti coperti: 3 → 6 su 21 · 3 proposte, 1 posti restano scoperti/),
     ).toBeTruthy();
     expect(
-      within(proposal).getByText("Lavora già su questo servizio, a 12,3 km, 8 h già pianificate nella settimana, valutazione 4/5"),
+      within(proposal).getByText(
+        "Lavora già su questo servizio, a 12,3 km, 8 h già pianificate nella settimana, valutazione 4/5",
+      ),
     ).toBeTruthy();
     expect(
       within(within(proposal).getByLabelText("Posti scoperti")).getByText(
