@@ -69,7 +69,7 @@ async function misura(caso: string, p: ParametriMese, secondiTotali: number, bou
     coperti: mip.celle.length,
     obiettivo: mip.obiettivo,
     violazioni: violazioniRisultato(ist, mip) + mip.scartati,
-    note: `${mip.blocchi} blocchi (${mip.blocchiGreedy} tenuti dal greedy), max ${mip.maxVariabili} variabili`,
+    note: `${mip.blocchi} blocchi (${mip.blocchiGreedy} tenuti dal greedy), max ${mip.maxVariabili} variabili, ${mip.riparati} posti riparati`,
   });
   t = performance.now();
   const greedy = await proponi(ist, { metodo: "greedy", maxCandidati: 100_000 });
@@ -132,7 +132,8 @@ shifts (some for two), 3 qualifications, 10 % of pairs refused by a fixed rule, 
 shifts at the given load. The proposal's time is the model's (the loader's statements are not included);
 violations are counted on every cell against everything the operator works once all is accepted.
 Objective: 1,000 per place + preferences − fairness (weights in \`modello.ts\` \`PESI\`); the LP bound is
-the sum of each block's relaxation given what earlier blocks chose.
+the sum over blocks of the relaxation of each block's model with every admissible pair (not only the
+8 best candidates per place the proposal's MIP gets), given what earlier blocks chose.
 
 | case | shifts | places | operators | method | s | covered | objective | hard violations | notes |
 | --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | --- |

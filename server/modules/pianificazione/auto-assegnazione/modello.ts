@@ -111,6 +111,8 @@ export interface Risultato {
   blocchiGreedy: number;
   /** Variables of the largest block. */
   maxVariabili: number;
+  /** Cells added by the repair pass (places the block's candidates left empty). */
+  riparati: number;
 }
 
 /**
@@ -332,12 +334,17 @@ export async function proponi(ist: Istanza, o: Opzioni): Promise<Risultato> {
   let scartati = 0;
   let blocchiGreedy = 0;
   let maxVariabili = 0;
+  let riparati = 0;
+  /** Per operator, the places proposed so far. */
+  const proposti = new Map<number, Posto[]>();
   const deadline = Date.now() + (o.secondiTotali ?? 4) * 1000;
   for (let b = 0; b < parts.length; b++) {
     const block = parts[b];
     const limit = o.secondiPerBlocco ?? Math.max(0.1, (deadline - Date.now()) / 1000 / (parts.length - b));
     const timeExcluded = new Map<number, Map<string, number>>();
     const coppie: Coppia[] = [];
+    /** Every admissible pair (only when the bound is asked; else the same as coppie). */
+    const tutte: Coppia[] = [];
     block.forEach((posto, i) => {
       const week = weekStart(posto.giorno);
       const list: Coppia[] = [];
@@ -351,7 +358,8 @@ export async function proponi(ist: Istanza, o: Opzioni): Promise<Risultato> {
         .map((op) => ({ op, p: punti(posto, op, pianificati.has(op.id)) }))
         .sort((a, b2) => b2.p - a.p || a.op.id - b2.op.id);
       for (const { op } of ranked) {
-        if (list.length >= k) break;
+        // with the bound asked, every admissible pair is looked at (the bound's model has them all)
+        if (list.length >= k && !o.bound) break;
         const mine = lavori.get(op.id)!;
         const v = violazioni(posto, mine);
         if (v.length) {
@@ -368,7 +376,8 @@ export async function proponi(ist: Istanza, o: Opzioni): Promise<Risultato> {
         });
       }
       timeExcluded.set(posto.turno_id, reasons);
-      coppie.push(...list);
+      coppie.push(...list.slice(0, k));
+      tutte.push(...list);
     });
     maxVariabili = Math.max(maxVariabili, coppie.length);
 
@@ -385,11 +394,14 @@ export async function proponi(ist: Istanza, o: Opzioni): Promise<Risultato> {
           chosen = coppie.filter((_, k) => (r.Columns[`x${k}`]?.Primal ?? 0) > 0.5);
         }
         if (o.bound) {
-          const rl = o.solver.solve(model.lp.replace(/\nBinary\n[\s\S]*?\nEnd/, "\nEnd"), {
+          // the relaxation of the block's model over every admissible pair: it bounds whatever the
+          // block proposes (its MIP over the best candidates, the greedy, the repair)
+          const full = buildLp(block, tutte, lavori);
+          const rl = o.solver.solve(full.lp.replace(/\nBinary\n[\s\S]*?\nEnd/, "\nEnd"), {
             output_flag: false,
-            time_limit: 60,
+            time_limit: 600,
           });
-          if (rl.Status === "Optimal") boundLp = (boundLp ?? 0) + rl.ObjectiveValue + model.costante;
+          if (rl.Status === "Optimal") boundLp = (boundLp ?? 0) + rl.ObjectiveValue + full.costante;
         }
       } catch {
         chosen = null;
@@ -413,21 +425,55 @@ export async function proponi(ist: Istanza, o: Opzioni): Promise<Risultato> {
       }
     }
 
-    // Verification, in time order: every cell against everything planned and chosen before it.
+    // Verification, in time order: every cell against everything planned and chosen before it, and
+    // the operator's cells already proposed against it (so the proposal, accepted whole or in part,
+    // in any order, passes: each check of the manual assign sees a subset of what was verified here).
     chosen.sort((a, c) => a.span.start - c.span.start || a.op.id - c.op.id);
     const filled = new Map<number, number>();
+    const prende = (posto: Posto, op: OperatoreModello): boolean => {
+      const mine = lavori.get(op.id)!;
+      if (violazioni(posto, mine).length) return false;
+      mine.push({ turno_id: posto.turno_id, intervals: posto.intervals, giorno: posto.giorno });
+      const own = proposti.get(op.id) ?? [];
+      const near = (q: Posto) => Math.abs(q.intervals[0].start - posto.intervals[0].start) < 9 * 24 * HOUR_MS;
+      if (own.some((q) => near(q) && violazioni(q, mine).length)) {
+        mine.pop();
+        return false;
+      }
+      proposti.set(op.id, [...own, posto]);
+      filled.set(posto.turno_id, (filled.get(posto.turno_id) ?? 0) + 1);
+      pianificati.add(op.id);
+      return true;
+    };
     for (const c of chosen) {
       const posto = block[c.i];
-      const mine = lavori.get(c.op.id)!;
-      if ((filled.get(posto.turno_id) ?? 0) >= posto.mancanti || violazioni(posto, mine).length) {
+      if ((filled.get(posto.turno_id) ?? 0) >= posto.mancanti || !prende(posto, c.op)) {
         scartati++;
         continue;
       }
-      mine.push({ turno_id: posto.turno_id, intervals: posto.intervals, giorno: posto.giorno });
-      filled.set(posto.turno_id, (filled.get(posto.turno_id) ?? 0) + 1);
-      pianificati.add(c.op.id);
       celle.push({ turno_id: posto.turno_id, operatore_id: c.op.id, punteggio: c.punteggio, motivo: c.motivo });
     }
+    // Repair: a place still empty tries every operator its fixed rules accept (not only the block's
+    // best candidates), best first, against everything chosen so far.
+    if (o.metodo === "mip")
+      for (const posto of block) {
+        if ((filled.get(posto.turno_id) ?? 0) >= posto.mancanti) continue;
+        const taken = new Set(celle.filter((c) => c.turno_id === posto.turno_id).map((c) => c.operatore_id));
+        const ranked = (ist.idonei.get(posto.turno_id) ?? [])
+          .filter((id) => !taken.has(id))
+          .map((id) => ops.get(id))
+          .filter((op): op is OperatoreModello => op !== undefined)
+          .map((op) => ({ op, p: punti(posto, op, pianificati.has(op.id)) }))
+          .sort((a, b2) => b2.p - a.p || a.op.id - b2.op.id);
+        for (const { op } of ranked) {
+          if ((filled.get(posto.turno_id) ?? 0) >= posto.mancanti) break;
+          const ore = oreSettimana(lavori.get(op.id)!, weekStart(posto.giorno));
+          const pref = preferenza(posto, op, ore, pianificati.has(op.id));
+          if (!prende(posto, op)) continue;
+          riparati++;
+          celle.push({ turno_id: posto.turno_id, operatore_id: op.id, ...pref });
+        }
+      }
     for (const posto of block) {
       const missing = posto.mancanti - (filled.get(posto.turno_id) ?? 0);
       if (missing > 0)
@@ -448,6 +494,7 @@ export async function proponi(ist: Istanza, o: Opzioni): Promise<Risultato> {
     blocchi: parts.length,
     blocchiGreedy,
     maxVariabili,
+    riparati,
   };
 }
 

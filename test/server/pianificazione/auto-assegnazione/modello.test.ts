@@ -229,7 +229,7 @@ describe("auto-assegnazione: property over generated months", () => {
           expect(covered).toBe(ist.posti.reduce((s, p) => s + p.mancanti, 0));
         },
       ),
-      { numRuns: 25, seed: 16 },
+      { numRuns: 40, seed: 16 },
     );
   });
 });
