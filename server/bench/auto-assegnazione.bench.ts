@@ -14,6 +14,7 @@
 process.env.TZ ??= "Europe/Rome";
 
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { shiftsOverlap, workingTimeWarnings } from "../../src/domain/shift-rules";
 import { type Istanza, proponi, type Risultato } from "../modules/pianificazione/auto-assegnazione/modello";
@@ -112,6 +113,10 @@ const REGION: ParametriMese = {
 };
 
 export async function runAutoAssegnazioneBench(o: { resultsFile: string }): Promise<void> {
+  const load = os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" / ");
   const rows = [
     ...(await misura("regione, carico 30 %", REGION, 4, true)),
     ...(await misura("regione, carico 55 %", { ...REGION, seed: 2027, carico: 0.55 }, 4, true)),
@@ -126,8 +131,8 @@ export async function runAutoAssegnazioneBench(o: { resultsFile: string }): Prom
   const md = `
 ## Automatic staffing benchmark
 
-Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, same machine, one process (HiGHS 1.15 in
-WebAssembly, single-threaded). Generated months (\`auto-assegnazione-mese.ts\`): day, evening and night
+Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, same machine (${os.cpus().length} CPUs, load average
+${load} at the start: times grow with what else runs), one process (HiGHS 1.15 in WebAssembly, single-threaded). Generated months (\`auto-assegnazione-mese.ts\`): day, evening and night
 shifts (some for two), 3 qualifications, 10 % of pairs refused by a fixed rule, the operators' planned
 shifts at the given load. The proposal's time is the model's (the loader's statements are not included);
 violations are counted on every cell against everything the operator works once all is accepted.

@@ -20,11 +20,23 @@ import {
   type RuleProfile,
   shiftsOverlap,
   type WorkedShift,
-  weekStart,
+  weekStart as weekStartOf,
   workingTimeWarnings,
 } from "../../../../src/domain/shift-rules";
 
 const HOUR_MS = 3_600_000;
+
+/** Monday of a day's ISO week, remembered (asked for every planned shift of every pair: the hot path). */
+const mondays = new Map<string, string>();
+function weekStart(day: string): string {
+  let m = mondays.get(day);
+  if (m === undefined) {
+    m = weekStartOf(day);
+    if (mondays.size > 10_000) mondays.clear();
+    mondays.set(day, m);
+  }
+  return m;
+}
 const WEEK_MS = 7 * 24 * HOUR_MS;
 
 /** A shift still missing operators. */
