@@ -394,6 +394,7 @@ export async function proponi(ist: Istanza, o: Opzioni): Promise<Risultato> {
     maxVariabili = Math.max(maxVariabili, coppie.length);
 
     let chosen: Coppia[] | null = null;
+    let optimal = false;
     if (o.metodo === "mip" && o.solver && coppie.length) {
       try {
         const model = buildLp(block, coppie, lavori);
@@ -404,6 +405,7 @@ export async function proponi(ist: Istanza, o: Opzioni): Promise<Risultato> {
         });
         if (r.Status === "Optimal" || (r.Status === "Time limit reached" && r.Columns)) {
           chosen = coppie.filter((_, k) => (r.Columns[`x${k}`]?.Primal ?? 0) > 0.5);
+          optimal = r.Status === "Optimal";
         }
         if (o.bound) {
           // the relaxation of the block's model over every admissible pair: it bounds whatever the
@@ -420,11 +422,11 @@ export async function proponi(ist: Istanza, o: Opzioni): Promise<Risultato> {
       }
       if (!chosen) blocchiGreedy++;
     }
-    const base = greedy(block, coppie, lavori);
     if (!chosen) {
       if (o.metodo === "mip" && !o.solver) blocchiGreedy++;
-      chosen = base;
-    } else {
+      chosen = greedy(block, coppie, lavori);
+    } else if (!optimal) {
+      const base = greedy(block, coppie, lavori);
       // a MIP stopped by its time limit may hold a worse incumbent than the baseline: keep the better
       const v = (cs: Coppia[]) =>
         valore(
