@@ -1,15 +1,15 @@
 /**
  * Service → assegnazione-risorse: a grid of days × shifts for one month (`?dal&al`), each cell a
  * ShiftCell driven by the service's assignment machine (debounced full reload after any change);
- * 'Assegna automaticamente' above it proposes operators for the uncovered places, marked in the cells.
+ * 'Assegna automaticamente' above it proposes operators for the uncovered places, marked in the cells
+ * (the automatic staffing scope is the service page's, servizio-page.tsx).
  */
-import { Alert, Box, Button, HStack, Skeleton, Table, Text } from "@chakra-ui/react";
+import { Alert, Badge, Box, Button, HStack, Skeleton, Table, Text } from "@chakra-ui/react";
 import { skipToken } from "@reduxjs/toolkit/query";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { errorMessage } from "../../../api/base";
 import { useServizioQuery, useServiziQuery } from "../../../api/pianificazione/servizi.endpoints";
 import { formatDate } from "../../../domain/format";
-import { AutoAssegnazioneScope } from "../auto-assegnazione/auto-assegnazione-context";
 import { AutoAssegnazionePanel } from "../auto-assegnazione/auto-assegnazione-panel";
 import { MSG } from "../common/messages";
 import { type MonthRange, monthLabel, monthOf, shiftMonth } from "../common/month-range";
@@ -41,79 +41,86 @@ export function AssignmentGrid({ idContratto, idServizio }: { idContratto: strin
 
   return (
     <AssignmentScope idContratto={idContratto} idServizio={idServizio}>
-      <AutoAssegnazioneScope scope={`servizio:${idServizio}`}>
-        {range && (
-          <HStack mb="3" gap="2">
-            <Button size="sm" variant="outline" onClick={() => go(shiftMonth(range, -1))} aria-label="Mese precedente">
-              ‹
+      {range && (
+        <HStack mb="3" gap="2">
+          <Button size="sm" variant="outline" onClick={() => go(shiftMonth(range, -1))} aria-label="Mese precedente">
+            ‹
+          </Button>
+          <Text fontWeight="semibold" minW="40" textAlign="center" textTransform="capitalize">
+            {monthLabel(range)}
+          </Text>
+          <Button size="sm" variant="outline" onClick={() => go(shiftMonth(range, 1))} aria-label="Mese successivo">
+            ›
+          </Button>
+          {data && (data.dal > range.al || data.al < range.dal) && (
+            <Button size="sm" variant="ghost" onClick={() => go(monthOf(data.dal))}>
+              Vai all'inizio del servizio
             </Button>
-            <Text fontWeight="semibold" minW="40" textAlign="center" textTransform="capitalize">
-              {monthLabel(range)}
-            </Text>
-            <Button size="sm" variant="outline" onClick={() => go(shiftMonth(range, 1))} aria-label="Mese successivo">
-              ›
-            </Button>
-            {data && (data.dal > range.al || data.al < range.dal) && (
-              <Button size="sm" variant="ghost" onClick={() => go(monthOf(data.dal))}>
-                Vai all'inizio del servizio
-              </Button>
-            )}
-            <Box flex="1" />
-            <OperatorePeriodo {...ids} dal={range.dal} al={range.al} />
-            <AggiungiGiorno {...ids} />
-          </HStack>
-        )}
-        {range && (
-          <HStack mb="3">
-            <AutoAssegnazionePanel dal={range.dal} al={range.al} servizi={[Number(idServizio)]} />
-          </HStack>
-        )}
-        {error && (
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Title>{MSG.requestError(errorMessage(error))}</Alert.Title>
-          </Alert.Root>
-        )}
-        {(isLoading || !range) && !error && <Skeleton height="40" />}
-        {data && data.giorni.length === 0 && <Text>Nessun giorno del servizio in questo mese</Text>}
-        {data && data.giorni.length > 0 && (
-          <Box overflowX="auto">
-            <Table.Root size="sm" aria-label="Assegnazione risorse">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Giorno</Table.ColumnHeader>
-                  {Array.from({ length: maxTurni }, (_, i) => `Turno ${i + 1}`).map((label) => (
-                    <Table.ColumnHeader key={label}>{label}</Table.ColumnHeader>
+          )}
+          <Box flex="1" />
+          <OperatorePeriodo {...ids} dal={range.dal} al={range.al} />
+          <AggiungiGiorno {...ids} />
+        </HStack>
+      )}
+      {range && (
+        <HStack mb="3">
+          <AutoAssegnazionePanel dal={range.dal} al={range.al} servizi={[Number(idServizio)]} />
+        </HStack>
+      )}
+      {error && (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{MSG.requestError(errorMessage(error))}</Alert.Title>
+        </Alert.Root>
+      )}
+      {(isLoading || !range) && !error && <Skeleton height="40" />}
+      {data && data.giorni.length === 0 && <Text>Nessun giorno del servizio in questo mese</Text>}
+      {data && data.giorni.length > 0 && (
+        <Box overflowX="auto">
+          <Table.Root size="sm" aria-label="Assegnazione risorse">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Giorno</Table.ColumnHeader>
+                {Array.from({ length: maxTurni }, (_, i) => `Turno ${i + 1}`).map((label) => (
+                  <Table.ColumnHeader key={label}>{label}</Table.ColumnHeader>
+                ))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {data.giorni.map((g) => (
+                <Table.Row key={g.id}>
+                  <Table.Cell verticalAlign="top">
+                    <Text fontWeight="semibold">
+                      {formatDate(g.giorno)}
+                      {bloccato(g) && (
+                        <Badge
+                          ml="2"
+                          colorPalette="gray"
+                          title="Giorno passato: si modifica solo con una deroga motivata"
+                        >
+                          Passato
+                        </Badge>
+                      )}
+                    </Text>
+                    <Button size="2xs" variant="ghost" asChild>
+                      <RouterLink to={`${base}/giorno/${g.id}/assegnazione-avanzata`}>Assegnazione avanzata</RouterLink>
+                    </Button>
+                    <Button size="2xs" variant="ghost" asChild>
+                      <RouterLink to={`${base}/giorno/${g.id}/consolidamento-avanzato`}>Consolidamento</RouterLink>
+                    </Button>
+                    <GiornoEdit ids={ids} giorno={g} bloccato={bloccato(g)} />
+                  </Table.Cell>
+                  {g.turni.map((t) => (
+                    <Table.Cell key={t.id} verticalAlign="top">
+                      <ShiftCell base={base} ids={ids} giorno={g} turno={t} bloccato={bloccato(g)} />
+                    </Table.Cell>
                   ))}
                 </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {data.giorni.map((g) => (
-                  <Table.Row key={g.id}>
-                    <Table.Cell verticalAlign="top">
-                      <Text fontWeight="semibold">{formatDate(g.giorno)}</Text>
-                      <Button size="2xs" variant="ghost" asChild>
-                        <RouterLink to={`${base}/giorno/${g.id}/assegnazione-avanzata`}>
-                          Assegnazione avanzata
-                        </RouterLink>
-                      </Button>
-                      <Button size="2xs" variant="ghost" asChild>
-                        <RouterLink to={`${base}/giorno/${g.id}/consolidamento-avanzato`}>Consolidamento</RouterLink>
-                      </Button>
-                      <GiornoEdit ids={ids} giorno={g} bloccato={bloccato(g)} />
-                    </Table.Cell>
-                    {g.turni.map((t) => (
-                      <Table.Cell key={t.id} verticalAlign="top">
-                        <ShiftCell base={base} ids={ids} giorno={g} turno={t} bloccato={bloccato(g)} />
-                      </Table.Cell>
-                    ))}
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Box>
-        )}
-      </AutoAssegnazioneScope>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Box>
+      )}
     </AssignmentScope>
   );
 }
