@@ -160,6 +160,26 @@ describeEachDb("pianificazione: automatic staffing", (ctx) => {
     }
   });
 
+  it("scopes the places by service, contract, client and region (the client's province)", async () => {
+    const db = ctx().database.db;
+    const period = { dal: "2026-11-02", al: "2026-11-08" };
+    const mine = (await carica(db, { ...period, servizi: [servizio] })).posti.map((p) => p.turno_id).sort();
+    // the contract's other service has every shift covered: no place there
+    const byContract = await carica(db, { ...period, contratti: [contratto] });
+    expect(byContract.posti.map((p) => p.turno_id).sort()).toEqual(mine);
+    expect(byContract.coperti_prima).toBe(5);
+    const cliente = (await queryOne<{ cliente_id: number }>(
+      db,
+      sql`SELECT cliente_id FROM contratti WHERE id = ${contratto}`,
+    ))!.cliente_id;
+    const byClient = await carica(db, { ...period, cliente, servizi: [servizio] });
+    expect(byClient.posti.map((p) => p.turno_id).sort()).toEqual(mine);
+    const lombardia = await carica(db, { ...period, regione: "Lombardia", servizi: [servizio] }); // prov MI
+    expect(lombardia.posti.map((p) => p.turno_id).sort()).toEqual(mine);
+    expect(lombardia.posti.every((p) => p.regione === "Lombardia")).toBe(true);
+    expect((await carica(db, { ...period, regione: "Sicilia" })).posti).toEqual([]);
+  });
+
   it("refuses a bad period (400, Italian, nothing written) and callers without erp_contratti (403)", async () => {
     const before = await queryOne<{ n: number }>(
       ctx().database.db,
