@@ -193,29 +193,23 @@ export function punti(posto: Posto, op: OperatoreModello, pianificato: boolean):
   return Math.round(p * 100) / 100;
 }
 
-/** The preference points of giving `posto` to `op`, and the words that say why. */
+/** The preference points of giving `posto` to `op` (`punti`), and the words that say why. */
 export function preferenza(posto: Posto, op: OperatoreModello, oreSettimana: number, pianificato: boolean) {
   const parts: string[] = [];
-  let p = 0;
   if (op.servizi.has(posto.servizio_id)) {
-    p += PESI.continuitaServizio;
     parts.push("lavora già su questo servizio");
   } else if (op.contratti.has(posto.contratto_id)) {
-    p += PESI.continuitaContratto;
     parts.push("lavora già su questo contratto");
   }
   const d = distanceKm(op, posto);
   if (d !== null) {
-    p += PESI.distanzaMax * Math.max(0, 1 - d / PESI.distanzaKmZero);
     parts.push(`a ${d.toFixed(1).replace(".", ",")} km`);
   }
   parts.push(`${Math.round(oreSettimana)} h già pianificate nella settimana`);
   if (op.rating) {
-    p += PESI.rating * op.rating;
     parts.push(`valutazione ${op.rating}/5`);
   }
   if (!pianificato) {
-    p -= PESI.nuovoOperatore;
     parts.push("nessun turno nel periodo");
   }
   const motivo = parts.join(", ");
