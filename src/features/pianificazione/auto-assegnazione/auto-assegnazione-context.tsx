@@ -47,7 +47,7 @@ export function useProposteTurno(turnoId: number) {
   return useSelector(
     actor ?? undefinedActor,
     (s) => {
-      if (!s || !s.matches("proposal")) return NONE;
+      if (!s?.matches("proposal")) return NONE;
       const cells = s.context.proposta?.risultato?.celle.filter((c) => c.turno_id === turnoId) ?? [];
       return cells.length ? cells.map((cella) => ({ cella, scelta: s.context.scelte.includes(cellKey(cella)) })) : NONE;
     },
