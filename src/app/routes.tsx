@@ -237,9 +237,9 @@ export const ROUTES: AppRoute[] = [
   // Crowd Management System
   { path: "/cms/control-room/evento/:idEvento", title: "Evento", capabilities: CAPABILITIES.cmsControlRoom },
   { path: "/cms/control-room/*", title: "Control Room", capabilities: CAPABILITIES.cmsControlRoom },
-  { path: "/cms/eventi", title: "Eventi", capabilities: CAPABILITIES.cmsEventi },
-  { path: "/cms/eventi/:idEvento", title: "Evento", capabilities: CAPABILITIES.cmsEventi },
-  { path: "/cms/utenti", title: "Utenti CMS", capabilities: CAPABILITIES.cmsUtenti },
+  { path: "/cms/eventi", title: "Eventi", capabilities: CAPABILITIES.cmsView },
+  { path: "/cms/eventi/:idEvento", title: "Evento", capabilities: CAPABILITIES.cmsView },
+  { path: "/cms/utenti", title: "Utenti CMS", capabilities: CAPABILITIES.cmsView },
 
   // Impostazioni
   {
