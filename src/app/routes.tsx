@@ -235,11 +235,30 @@ export const ROUTES: AppRoute[] = [
   },
 
   // Crowd Management System
-  { path: "/cms/control-room/evento/:idEvento", title: "Evento", capabilities: CAPABILITIES.cmsControlRoom },
+  {
+    path: "/cms/control-room/evento/:idEvento",
+    title: "Evento",
+    capabilities: CAPABILITIES.cmsControlRoom,
+  },
   { path: "/cms/control-room/*", title: "Control Room", capabilities: CAPABILITIES.cmsControlRoom },
-  { path: "/cms/eventi", title: "Eventi", capabilities: CAPABILITIES.cmsView },
-  { path: "/cms/eventi/:idEvento", title: "Evento", capabilities: CAPABILITIES.cmsView },
-  { path: "/cms/utenti", title: "Utenti CMS", capabilities: CAPABILITIES.cmsView },
+  {
+    path: "/cms/eventi",
+    title: "Eventi",
+    capabilities: CAPABILITIES.cmsView,
+    page: lazyPage(() => import("../features/cms/eventi/eventi-list-page"), "EventiListPage"),
+  },
+  {
+    path: "/cms/eventi/:idEvento",
+    title: "Evento",
+    capabilities: CAPABILITIES.cmsView,
+    page: lazyPage(() => import("../features/cms/eventi/evento-page"), "EventoPage"),
+  },
+  {
+    path: "/cms/utenti",
+    title: "Utenti CMS",
+    capabilities: CAPABILITIES.cmsView,
+    page: lazyPage(() => import("../features/cms/utenti/utenti-page"), "UtentiCmsPage"),
+  },
 
   // Impostazioni
   {
