@@ -6,6 +6,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { anagraficheModule } from "./anagrafiche";
 import { authModule } from "./auth/auth.module";
 import { cmsModule } from "./cms";
+import { cmsAppRoutes } from "./cms/app/cms-app.routes";
 import { consoleModule } from "./console";
 import { appModule } from "./console/app";
 import { healthRoutes } from "./health/health.routes";
@@ -29,4 +30,5 @@ export const MODULES: ApiModule[] = [
   { name: "app", prefix: "/api/app", plugin: appModule },
   { name: "report", prefix: "/api/report", plugin: reportModule },
   { name: "cms", prefix: "/api/cms", plugin: cmsModule },
+  { name: "app-cms", prefix: "/api/app/cms", plugin: cmsAppRoutes },
 ];
