@@ -66,7 +66,9 @@ describeEachDb("cms: API dei contatori", (ctx) => {
       staff,
     );
     evento = e.json().id;
-    nord = (await post(`/api/cms/eventi/${evento}/varchi/`, { data: { nome: "Nord", capienza: 100, direzione: "in" } }, staff)).json().id;
+    nord = (
+      await post(`/api/cms/eventi/${evento}/varchi/`, { data: { nome: "Nord", capienza: 100, direzione: "in" } }, staff)
+    ).json().id;
     sud = (await post(`/api/cms/eventi/${evento}/varchi/`, { data: { nome: "Sud", capienza: 50 } }, staff)).json().id;
   });
   afterAll(() => ctx().setNow(null));
@@ -94,7 +96,14 @@ describeEachDb("cms: API dei contatori", (ctx) => {
     expect(res.json()).toMatchObject({
       scade_il: new Date(END.getTime() + 120 * MIN).toISOString(),
       utente: { id: addetto.id, first_name: "Paolo" },
-      evento: { id: evento, titolo: "Concerto", varchi: [{ nome: "Nord", direzione: "in" }, { nome: "Sud", direzione: "both" }] },
+      evento: {
+        id: evento,
+        titolo: "Concerto",
+        varchi: [
+          { nome: "Nord", direzione: "in" },
+          { nome: "Sud", direzione: "both" },
+        ],
+      },
     });
     token = res.json().token;
   });
@@ -112,16 +121,39 @@ describeEachDb("cms: API dei contatori", (ctx) => {
     const url = `/api/app/cms/varchi/${nord}/conteggi/`;
     const first = await post(url, { data: count("CP-1", 1, 10, 0) }, token);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ accettati: 1, duplicati: 0, totale: { presenti: 10, ingressi: 10, uscite: 0, capienza: 150 } });
+    expect(first.json()).toEqual({
+      accettati: 1,
+      duplicati: 0,
+      totale: { presenti: 10, ingressi: 10, uscite: 0, capienza: 150 },
+    });
     // the same count again (a retry after a lost answer)
-    expect((await post(url, { data: count("CP-1", 1, 10, 0) }, token)).json()).toMatchObject({ accettati: 0, duplicati: 1 });
+    expect((await post(url, { data: count("CP-1", 1, 10, 0) }, token)).json()).toMatchObject({
+      accettati: 0,
+      duplicati: 1,
+    });
     // a batch out of order, with one already received, sent after being offline
-    const batch = await post(url, { data: [count("CP-1", 4, 3, 1), count("CP-1", 2, 5, 0), count("CP-1", 1, 10, 0), count("CP-1", 3, 2, 2)] }, token);
-    expect(batch.json()).toEqual({ accettati: 3, duplicati: 1, totale: { presenti: 17, ingressi: 20, uscite: 3, capienza: 150 } });
+    const batch = await post(
+      url,
+      { data: [count("CP-1", 4, 3, 1), count("CP-1", 2, 5, 0), count("CP-1", 1, 10, 0), count("CP-1", 3, 2, 2)] },
+      token,
+    );
+    expect(batch.json()).toEqual({
+      accettati: 3,
+      duplicati: 1,
+      totale: { presenti: 17, ingressi: 20, uscite: 3, capienza: 150 },
+    });
     // the same batch again, reordered
-    expect((await post(url, { data: [count("CP-1", 3, 2, 2), count("CP-1", 4, 3, 1), count("CP-1", 2, 5, 0)] }, token)).json()).toMatchObject({ accettati: 0, duplicati: 3 });
+    expect(
+      (
+        await post(url, { data: [count("CP-1", 3, 2, 2), count("CP-1", 4, 3, 1), count("CP-1", 2, 5, 0)] }, token)
+      ).json(),
+    ).toMatchObject({ accettati: 0, duplicati: 3 });
     // another device at the other gate: same seq numbers, its own counts
-    const s = await post(`/api/app/cms/varchi/${sud}/conteggi/`, { data: [count("CP-2", 1, 4, 0), count("CP-2", 2, 0, 1)] }, token);
+    const s = await post(
+      `/api/app/cms/varchi/${sud}/conteggi/`,
+      { data: [count("CP-2", 1, 4, 0), count("CP-2", 2, 0, 1)] },
+      token,
+    );
     expect(s.json()).toMatchObject({ accettati: 2, totale: { presenti: 20, ingressi: 24, uscite: 4 } });
     const rows = await queryOne<{ n: number; d: number }>(
       db(),
@@ -130,24 +162,42 @@ describeEachDb("cms: API dei contatori", (ctx) => {
     expect(rows).toEqual({ n: 6, d: 2 });
     const ev = (await get("/api/app/cms/evento/", token)).json();
     expect(ev.totale).toEqual({ presenti: 20, ingressi: 24, uscite: 4, capienza: 150 });
-    expect(ev.varchi.map((v: { nome: string; presenti: number }) => [v.nome, v.presenti])).toEqual([["Nord", 17], ["Sud", 3]]);
+    expect(ev.varchi.map((v: { nome: string; presenti: number }) => [v.nome, v.presenti])).toEqual([
+      ["Nord", 17],
+      ["Sud", 3],
+    ]);
     // the devices were registered on the gates they counted at
     const rec = (await get(`/api/cms/eventi/${evento}/`, staff)).json();
-    expect(rec.dispositivi.map((d: { codice: string; varco_id: number }) => [d.codice, d.varco_id])).toEqual([["CP-1", nord], ["CP-2", sud]]);
+    expect(rec.dispositivi.map((d: { codice: string; varco_id: number }) => [d.codice, d.varco_id])).toEqual([
+      ["CP-1", nord],
+      ["CP-2", sud],
+    ]);
   });
 
   it("refuses bad counts with Italian field errors and records nothing", async () => {
     const url = `/api/app/cms/varchi/${nord}/conteggi/`;
-    const bad = await post(url, { data: [count("CP-1", 9, 1, 0), { device_id: "CP-1", seq: 10, in: -1, out: 0, at: "ieri" }] }, token);
+    const bad = await post(
+      url,
+      { data: [count("CP-1", 9, 1, 0), { device_id: "CP-1", seq: 10, in: -1, out: 0, at: "ieri" }] },
+      token,
+    );
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(bad.json().errors)).toMatch(/Data e ora non valide/);
-    expect((await queryOne<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM cms_conteggi WHERE seq >= 9`))?.n).toBe(0);
-    expect((await post("/api/app/cms/varchi/999999/conteggi/", { data: count("CP-1", 11, 1, 0) }, token)).statusCode).toBe(404);
+    expect(
+      (await queryOne<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM cms_conteggi WHERE seq >= 9`))?.n,
+    ).toBe(0);
+    expect(
+      (await post("/api/app/cms/varchi/999999/conteggi/", { data: count("CP-1", 11, 1, 0) }, token)).statusCode,
+    ).toBe(404);
   });
 
   it("notifies 'cms_conteggi' with the event's id when a count is recorded, not for a duplicate", async () => {
     const heard: string[] = [];
-    const stop = await ctx().database.listen("cms_conteggi", (p) => heard.push(p), () => {});
+    const stop = await ctx().database.listen(
+      "cms_conteggi",
+      (p) => heard.push(p),
+      () => {},
+    );
     const url = `/api/app/cms/varchi/${nord}/conteggi/`;
     await post(url, { data: count("CP-1", 20, 1, 0) }, token);
     await post(url, { data: count("CP-1", 20, 1, 0) }, token);
