@@ -7,6 +7,7 @@ import { HttpHandler, HttpResponse, http } from "msw";
 import { EventiList, type Evento } from "../src/domain/contracts/cms/eventi";
 import { type UtenteCms, UtentiCmsList } from "../src/domain/contracts/cms/utenti";
 import { crud, mergeInto } from "./crud";
+import { pictureOf } from "./fixtures/cms";
 import { api, dataOf, ok, type Params, type Row, refuse } from "./http";
 import { listHandler } from "./list";
 import { db, newId } from "./store";
@@ -67,6 +68,21 @@ export const cmsHandlers = [
     rows: (p) => eventoOf(p)?.dispositivi,
     template: () => ({ codice: "", descrizione: "", varco_id: 11 as number | null }),
     list: "none",
+  }),
+
+  // The control room: every event in each tab (the period is the server's rule: a test that
+  // needs it filtered says so), the picture, and a stream with one picture that then ends.
+  listHandler("cms/control-room/eventi/", EventiList, () => db.cmsEventi.map(listRow)),
+  http.get(api("cms/control-room/eventi/:id/"), ({ params }) => {
+    const e = eventoOf(params);
+    return e ? HttpResponse.json(pictureOf(e)) : refuse(404, "Evento non trovato");
+  }),
+  http.get(api("cms/control-room/eventi/:id/live/"), ({ params }) => {
+    const e = eventoOf(params);
+    if (!e) return refuse(404, "Evento non trovato");
+    return new HttpResponse(`event: snapshot\ndata: ${JSON.stringify(pictureOf(e))}\n\n`, {
+      headers: { "content-type": "text/event-stream; charset=utf-8" },
+    });
   }),
 
   listHandler("cms/utenti/", UtentiCmsList, () => db.cmsUtenti),

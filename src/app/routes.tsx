@@ -239,8 +239,14 @@ export const ROUTES: AppRoute[] = [
     path: "/cms/control-room/evento/:idEvento",
     title: "Evento",
     capabilities: CAPABILITIES.cmsControlRoom,
+    page: lazyPage(() => import("../features/cms/control-room/evento-live-page"), "EventoLivePage"),
   },
-  { path: "/cms/control-room/*", title: "Control Room", capabilities: CAPABILITIES.cmsControlRoom },
+  {
+    path: "/cms/control-room/*",
+    title: "Control Room",
+    capabilities: CAPABILITIES.cmsControlRoom,
+    page: lazyPage(() => import("../features/cms/control-room/control-room-page"), "ControlRoomPage"),
+  },
   {
     path: "/cms/eventi",
     title: "Eventi",

@@ -13,6 +13,9 @@ describeMockAnswers("cms", cmsHandlers, [
   { method: "POST", url: "/api/cms/eventi/1/dispositivi/", body: { data: { codice: "CP-009" } } },
   { method: "PUT", url: "/api/cms/eventi/1/dispositivi/21/", body: { data: { descrizione: "Nuovo" } } },
   { method: "DELETE", url: "/api/cms/eventi/1/dispositivi/21/" },
+  { url: "/api/cms/control-room/eventi/?periodo=in-corso" },
+  { url: "/api/cms/control-room/eventi/1/" },
+  { url: "/api/cms/control-room/eventi/1/live/" },
   { url: "/api/cms/utenti/?page_size=99999&tipologia_id=V" },
   { url: "/api/cms/utenti/erp/?global=fer&page_size=50" },
   {

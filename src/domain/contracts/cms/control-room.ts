@@ -65,4 +65,7 @@ export const ControlRoomOut = z.object({
 export type ControlRoom = z.infer<typeof ControlRoomOut>;
 
 /** The SSE stream's declared answer (OpenAPI): `event: snapshot` with a ControlRoom as data, `event: ping` every 15 s. */
-export const LiveStreamOut = z.string().meta({ description: "text/event-stream" });
+export const LiveStreamOut = {
+  description: "Server-Sent Events: `event: snapshot` con l'affluenza dell'evento (ControlRoomOut) come `data`",
+  content: { "text/event-stream": { schema: z.string().meta({ description: "event: snapshot\ndata: {…}\n\n" }) } },
+};
