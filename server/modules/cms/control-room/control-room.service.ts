@@ -48,8 +48,8 @@ export async function controlRoom(ex: Executor, eventoId: number, now: Date): Pr
     ),
   ]);
   const totale = totaleDi(varchi);
-  const nowMs = now.getTime();
 
+  const nowMs = now.getTime();
   // The occupancy at the end of each slot, the peak among them, the net rate of the last 10 minutes.
   let cumulato = 0;
   let picco: ControlRoom["picco"] = null;
@@ -58,7 +58,7 @@ export async function controlRoom(ex: Executor, eventoId: number, now: Date): Pr
     cumulato += Number(s.netto);
     bySlot.set(Number(s.slot), cumulato);
     if (!picco || cumulato > picco.presenti)
-      picco = { presenti: cumulato, at: new Date((Number(s.slot) + 1) * SLOT_MS).toISOString() };
+      picco = { presenti: cumulato, at: new Date(Math.min((Number(s.slot) + 1) * SLOT_MS, nowMs)).toISOString() };
   }
   const andamento: ControlRoom["andamento"] = [];
   const first = Math.floor((nowMs - TREND_MS) / SLOT_MS);

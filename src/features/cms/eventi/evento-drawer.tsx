@@ -14,6 +14,7 @@ import { ProvinciaField } from "../../../components/form/provincia-field";
 import { OBBLIGATORIO } from "../../../domain/cms";
 import { LAYOUT } from "../../../lib/theme";
 import { notify } from "../../../lib/toaster";
+import { DRAWER_FORM } from "../common/drawer-form";
 import { CMS_WORDING, MSG } from "../common/messages";
 import { type EventoValues, toData, toValues } from "./evento-form-values";
 import { VisualizzatoriField } from "./visualizzatori-field";
@@ -49,7 +50,7 @@ export function EventoDrawer({ open, onClose }: { open: boolean; onClose: () => 
               initialValues={initial}
               validate={validate}
               render={({ handleSubmit, submitting, submitError }) => (
-                <form onSubmit={handleSubmit} noValidate aria-label="Nuovo evento">
+                <form onSubmit={handleSubmit} noValidate aria-label="Nuovo evento" style={DRAWER_FORM}>
                   <Drawer.Header>
                     <Drawer.Title>Nuovo evento</Drawer.Title>
                   </Drawer.Header>

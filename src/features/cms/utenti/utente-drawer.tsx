@@ -25,6 +25,7 @@ import { CAPABILITIES, hasAny } from "../../../domain/permissions";
 import { LAYOUT } from "../../../lib/theme";
 import { notify } from "../../../lib/toaster";
 import { useCurrentUser, usePermissions } from "../../../machines/session-context";
+import { DRAWER_FORM } from "../common/drawer-form";
 import { CMS_WORDING, MSG } from "../common/messages";
 
 /** The operator chosen in the search: the option with the operator's data, to fill the form. */
@@ -142,7 +143,12 @@ export function UtenteDrawer({ open, utente, onClose }: UtenteDrawerProps) {
               render={({ handleSubmit, submitting, submitError, values, pristine, form }) => {
                 const linked = values.utente_erp !== null;
                 return (
-                  <form onSubmit={handleSubmit} noValidate aria-label={isNew ? "Nuovo utente" : "Modifica utente"}>
+                  <form
+                    onSubmit={handleSubmit}
+                    noValidate
+                    aria-label={isNew ? "Nuovo utente" : "Modifica utente"}
+                    style={DRAWER_FORM}
+                  >
                     <Drawer.Header>
                       <Drawer.Title>{isNew ? "Nuovo utente" : "Modifica utente"}</Drawer.Title>
                     </Drawer.Header>
