@@ -14,6 +14,11 @@ export const utentiCmsApi = api.injectEndpoints({
       query: () => ({ url: UTENTI_LIST_PATH, params: { page_size: 99999, tipologia_id: "V" } }),
       providesTags: [UTENTI_LIST_TAG],
     }),
+    /** Every active CMS user (the stewards an event links, ours beside SPEC's viewers). */
+    utentiAttivi: build.query<ListResponse<UtenteCms>, void>({
+      query: () => ({ url: UTENTI_LIST_PATH, params: { page_size: 99999, stato: "A" } }),
+      providesTags: [UTENTI_LIST_TAG],
+    }),
     /** GET /api/cms/utenti/erp/?global={text}&page_size=50 (the drawer debounces it 500 ms). */
     operatoriErp: build.query<ListResponse<OperatoreErp>, string>({
       query: (global) => ({ url: "cms/utenti/erp/", params: { global, page_size: 50 } }),
@@ -40,6 +45,7 @@ export const utentiCmsApi = api.injectEndpoints({
 
 export const {
   useVisualizzatoriQuery,
+  useUtentiAttiviQuery,
   useLazyOperatoriErpQuery,
   useCreateUtenteCmsMutation,
   useUpdateUtenteCmsMutation,

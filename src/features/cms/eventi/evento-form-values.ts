@@ -14,6 +14,7 @@ export interface EventoValues {
   contatore: boolean;
   abilitato: boolean;
   visualizzatori: string[];
+  addetti: string[];
   soglia_attenzione: string;
   soglia_massima: string;
 }
@@ -30,6 +31,7 @@ export function toValues(e?: Evento): EventoValues {
     contatore: e?.contatore ?? false,
     abilitato: e?.abilitato ?? true,
     visualizzatori: (e?.visualizzatori ?? []).map((u) => String(u.id)),
+    addetti: (e?.addetti ?? []).map((u) => String(u.id)),
     soglia_attenzione: String(e?.soglia_attenzione ?? SOGLIE_PREDEFINITE.attenzione),
     soglia_massima: String(e?.soglia_massima ?? SOGLIE_PREDEFINITE.massima),
   };

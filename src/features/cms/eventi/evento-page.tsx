@@ -27,7 +27,7 @@ import { notify } from "../../../lib/toaster";
 import { usePermissions } from "../../../machines/session-context";
 import { CMS_WORDING, MSG } from "../common/messages";
 import { changedData, type EventoValues, toValues } from "./evento-form-values";
-import { VisualizzatoriField } from "./visualizzatori-field";
+import { AddettiField, VisualizzatoriField } from "./visualizzatori-field";
 
 const DIREZIONE_LABEL = new Map<string, string>(DIREZIONI.map((d) => [d.value, d.label]));
 const texts = (noun: string) => ({
@@ -75,6 +75,7 @@ function EventoForm({ evento, canEdit }: { evento: Evento; canEdit: boolean }) {
               <TextField name="soglia_attenzione" label="Soglia di attenzione (%)" type="number" required />
               <TextField name="soglia_massima" label="Soglia massima (%)" type="number" required />
               <VisualizzatoriField />
+              <AddettiField />
               <CheckboxField name="contatore" label="Contatore su app" />
               <CheckboxField name="abilitato" label="Abilitato" />
             </SimpleGrid>

@@ -76,6 +76,9 @@ describe("eventi", () => {
     expect(within(varchi).getByText("800 / 950")).toBeTruthy();
     expect((screen.getByRole("spinbutton", { name: /Soglia di attenzione/ }) as HTMLInputElement).value).toBe("80");
     expect(within(screen.getByRole("table", { name: "Dispositivi di conteggio" })).getByText("CP-001")).toBeTruthy();
+    // the stewards who may sign in to the counting app: Paolo Conti is linked
+    expect(await screen.findByText("Addetti al conteggio")).toBeTruthy();
+    expect(screen.getAllByText("Conti Paolo").length).toBeGreaterThan(0);
     fireEvent.click(
       within(varchi.parentElement?.parentElement as HTMLElement).getAllByRole("button", { name: "Aggiungi" })[0],
     );
