@@ -38,12 +38,7 @@ function UtentiField(props: { name: string; label: string; utenti: UtenteCms[] |
             </Text>
           </ChakraField.Root>
         ) : (
-          <MultiSelectField
-            label={label}
-            options={options}
-            value={input.value || []}
-            onChange={input.onChange}
-          />
+          <MultiSelectField label={label} options={options} value={input.value || []} onChange={input.onChange} />
         )
       }
     </Field>
