@@ -192,6 +192,7 @@ describeEachDb("cms: API dei contatori", (ctx) => {
   });
 
   it("notifies 'cms_conteggi' with the event's id when a count is recorded, not for a duplicate", async () => {
+    await new Promise((r) => setTimeout(r, 300)); // the signals of the posts above are out
     const heard: string[] = [];
     const stop = await ctx().database.listen(
       "cms_conteggi",
@@ -200,7 +201,8 @@ describeEachDb("cms: API dei contatori", (ctx) => {
     );
     const url = `/api/app/cms/varchi/${nord}/conteggi/`;
     await post(url, { data: count("CP-1", 20, 1, 0) }, token);
-    await post(url, { data: count("CP-1", 20, 1, 0) }, token);
+    for (let i = 0; i < 60 && heard.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    await post(url, { data: count("CP-1", 20, 1, 0) }, token); // a duplicate: nothing recorded, no signal
     await new Promise((r) => setTimeout(r, 300));
     await stop();
     expect(heard).toEqual([String(evento)]);

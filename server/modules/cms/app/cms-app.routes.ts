@@ -22,6 +22,7 @@ import {
 import { DetailOut, IdParams } from "../../../../src/domain/contracts/common";
 import { currentCmsAppUser } from "../../../plugins/auth-guard";
 import { cmsAppLogin, cmsAppLogout, eventoTotale, postConteggi } from "./cms-app.service";
+import { conteggiNotifier } from "./conteggi-notify";
 
 const tags = ["app-cms"];
 const APP_CMS = "app-cms" as const;
@@ -29,6 +30,7 @@ const security = [{ token: [] }];
 
 export const cmsAppRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  const notifier = conteggiNotifier(app.db, (err) => app.log.warn({ err }, "cms: NOTIFY non riuscito"));
 
   app.post(
     "/login/",
@@ -85,6 +87,6 @@ export const cmsAppRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request) =>
-      postConteggi(app.db, currentCmsAppUser(request), request.params.id, request.body.data, app.clock()),
+      postConteggi(app.db, notifier, currentCmsAppUser(request), request.params.id, request.body.data, app.clock()),
   );
 };

@@ -3,9 +3,9 @@
  * event the user is linked to, enabled, with the app counter on (contatore), and only while its
  * counting window is open (45 minutes before the start to 2 hours after the end, src/domain/cms.ts);
  * the token lasts until the window closes. Counts: one statement inserts the batch with ON CONFLICT
- * (device, seq) DO NOTHING — a retry or a batch sent again counts nothing twice, in any order — and
- * NOTIFYs 'cms_conteggi' with the event's id when something was recorded, so every server process
- * pushes the change to its control rooms (../control-room/live-hub.ts).
+ * (device, seq) DO NOTHING — a retry or a batch sent again counts nothing twice, in any order —;
+ * when something was recorded, NOTIFY 'cms_conteggi' with the event's id follows (./conteggi-notify.ts),
+ * so every server process pushes the change to its control rooms (../control-room/live-hub.ts).
  * Counts are not written to the audit trail: each is itself an append-only record (device, seq,
  * time counted and time received); a sign-in, a sign-out and a refused sign-in are audited.
  */
@@ -20,6 +20,7 @@ import { badRequest, HttpError, notFound } from "../../../lib/errors";
 import { consumeRateLimit, RATE_RULES, releaseRateLimit, reserveRateLimit } from "../../../lib/rate-limit";
 import { CONTENT_TYPES } from "../cms-fields";
 import { occupazioneVarchi, totaleDi } from "../control-room/occupazione";
+import type { ConteggiNotifier } from "./conteggi-notify";
 
 export const CODICE_NON_VALIDO = "Codice di accesso non valido";
 export const FINESTRA_CHIUSA =
@@ -27,8 +28,7 @@ export const FINESTRA_CHIUSA =
 export const SCEGLI_EVENTO = "Sei collegato a più eventi in corso: indica quale";
 export const VARCO_NON_TROVATO = "Varco non trovato";
 
-/** The channel of the counts' NOTIFY: the payload is the event's id. */
-export const CMS_CHANNEL = "cms_conteggi";
+export { CMS_CHANNEL } from "./conteggi-notify";
 
 interface EventoAperto {
   id: number;
@@ -117,58 +117,59 @@ export async function cmsAppLogout(db: Db, user: CmsAppUser, ip: string, now: Da
   });
 }
 
-/** The device's id in the event, registered (on the gate it counts at) at its first count. */
-async function dispositivo(ex: Executor, eventoId: number, varcoId: number, codice: string): Promise<number> {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const row = await queryOne<{ id: number }>(
-      ex,
-      sql`WITH d AS (SELECT id FROM cms_dispositivi WHERE evento_id = ${eventoId} AND codice = ${codice}),
-               ins AS (INSERT INTO cms_dispositivi (evento_id, varco_id, codice)
-                       SELECT ${eventoId}, ${varcoId}, ${codice} WHERE NOT EXISTS (SELECT 1 FROM d)
-                       ON CONFLICT (evento_id, codice) DO NOTHING RETURNING id)
-          SELECT id FROM d UNION ALL SELECT id FROM ins`,
-    );
-    if (row) return Number(row.id);
-  }
-  throw new Error(`dispositivo ${codice} non registrato`);
-}
-
 export async function postConteggi(
   db: Db,
+  notifier: ConteggiNotifier,
   user: CmsAppUser,
   varcoId: number,
   data: Conteggio | Conteggio[],
   now: Date,
 ): Promise<ConteggiOut> {
   const batch = Array.isArray(data) ? data : [data];
-  const varco = await queryOne(
-    db,
-    sql`SELECT 1 FROM cms_varchi WHERE id = ${varcoId} AND evento_id = ${user.eventoId}`,
-  );
-  if (!varco) throw notFound(VARCO_NON_TROVATO);
   const devices = [...new Set(batch.map((c) => c.device_id))];
   for (const d of devices) await consumeRateLimit(db, RATE_RULES.cmsDevice, `${user.eventoId} ${d}`, now);
-  const ids = new Map<string, number>();
-  for (const d of devices) ids.set(d, await dispositivo(db, user.eventoId, varcoId, d));
-  const values = batch.map(
-    (c) =>
-      sql`(${ids.get(c.device_id)}::int, ${c.seq}::bigint, ${user.eventoId}::int, ${varcoId}::int, ${c.in}::int, ${c.out}::int, ${c.at}::timestamptz, ${now}::timestamptz)`,
+  const values = sql.join(
+    batch.map((c) => sql`(${c.device_id}::text, ${c.seq}::bigint, ${c.in}::int, ${c.out}::int, ${c.at}::timestamptz)`),
+    sql`, `,
   );
-  const r = await queryOne<{ accettati: number }>(
-    db,
-    sql`WITH ins AS (
-          INSERT INTO cms_conteggi (dispositivo_id, seq, evento_id, varco_id, ingressi, uscite, at, ricevuto_il)
-          VALUES ${sql.join(values, sql`, `)}
-          ON CONFLICT (dispositivo_id, seq) DO NOTHING RETURNING 1),
-        n AS (SELECT pg_notify(${CMS_CHANNEL}, ${String(user.eventoId)}) WHERE EXISTS (SELECT 1 FROM ins))
-        SELECT (SELECT count(*) FROM ins)::int AS accettati, (SELECT count(*) FROM n)::int AS notificati`,
-  );
-  const accettati = Number(r?.accettati ?? 0);
-  return {
-    accettati,
-    duplicati: batch.length - accettati,
-    totale: totaleDi(await occupazioneVarchi(db, user.eventoId)),
-  };
+  const codici = sql`ARRAY[${sql.join(
+    devices.map((d) => sql`${d}::text`),
+    sql`, `,
+  )}]`;
+  // One statement: the gate (of the token's event), the devices (registered on this gate at their
+  // first count), the counts (a (device, seq) already received is skipped); then the signal.
+  let accettati = 0;
+  for (let attempt = 0; ; attempt++) {
+    const r = await queryOne<{ varco: number; uniti: number; accettati: number }>(
+      db,
+      sql`WITH v AS (SELECT id FROM cms_varchi WHERE id = ${varcoId} AND evento_id = ${user.eventoId}),
+               d0 AS (SELECT id, codice FROM cms_dispositivi WHERE evento_id = ${user.eventoId} AND codice = ANY(${codici})),
+               dn AS (INSERT INTO cms_dispositivi (evento_id, varco_id, codice)
+                      SELECT ${user.eventoId}, v.id, c FROM v, unnest(${codici}) AS c
+                       WHERE NOT EXISTS (SELECT 1 FROM d0 WHERE d0.codice = c)
+                      ON CONFLICT (evento_id, codice) DO NOTHING RETURNING id, codice),
+               d AS (SELECT id, codice FROM d0 UNION ALL SELECT id, codice FROM dn),
+               x (codice, seq, ingressi, uscite, at) AS (VALUES ${values}),
+               ins AS (INSERT INTO cms_conteggi (dispositivo_id, seq, evento_id, varco_id, ingressi, uscite, at, ricevuto_il)
+                       SELECT d.id, x.seq, ${user.eventoId}, v.id, x.ingressi, x.uscite, x.at, ${now}::timestamptz
+                         FROM x JOIN d ON d.codice = x.codice CROSS JOIN v
+                       ON CONFLICT (dispositivo_id, seq) DO NOTHING RETURNING 1)
+          SELECT (SELECT count(*) FROM v)::int AS varco,
+                 (SELECT count(*) FROM x JOIN d ON d.codice = x.codice)::int AS uniti,
+                 (SELECT count(*) FROM ins)::int AS accettati`,
+    );
+    if (!r || Number(r.varco) === 0) throw notFound(VARCO_NON_TROVATO);
+    accettati += Number(r.accettati);
+    // A device registered at the same moment by a parallel request: its counts found no device
+    // row in this statement's snapshot; once more, and the device is there.
+    if (Number(r.uniti) < batch.length && attempt === 0) continue;
+    if (accettati > 0) notifier.changed(user.eventoId);
+    return {
+      accettati,
+      duplicati: batch.length - accettati,
+      totale: totaleDi(await occupazioneVarchi(db, user.eventoId)),
+    };
+  }
 }
 
 export async function eventoTotale(db: Executor, user: CmsAppUser) {

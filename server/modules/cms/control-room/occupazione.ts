@@ -1,6 +1,8 @@
 /**
  * An event's occupancy from its counts: per gate and in total, in − out, with the capacity (the
- * sum of its gates'). One statement, read by the counters' API after a post and by the control room.
+ * sum of its gates'). One statement over the running totals per device and gate (cms_totali, kept
+ * by a trigger on cms_conteggi, migration 0701), read by the counters' API after a post and by the
+ * control room.
  */
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client";
@@ -30,7 +32,7 @@ export async function occupazioneVarchi(ex: Executor, eventoId: number): Promise
                coalesce(c.ingressi, 0)::int AS ingressi, coalesce(c.uscite, 0)::int AS uscite
           FROM cms_varchi v
           LEFT JOIN (SELECT varco_id, sum(ingressi) AS ingressi, sum(uscite) AS uscite
-                       FROM cms_conteggi WHERE evento_id = ${eventoId} GROUP BY varco_id) c ON c.varco_id = v.id
+                       FROM cms_totali WHERE evento_id = ${eventoId} GROUP BY varco_id) c ON c.varco_id = v.id
          WHERE v.evento_id = ${eventoId}
          ORDER BY v.nome, v.id`,
   );
