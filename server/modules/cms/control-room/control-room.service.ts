@@ -32,39 +32,43 @@ export async function controlRoom(ex: Executor, eventoId: number, now: Date): Pr
   );
   if (!e) throw notFound(EVENTO_NON_TROVATO);
   const soglie = { attenzione: Number(e.soglia_attenzione), massima: Number(e.soglia_massima) };
+  const nowMs = now.getTime();
+  const first = Math.floor((nowMs - TREND_MS) / SLOT_MS);
+  const windowStart = first * SLOT_MS;
   const [varchi, slots, devices] = await Promise.all([
     occupazioneVarchi(ex, eventoId),
+    // Only the trend's window: what came before it is the running total minus the window's counts.
     queryRows<{ slot: number; netto: number }>(
       ex,
       sql`SELECT floor(extract(epoch FROM at) * 1000 / ${SLOT_MS})::bigint AS slot, sum(ingressi - uscite)::int AS netto
-            FROM cms_conteggi WHERE evento_id = ${eventoId} GROUP BY 1 ORDER BY 1`,
+            FROM cms_conteggi WHERE evento_id = ${eventoId} AND at >= ${new Date(windowStart)}
+           GROUP BY 1 ORDER BY 1`,
     ),
     queryRows<{ id: number; codice: string; varco: string | null; ultimo: string | null }>(
       ex,
       sql`SELECT d.id, d.codice, v.nome AS varco,
-                 (SELECT max(c.ricevuto_il) FROM cms_conteggi c WHERE c.dispositivo_id = d.id) AS ultimo
+                 (SELECT max(t.ultimo_invio) FROM cms_totali t WHERE t.dispositivo_id = d.id) AS ultimo
             FROM cms_dispositivi d LEFT JOIN cms_varchi v ON v.id = d.varco_id
            WHERE d.evento_id = ${eventoId} ORDER BY d.codice, d.id`,
     ),
   ]);
   const totale = totaleDi(varchi);
 
-  const nowMs = now.getTime();
-  // The occupancy at the end of each slot, the peak among them, the net rate of the last 10 minutes.
-  let cumulato = 0;
+  // The occupancy at the end of each slot of the window, the peak among them (counts dated in the
+  // future, a device's clock ahead, go to the last slot), the net rate of the last 10 minutes.
+  const last = Math.floor(nowMs / SLOT_MS);
+  let cumulato = totale.presenti - slots.reduce((sum, s) => sum + Number(s.netto), 0);
   let picco: ControlRoom["picco"] = null;
   const bySlot = new Map<number, number>();
   for (const s of slots) {
     cumulato += Number(s.netto);
-    bySlot.set(Number(s.slot), cumulato);
+    const slot = Math.min(Number(s.slot), last);
+    bySlot.set(slot, cumulato);
     if (!picco || cumulato > picco.presenti)
-      picco = { presenti: cumulato, at: new Date(Math.min((Number(s.slot) + 1) * SLOT_MS, nowMs)).toISOString() };
+      picco = { presenti: cumulato, at: new Date(Math.min((slot + 1) * SLOT_MS, nowMs)).toISOString() };
   }
   const andamento: ControlRoom["andamento"] = [];
-  const first = Math.floor((nowMs - TREND_MS) / SLOT_MS);
-  const last = Math.floor(nowMs / SLOT_MS);
-  let level = 0;
-  for (const [slot, value] of bySlot) if (slot < first) level = value;
+  let level = totale.presenti - slots.reduce((sum, s) => sum + Number(s.netto), 0);
   for (let slot = first; slot <= last; slot++) {
     if (bySlot.has(slot)) level = bySlot.get(slot) as number;
     andamento.push({ at: new Date(slot * SLOT_MS).toISOString(), presenti: level });

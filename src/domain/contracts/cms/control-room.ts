@@ -56,6 +56,7 @@ export const ControlRoomOut = z.object({
   ),
   /** Occupancy at the end of each 5-minute slot of the last 3 hours (ISO slot start). */
   andamento: z.array(z.object({ at: z.string(), presenti: z.number() })),
+  /** The highest occupancy at the end of a slot of those 3 hours. */
   picco: z.object({ presenti: z.number(), at: z.string() }).nullable(),
   /** Net arrivals per minute over the last 10 minutes. */
   per_minuto: z.number(),
