@@ -8,6 +8,7 @@
  *   seed scale [--operators N] [--clients N] [--contracts N] [--weeks N] [--log-entries N]
  *   audit verify
  *   db setup-roles --owner O --app A [--owner-password P] [--app-password P]
+ *   cms simulate --event ID [--rate N] [--seconds S] [--codice C] [--url U]
  * Uses the same configuration as the server (DATABASE_URL, DATABASE_MIGRATION_URL, DATA_DIR,
  * SCRYPT_N…): migrations as the owner, everything else as the application role. With the
  * embedded database it refuses to run while the server holds the data directory (exit code 1)
@@ -32,6 +33,7 @@ import { describeChainReport, verifyAuditChain } from "./lib/audit-chain";
 import { type Actor, systemContext } from "./lib/context";
 import { HttpError } from "./lib/errors";
 import { createStaffUser, updateStaffUser } from "./modules/auth/users.service";
+import { simulate } from "./modules/cms/simulate";
 import { seedDemo } from "./seed/demo";
 import { DEMO_USERS } from "./seed/demo-users";
 
@@ -47,6 +49,10 @@ const USAGE = `Uso: npm run erp -- <comando>
   db setup-roles --owner O --app A [--owner-password P] [--app-password P]
                                             crea i ruoli PostgreSQL proprietario e applicazione
                                             (DATABASE_URL di un superutente)
+  cms simulate --event ID [--rate N] [--seconds S] [--codice C] [--url U]
+                                            invia conteggi all'app conta-persone di un server avviato
+                                            (N al secondo, default 5; codice default DEMO2026;
+                                            url default http://127.0.0.1:PORT) fino a Ctrl-C o per S secondi
 `;
 
 /** Exit code of `audit verify` when the chain is broken. */
@@ -266,6 +272,33 @@ async function dbSetupRoles(config: AppConfig, o: Record<string, string | undefi
   }
 }
 
+async function cmsSimulate(config: AppConfig, o: Record<string, string | undefined>): Promise<string> {
+  need(o, "event");
+  const eventoId = positiveInt(o.event, "event") as number;
+  const rate = positiveInt(o.rate, "rate") ?? 5;
+  if (rate < 1 || rate > 2000) throw new CliError("--rate deve essere tra 1 e 2000 invii al secondo", 2);
+  const seconds = positiveInt(o.seconds, "seconds");
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.once("SIGINT", onSignal);
+  try {
+    const r = await simulate({
+      url: o.url ?? `http://127.0.0.1:${config.port}`,
+      eventoId,
+      rate,
+      seconds,
+      codice: o.codice,
+      signal: stop.signal,
+      log: (line) => console.log(line),
+    });
+    return `Inviati ${r.inviati} conteggi (registrati ${r.accettati}); presenti ora ${r.presenti} su ${r.capienza}.`;
+  } catch (e) {
+    throw new CliError(`cms simulate: ${(e as Error).message}`);
+  } finally {
+    process.off("SIGINT", onSignal);
+  }
+}
+
 export async function runCli(argv: string[], config: AppConfig = loadConfig()): Promise<string> {
   let parsed: ReturnType<typeof parse>;
   try {
@@ -292,6 +325,8 @@ export async function runCli(argv: string[], config: AppConfig = loadConfig()): 
       return auditVerify(config);
     case "db setup-roles":
       return dbSetupRoles(config, o);
+    case "cms simulate":
+      return cmsSimulate(config, o);
     case "help":
     case "--help":
     case "":
@@ -323,6 +358,11 @@ function parse(argv: string[]) {
       app: { type: "string" },
       "owner-password": { type: "string" },
       "app-password": { type: "string" },
+      event: { type: "string" },
+      rate: { type: "string" },
+      seconds: { type: "string" },
+      codice: { type: "string" },
+      url: { type: "string" },
     },
   });
 }

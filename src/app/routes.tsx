@@ -235,11 +235,36 @@ export const ROUTES: AppRoute[] = [
   },
 
   // Crowd Management System
-  { path: "/cms/control-room/evento/:idEvento", title: "Evento", capabilities: CAPABILITIES.cmsControlRoom },
-  { path: "/cms/control-room/*", title: "Control Room", capabilities: CAPABILITIES.cmsControlRoom },
-  { path: "/cms/eventi", title: "Eventi", capabilities: CAPABILITIES.cmsEventi },
-  { path: "/cms/eventi/:idEvento", title: "Evento", capabilities: CAPABILITIES.cmsEventi },
-  { path: "/cms/utenti", title: "Utenti CMS", capabilities: CAPABILITIES.cmsUtenti },
+  {
+    path: "/cms/control-room/evento/:idEvento",
+    title: "Evento",
+    capabilities: CAPABILITIES.cmsControlRoom,
+    page: lazyPage(() => import("../features/cms/control-room/evento-live-page"), "EventoLivePage"),
+  },
+  {
+    path: "/cms/control-room/*",
+    title: "Control Room",
+    capabilities: CAPABILITIES.cmsControlRoom,
+    page: lazyPage(() => import("../features/cms/control-room/control-room-page"), "ControlRoomPage"),
+  },
+  {
+    path: "/cms/eventi",
+    title: "Eventi",
+    capabilities: CAPABILITIES.cmsView,
+    page: lazyPage(() => import("../features/cms/eventi/eventi-list-page"), "EventiListPage"),
+  },
+  {
+    path: "/cms/eventi/:idEvento",
+    title: "Evento",
+    capabilities: CAPABILITIES.cmsView,
+    page: lazyPage(() => import("../features/cms/eventi/evento-page"), "EventoPage"),
+  },
+  {
+    path: "/cms/utenti",
+    title: "Utenti CMS",
+    capabilities: CAPABILITIES.cmsView,
+    page: lazyPage(() => import("../features/cms/utenti/utenti-page"), "UtentiCmsPage"),
+  },
 
   // Impostazioni
   {

@@ -371,6 +371,81 @@ const CASES: Record<string, UpdateCase> = {
     change: { data: { nome: "Martina" } },
   },
 
+  "PUT /api/cms/eventi/:id/": {
+    async create(c) {
+      const v = (await c.call(
+        "POST",
+        "/api/cms/utenti/",
+        { data: { first_name: "Vera", last_name: "Villa", cellulare: "3201234567", tipologia: "V" } },
+        201,
+      )) as { id: number };
+      return postChild(c, "/api/cms/eventi/", {
+        titolo: "Festa patronale",
+        descrizione: "Processione e fuochi",
+        visualizzatori: [v.id],
+        indirizzo: "Piazza Maggiore",
+        citta: "Bologna",
+        prov: "BO",
+        contatore: true,
+        data_inizio: "2026-09-04T18:00",
+        data_fine: "2026-09-04T23:30",
+        abilitato: false,
+        soglia_attenzione: 70,
+        soglia_massima: 90,
+      });
+    },
+    read,
+    row: rowOf("cms_eventi"),
+    change: { data: { soglia_massima: 92 } },
+  },
+  "PUT /api/cms/eventi/:id/varchi/:subId/": {
+    create: async (c) => {
+      const e = (await c.call("POST", "/api/cms/eventi/", { data: CMS_EVENTO }, 201)) as { id: number };
+      return postChild(c, `/api/cms/eventi/${e.id}/varchi/`, { nome: "Varco Est", capienza: 800, direzione: "out" });
+    },
+    read: (c, url) => inEvento(c, url, "varchi"),
+    row: rowOf("cms_varchi"),
+    change: { data: { capienza: 900 } },
+  },
+  "PUT /api/cms/eventi/:id/dispositivi/:subId/": {
+    create: async (c) => {
+      const e = (await c.call("POST", "/api/cms/eventi/", { data: CMS_EVENTO }, 201)) as { id: number };
+      const g = (await c.call(
+        "POST",
+        `/api/cms/eventi/${e.id}/varchi/`,
+        { data: { nome: "A", capienza: 10 } },
+        201,
+      )) as {
+        id: number;
+      };
+      return postChild(c, `/api/cms/eventi/${e.id}/dispositivi/`, {
+        codice: "CP-0042",
+        descrizione: "Tornello",
+        varco_id: g.id,
+      });
+    },
+    read: (c, url) => inEvento(c, url, "dispositivi"),
+    row: rowOf("cms_dispositivi"),
+    change: { data: { descrizione: "Tornello nuovo" } },
+  },
+  "PUT /api/cms/utenti/:id/": {
+    create: (c) =>
+      postChild(c, "/api/cms/utenti/", {
+        first_name: "Paolo",
+        last_name: "Conti",
+        tipologia: "S",
+        email: "paolo.conti@example.it",
+        cellulare: "3387654321",
+        attivo: false,
+      }),
+    async read(c, url) {
+      const list = (await c.call("GET", `/api/cms/utenti/?id=${idOf(url)}`)) as { results: Values[] };
+      return list.results[0];
+    },
+    row: rowOf("cms_utenti"),
+    change: { data: { cellulare: "3380000000" } },
+  },
+
   "PUT /api/comunicazioni/ticket/:id/": {
     async create(c) {
       const admin = await queryOne<{ id: number }>(c.db, sql`SELECT min(id)::int AS id FROM users`);
@@ -550,6 +625,21 @@ const CASES: Record<string, UpdateCase> = {
   },
 };
 
+const CMS_EVENTO = {
+  titolo: "Sagra",
+  descrizione: "Sagra del paese",
+  indirizzo: "Piazza Roma",
+  citta: "Asti",
+  prov: "AT",
+  data_inizio: "2026-09-10T18:00",
+  data_fine: "2026-09-10T23:00",
+};
+async function inEvento(c: Ctx, url: string, kind: "varchi" | "dispositivi") {
+  const e = (await c.call("GET", url.replace(new RegExp(`${kind}/\\d+/$`), ""))) as Record<string, Values[]>;
+  const item = e[kind].find((i) => i.id === idOf(url));
+  if (!item) throw new Error(`${url} not in the event`);
+  return item;
+}
 function disponibilitaBody(values: Values) {
   return { data: Object.entries(values).map(([g, disponibile]) => ({ giorno: Number(g), disponibile })) };
 }
