@@ -14,6 +14,7 @@ import { type TicketStato, type TicketTipo, ticketSupporto } from "../../db/sche
 import { users } from "../../db/schema/core";
 import { hashPassword } from "../../lib/passwords";
 import type { SeedContext } from "../../seed/demo";
+import { RILEVAZIONE_ORE, rilevaAnomalie } from "./anomalie/rilevazione";
 
 interface DemoTicket {
   /** Minutes before `today`'s current time. */
@@ -170,7 +171,9 @@ async function seedDemoApp(ctx: SeedContext): Promise<void> {
           FROM turni_operatori a
           JOIN turni_operatori_periodi p ON p.turno_operatore_id = a.id
           JOIN turni t ON t.id = a.turno_id JOIN giorni g ON g.id = t.giorno_id JOIN servizi s ON s.id = g.servizio_id
+          JOIN operatori o ON o.id = a.operatore_id
          WHERE g.giorno = (${ctx.today}::timestamptz AT TIME ZONE 'Europe/Rome')::date AND s.lat IS NOT NULL
+           AND o.applicazione
          GROUP BY a.turno_id, a.operatore_id, s.lat, s.lng
         HAVING min(lower(p.periodo)) < ${ctx.today}::timestamptz - interval '30 minutes'
          ORDER BY min(lower(p.periodo)), a.turno_id, a.operatore_id
@@ -185,4 +188,26 @@ async function seedDemoApp(ctx: SeedContext): Promise<void> {
       VALUES (${a.operatore_id}, ${crypto.randomUUID()}::uuid, ${a.turno_id}, 'ingresso', ${at}, ${at},
               ${Number(a.lat) + g.metri / 111_195}, ${Number(a.lng)}, 12, false, true)`);
   }
+  await seedIeri(ctx);
+  await rilevaAnomalie(tx, ctx.today, "finestra");
+}
+
+/**
+ * The shifts of the two days before today (guards with the app): in a few minutes early and
+ * out on time, on the site — so the demo's anomalies are today's, not a day nobody checked in.
+ */
+async function seedIeri(ctx: SeedContext): Promise<void> {
+  await ctx.tx.execute(sql`INSERT INTO app_timbrature (operatore_id, client_id, turno_id, tipo, data_ora, ricevuta_il,
+                                  lat, lng, accuratezza, sincronizzata_tardi, assegnato)
+    SELECT a.operatore_id, gen_random_uuid(), a.turno_id, x.tipo, x.at, x.at, s.lat, s.lng, 10, false, true
+      FROM turni_operatori a
+      JOIN operatori o ON o.id = a.operatore_id
+      JOIN turni t ON t.id = a.turno_id JOIN giorni g ON g.id = t.giorno_id JOIN servizi s ON s.id = g.servizio_id
+      JOIN LATERAL (SELECT min(lower(p.periodo)) AS inizio, max(upper(p.periodo)) AS fine
+                      FROM turni_operatori_periodi p WHERE p.turno_operatore_id = a.id) r ON true
+      CROSS JOIN LATERAL (VALUES ('ingresso', r.inizio - interval '3 minutes'), ('uscita', r.fine + interval '2 minutes')) x (tipo, at)
+     WHERE o.applicazione AND s.lat IS NOT NULL
+       AND g.giorno < (${ctx.today}::timestamptz AT TIME ZONE 'Europe/Rome')::date
+       AND r.inizio > ${ctx.today}::timestamptz - interval '${sql.raw(String(2 * RILEVAZIONE_ORE))} hours'
+       AND x.at <= ${ctx.today}::timestamptz`);
 }

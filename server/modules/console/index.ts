@@ -3,6 +3,7 @@
  * notifications the SPA polls. One `app.register` line per resource.
  */
 import type { FastifyPluginAsync } from "fastify";
+import { anomalieRoutes } from "./anomalie/anomalie.routes";
 import { credenzialiAppRoutes } from "./app/credenziali.routes";
 import { attivitaRoutes } from "./attivita.routes";
 import { notificheRoutes } from "./notifiche.routes";
@@ -13,4 +14,5 @@ export const consoleModule: FastifyPluginAsync = async (app) => {
   await app.register(credenzialiAppRoutes);
   await app.register(ticketRoutes, { prefix: "/ticket" });
   await app.register(attivitaRoutes, { prefix: "/attivita" });
+  await app.register(anomalieRoutes, { prefix: "/anomalie" });
 };

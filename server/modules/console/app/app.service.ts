@@ -30,6 +30,7 @@ import {
   releaseRateLimit,
   reserveRateLimit,
 } from "../../../lib/rate-limit";
+import { rilevaAnomalie } from "../anomalie/rilevazione";
 
 export const APP_LOGIN_FAILED = "Impossibile accedere con le credenziali fornite";
 export const TURNO_NON_TROVATO = "Turno non trovato";
@@ -279,6 +280,7 @@ export async function appTimbra(
         { content_type: "turno", object_id: data.turno_id },
       ],
     });
+    await rilevaAnomalie(tx, now, { turnoId: data.turno_id, operatoreId });
     return { created: true, timbratura: timbraturaOut(row) };
   });
 }
