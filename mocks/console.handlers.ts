@@ -1,9 +1,10 @@
 /**
  * /api/comunicazioni/: the header's notifications (the active problems and the unread count) and
  * the support desk (its list from TicketList, a ticket, the reply, state and assignee, read), the
- * attendance list (AttivitaList).
+ * attendance list (AttivitaList), the anomalies (AnomaliaList, one, state and notes, read).
  */
 import { HttpResponse, http } from "msw";
+import { type Anomalia, AnomaliaList } from "../src/domain/contracts/console/anomalie";
 import { AttivitaList } from "../src/domain/contracts/console/attivita";
 import { type Ticket, TicketList } from "../src/domain/contracts/console/ticket";
 import { api, dataOf, refuse } from "./http";
@@ -24,6 +25,25 @@ const row = (t: Ticket) => ({
   stato: t.stato,
   assegnato_a: t.assegnato_a?.full_name ?? "",
   messaggi: t.messaggi.length,
+});
+
+const anomaliaOf = (id: unknown) => db.anomalie.find((a) => a.id === Number(id));
+const anomaliaNotFound = () => refuse(404, "Anomalia non trovata");
+
+const anomaliaRow = (a: Anomalia) => ({
+  id: a.id,
+  nuova: a.letta_il === null && a.stato === "aperta",
+  data_ora: a.data_ora,
+  tipo: a.tipo,
+  descrizione: a.descrizione,
+  operatore: a.operatore.full_name,
+  operatore_id: a.operatore.id,
+  cliente: a.turno.cliente,
+  servizio: a.turno.servizio,
+  giorno: a.turno.giorno,
+  stato: a.stato,
+  gestita_da: a.gestita_da?.full_name ?? "",
+  note: a.note,
 });
 
 export const consoleHandlers = [
@@ -58,7 +78,7 @@ export const consoleHandlers = [
     if (!t) return notFound();
     t.letto_il ??= "2026-03-10 09:00:00";
     t.letto_da ??= { id: 1, full_name: "Marco Rossi" };
-    db.problemi = db.problemi.filter((p) => p.id !== t.id);
+    db.problemi = db.problemi.filter((p) => (p.fonte ?? "ticket") !== "ticket" || p.id !== t.id);
     return HttpResponse.json({ result: "OK" as const, id: t.id, letto_il: t.letto_il, letto_da: t.letto_da });
   }),
   http.put(api("comunicazioni/ticket/:id/"), async ({ params, request }) => {
@@ -83,5 +103,29 @@ export const consoleHandlers = [
       testo: data.testo,
     });
     return HttpResponse.json(t);
+  }),
+  listHandler("comunicazioni/anomalie/", AnomaliaList, () => db.anomalie.map(anomaliaRow)),
+  http.get(api("comunicazioni/anomalie/:id/"), ({ params }) => {
+    const a = anomaliaOf(params.id);
+    return a ? HttpResponse.json(a) : anomaliaNotFound();
+  }),
+  http.post(api("comunicazioni/anomalie/:id/letto/"), ({ params }) => {
+    const a = anomaliaOf(params.id);
+    if (!a) return anomaliaNotFound();
+    a.letta_il ??= "2026-03-10 09:00:00";
+    a.letta_da ??= { id: 1, full_name: "Marco Rossi" };
+    db.problemi = db.problemi.filter((p) => p.fonte !== "anomalia" || p.id !== a.id);
+    return HttpResponse.json({ result: "OK" as const, id: a.id, letta_il: a.letta_il, letta_da: a.letta_da });
+  }),
+  // Whoever saves handles it: the signed-in user of the mocks is Marco Rossi.
+  http.put(api("comunicazioni/anomalie/:id/"), async ({ params, request }) => {
+    const a = anomaliaOf(params.id);
+    if (!a) return anomaliaNotFound();
+    const data = (await dataOf(request)) as { stato?: Anomalia["stato"]; note?: string };
+    if (data.stato !== undefined) a.stato = data.stato;
+    if (data.note !== undefined) a.note = data.note;
+    a.gestita_da = { id: 1, full_name: "Marco Rossi" };
+    a.gestita_il = "2026-03-10 09:10:00";
+    return HttpResponse.json(a);
   }),
 ];

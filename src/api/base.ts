@@ -90,6 +90,7 @@ export const TAG_TYPES = [
   "Servizio",
   "Notifica",
   "Ticket",
+  "Anomalia",
 ] as const;
 
 export const api = createApi({

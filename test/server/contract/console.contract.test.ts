@@ -15,4 +15,8 @@ describeMockAnswers("console", consoleHandlers, [
   { method: "POST", url: "/api/comunicazioni/ticket/2/letto/" },
   { method: "PUT", url: "/api/comunicazioni/ticket/1/", body: { data: { stato: "chiuso" } } },
   { method: "POST", url: "/api/comunicazioni/ticket/1/messaggi/", body: { data: { testo: "Arriviamo." } } },
+  { url: "/api/comunicazioni/anomalie/?tipo=ritardo" },
+  { url: "/api/comunicazioni/anomalie/7/" },
+  { method: "POST", url: "/api/comunicazioni/anomalie/7/letto/" },
+  { method: "PUT", url: "/api/comunicazioni/anomalie/8/", body: { data: { note: "Verificato" } } },
 ]);
