@@ -190,6 +190,28 @@ async function seedDemoApp(ctx: SeedContext): Promise<void> {
   }
   await seedIeri(ctx);
   await rilevaAnomalie(tx, ctx.today, "finestra");
+  await seedComunicazione(ctx);
+}
+
+/** One communication to every active operator, sent yesterday and read by half of them. */
+async function seedComunicazione(ctx: SeedContext): Promise<void> {
+  const { tx } = ctx;
+  const [sender] = await tx.select({ id: users.id }).from(users).orderBy(asc(users.id)).limit(1);
+  const inviata = new Date(ctx.today.getTime() - 20 * 3600_000);
+  const c = await queryOne<{ id: number }>(
+    tx,
+    sql`INSERT INTO comunicazioni (oggetto, testo, destinatari, inviata_il, inviata_da)
+        VALUES ('Nuove divise invernali',
+                'Da lunedì le divise invernali si ritirano in sede, dalle 9 alle 18. Portate il tesserino.',
+                'tutti', ${inviata}::timestamptz, ${sender?.id ?? null})
+        RETURNING id`,
+  );
+  if (!c) return;
+  await tx.execute(sql`INSERT INTO comunicazioni_destinatari (comunicazione_id, operatore_id, consegnata_il, letta_il)
+    SELECT ${c.id}, o.id,
+           CASE WHEN o.n % 2 = 0 THEN ${inviata}::timestamptz + o.n * interval '7 minutes' END,
+           CASE WHEN o.n % 2 = 0 THEN ${inviata}::timestamptz + o.n * interval '9 minutes' END
+      FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM operatori WHERE attivo AND NOT cessato) o`);
 }
 
 /**

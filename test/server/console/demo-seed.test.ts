@@ -59,4 +59,13 @@ describeEachDb("console demo data", (ctx) => {
     expect(rows.filter((r) => r.tipo === "distanza").map((r) => r.valore)).toEqual([1200]);
     expect(rows.filter((r) => r.tipo === "mancato_ingresso").length).toBeGreaterThanOrEqual(1);
   });
+
+  it("has one communication to every active operator, read by half of them", async () => {
+    const r = await queryOne<{ totale: number; lette: number }>(
+      ctx().database.db,
+      sql`SELECT count(*)::int AS totale, count(letta_il)::int AS lette FROM comunicazioni_destinatari`,
+    );
+    expect(r?.totale).toBeGreaterThan(10);
+    expect(r?.lette).toBe(Math.floor((r?.totale ?? 0) / 2));
+  });
 });
