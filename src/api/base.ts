@@ -91,6 +91,7 @@ export const TAG_TYPES = [
   "Notifica",
   "Ticket",
   "Anomalia",
+  "Comunicazione",
 ] as const;
 
 export const api = createApi({

@@ -181,6 +181,10 @@ export const ROUTES: AppRoute[] = [
     path: "/console/comunicazioni-azienda",
     title: "Comunicazioni azienda",
     capabilities: CAPABILITIES.comunicazioniAzienda,
+    page: lazyPage(
+      () => import("../features/console/comunicazioni-azienda/comunicazioni-page"),
+      "ComunicazioniAziendaPage",
+    ),
   },
   {
     path: "/console/logs",
