@@ -8,6 +8,7 @@
  *   seed scale [--operators N] [--clients N] [--contracts N] [--weeks N] [--log-entries N]
  *   audit verify
  *   db setup-roles --owner O --app A [--owner-password P] [--app-password P]
+ *   app simulate --day today --username U --password P [--url URL] [--wait]   (./app-simulate.ts)
  * Uses the same configuration as the server (DATABASE_URL, DATABASE_MIGRATION_URL, DATA_DIR,
  * SCRYPT_N…): migrations as the owner, everything else as the application role. With the
  * embedded database it refuses to run while the server holds the data directory (exit code 1)
@@ -47,6 +48,10 @@ const USAGE = `Uso: npm run erp -- <comando>
   db setup-roles --owner O --app A [--owner-password P] [--app-password P]
                                             crea i ruoli PostgreSQL proprietario e applicazione
                                             (DATABASE_URL di un superutente)
+  app simulate --day today|AAAA-MM-GG --username U --password P [--url URL] [--wait]
+                                            gioca una giornata dell'app delle guardie contro il server
+                                            avviato (URL predefinito http://127.0.0.1:PORT): timbrature,
+                                            un ticket, letture; con --wait invia alla loro ora le timbrature future
 `;
 
 /** Exit code of `audit verify` when the chain is broken. */
@@ -292,6 +297,8 @@ export async function runCli(argv: string[], config: AppConfig = loadConfig()): 
       return auditVerify(config);
     case "db setup-roles":
       return dbSetupRoles(config, o);
+    case "app simulate":
+      return appSimulate(config, parsed.values);
     case "help":
     case "--help":
     case "":
@@ -299,6 +306,26 @@ export async function runCli(argv: string[], config: AppConfig = loadConfig()): 
       throw new CliError(USAGE, 2);
     default:
       throw new CliError(`Comando sconosciuto: ${parsed.positionals.join(" ")}\n\n${USAGE}`, 2);
+  }
+}
+
+async function appSimulate(config: AppConfig, o: Record<string, string | boolean | undefined>): Promise<string> {
+  need(o as Record<string, string | undefined>, "username", "password");
+  const { simulateAppDay, SimulationError } = await import("./app-simulate");
+  try {
+    return await simulateAppDay(
+      {
+        url: typeof o.url === "string" ? o.url : `http://127.0.0.1:${config.port}`,
+        day: typeof o.day === "string" ? o.day : "today",
+        username: String(o.username),
+        password: String(o.password),
+        wait: o.wait === true,
+      },
+      (line) => console.log(line),
+    );
+  } catch (e) {
+    if (e instanceof SimulationError) throw new CliError(e.message);
+    throw e;
   }
 }
 
@@ -323,6 +350,9 @@ function parse(argv: string[]) {
       app: { type: "string" },
       "owner-password": { type: "string" },
       "app-password": { type: "string" },
+      url: { type: "string" },
+      day: { type: "string" },
+      wait: { type: "boolean" },
     },
   });
 }

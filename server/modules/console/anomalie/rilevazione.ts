@@ -36,7 +36,13 @@ export interface NuovaAnomalia {
 /** One shift and operator (a check-in), or every assignment that started in the window. */
 export type Ambito = { turnoId: number; operatoreId: number } | "finestra";
 
-export async function rilevaAnomalie(ex: Executor, now: Date, ambito: Ambito): Promise<NuovaAnomalia[]> {
+/** Detects as of `now`; `rilevataIl` is when the server saw it (a late-synced check-in: later than `now`). */
+export async function rilevaAnomalie(
+  ex: Executor,
+  now: Date,
+  ambito: Ambito,
+  rilevataIl: Date = now,
+): Promise<NuovaAnomalia[]> {
   const inScope =
     ambito === "finestra"
       ? sql`tor.id IN (SELECT p.turno_operatore_id FROM turni_operatori_periodi p
@@ -97,7 +103,7 @@ export async function rilevaAnomalie(ex: Executor, now: Date, ambito: Ambito): P
             ORDER BY w.turno_id, w.operatore_id, w.data_ora)
         ), nuove AS (
           INSERT INTO anomalie (turno_id, operatore_id, tipo, data_ora, rilevata_il, valore)
-          SELECT turno_id, operatore_id, tipo, data_ora, ${now}::timestamptz, valore FROM trovate
+          SELECT turno_id, operatore_id, tipo, data_ora, ${rilevataIl}::timestamptz, valore FROM trovate
           ON CONFLICT (turno_id, operatore_id, tipo) DO NOTHING
           RETURNING id, turno_id, operatore_id, tipo
         ), audit AS (

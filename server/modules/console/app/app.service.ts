@@ -280,7 +280,9 @@ export async function appTimbra(
         { content_type: "turno", object_id: data.turno_id },
       ],
     });
-    await rilevaAnomalie(tx, now, { turnoId: data.turno_id, operatoreId });
+    // At the device's time: a check-in synced late is judged as of when it was made (the schedule
+    // judges what is missing as of now).
+    await rilevaAnomalie(tx, device, { turnoId: data.turno_id, operatoreId }, now);
     return { created: true, timbratura: timbraturaOut(row) };
   });
 }
