@@ -145,6 +145,27 @@ describeEachDb("anomalie", (ctx) => {
   });
   afterAll(() => ctx().setNow(null));
 
+  it("reads N and M from the contract, set through the contract's API (15 and 300 by default)", async () => {
+    const c = await one<{ id: number }>(
+      sql`SELECT s.contratto_id AS id FROM turni t JOIN giorni g ON g.id = t.giorno_id JOIN servizi s ON s.id = g.servizio_id
+           WHERE t.id = ${turni.puntuale}`,
+    );
+    const url = `/api/pianificazione/contratti/${c.id}/`;
+    expect((await inject("GET", url, admin.token)).json()).toMatchObject({
+      anomalie_minuti: 15,
+      anomalie_distanza_m: 300,
+    });
+    const bad = await inject("PUT", url, admin.token, { data: { anomalie_minuti: 0, anomalie_distanza_m: "lontano" } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({
+      anomalie_minuti: "Minuti interi da 1 a 1440",
+      anomalie_distanza_m: "Metri interi da 10 a 100000",
+    });
+    const ok = await inject("PUT", url, admin.token, { data: { anomalie_minuti: "20" } });
+    expect(ok.json()).toMatchObject({ anomalie_minuti: 20, anomalie_distanza_m: 300 });
+    await inject("PUT", url, admin.token, { data: { anomalie_minuti: 15 } });
+  });
+
   it("records nothing for a guard on time, in and out", async () => {
     await timbra("Puntuale", "puntuale", "ingresso", "07:57");
     await timbra("Puntuale", "puntuale", "uscita", "16:02");

@@ -439,6 +439,8 @@ const CASES: Record<string, UpdateCase> = {
         notifica: true,
         notifica_allarme: true,
         sono_vigile: "1",
+        anomalie_minuti: 20,
+        anomalie_distanza_m: 500,
       });
     },
     read,
