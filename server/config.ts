@@ -28,6 +28,11 @@ export interface AppConfig {
   /** scrypt cost parameter N (OWASP: 2^17). Lowered only by tests. */
   scryptN: number;
   logLevel: string;
+  /**
+   * PLAN_LOCK_DAYS: a planned day locks this many days after it has passed (0: from the next day,
+   * the default); null (`off`) never locks — for tests of other modules written on fixed past dates.
+   */
+  planLockDays: number | null;
   /** ERP_WORKERS as written (a number or `auto`); resolved by server/workers.ts. */
   workers?: string;
 }
@@ -35,6 +40,15 @@ export interface AppConfig {
 function bool(v: string | undefined): boolean | undefined {
   if (v === undefined || v === "") return undefined;
   return ["1", "true", "yes", "on"].includes(v.toLowerCase());
+}
+
+function planLockDays(v: string | undefined): number | null {
+  if (v === undefined || v === "") return 0;
+  if (v.toLowerCase() === "off") return null;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`PLAN_LOCK_DAYS non valido: ${v} (un numero di giorni ≥ 0, oppure off)`);
+  return n;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -62,5 +76,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     scryptN: Number(env.SCRYPT_N ?? 2 ** 17),
     logLevel: env.LOG_LEVEL ?? "info",
     workers: env.ERP_WORKERS || undefined,
+    planLockDays: planLockDays(env.PLAN_LOCK_DAYS),
   };
 }

@@ -5,7 +5,7 @@
  * Only the login page and its frame are in the entry bundle: the other public pages, the shell
  * (side menu, header, notification alert with framer-motion), the root route with the dashboard
  * and every page of routes.tsx are loaded on demand, each behind a Suspense showing 'Caricamento…'.
- * A test (test/e2e/web-bytes.test.ts) holds the bytes a cold /app/login and login → dashboard cost.
+ * test/e2e/web-bytes.test.ts holds the bytes a cold /app/login and login → dashboard cost (budgets).
  */
 import { type ComponentType, Suspense } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router-dom";

@@ -2,7 +2,7 @@
  * The rules to generate a service's days and a shift's coverage, shared by the SPA and the server
  * (the API's shapes are src/domain/contracts/pianificazione/servizi.ts).
  */
-import { addDays, daysBetween, parseDay, type ShiftTimes, weekday } from "./shift-rules";
+import { addDays, daysBetween, instantToRome, parseDay, type ShiftTimes, weekday } from "./shift-rules";
 
 /** A service may span at most this many days (bounded generation). */
 export const MAX_GIORNI_SERVIZIO = 400;
@@ -28,7 +28,9 @@ export type MotivoEsclusione =
   | "riposo_insufficiente"
   | "ore_settimanali"
   | "turno_lungo"
-  | "corso_scaduto";
+  | "corso_scaduto"
+  // A day before today (Europe/Rome) is locked: changing it is a derogation too (DM 269/2010).
+  | "giorno_passato";
 
 /** The refusals that may be overridden, with a reason, by a user holding erp_contratti_deroghe. */
 export const DEROGABILI: ReadonlySet<string> = new Set([
@@ -36,7 +38,20 @@ export const DEROGABILI: ReadonlySet<string> = new Set([
   "ore_settimanali",
   "turno_lungo",
   "corso_scaduto",
+  "giorno_passato",
 ]);
+
+/** The refusal of a change to a past day without a derogation (409 `giorno_passato`). */
+export const GIORNO_PASSATO =
+  "Il giorno è già passato: il registro dei turni è bloccato, per modificarlo serve una deroga con motivazione";
+
+/**
+ * True when the day (YYYY-MM-DD) is locked: more than `dopoGiorni` days before today in
+ * Europe/Rome (0: any day before today).
+ */
+export function giornoPassato(giorno: string, now: number = Date.now(), dopoGiorni = 0): boolean {
+  return giorno < addDays(instantToRome(now).day, -dopoGiorni);
+}
 
 /** True when every reason keeping an operator off a shift may be overridden (and there is one). */
 export function derogabile(reasons: readonly { code: string }[]): boolean {

@@ -65,7 +65,10 @@ export interface OperatorRef {
   status?: OperatorStatus;
   /** The operator's name, shown in the grid at once on assignment (not sent). */
   display?: { cognome: string; nome: string };
-  /** ASSIGN over refusals that may be overridden, with this reason (erp_contratti_deroghe). */
+  /**
+   * The command over refusals that may be overridden, with this reason (erp_contratti_deroghe): the
+   * working-time limits refusing an assignment, or a past day (any command).
+   */
   deroga?: string;
 }
 
@@ -166,6 +169,14 @@ const ACTION_OF: Record<AssignmentCommand["type"], OperatorAction> = {
   UNCONFIRM: "unconfirm",
 };
 
+/** The command that runs an action again (with a derogation, after a derogabile refusal). */
+export const COMMAND_OF: Record<OperatorAction, AssignmentCommand["type"]> = {
+  assign: "ASSIGN",
+  unassign: "UNASSIGN",
+  confirm: "CONFIRM",
+  unconfirm: "UNCONFIRM",
+};
+
 const BUSY = new Set(["assigning", "confirming", "unconfirming", "unassigning"]);
 
 /** The bulk call's path and body. */
@@ -256,12 +267,7 @@ export const assignmentMachine = setup({
       } else if (!BUSY.has(String(child.getSnapshot().value))) {
         enqueue.sendTo(key, { type: "SYNC", status });
       }
-      enqueue.sendTo(
-        key,
-        command.type === "ASSIGN" && command.deroga
-          ? { type: "ASSIGN", deroga: command.deroga }
-          : { type: command.type },
-      );
+      enqueue.sendTo(key, command.deroga ? { type: command.type, deroga: command.deroga } : { type: command.type });
     }),
     settle: enqueueActions(({ event, enqueue, context }) => {
       const report = event as Extract<OperatorReport, { type: "OPERATOR.SETTLED" }>;

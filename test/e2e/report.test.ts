@@ -92,7 +92,7 @@ test("Dashboard: the day's figures; an expiry figure opens its list filtered, wi
   const { context, page } = await newPage(browser);
   await loginThroughUi(page, ADMIN.username, ADMIN.password);
   await page.getByText(/^Turni di oggi/).waitFor({ timeout: 30_000 });
-  await page.getByRole("figure", { name: "Ricavi, compensi e margine del mese" }).locator("svg").first().waitFor();
+  await page.getByRole("figure", { name: "Ricavi, compensi e margine del mese" }).getByText("Ricavi").waitFor();
   await shot(page, "report-dashboard");
   const documenti = page.locator('a[href^="/app/report/scadenze-documenti?f.entro="]');
   const figure = Number(await documenti.innerText());

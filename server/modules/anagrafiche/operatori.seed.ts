@@ -20,7 +20,7 @@ import { posizioni } from "../../db/schema/core";
 import type { SeedContext } from "../../seed/demo";
 import { COGNOMI_ITALIANI } from "../../seed/italian-names";
 
-/** City, province, cadastral code, CAP, approximate centre. */
+/** Where the demo operators were born: city, province, cadastral code, CAP, approximate centre. */
 const CITTA: [string, string, string, string, number, number][] = [
   ["Roma", "RM", "H501", "00185", 41.9028, 12.4964],
   ["Milano", "MI", "F205", "20121", 45.4642, 9.19],
@@ -34,6 +34,26 @@ const CITTA: [string, string, string, string, number, number][] = [
   ["Venezia", "VE", "L736", "30121", 45.4408, 12.3155],
   ["Genova", "GE", "D969", "16121", 44.4056, 8.9463],
   ["Verona", "VR", "L781", "37121", 45.4384, 10.9916],
+];
+
+/**
+ * Where they live: the company works in Lombardy (issue 15 item 5), so its guards live in Milan and
+ * the towns around the clients' sites — city, province, CAP, approximate centre. Milan and its
+ * first ring come first and more often: most operators are within 40 km of the sites they work.
+ */
+const RESIDENZE: [string, string, string, number, number][] = [
+  ["Milano", "MI", "20121", 45.4642, 9.19],
+  ["Sesto San Giovanni", "MI", "20099", 45.5366, 9.2311],
+  ["Monza", "MB", "20900", 45.5845, 9.2744],
+  ["Cinisello Balsamo", "MI", "20092", 45.5555, 9.2147],
+  ["Rho", "MI", "20017", 45.5286, 9.0401],
+  ["San Donato Milanese", "MI", "20097", 45.4105, 9.2681],
+  ["Cologno Monzese", "MI", "20093", 45.5286, 9.2783],
+  ["Pavia", "PV", "27100", 45.1847, 9.1582],
+  ["Lodi", "LO", "26900", 45.3097, 9.5037],
+  ["Bergamo", "BG", "24121", 45.6983, 9.6773],
+  ["Como", "CO", "22100", 45.8081, 9.0852],
+  ["Legnano", "MI", "20025", 45.5958, 8.9149],
 ];
 
 const NOMI_M = [
@@ -119,7 +139,8 @@ export async function seedDemoOperatori(ctx: SeedContext): Promise<void> {
     const nome = sesso === "F" ? NOMI_F[(i + round) % NOMI_F.length] : NOMI_M[(i + round) % NOMI_M.length];
     const cognome = COGNOMI[(i * 7) % COGNOMI.length];
     const [luogo, provNascita, catastale] = pick(CITTA);
-    const [citta, prov, , cap, lat, lng] = i < 30 ? CITTA[i % 3] : pick(CITTA);
+    // Half of them in Milan or its first ring (the first seven), the others anywhere in the list.
+    const [citta, prov, cap, lat, lng] = i % 2 === 0 ? RESIDENZE[(i / 2) % 7] : pick(RESIDENZE);
     const birth = new Date(1965 + Math.floor(rand() * 37), Math.floor(rand() * 12), 1 + Math.floor(rand() * 28));
     const data_nascita = day(birth);
     const codice_fiscale = computeFiscalCode({ cognome, nome, sesso, data_nascita, codice_catastale: catastale });

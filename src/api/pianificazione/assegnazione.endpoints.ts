@@ -40,7 +40,7 @@ export interface OperatorCall extends ShiftPath {
   idOperatore: number;
   /** Display name of the operator (not sent): lets the grid show a new assignment at once. */
   display?: { cognome: string; nome: string };
-  /** The reason for overriding the limits that refuse the operator (erp_contratti_deroghe); sent when assigning. */
+  /** The reason for overriding the limits that refuse the call (erp_contratti_deroghe): working-time limits, a past day. */
   deroga?: string;
 }
 
@@ -50,14 +50,20 @@ export const assegnazioneApi = api.injectEndpoints({
       query: ({ idOperatore, add, display: _display, deroga, ...p }) => ({
         url: `${turnoPath(p)}operatori/`,
         method: "POST",
-        body: { data: { operatore: { id: idOperatore }, add, ...(add && deroga ? { deroga } : {}) } },
+        body: { data: { operatore: { id: idOperatore }, add, ...(deroga ? { deroga } : {}) } },
       }),
     }),
     confirmOperatore: build.mutation<AssignResult, OperatorCall & { confirm: boolean }>({
-      query: ({ idOperatore, confirm, display: _display, deroga: _deroga, ...p }) => ({
+      query: ({ idOperatore, confirm, display: _display, deroga, ...p }) => ({
         url: `${turnoPath(p)}operatori-conf/`,
         method: "POST",
-        body: { data: confirm ? { operatore: { id: idOperatore }, add: true } : { operatore: { id: idOperatore } } },
+        body: {
+          data: {
+            operatore: { id: idOperatore },
+            ...(confirm ? { add: true } : {}),
+            ...(deroga ? { deroga } : {}),
+          },
+        },
       }),
     }),
     candidatiTurno: build.query<CandidatiTurno, ShiftPath>({

@@ -48,6 +48,12 @@ export interface ServizioArgs {
   al?: string;
 }
 
+/** A change to a locked (past) day: the reason of the derogation, sent as ?deroga= (erp_contratti_deroghe). */
+export interface Deroga {
+  deroga?: string;
+}
+const derogaParams = (deroga?: string) => (deroga ? { deroga } : undefined);
+
 export const serviziApi = api.injectEndpoints({
   endpoints: (build) => ({
     servizi: build.query<ServizioSummary[], Id>({
@@ -129,25 +135,40 @@ export const serviziApi = api.injectEndpoints({
     }),
     updateGiorno: build.mutation<
       { id: number; giorno: string },
-      Omit<ShiftPath, "idTurno"> & { data: { giorno: string } }
+      Omit<ShiftPath, "idTurno"> & { data: { giorno: string } } & Deroga
     >({
-      query: ({ data, ...p }) => ({ url: giornoPath(p), method: "PUT", body: { data } }),
+      query: ({ data, deroga, ...p }) => ({
+        url: giornoPath(p),
+        method: "PUT",
+        body: { data },
+        params: derogaParams(deroga),
+      }),
       invalidatesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
     }),
-    deleteGiorno: build.mutation<ResultOk, Omit<ShiftPath, "idTurno">>({
-      query: (p) => ({ url: giornoPath(p), method: "DELETE" }),
+    deleteGiorno: build.mutation<ResultOk, Omit<ShiftPath, "idTurno"> & Deroga>({
+      query: ({ deroga, ...p }) => ({ url: giornoPath(p), method: "DELETE", params: derogaParams(deroga) }),
       invalidatesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
     }),
-    createTurno: build.mutation<TurnoSaved, Omit<ShiftPath, "idTurno"> & { data: TurnoInput }>({
-      query: ({ data, ...p }) => ({ url: `${giornoPath(p)}turni/`, method: "POST", body: { data } }),
+    createTurno: build.mutation<TurnoSaved, Omit<ShiftPath, "idTurno"> & { data: TurnoInput } & Deroga>({
+      query: ({ data, deroga, ...p }) => ({
+        url: `${giornoPath(p)}turni/`,
+        method: "POST",
+        body: { data },
+        params: derogaParams(deroga),
+      }),
       invalidatesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
     }),
-    updateTurno: build.mutation<TurnoSaved, ShiftPath & { data: Partial<TurnoInput> }>({
-      query: ({ data, ...p }) => ({ url: turnoPath(p), method: "PUT", body: { data } }),
+    updateTurno: build.mutation<TurnoSaved, ShiftPath & { data: Partial<TurnoInput> } & Deroga>({
+      query: ({ data, deroga, ...p }) => ({
+        url: turnoPath(p),
+        method: "PUT",
+        body: { data },
+        params: derogaParams(deroga),
+      }),
       invalidatesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
     }),
-    deleteTurno: build.mutation<ResultOk, ShiftPath>({
-      query: (p) => ({ url: turnoPath(p), method: "DELETE" }),
+    deleteTurno: build.mutation<ResultOk, ShiftPath & Deroga>({
+      query: ({ deroga, ...p }) => ({ url: turnoPath(p), method: "DELETE", params: derogaParams(deroga) }),
       invalidatesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
     }),
   }),

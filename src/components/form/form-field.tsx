@@ -3,7 +3,7 @@
  * with a red asterisk and the field's error message is shown under it (after the field is touched
  * or when the server rejected it).
  */
-import { Field as ChakraField, Checkbox, Input, type InputProps } from "@chakra-ui/react";
+import { Field as ChakraField, Input, type InputProps } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { Field, type FieldMetaState } from "react-final-form";
 
@@ -71,31 +71,6 @@ export function TextField({ name, label, required, helperText, validate, type = 
         >
           <Input {...rest} {...input} value={input.value ?? ""} type={type} />
         </FormField>
-      )}
-    </Field>
-  );
-}
-
-export interface CheckboxFieldProps {
-  name: string;
-  label: string;
-  disabled?: boolean;
-}
-
-/** A boolean checkbox bound to final-form. */
-export function CheckboxField({ name, label, disabled }: CheckboxFieldProps) {
-  return (
-    <Field<boolean> name={name} type="checkbox">
-      {({ input }) => (
-        <Checkbox.Root
-          checked={Boolean(input.checked)}
-          onCheckedChange={(d) => input.onChange(d.checked === true)}
-          disabled={disabled}
-        >
-          <Checkbox.HiddenInput name={input.name} onBlur={input.onBlur} />
-          <Checkbox.Control />
-          <Checkbox.Label>{label}</Checkbox.Label>
-        </Checkbox.Root>
       )}
     </Field>
   );

@@ -1,3 +1,4 @@
+export * from "./checkbox-field";
 export * from "./date-time-fields";
 export * from "./date-time-input";
 export * from "./form-field";

@@ -24,11 +24,14 @@ export interface OperatorOnShiftContext extends OperatorOnShiftInput {
 }
 
 export type OperatorCommand =
-  /** `deroga`: assign over the limits that refused the operator, with this reason (erp_contratti_deroghe). */
+  /**
+   * `deroga`: act over the limits that refused it, with this reason (erp_contratti_deroghe): the
+   * working-time limits of an assignment, or a past day for any of the four.
+   */
   | { type: "ASSIGN"; deroga?: string }
-  | { type: "UNASSIGN" }
-  | { type: "CONFIRM" }
-  | { type: "UNCONFIRM" }
+  | { type: "UNASSIGN"; deroga?: string }
+  | { type: "CONFIRM"; deroga?: string }
+  | { type: "UNCONFIRM"; deroga?: string }
   /** Align with the server's data after a reload (only in a stable state). */
   | { type: "SYNC"; status: OperatorStatus };
 
@@ -62,10 +65,10 @@ export const operatorOnShiftMachine = setup({
   },
   actions: {
     clearOutcome: assign({ warnings: () => [], failure: () => null }),
-    /** The call carries the ASSIGN's `deroga`, if any (unchanged when neither has one). */
+    /** The call carries the command's `deroga`, if any (unchanged when neither has one). */
     takeDeroga: assign({
       call: ({ context, event }: { context: OperatorOnShiftContext; event: OperatorCommand }): OperatorCall => {
-        const deroga = event.type === "ASSIGN" ? event.deroga : undefined;
+        const deroga = event.type === "SYNC" ? undefined : event.deroga;
         if (deroga === context.call.deroga) return context.call;
         const { deroga: _old, ...call } = context.call;
         return deroga ? { ...call, deroga } : call;
@@ -143,8 +146,8 @@ export const operatorOnShiftMachine = setup({
     assigned: {
       entry: assign({ confirmed: false }),
       on: {
-        CONFIRM: "confirming",
-        UNASSIGN: "unassigning",
+        CONFIRM: { target: "confirming", actions: "takeDeroga" },
+        UNASSIGN: { target: "unassigning", actions: "takeDeroga" },
         SYNC: [
           { guard: { type: "syncTo", params: { status: "notAssigned" } }, target: "notAssigned" },
           { guard: { type: "syncTo", params: { status: "confirmed" } }, target: "confirmed" },
@@ -175,8 +178,8 @@ export const operatorOnShiftMachine = setup({
     confirmed: {
       entry: assign({ confirmed: true }),
       on: {
-        UNCONFIRM: "unconfirming",
-        UNASSIGN: "unassigning",
+        UNCONFIRM: { target: "unconfirming", actions: "takeDeroga" },
+        UNASSIGN: { target: "unassigning", actions: "takeDeroga" },
         SYNC: [
           { guard: { type: "syncTo", params: { status: "notAssigned" } }, target: "notAssigned" },
           { guard: { type: "syncTo", params: { status: "assigned" } }, target: "assigned" },

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { queryOne, queryRows } from "../../../server/db/query";
 import { seedDemo } from "../../../server/seed/demo";
 import { TIPI_CONTRATTO } from "../../../src/domain/contratto";
+import { distanceKm } from "../../../src/domain/shift-rules";
 import { auth, describeEachDb } from "../helpers/app";
 
 const TODAY = new Date("2025-10-08T10:00:00+02:00"); // a Wednesday
@@ -112,4 +113,24 @@ describeEachDb("pianificazione demo data", (ctx) => {
     expect(sent.length).toBeGreaterThan(0);
     expect(sent.length).toBeLessThan(calls.count);
   });
+
+  it("is a company in one region: sites in Lombardy, most assigned operators within 40 km of the site", async () => {
+    const db = ctx().database.db;
+    const province = await queryRows<{ prov: string }>(
+      db,
+      sql`SELECT DISTINCT prov FROM (SELECT prov FROM clienti UNION ALL SELECT prov FROM clienti_sedi) x ORDER BY prov`,
+    );
+    expect(province.map((p) => p.prov)).toEqual(["BG", "CO", "LO", "MB", "MI", "PV"]);
+    const pairs = await queryRows<{ slat: number; slng: number; olat: number; olng: number }>(
+      db,
+      sql`SELECT s.lat AS slat, s.lng AS slng, o.lat AS olat, o.lng AS olng
+          FROM turni_operatori a JOIN turni t ON t.id = a.turno_id JOIN giorni g ON g.id = t.giorno_id
+          JOIN servizi s ON s.id = g.servizio_id JOIN operatori o ON o.id = a.operatore_id`,
+    );
+    const km = pairs.map((p) => distanceKm({ lat: p.slat, lng: p.slng }, { lat: p.olat, lng: p.olng }) as number);
+    expect(km.length).toBeGreaterThan(40);
+    expect(km.filter((d) => d <= 40).length / km.length).toBeGreaterThan(0.75);
+    expect(Math.max(...km)).toBeLessThan(120);
+  });
 });
+

@@ -23,6 +23,7 @@ import {
   CandidatiTurnoOut,
   ConfirmData,
   ConsolidaOut,
+  DerogaQuery,
   OperatorePeriodoData,
   OperatorePeriodoOut,
 } from "../../../../src/domain/contracts/pianificazione/assegnazione";
@@ -70,7 +71,7 @@ export const assegnazioneRoutes: FastifyPluginAsync = async (base) => {
     async (req) =>
       req.body.data.add
         ? assign(contextOf(req), req.params, req.body.data.operatore, { deroga: req.body.data.deroga })
-        : unassign(contextOf(req), req.params, req.body.data.operatore),
+        : unassign(contextOf(req), req.params, req.body.data.operatore, req.body.data.deroga),
   );
 
   app.post(
@@ -79,7 +80,15 @@ export const assegnazioneRoutes: FastifyPluginAsync = async (base) => {
       config: { permissions },
       schema: { tags, params: pT, body: wrap(ConfirmData), response: { 200: AssignResultOut } },
     },
-    async (req) => confirm(contextOf(req), req.params, req.body.data.operatore, req.body.data.add === true),
+    async (req) =>
+      confirm(
+        contextOf(req),
+        req.params,
+        req.body.data.operatore,
+        req.body.data.add === true,
+        undefined,
+        req.body.data.deroga,
+      ),
   );
 
   app.post(
@@ -157,28 +166,39 @@ export const assegnazioneRoutes: FastifyPluginAsync = async (base) => {
 
   app.post(
     `${G}/consolida/`,
-    { config: { permissions }, schema: { tags, params: pG, response: { 200: ConsolidaOut } } },
+    {
+      config: { permissions },
+      schema: { tags, params: pG, querystring: DerogaQuery, response: { 200: ConsolidaOut } },
+    },
     async (req) => {
       const g = await giornoScope(app.db, req.params.idContratto, req.params.idServizio, req.params.idGiorno);
-      return consolidate(contextOf(req), {
-        contrattoId: g.contratto_id,
-        servizioId: g.servizio_id,
-        giornoId: g.giorno_id,
-      });
+      return consolidate(
+        contextOf(req),
+        { contrattoId: g.contratto_id, servizioId: g.servizio_id, giornoId: g.giorno_id, giorno: g.giorno },
+        req.query.deroga,
+      );
     },
   );
 
   app.post(
     `${T}/consolida/`,
-    { config: { permissions }, schema: { tags, params: pT, response: { 200: ConsolidaOut } } },
+    {
+      config: { permissions },
+      schema: { tags, params: pT, querystring: DerogaQuery, response: { 200: ConsolidaOut } },
+    },
     async (req) => {
       const t = await turnoScope(app.db, req.params);
-      return consolidate(contextOf(req), {
-        contrattoId: t.contratto_id,
-        servizioId: t.servizio_id,
-        giornoId: t.giorno_id,
-        turnoId: t.turno_id,
-      });
+      return consolidate(
+        contextOf(req),
+        {
+          contrattoId: t.contratto_id,
+          servizioId: t.servizio_id,
+          giornoId: t.giorno_id,
+          giorno: t.giorno,
+          turnoId: t.turno_id,
+        },
+        req.query.deroga,
+      );
     },
   );
 };

@@ -11,7 +11,6 @@ import type {
   ConsolidaResult,
   Scoperto,
 } from "../../../../src/domain/contracts/pianificazione/assegnazione";
-import { CAPABILITIES, hasAny } from "../../../../src/domain/permissions";
 import { derogabile } from "../../../../src/domain/turno";
 import type { Executor } from "../../../db/client";
 import { queryOne, queryRows } from "../../../db/query";
@@ -19,6 +18,14 @@ import { auditInsertSql } from "../../../lib/audit";
 import type { ServiceContext } from "../../../lib/context";
 import { conflict, HttpError, notFound } from "../../../lib/errors";
 import { audit, auditEntry, rel } from "../audit";
+import {
+  derogaPassatoSql,
+  giornoBloccato,
+  MOTIVO_GIORNO_PASSATO,
+  notaDeroga,
+  requireDeroghe,
+  sbloccoPassato,
+} from "../passato";
 import { registroInsertSql } from "../registro-turni/registro";
 import { type TurnoScope, turnoScope } from "../scope";
 import { describeTurni, evaluate, type Valutazione } from "./eligibility.service";
@@ -52,8 +59,6 @@ function refusal(v: Valutazione): HttpError {
   return conflict(first.message, { reason: first.code, reasons: v.reasons, derogabile: derogabile(v.reasons) });
 }
 
-export const DEROGA_NON_CONSENTITA = "Non disponi del permesso di derogare ai limiti di lavoro (erp_contratti_deroghe)";
-
 /** 409 explaining which shift the operator is already on, after the exclusion constraint refused. */
 async function overlapRefusal(ex: Executor, t: TurnoScope, operatoreId: number): Promise<HttpError> {
   const cf = await queryOne<{ turno_id: number }>(
@@ -69,7 +74,8 @@ async function overlapRefusal(ex: Executor, t: TurnoScope, operatoreId: number):
 /**
  * Assigns (optionally confirming at once). Refuses with 409 + reason; answers warnings. With
  * `deroga` (a reason) a holder of erp_contratti_deroghe assigns an operator whom only overridable
- * limits refuse: the derogation is written with the assignment, in the same statement.
+ * limits refuse: the derogation is written with the assignment, in the same statement. A past day
+ * is one more such limit (giorno_passato, first of the reasons).
  */
 export async function assign(
   ctx: ServiceContext,
@@ -78,10 +84,13 @@ export async function assign(
   opts: { conferma?: boolean; scope?: TurnoScope; deroga?: string } = {},
 ): Promise<AssignResult> {
   const t = opts.scope ?? (await turnoScope(ctx.db, ids));
-  const [v] = await evaluate(ctx.db, t, [operatoreId]);
-  if (!v) throw notFound("Operatore non trovato");
+  const [found] = await evaluate(ctx.db, t, [operatoreId]);
+  if (!found) throw notFound("Operatore non trovato");
+  const v = giornoBloccato(ctx, t.giorno)
+    ? { ...found, eligible: false, reasons: [MOTIVO_GIORNO_PASSATO, ...found.reasons] }
+    : found;
   if (v.assegnato) {
-    if (opts.conferma && !v.confermato) return confirm(ctx, ids, operatoreId, true, t);
+    if (opts.conferma && !v.confermato) return confirm(ctx, ids, operatoreId, true, t, opts.deroga);
     return {
       result: "OK",
       operatore: { id: v.id, cognome: v.cognome, nome: v.nome, confermato: v.confermato },
@@ -90,8 +99,7 @@ export async function assign(
   }
   const deroga = !v.eligible && opts.deroga ? opts.deroga : null;
   if (!v.eligible && !(deroga && derogabile(v.reasons))) throw refusal(v);
-  if (deroga && !hasAny(ctx.actor.permissions, CAPABILITIES.contrattiDeroghe))
-    throw new HttpError(403, DEROGA_NON_CONSENTITA);
+  if (deroga) requireDeroghe(ctx);
   const confermato = Boolean(opts.conferma);
   const userId = ctx.actor.userId;
   const dettaglio = v.reasons.map((r) => r.message).join("; ");
@@ -159,21 +167,38 @@ async function operatorName(ex: Executor, id: number) {
   return o;
 }
 
-export async function unassign(ctx: ServiceContext, ids: TurnoIds, operatoreId: number): Promise<AssignResult> {
+/** Removes an operator; on a past day only by derogation (`deroga`, the reason). */
+export async function unassign(
+  ctx: ServiceContext,
+  ids: TurnoIds,
+  operatoreId: number,
+  deroga?: string,
+): Promise<AssignResult> {
   const t = await turnoScope(ctx.db, ids);
+  const motivo = sbloccoPassato(ctx, [t.giorno], deroga);
   const o = await operatorName(ctx.db, operatoreId);
   // One statement: the removal (its ranges go with it, ON DELETE CASCADE), its row in the shift
-  // register and, if there was one, its audit entry.
+  // register, on a past day the derogation, and, if there was one, its audit entry.
   await ctx.db.execute(
     sql`WITH d AS (DELETE FROM turni_operatori WHERE turno_id = ${t.turno_id} AND operatore_id = ${operatoreId}
                    RETURNING id, turno_id, operatore_id, confermato),
-             r AS (${registroInsertSql("rimozione", ctx.actor.userId, sql`d a`, sql`true`)})
+             r AS (${registroInsertSql("rimozione", ctx.actor.userId, sql`d a`, sql`true`, motivo ?? "")}),
+             x AS (${
+               motivo
+                 ? derogaPassatoSql(
+                     ctx,
+                     { turnoId: t.turno_id, operatoreId, dettaglio: `Rimozione di ${fullName(o)}`, motivo },
+                     sql`EXISTS (SELECT 1 FROM d)`,
+                   )
+                 : sql`SELECT 1`
+             })
         ${auditInsertSql(
           auditEntry(ctx.actor, {
             azione: AZIONI_TURNO.unassign,
             contentType: "turno",
             objectId: t.turno_id,
             related: related(t, operatoreId),
+            note: notaDeroga(motivo),
             changeLog: [`Operatore: "${fullName(o)}" → "—"`],
           }),
           sql`EXISTS (SELECT 1 FROM d)`,
@@ -182,15 +207,20 @@ export async function unassign(ctx: ServiceContext, ids: TurnoIds, operatoreId: 
   return { result: "OK", operatore: null, warnings: [] };
 }
 
-/** Confirms (add true) or removes the confirmation (add false) of an assigned operator. */
+/**
+ * Confirms (add true) or removes the confirmation (add false) of an assigned operator; on a past
+ * day only by derogation (`deroga`, the reason).
+ */
 export async function confirm(
   ctx: ServiceContext,
   ids: TurnoIds,
   operatoreId: number,
   add: boolean,
   scope?: TurnoScope,
+  deroga?: string,
 ): Promise<AssignResult> {
   const t = scope ?? (await turnoScope(ctx.db, ids));
+  const motivo = sbloccoPassato(ctx, [t.giorno], deroga);
   const o = await operatorName(ctx.db, operatoreId);
   const userId = ctx.actor.userId;
   return ctx.db.transaction(async (tx) => {
@@ -214,13 +244,24 @@ export async function confirm(
           userId,
           sql`turni_operatori a`,
           sql`a.turno_id = ${t.turno_id} AND a.operatore_id = ${operatoreId}`,
+          motivo ?? "",
         ),
       );
+      if (motivo)
+        await tx.execute(
+          derogaPassatoSql(ctx, {
+            turnoId: t.turno_id,
+            operatoreId,
+            dettaglio: `${add ? "Conferma" : "Annullamento conferma"} di ${fullName(o)}`,
+            motivo,
+          }),
+        );
       await audit(tx, ctx.actor, {
         azione: add ? AZIONI_TURNO.confirm : AZIONI_TURNO.unconfirm,
         contentType: "turno",
         objectId: t.turno_id,
         related: related(t, operatoreId),
+        note: notaDeroga(motivo),
         changeLog: [`Confermato ${fullName(o)}: "${add ? "No" : "Sì"}" → "${add ? "Sì" : "No"}"`],
       });
     }
@@ -249,11 +290,16 @@ export async function bulkAssign(
   return out;
 }
 
-/** Confirms every unconfirmed assignment of a day (or of one shift) and answers what stays uncovered. */
+/**
+ * Confirms every unconfirmed assignment of a day (or of one shift) and answers what stays
+ * uncovered; on a past day only by derogation (`deroga`, the reason).
+ */
 export async function consolidate(
   ctx: ServiceContext,
-  scope: { contrattoId: number; servizioId: number; giornoId: number; turnoId?: number },
+  scope: { contrattoId: number; servizioId: number; giornoId: number; giorno: string; turnoId?: number },
+  deroga?: string,
 ): Promise<ConsolidaResult> {
+  const motivo = sbloccoPassato(ctx, [scope.giorno], deroga);
   const where = scope.turnoId ? sql`t.id = ${scope.turnoId}` : sql`t.giorno_id = ${scope.giornoId}`;
   const userId = ctx.actor.userId;
   const confermati = await ctx.db.transaction(async (tx) => {
@@ -274,8 +320,19 @@ export async function consolidate(
             rows.map((r) => sql`(${r.turno_id}::int, ${r.operatore_id}::int)`),
             sql`, `,
           )})`,
+          motivo ?? "",
         ),
       );
+    if (motivo)
+      for (const r of rows)
+        await tx.execute(
+          derogaPassatoSql(ctx, {
+            turnoId: r.turno_id,
+            operatoreId: r.operatore_id,
+            dettaglio: `Conferma di ${fullName(r)} (consolidamento)`,
+            motivo,
+          }),
+        );
     const byTurno = new Map<number, typeof rows>();
     for (const r of rows) byTurno.set(r.turno_id, [...(byTurno.get(r.turno_id) ?? []), r]);
     for (const [turnoId, list] of byTurno)
@@ -289,6 +346,7 @@ export async function consolidate(
           rel("giorno", scope.giornoId),
           ...list.map((r) => rel("operatore", r.operatore_id)),
         ],
+        note: notaDeroga(motivo),
         changeLog: list.map((r) => `Confermato ${fullName(r)}: "No" → "Sì"`),
       });
     return rows.length;

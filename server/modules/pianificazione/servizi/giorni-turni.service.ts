@@ -1,4 +1,8 @@
-/** Single days and single shifts of a service. Changing a shift's times moves its assignments' ranges. */
+/**
+ * Single days and single shifts of a service. Changing a shift's times moves its assignments' ranges.
+ * A day before today is locked: each change touching one takes `deroga`, a reason, from a holder of
+ * erp_contratti_deroghe (passato.ts), written in the audit entry and the shift register.
+ */
 import { sql } from "drizzle-orm";
 import type { TurnoCreate, TurnoUpdate } from "../../../../src/domain/contracts/pianificazione/servizi";
 import { validateShiftTimes } from "../../../../src/domain/shift-rules";
@@ -10,6 +14,7 @@ import { conflict, validationError } from "../../../lib/errors";
 import { evaluate } from "../assegnazione/eligibility.service";
 import { insertPeriodi, isExclusionViolation, turnoIntervals } from "../assegnazione/periodi";
 import { audit, rel } from "../audit";
+import { notaDeroga, sbloccoPassato } from "../passato";
 import { registroInsertSql } from "../registro-turni/registro";
 import { giornoScope, servizioScope, turnoScope } from "../scope";
 import { checkPosizioni, insertTurni, refuseIfAssigned } from "./servizi.service";
@@ -53,9 +58,11 @@ export async function createGiorno(
   idContratto: number,
   idServizio: number,
   data: { giorno: string; turni: TurnoCreate[] },
+  deroga?: string,
 ) {
   return ctx.db.transaction(async (tx) => {
     const s = await servizioScope(tx, idContratto, idServizio);
+    const motivo = sbloccoPassato(ctx, [data.giorno], deroga);
     if (data.giorno < s.dal || data.giorno > s.al)
       throw validationError({ giorno: "Il giorno è fuori dal periodo del servizio" });
     if (await queryOne(tx, sql`SELECT 1 FROM giorni WHERE servizio_id = ${idServizio} AND giorno = ${data.giorno}`))
@@ -71,6 +78,7 @@ export async function createGiorno(
       contentType: "giorno",
       objectId: row.id,
       related: [rel("servizio", idServizio), rel("contratto", idContratto)],
+      note: notaDeroga(motivo),
       changeLog: [`Giorno: "—" → "${data.giorno}"`, `Turni: ${n}`],
     });
     return { id: row.id, giorno: data.giorno };
@@ -83,10 +91,12 @@ export async function updateGiorno(
   idServizio: number,
   idGiorno: number,
   giorno: string,
+  deroga?: string,
 ) {
   return ctx.db.transaction(async (tx) => {
     const g = await giornoScope(tx, idContratto, idServizio, idGiorno);
     if (giorno === g.giorno) return { id: idGiorno, giorno };
+    const motivo = sbloccoPassato(ctx, [g.giorno, giorno], deroga);
     if (giorno < g.dal || giorno > g.al)
       throw validationError({ giorno: "Il giorno è fuori dal periodo del servizio" });
     await refuseIfAssigned(tx, sql`g.id = ${idGiorno}`, "Il giorno");
@@ -98,15 +108,23 @@ export async function updateGiorno(
       contentType: "giorno",
       objectId: idGiorno,
       related: [rel("servizio", idServizio), rel("contratto", idContratto)],
+      note: notaDeroga(motivo),
       changeLog: [`Giorno: "${g.giorno}" → "${giorno}"`],
     });
     return { id: idGiorno, giorno };
   });
 }
 
-export async function deleteGiorno(ctx: ServiceContext, idContratto: number, idServizio: number, idGiorno: number) {
+export async function deleteGiorno(
+  ctx: ServiceContext,
+  idContratto: number,
+  idServizio: number,
+  idGiorno: number,
+  deroga?: string,
+) {
   await ctx.db.transaction(async (tx) => {
     const g = await giornoScope(tx, idContratto, idServizio, idGiorno);
+    const motivo = sbloccoPassato(ctx, [g.giorno], deroga);
     await refuseIfAssigned(tx, sql`g.id = ${idGiorno}`, "Il giorno");
     await tx.execute(sql`DELETE FROM giorni WHERE id = ${idGiorno}`);
     await audit(tx, ctx.actor, {
@@ -114,6 +132,7 @@ export async function deleteGiorno(ctx: ServiceContext, idContratto: number, idS
       contentType: "giorno",
       objectId: idGiorno,
       related: [rel("servizio", idServizio), rel("contratto", idContratto)],
+      note: notaDeroga(motivo),
       changeLog: [`Giorno: "${g.giorno}" → "—"`],
     });
   });
@@ -125,9 +144,11 @@ export async function createTurno(
   idServizio: number,
   idGiorno: number,
   data: TurnoCreate,
+  deroga?: string,
 ) {
   return ctx.db.transaction(async (tx) => {
-    await giornoScope(tx, idContratto, idServizio, idGiorno);
+    const g = await giornoScope(tx, idContratto, idServizio, idGiorno);
+    const motivo = sbloccoPassato(ctx, [g.giorno], deroga);
     await checkPosizioni(tx, [data], "");
     const row = (await queryOne<{ id: number }>(
       tx,
@@ -141,18 +162,23 @@ export async function createTurno(
       contentType: "turno",
       objectId: row.id,
       related: [rel("servizio", idServizio), rel("contratto", idContratto), rel("giorno", idGiorno)],
+      note: notaDeroga(motivo),
       changeLog: changeLog(null, after, TURNO_LABELS),
     });
     return after;
   });
 }
 
-export async function updateTurno(ctx: ServiceContext, ids: TurnoIds, data: TurnoUpdate) {
+export async function updateTurno(ctx: ServiceContext, ids: TurnoIds, data: TurnoUpdate, deroga?: string) {
   try {
     return await ctx.db.transaction(async (tx) => {
       const scope = await turnoScope(tx, ids);
       const before = (await readTurno(tx, ids.idTurno))!;
       const next = { ...before, ...Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined)) };
+      const unchanged = Object.keys(before).every(
+        (k) => (before as Record<string, unknown>)[k] === (next as Record<string, unknown>)[k],
+      );
+      const motivo = unchanged ? null : sbloccoPassato(ctx, [scope.giorno], deroga);
       const errors = validateShiftTimes(next);
       if (Object.keys(errors).length) throw validationError(errors);
       if (data.posizione !== undefined) await checkPosizioni(tx, [next], "");
@@ -186,6 +212,7 @@ export async function updateTurno(ctx: ServiceContext, ids: TurnoIds, data: Turn
               ctx.actor.userId,
               sql`turni_operatori a`,
               sql`a.turno_id = ${ids.idTurno}`,
+              motivo ?? "",
             ),
           );
       }
@@ -196,6 +223,7 @@ export async function updateTurno(ctx: ServiceContext, ids: TurnoIds, data: Turn
           contentType: "turno",
           objectId: ids.idTurno,
           related: [rel("servizio", ids.idServizio), rel("contratto", ids.idContratto), rel("giorno", ids.idGiorno)],
+          note: notaDeroga(motivo),
           changeLog: lines,
         });
       return after;
@@ -243,9 +271,10 @@ async function refuseUnqualifiedAssigned(tx: Executor, ids: TurnoIds): Promise<v
   );
 }
 
-export async function deleteTurno(ctx: ServiceContext, ids: TurnoIds) {
+export async function deleteTurno(ctx: ServiceContext, ids: TurnoIds, deroga?: string) {
   await ctx.db.transaction(async (tx) => {
-    await turnoScope(tx, ids);
+    const scope = await turnoScope(tx, ids);
+    const motivo = sbloccoPassato(ctx, [scope.giorno], deroga);
     await refuseIfAssigned(tx, sql`t.id = ${ids.idTurno}`, "Il turno");
     const before = (await readTurno(tx, ids.idTurno))!;
     await tx.execute(sql`DELETE FROM turni WHERE id = ${ids.idTurno}`);
@@ -254,6 +283,7 @@ export async function deleteTurno(ctx: ServiceContext, ids: TurnoIds) {
       contentType: "turno",
       objectId: ids.idTurno,
       related: [rel("servizio", ids.idServizio), rel("contratto", ids.idContratto), rel("giorno", ids.idGiorno)],
+      note: notaDeroga(motivo),
       changeLog: changeLog(before, null, TURNO_LABELS),
     });
   });

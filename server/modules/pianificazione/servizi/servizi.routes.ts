@@ -7,6 +7,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ResultOk } from "../../../../src/domain/contracts/common";
+import { DerogaQuery } from "../../../../src/domain/contracts/pianificazione/assegnazione";
 import { id, OK, wrap } from "../../../../src/domain/contracts/pianificazione/fields";
 import {
   CopiaSettimanaData,
@@ -26,6 +27,7 @@ import {
 } from "../../../../src/domain/contracts/pianificazione/servizi";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
 import { contextOf } from "../../../lib/context";
+import { ultimoGiornoBloccato } from "../passato";
 import {
   createGiorno,
   createTurno,
@@ -70,7 +72,10 @@ export const serviziRoutes: FastifyPluginAsync = async (base) => {
       config: { permissions },
       schema: { tags, params: pS, querystring: periodoQuery, response: { 200: ServizioOut } },
     },
-    async (req) => getServizio(app.db, req.params.idContratto, req.params.idServizio, req.query),
+    async (req) => ({
+      ...(await getServizio(app.db, req.params.idContratto, req.params.idServizio, req.query)),
+      bloccato_fino_al: ultimoGiornoBloccato(contextOf(req)),
+    }),
   );
   app.put(
     `${S}/:idServizio/`,
@@ -111,18 +116,38 @@ export const serviziRoutes: FastifyPluginAsync = async (base) => {
     `${G}/`,
     {
       config: { permissions },
-      schema: { tags, params: pS, body: wrap(giornoCreate), response: { 201: GiornoSavedOut } },
+      schema: {
+        tags,
+        params: pS,
+        querystring: DerogaQuery,
+        body: wrap(giornoCreate),
+        response: { 201: GiornoSavedOut },
+      },
     },
     async (req, reply) =>
       reply
         .code(201)
-        .send(await createGiorno(contextOf(req), req.params.idContratto, req.params.idServizio, req.body.data)),
+        .send(
+          await createGiorno(
+            contextOf(req),
+            req.params.idContratto,
+            req.params.idServizio,
+            req.body.data,
+            req.query.deroga,
+          ),
+        ),
   );
   app.put(
     `${G}/:idGiorno/`,
     {
       config: { permissions },
-      schema: { tags, params: pG, body: wrap(giornoUpdate), response: { 200: GiornoSavedOut } },
+      schema: {
+        tags,
+        params: pG,
+        querystring: DerogaQuery,
+        body: wrap(giornoUpdate),
+        response: { 200: GiornoSavedOut },
+      },
     },
     async (req) =>
       updateGiorno(
@@ -131,13 +156,20 @@ export const serviziRoutes: FastifyPluginAsync = async (base) => {
         req.params.idServizio,
         req.params.idGiorno,
         req.body.data.giorno,
+        req.query.deroga,
       ),
   );
   app.delete(
     `${G}/:idGiorno/`,
-    { config: { permissions }, schema: { tags, params: pG, response: { 200: ResultOk } } },
+    { config: { permissions }, schema: { tags, params: pG, querystring: DerogaQuery, response: { 200: ResultOk } } },
     async (req) => {
-      await deleteGiorno(contextOf(req), req.params.idContratto, req.params.idServizio, req.params.idGiorno);
+      await deleteGiorno(
+        contextOf(req),
+        req.params.idContratto,
+        req.params.idServizio,
+        req.params.idGiorno,
+        req.query.deroga,
+      );
       return OK;
     },
   );
@@ -147,7 +179,13 @@ export const serviziRoutes: FastifyPluginAsync = async (base) => {
     `${T}/`,
     {
       config: { permissions },
-      schema: { tags, params: pG, body: wrap(turnoCreate), response: { 201: TurnoSavedOut } },
+      schema: {
+        tags,
+        params: pG,
+        querystring: DerogaQuery,
+        body: wrap(turnoCreate),
+        response: { 201: TurnoSavedOut },
+      },
     },
     async (req, reply) =>
       reply
@@ -159,6 +197,7 @@ export const serviziRoutes: FastifyPluginAsync = async (base) => {
             req.params.idServizio,
             req.params.idGiorno,
             req.body.data,
+            req.query.deroga,
           ),
         ),
   );
@@ -166,15 +205,21 @@ export const serviziRoutes: FastifyPluginAsync = async (base) => {
     `${T}/:idTurno/`,
     {
       config: { permissions },
-      schema: { tags, params: pT, body: wrap(turnoUpdate), response: { 200: TurnoSavedOut } },
+      schema: {
+        tags,
+        params: pT,
+        querystring: DerogaQuery,
+        body: wrap(turnoUpdate),
+        response: { 200: TurnoSavedOut },
+      },
     },
-    async (req) => updateTurno(contextOf(req), req.params, req.body.data),
+    async (req) => updateTurno(contextOf(req), req.params, req.body.data, req.query.deroga),
   );
   app.delete(
     `${T}/:idTurno/`,
-    { config: { permissions }, schema: { tags, params: pT, response: { 200: ResultOk } } },
+    { config: { permissions }, schema: { tags, params: pT, querystring: DerogaQuery, response: { 200: ResultOk } } },
     async (req) => {
-      await deleteTurno(contextOf(req), req.params);
+      await deleteTurno(contextOf(req), req.params, req.query.deroga);
       return OK;
     },
   );

@@ -9,21 +9,24 @@ import { bool, day, refId } from "./fields";
 import { OperatoreTurnoOut } from "./servizi";
 
 /**
- * POST turni/{t}/operatori/: assign (add true) or unassign an operator ({operatore: 5} or {operatore: {id: 5}}).
- * `deroga`: the reason for overriding the limits that refuse the operator (erp_contratti_deroghe).
+ * `deroga`: the reason for overriding the limits that refuse a change (erp_contratti_deroghe): the
+ * working-time limits refusing an operator, or a past day (giorno_passato). Blank = none.
  */
-export const AssignData = z.object({
-  operatore: refId(),
-  add: bool(),
-  deroga: z
+export const deroga = () =>
+  z
     .string()
     .trim()
     .max(1000, "Massimo 1000 caratteri")
     .optional()
-    .transform((v) => v || undefined),
-});
+    .transform((v) => v || undefined);
+
+/** `?deroga=` of the calls that change a past day's days and shifts (no body, or a body of its own). */
+export const DerogaQuery = z.object({ deroga: deroga() });
+
+/** POST turni/{t}/operatori/: assign (add true) or unassign an operator ({operatore: 5} or {operatore: {id: 5}}). */
+export const AssignData = z.object({ operatore: refId(), add: bool(), deroga: deroga() });
 /** POST turni/{t}/operatori-conf/: confirm (add true) or remove the confirmation. */
-export const ConfirmData = z.object({ operatore: refId(), add: bool().optional() });
+export const ConfirmData = z.object({ operatore: refId(), add: bool().optional(), deroga: deroga() });
 /** POST turni/{t}/operatori/bulk/ */
 export const BulkData = z.object({
   operatori: z.array(refId()).min(1, "Seleziona almeno un operatore").max(200, "Massimo 200 operatori"),

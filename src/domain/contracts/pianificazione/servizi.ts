@@ -124,6 +124,11 @@ export const ServizioOut = z.object({
   lng: z.number().nullable(),
   note: z.string(),
   giorni: z.array(GiornoOut),
+  /**
+   * GET only: the last locked day (days up to it are in the past, issue 15 item 3: changing them
+   * needs a derogation with a reason, `deroga`); null when nothing is locked (PLAN_LOCK_DAYS off).
+   */
+  bloccato_fino_al: z.string().nullable().optional(),
 });
 export type Servizio = z.infer<typeof ServizioOut>;
 

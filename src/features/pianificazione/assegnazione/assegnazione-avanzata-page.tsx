@@ -1,14 +1,28 @@
 /**
  * Advanced assignment and consolidation for a day or a shift (SPEC §2): header with client,
  * contract title, day DD/MM/YYYY and the shift's ranges; for each shift the operators ranked by
- * the server (eligible first, then distance, hours this week, rating), each ineligible row with
- * its reasons, the quick view on hover, the operator's actions from the row (<OperatorActions>, as
+ * the server (eligible first, then distance, hours this week, rating) in a compact table of
+ * one-line rows ('Solo idonei' on by default, reasons folded, only the rows in view drawn: a
+ * shift with 500 candidates stays one screen tall), each ineligible row with its reasons, the quick view on hover, the operator's actions from the row (<OperatorActions>, as
  * in the grid) and bulk assignment with a report of the skipped ones; consolidation confirms in
  * bulk and lists what is still uncovered; the shift's Logs panel. Every call goes through the
  * service's assignment machine (events, traced, buttons disabled while it runs, the debounced
  * reload); the reports are the machine's.
  */
-import { Alert, Badge, Box, Button, Checkbox, Heading, HStack, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Checkbox,
+  Heading,
+  HStack,
+  Popover,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from "@chakra-ui/react";
 import { useEffect, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import { errorMessage } from "../../../api/base";
@@ -22,6 +36,7 @@ import type { ClienteRef } from "../../../api/pianificazione/contratti.endpoints
 import { LogScreen } from "../../../components/log-screen/log-screen";
 import { OperatorName } from "../../../components/quick-view";
 import { formatDate, formatNumber, secondsToHours } from "../../../domain/format";
+import { useWindowedRows } from "../../../lib/windowed-rows";
 import { statusOf } from "../../../machines/assignment/operator-status";
 import { noticeForTurno } from "../../../machines/assignment.machine";
 import { MSG } from "../common/messages";
@@ -140,32 +155,49 @@ interface ShiftIds extends DayIds {
   idTurno: number;
 }
 
-/** Why an operator is not eligible: the first reason on one line, the others on a click. */
-function Motivi({ reasons }: { reasons: Candidato["reasons"] }) {
-  const [open, setOpen] = useState(false);
-  const [first, ...others] = reasons;
+/**
+ * Why an operator is not eligible, and the warnings of one who is: one line (the first, cut with
+ * an ellipsis, whole on hover) and 'Altri N' opening the whole list — every row keeps one height.
+ */
+function Idoneita({ c }: { c: Candidato }) {
+  const lines = [...c.reasons.map((r) => r.message), ...c.warnings];
+  const [first, ...others] = lines;
   return (
-    <Stack gap="0">
-      <Text fontSize="xs">
-        <Badge colorPalette="red" mr="1">
-          Non idoneo
-        </Badge>
-        {first?.message}
-      </Text>
-      {others.length > 0 && (
-        <Button size="2xs" variant="plain" alignSelf="start" px="0" onClick={() => setOpen((o) => !o)}>
-          {open ? "Nascondi" : `Altri ${others.length} motivi`}
-        </Button>
+    <HStack gap="1" minW="0">
+      {c.eligible ? <Badge colorPalette="green">Idoneo</Badge> : <Badge colorPalette="red">Non idoneo</Badge>}
+      {first && (
+        <Text fontSize="xs" truncate title={first} color={c.eligible ? "orange.600" : undefined} minW="0">
+          {first}
+        </Text>
       )}
-      {open &&
-        others.map((r) => (
-          <Text key={r.code} fontSize="xs">
-            {r.message}
-          </Text>
-        ))}
-    </Stack>
+      {others.length > 0 && (
+        <Popover.Root lazyMount unmountOnExit>
+          <Popover.Trigger asChild>
+            <Button size="2xs" variant="plain" px="0" flexShrink={0}>
+              {`Altri ${others.length}`}
+            </Button>
+          </Popover.Trigger>
+          <Popover.Positioner>
+            <Popover.Content width="sm">
+              <Popover.Body>
+                <Stack gap="1" aria-label={`Motivi di ${c.cognome} ${c.nome}`}>
+                  {lines.map((l) => (
+                    <Text key={l} fontSize="xs">
+                      {l}
+                    </Text>
+                  ))}
+                </Stack>
+              </Popover.Body>
+            </Popover.Content>
+          </Popover.Positioner>
+        </Popover.Root>
+      )}
+    </HStack>
   );
 }
+
+/** One height for every candidate row, so that only the rows in view are drawn (useWindowedRows). */
+const ROW_HEIGHT = 44;
 
 function Candidati(props: { ids: ShiftIds; cliente?: number; rows: Candidato[] }) {
   const { ids } = props;
@@ -194,6 +226,7 @@ function Candidati(props: { ids: ShiftIds; cliente?: number; rows: Candidato[] }
       operatori: rows.filter((r) => selected.includes(r.id)).map(({ id, cognome, nome }) => ({ id, cognome, nome })),
     });
   const toggle = (id: number, on: boolean) => setSelected((s) => (on ? [...s, id] : s.filter((x) => x !== id)));
+  const view = useWindowedRows(rows.length, ROW_HEIGHT);
   const warnings = report?.assegnati.flatMap((a) => a.warnings.map((w) => `${a.cognome} ${a.nome}: ${w}`)) ?? [];
   return (
     <Stack gap="3">
@@ -252,8 +285,8 @@ function Candidati(props: { ids: ShiftIds; cliente?: number; rows: Candidato[] }
         <Checkbox.Control />
         <Checkbox.Label>{`Solo idonei${soloIdonei && hidden > 0 ? ` (${hidden} nascosti)` : ""}`}</Checkbox.Label>
       </Checkbox.Root>
-      <Box overflowX="auto">
-        <Table.Root size="sm" aria-label={`Operatori candidati al turno ${ids.idTurno}`}>
+      <Box ref={view.ref} overflow="auto" maxH="60vh" borderWidth="1px" rounded="md">
+        <Table.Root size="sm" stickyHeader aria-label={`Operatori candidati al turno ${ids.idTurno}`}>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader />
@@ -271,11 +304,18 @@ function Candidati(props: { ids: ShiftIds; cliente?: number; rows: Candidato[] }
                 <Table.Cell colSpan={7}>Nessun operatore trovato</Table.Cell>
               </Table.Row>
             )}
-            {rows.map((c) => {
+            {view.before > 0 && <Table.Row aria-hidden style={{ height: view.before }} />}
+            {rows.slice(view.start, view.end).map((c) => {
               const name = `${c.cognome} ${c.nome}`;
               const status = statusOf(c);
               return (
-                <Table.Row key={c.id} opacity={c.eligible || status !== "notAssigned" ? 1 : 0.75} aria-label={name}>
+                <Table.Row
+                  key={c.id}
+                  h={`${ROW_HEIGHT}px`}
+                  whiteSpace="nowrap"
+                  opacity={c.eligible || status !== "notAssigned" ? 1 : 0.75}
+                  aria-label={name}
+                >
                   <Table.Cell>
                     <Checkbox.Root
                       checked={selected.includes(c.id)}
@@ -297,13 +337,8 @@ function Candidati(props: { ids: ShiftIds; cliente?: number; rows: Candidato[] }
                       </Badge>
                     )}
                   </Table.Cell>
-                  <Table.Cell>
-                    {c.eligible ? <Badge colorPalette="green">Idoneo</Badge> : <Motivi reasons={c.reasons} />}
-                    {c.warnings.map((w) => (
-                      <Text key={w} fontSize="xs" color="orange.600">
-                        {w}
-                      </Text>
-                    ))}
+                  <Table.Cell maxW="md">
+                    <Idoneita c={c} />
                   </Table.Cell>
                   <Table.Cell>{c.distanza_km === null ? "—" : formatNumber(c.distanza_km)}</Table.Cell>
                   <Table.Cell>{secondsToHours(c.secondi_settimana)}</Table.Cell>
@@ -320,6 +355,7 @@ function Candidati(props: { ids: ShiftIds; cliente?: number; rows: Candidato[] }
                 </Table.Row>
               );
             })}
+            {view.after > 0 && <Table.Row aria-hidden style={{ height: view.after }} />}
           </Table.Body>
         </Table.Root>
       </Box>

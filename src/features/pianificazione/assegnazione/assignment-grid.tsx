@@ -2,7 +2,7 @@
  * Service → assegnazione-risorse: a grid of days × shifts for one month (`?dal&al`), each cell a
  * ShiftCell driven by the service's assignment machine (debounced full reload after any change).
  */
-import { Alert, Box, Button, HStack, Skeleton, Table, Text } from "@chakra-ui/react";
+import { Alert, Badge, Box, Button, HStack, Skeleton, Table, Text } from "@chakra-ui/react";
 import { skipToken } from "@reduxjs/toolkit/query";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { errorMessage } from "../../../api/base";
@@ -32,6 +32,8 @@ export function AssignmentGrid({ idContratto, idServizio }: { idContratto: strin
   const go = (r: MonthRange) => setParams({ dal: r.dal, al: r.al });
   const base = `/pianificazione/contratti/${idContratto}/servizi/${idServizio}`;
   const ids = { idContratto, idServizio };
+  // Days up to bloccato_fino_al are in the past: changed only by derogation (issue 15 item 3).
+  const bloccato = (g: { giorno: string }) => Boolean(data?.bloccato_fino_al && g.giorno <= data.bloccato_fino_al);
   const maxTurni = Math.max(0, ...(data?.giorni ?? []).map((g) => g.turni.length));
 
   return (
@@ -80,18 +82,29 @@ export function AssignmentGrid({ idContratto, idServizio }: { idContratto: strin
               {data.giorni.map((g) => (
                 <Table.Row key={g.id}>
                   <Table.Cell verticalAlign="top">
-                    <Text fontWeight="semibold">{formatDate(g.giorno)}</Text>
+                    <Text fontWeight="semibold">
+                      {formatDate(g.giorno)}
+                      {bloccato(g) && (
+                        <Badge
+                          ml="2"
+                          colorPalette="gray"
+                          title="Giorno passato: si modifica solo con una deroga motivata"
+                        >
+                          Passato
+                        </Badge>
+                      )}
+                    </Text>
                     <Button size="2xs" variant="ghost" asChild>
                       <RouterLink to={`${base}/giorno/${g.id}/assegnazione-avanzata`}>Assegnazione avanzata</RouterLink>
                     </Button>
                     <Button size="2xs" variant="ghost" asChild>
                       <RouterLink to={`${base}/giorno/${g.id}/consolidamento-avanzato`}>Consolidamento</RouterLink>
                     </Button>
-                    <GiornoEdit ids={ids} giorno={g} />
+                    <GiornoEdit ids={ids} giorno={g} bloccato={bloccato(g)} />
                   </Table.Cell>
                   {g.turni.map((t) => (
                     <Table.Cell key={t.id} verticalAlign="top">
-                      <ShiftCell base={base} ids={ids} giorno={g} turno={t} />
+                      <ShiftCell base={base} ids={ids} giorno={g} turno={t} bloccato={bloccato(g)} />
                     </Table.Cell>
                   ))}
                 </Table.Row>

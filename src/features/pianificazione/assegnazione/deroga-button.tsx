@@ -1,7 +1,8 @@
 /**
  * 'Deroga' under a shift's refusal when every reason may be overridden (a working-time limit, an
- * expired course) and the user holds erp_contratti_deroghe: asks for the reason, then assigns the
- * operator through the service's assignment machine with it (issue 15 item 2).
+ * expired course, a past day) and the user holds erp_contratti_deroghe: asks for the reason, then
+ * sends the refused command again (assign, remove, confirm, unconfirm) through the service's
+ * assignment machine with it (issue 15 items 2 and 3).
  */
 import { Button } from "@chakra-ui/react";
 import { useState } from "react";

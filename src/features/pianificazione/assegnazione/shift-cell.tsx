@@ -13,7 +13,7 @@ import { OperatorName } from "../../../components/quick-view";
 import { formatDate, formatTime } from "../../../domain/format";
 import { copertura } from "../../../domain/turno";
 import { statusOnTurno } from "../../../machines/assignment/operator-status";
-import { noticeForTurno } from "../../../machines/assignment.machine";
+import { COMMAND_OF, noticeForTurno } from "../../../machines/assignment.machine";
 import { OperatorPicker } from "../common/operator-picker";
 import { type ServizioIds, TurnoEdit } from "../servizi/piano-edit";
 import { useAssignmentActor, useAssignmentState } from "./assignment-context";
@@ -30,9 +30,11 @@ export interface ShiftCellProps {
   ids: ServizioIds;
   giorno: Giorno;
   turno: Turno;
+  /** The day is in the past: changes need a derogation (issue 15 item 3). */
+  bloccato?: boolean;
 }
 
-export function ShiftCell({ base, ids, giorno, turno }: ShiftCellProps) {
+export function ShiftCell({ base, ids, giorno, turno, bloccato = false }: ShiftCellProps) {
   const actor = useAssignmentActor();
   const notice = useAssignmentState((s) => noticeForTurno(s.context, turno.id));
   const [picking, setPicking] = useState(false);
@@ -84,10 +86,15 @@ export function ShiftCell({ base, ids, giorno, turno }: ShiftCellProps) {
           {notice.messages.join(" · ")}
         </Text>
       )}
-      {notice?.kind === "error" && notice.derogabile && notice.action === "assign" && (
+      {notice?.kind === "error" && notice.derogabile && (
         <DerogaButton
           onDeroga={(deroga) =>
-            actor.send({ type: "ASSIGN", ...ref, idOperatore: Number(notice.key.split(":op:")[1]), deroga })
+            actor.send({
+              type: COMMAND_OF[notice.action],
+              ...ref,
+              idOperatore: Number(notice.key.split(":op:")[1]),
+              deroga,
+            })
           }
         />
       )}
@@ -108,6 +115,7 @@ export function ShiftCell({ base, ids, giorno, turno }: ShiftCellProps) {
           giorno={giorno}
           turno={turno}
           label={`${turnoRanges(turno)} del ${formatDate(giorno.giorno)}`}
+          bloccato={bloccato}
         />
       </HStack>
       {picking && (

@@ -4,9 +4,11 @@
  * 'Elimina giorno', a shift's 'Modifica' / 'Elimina', 'Aggiungi giorno' above it. Every save says
  * 'Modifiche salvate correttamente: Aggiorno i dati...' (SPEC §8) and the grid reloads (the calls
  * invalidate the service's cache); a refusal (a day or shift with operators on it) is a toast with
- * the server's reason.
+ * the server's reason. A locked day (before the service's `bloccato_fino_al`, issue 15 item 3) shows
+ * 'Bloccato' to a planner; to a holder of erp_contratti_deroghe its dialogs also ask the reason of
+ * the derogation (sent as `deroga`), and removing asks it instead of a plain confirmation.
  */
-import { Box, Button, Heading, HStack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Heading, HStack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import {
@@ -28,8 +30,9 @@ import { type ChildField, DialogRowForm, type RowValidate, submitRow } from "../
 import { DeleteRowButton } from "../../../components/delete-row-button";
 import { REQUEST_ERROR_WORDING } from "../../../components/form";
 import { formatDate } from "../../../domain/format";
+import { CAPABILITIES, hasAny } from "../../../domain/permissions";
 import { notify } from "../../../lib/toaster";
-import { useCurrentUser } from "../../../machines/session-context";
+import { useCurrentUser, usePermissions } from "../../../machines/session-context";
 import { MSG } from "../common/messages";
 import { turnoBody, turnoFields, turnoValues, validateTurno } from "./turno-form";
 
@@ -37,6 +40,27 @@ export interface ServizioIds {
   idContratto: string;
   idServizio: string;
 }
+
+const DEROGA_FIELD: ChildField = {
+  name: "deroga",
+  label: "Motivazione della deroga (giorno passato)",
+  kind: "textarea",
+  required: true,
+};
+
+/** Whether a day is locked for this user (read only) or needs the reason of a derogation. */
+function useLock(bloccato: boolean) {
+  const allowed = hasAny(usePermissions(), CAPABILITIES.contrattiDeroghe);
+  return { readOnly: bloccato && !allowed, deroga: bloccato && allowed };
+}
+
+const LockedBadge = () => (
+  <Badge colorPalette="gray" title="Giorno passato: si modifica solo con una deroga (erp_contratti_deroghe)">
+    Bloccato
+  </Badge>
+);
+
+type WithDeroga = { deroga?: string };
 
 /** A button opening a form in a dialog; the save says that the grid reloads. */
 function DialogButton<V extends object>(props: {
@@ -46,10 +70,20 @@ function DialogButton<V extends object>(props: {
   fields: readonly ChildField[];
   initial: () => Partial<V>;
   validate?: RowValidate<V>;
-  save: (values: V) => Promise<unknown>;
+  save: (values: V & WithDeroga) => Promise<unknown>;
   size?: "2xs" | "sm";
+  /** The day is locked: the form also asks the reason of the derogation. */
+  deroga?: boolean;
 }) {
   const [initial, setInitial] = useState<Partial<V> | undefined>();
+  const fields = props.deroga ? [...props.fields, DEROGA_FIELD] : props.fields;
+  const validate: RowValidate<V & WithDeroga> | undefined = props.deroga
+    ? (v) => {
+        const errors = { ...(props.validate?.(v) ?? {}) } as Record<string, string>;
+        if (!v.deroga?.trim()) errors.deroga = "Questo campo è obbligatorio";
+        return Object.keys(errors).length ? errors : undefined;
+      }
+    : (props.validate as RowValidate<V & WithDeroga> | undefined);
   return (
     <>
       <Button
@@ -60,12 +94,18 @@ function DialogButton<V extends object>(props: {
       >
         {props.label}
       </Button>
-      <DialogRowForm<V>
+      <DialogRowForm<V & WithDeroga>
         title={props.title}
         initialValues={initial}
-        fields={props.fields}
-        validate={props.validate}
-        submit={(v) => submitRow(() => props.save(v), REQUEST_ERROR_WORDING, MSG.savedReload)}
+        fields={fields}
+        validate={validate}
+        submit={(v) =>
+          submitRow(
+            () => props.save({ ...v, deroga: v.deroga?.trim() || undefined }),
+            REQUEST_ERROR_WORDING,
+            MSG.savedReload,
+          )
+        }
         onClose={() => setInitial(undefined)}
       />
     </>
@@ -76,6 +116,30 @@ const deleted = (run: () => Promise<unknown>) => async () => {
   await run();
   notify.success(MSG.savedReload);
 };
+
+/** Removing a day or a shift: a confirmation, or on a locked day the reason of the derogation. */
+function RemoveButton({
+  what,
+  deroga,
+  remove,
+}: {
+  what: string;
+  deroga: boolean;
+  remove: (deroga?: string) => Promise<unknown>;
+}) {
+  if (!deroga) return <DeleteRowButton what={what} onDelete={deleted(() => remove())} />;
+  return (
+    <DialogButton<object>
+      label="Elimina"
+      ariaLabel={`Elimina ${what}`}
+      title={`Elimina ${what} (giorno passato)`}
+      fields={[]}
+      deroga
+      initial={() => ({})}
+      save={(v) => remove(v.deroga)}
+    />
+  );
+}
 
 function usePosizioni() {
   return (useCurrentUser()?.settings.posizioni ?? []).map((p) => ({ value: String(p.id), label: p.descrizione }));
@@ -184,12 +248,14 @@ export function AggiungiGiorno(ids: ServizioIds) {
 }
 
 /** A day's buttons in the grid: add a shift, move the day (without operators on it), remove it. */
-export function GiornoEdit({ ids, giorno }: { ids: ServizioIds; giorno: Giorno }) {
+export function GiornoEdit({ ids, giorno, bloccato }: { ids: ServizioIds; giorno: Giorno; bloccato: boolean }) {
   const posizioni = usePosizioni();
   const [create] = useCreateTurnoMutation();
   const [move] = useUpdateGiornoMutation();
   const [remove] = useDeleteGiornoMutation();
+  const lock = useLock(bloccato);
   const path = { ...ids, idGiorno: giorno.id };
+  if (lock.readOnly) return <LockedBadge />;
   return (
     <HStack gap="0" wrap="wrap">
       <DialogButton
@@ -199,7 +265,8 @@ export function GiornoEdit({ ids, giorno }: { ids: ServizioIds; giorno: Giorno }
         fields={turnoFields(posizioni)}
         initial={() => turnoValues()}
         validate={validateTurno}
-        save={(v) => create({ ...path, data: turnoBody(v) }).unwrap()}
+        deroga={lock.deroga}
+        save={(v) => create({ ...path, data: turnoBody(v), deroga: v.deroga }).unwrap()}
       />
       <DialogButton<{ giorno?: string }>
         label="Sposta"
@@ -207,11 +274,13 @@ export function GiornoEdit({ ids, giorno }: { ids: ServizioIds; giorno: Giorno }
         title={`Sposta il giorno ${formatDate(giorno.giorno)}`}
         fields={[{ name: "giorno", label: "Nuovo giorno", kind: "date", required: true }]}
         initial={() => ({ giorno: giorno.giorno })}
-        save={(v) => move({ ...path, data: { giorno: v.giorno ?? "" } }).unwrap()}
+        deroga={lock.deroga}
+        save={(v) => move({ ...path, data: { giorno: v.giorno ?? "" }, deroga: v.deroga }).unwrap()}
       />
-      <DeleteRowButton
+      <RemoveButton
         what={`il giorno ${formatDate(giorno.giorno)}`}
-        onDelete={deleted(() => remove(path).unwrap())}
+        deroga={lock.deroga}
+        remove={(deroga) => remove({ ...path, deroga }).unwrap()}
       />
     </HStack>
   );
@@ -223,16 +292,20 @@ export function TurnoEdit({
   giorno,
   turno,
   label,
+  bloccato,
 }: {
   ids: ServizioIds;
   giorno: Giorno;
   turno: Turno;
   label: string;
+  bloccato: boolean;
 }) {
   const posizioni = usePosizioni();
   const [update] = useUpdateTurnoMutation();
   const [remove] = useDeleteTurnoMutation();
+  const lock = useLock(bloccato);
   const path = { ...ids, idGiorno: giorno.id, idTurno: turno.id };
+  if (lock.readOnly) return <LockedBadge />;
   return (
     <HStack gap="0">
       <DialogButton
@@ -242,9 +315,14 @@ export function TurnoEdit({
         fields={turnoFields(posizioni)}
         initial={() => turnoValues(turno)}
         validate={validateTurno}
-        save={(v) => update({ ...path, data: turnoBody(v) }).unwrap()}
+        deroga={lock.deroga}
+        save={(v) => update({ ...path, data: turnoBody(v), deroga: v.deroga }).unwrap()}
       />
-      <DeleteRowButton what={`il turno ${label}`} onDelete={deleted(() => remove(path).unwrap())} />
+      <RemoveButton
+        what={`il turno ${label}`}
+        deroga={lock.deroga}
+        remove={(deroga) => remove({ ...path, deroga }).unwrap()}
+      />
     </HStack>
   );
 }

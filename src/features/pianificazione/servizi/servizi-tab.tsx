@@ -1,5 +1,16 @@
 /** Contract → servizi: the contract's services and the 'Nuovo servizio' form (days of week, shift rows). */
-import { Box, Button, Checkbox, Fieldset, Heading, HStack, IconButton, SimpleGrid, Stack } from "@chakra-ui/react";
+import {
+  Box,
+  Button,
+  Checkbox,
+  Fieldset,
+  Grid,
+  Heading,
+  HStack,
+  IconButton,
+  SimpleGrid,
+  Stack,
+} from "@chakra-ui/react";
 import { useState } from "react";
 import { Field, Form } from "react-final-form";
 import { Link as RouterLink } from "react-router-dom";
@@ -52,6 +63,12 @@ export function ServiziTab({ idContratto }: { idContratto: number }) {
     </Stack>
   );
 }
+
+/** A shift on one line: four times, the qualification, the head count, remove (two columns when narrow). */
+const SHIFT_COLUMNS = {
+  base: "repeat(2, minmax(0, 1fr))",
+  lg: "repeat(4, 8.5rem) minmax(12rem, 1fr) 8.5rem auto",
+};
 
 function NuovoServizioForm({ idContratto, onDone }: { idContratto: number; onDone: () => void }) {
   const [create] = useCreateServizioMutation();
@@ -108,8 +125,15 @@ function NuovoServizioForm({ idContratto, onDone }: { idContratto: number; onDon
               <Fieldset.Legend>Turni</Fieldset.Legend>
               <Stack gap="2">
                 {(values.turni ?? []).map((_, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional form fields
-                  <HStack key={i} align="end" gap="2" wrap="wrap" aria-label={`Turno ${i + 1}`} role="group">
+                  <Grid
+                    // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional form fields
+                    key={i}
+                    alignItems="end"
+                    gap="2"
+                    templateColumns={SHIFT_COLUMNS}
+                    aria-label={`Turno ${i + 1}`}
+                    role="group"
+                  >
                     <TimeField name={`turni[${i}].inizio_f1`} label="Inizio" required />
                     <TimeField name={`turni[${i}].fine_f1`} label="Fine" required />
                     <TimeField name={`turni[${i}].inizio_f2`} label="Inizio 2ª fascia" />
@@ -133,7 +157,7 @@ function NuovoServizioForm({ idContratto, onDone }: { idContratto: number; onDon
                     >
                       ✕
                     </IconButton>
-                  </HStack>
+                  </Grid>
                 ))}
                 <Button
                   alignSelf="start"

@@ -227,3 +227,41 @@ describe("advanced consolidation", () => {
     expect(seen.filter((r) => r.path.endsWith("/consolida/"))).toHaveLength(1);
   });
 });
+
+test("a shift with 500 candidates draws only the rows in view, one line each, and the others on scrolling", async () => {
+  const header = await (await fetch(`http://localhost${SHIFT}candidati/`)).json();
+  const results = Array.from({ length: 500 }, (_, i) => ({
+    id: 1000 + i,
+    cognome: `Candidato${String(i).padStart(3, "0")}`,
+    nome: "Prova",
+    rating: 3,
+    eligible: true,
+    reasons: [],
+    warnings: i === 0 ? ["Avviso uno", "Avviso due"] : [],
+    distanza_km: i,
+    secondi_settimana: 0,
+    assegnato: false,
+    confermato: false,
+  }));
+  server.use(http.get(`*${SHIFT}candidati/`, () => HttpResponse.json({ ...header, results })));
+  renderApp(ADVANCED, { as: "pianificatore" });
+  const table = await screen.findByRole("table", { name: "Operatori candidati al turno 1002" }, { timeout: 15000 });
+  await within(table).findByRole("row", { name: "Candidato000 Prova" });
+  const drawn = () => within(table).getAllByRole("row").length;
+  // The box shows 800 px (jsdom's layout): ~18 rows of 44 px and the overscan, not 500.
+  expect(drawn()).toBeLessThan(60);
+  expect(within(table).queryByRole("row", { name: "Candidato400 Prova" })).toBeNull();
+  // The first row's two warnings: one line, the whole list behind 'Altri 1'.
+  expect(within(row("Candidato000 Prova")).getByText("Avviso uno")).toBeTruthy();
+  expect(within(row("Candidato000 Prova")).queryByText("Avviso due")).toBeNull();
+  fireEvent.click(within(row("Candidato000 Prova")).getByRole("button", { name: "Altri 1" }));
+  const motivi = await screen.findByLabelText("Motivi di Candidato000 Prova");
+  expect(within(motivi).getByText("Avviso due")).toBeTruthy();
+
+  const box = table.parentElement as HTMLElement;
+  box.scrollTop = 400 * 44;
+  fireEvent.scroll(box);
+  expect(await within(table).findByRole("row", { name: "Candidato400 Prova" })).toBeTruthy();
+  expect(within(table).queryByRole("row", { name: "Candidato000 Prova" })).toBeNull();
+  expect(drawn()).toBeLessThan(60);
+});

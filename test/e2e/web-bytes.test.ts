@@ -1,0 +1,76 @@
+/**
+ * What the web app costs a browser (issue 17 item 2): the bytes transferred, bodies as sent
+ * (compressed) plus headers, for a cold /app/login and then for signing in and reaching the
+ * dashboard, with gzip as the only accepted encoding (the issue's measure) and with what Chromium
+ * accepts (brotli). Bytes do not depend on the machine's load: the budgets hold what the build
+ * achieves today with a margin, so that a change that puts a heavy library back into the login
+ * page fails here. The figures are printed for the closing notes.
+ */
+import type { Browser, Page } from "playwright-core";
+import { ADMIN, launch, newPage } from "./helpers/browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Sums the transferred bytes of every response the page receives until `stop()`. */
+function meter(page: Page) {
+  let total = 0;
+  const pending: Promise<void>[] = [];
+  const onFinished = (request: import("playwright-core").Request) => {
+    pending.push(
+      request
+        .sizes()
+        .then((s) => {
+          total += s.responseBodySize + s.responseHeadersSize;
+        })
+        .catch(() => {}),
+    );
+  };
+  page.on("requestfinished", onFinished);
+  return async () => {
+    await Promise.all(pending);
+    page.off("requestfinished", onFinished);
+    return total;
+  };
+}
+
+async function measure(encoding: "gzip" | "default") {
+  const { context, page } = await newPage(browser);
+  if (encoding === "gzip") await context.setExtraHTTPHeaders({ "Accept-Encoding": "gzip" });
+  const login = meter(page);
+  await page.goto("/app/login", { waitUntil: "networkidle" });
+  await page.getByLabel(/nome utente/i).waitFor();
+  const loginBytes = await login();
+  const dashboard = meter(page);
+  await page.getByLabel(/nome utente/i).fill(ADMIN.username);
+  await page.getByLabel(/^password/i).fill(ADMIN.password);
+  await page.getByRole("button", { name: /accedi/i }).click();
+  await page.getByRole("navigation", { name: "Menu principale" }).waitFor({ timeout: 30_000 });
+  // The dashboard's figures arrive, then its chart's code: count until nothing more comes.
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(1000);
+  await page.waitForLoadState("networkidle");
+  const dashboardBytes = await dashboard();
+  await context.close();
+  return { login: loginBytes, dashboard: dashboardBytes, total: loginBytes + dashboardBytes };
+}
+
+test("a cold /app/login and login → dashboard stay within their byte budgets", async () => {
+  const gzip = await measure("gzip");
+  const br = await measure("default");
+  console.log(
+    `web bytes — gzip: /app/login ${gzip.login} B, login → dashboard +${gzip.dashboard} B (total ${gzip.total} B); ` +
+      `brotli: /app/login ${br.login} B, +${br.dashboard} B (total ${br.total} B)`,
+  );
+  // Compression is on: brotli is smaller than gzip.
+  expect(br.login).toBeLessThan(gzip.login);
+  // Budgets: today's figures with ~5 % margin (2026-11-24, gzip: login 250,003 B, login → dashboard
+  // +120,377 B, total 370,380 B — from ~292 kB and +235 kB this morning).
+  expect(gzip.login).toBeLessThan(263_000);
+  expect(gzip.total).toBeLessThan(390_000);
+});
