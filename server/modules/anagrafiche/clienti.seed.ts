@@ -161,7 +161,7 @@ const CLIENTI: DemoCliente[] = [
         citta: "Sesto San Giovanni",
         prov: "MI",
         lat: 45.5372,
-        lng: 9.2330,
+        lng: 9.233,
       },
     ],
     contatti: [

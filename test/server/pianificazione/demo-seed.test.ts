@@ -133,4 +133,3 @@ describeEachDb("pianificazione demo data", (ctx) => {
     expect(Math.max(...km)).toBeLessThan(120);
   });
 });
-
