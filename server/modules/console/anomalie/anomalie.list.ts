@@ -7,14 +7,18 @@ import { AnomaliaList } from "../../../../src/domain/contracts/console/anomalie"
 import { defineList } from "../../../lib/list";
 
 export const anomalieList = defineList(AnomaliaList, {
-  from: sql`anomalie a
-    JOIN operatori o ON o.id = a.operatore_id
-    JOIN turni t ON t.id = a.turno_id
-    JOIN giorni g ON g.id = t.giorno_id
-    JOIN servizi s ON s.id = g.servizio_id
-    JOIN contratti c ON c.id = s.contratto_id
-    JOIN clienti cl ON cl.id = c.cliente_id`,
-  joins: { u: sql`LEFT JOIN users u ON u.id = a.gestita_da` },
+  from: sql`anomalie a`,
+  // One row per anomaly whatever is joined (NOT NULL foreign keys): the count and the keys' step
+  // read anomalie alone (its period filter and order are anomalie_lista_idx).
+  joins: {
+    o: sql`JOIN operatori o ON o.id = a.operatore_id`,
+    x: sql`JOIN LATERAL (
+      SELECT g.giorno, cl.ragione_sociale AS cliente, coalesce(nullif(s.descrizione, ''), c.titolo) AS servizio
+        FROM turni t JOIN giorni g ON g.id = t.giorno_id JOIN servizi s ON s.id = g.servizio_id
+        JOIN contratti c ON c.id = s.contratto_id JOIN clienti cl ON cl.id = c.cliente_id
+       WHERE t.id = a.turno_id) x ON true`,
+    u: sql`LEFT JOIN users u ON u.id = a.gestita_da`,
+  },
   key: sql`a.id`,
   sql: {
     id: sql`a.id`,
@@ -31,9 +35,9 @@ export const anomalieList = defineList(AnomaliaList, {
       ELSE 'Timbratura su un turno a cui l''operatore non è assegnato' END`,
     operatore: { sql: sql`trim(o.nome || ' ' || o.cognome)`, orderBy: sql`lower(o.cognome), lower(o.nome)` },
     operatore_id: sql`a.operatore_id`,
-    cliente: sql`cl.ragione_sociale`,
-    servizio: sql`coalesce(nullif(s.descrizione, ''), c.titolo)`,
-    giorno: sql`g.giorno`,
+    cliente: sql`x.cliente`,
+    servizio: sql`x.servizio`,
+    giorno: sql`x.giorno`,
     stato: sql`a.stato`,
     gestita_da: sql`coalesce(trim(u.nome || ' ' || u.cognome), '')`,
     note: sql`a.note`,

@@ -21,7 +21,7 @@
 import { sql } from "drizzle-orm";
 import { ANOMALIA_TIPO_LABEL, ANOMALIE_TOLLERANZA_MINUTI } from "../../../../src/domain/contracts/console/anomalie";
 import type { Executor } from "../../../db/client";
-import { queryRows } from "../../../db/query";
+import { queryRowsPrepared } from "../../../db/query";
 import { AZIONI } from "../../../lib/audit";
 
 export const ANOMALIA_CONTENT_TYPE = "anomalia";
@@ -55,7 +55,9 @@ export async function rilevaAnomalie(
       : sql`w.turno_id = ${ambito.turnoId} AND w.operatore_id = ${ambito.operatoreId}`;
   const tol = sql.raw(`interval '${ANOMALIE_TOLLERANZA_MINUTI} minutes'`);
   const labels = JSON.stringify(ANOMALIA_TIPO_LABEL);
-  return queryRows<NuovaAnomalia>(
+  // A named prepared statement on PostgreSQL (two fixed shapes): planning this statement costs more
+  // than running it for one check-in (~13 ms against ~1 ms), so each connection plans it once.
+  return queryRowsPrepared<NuovaAnomalia>(
     ex,
     sql`WITH a AS (
           SELECT tor.turno_id, tor.operatore_id, o.applicazione, c.anomalie_minuti AS n, c.anomalie_distanza_m AS m,
