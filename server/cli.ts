@@ -9,6 +9,7 @@
  *   audit verify
  *   db setup-roles --owner O --app A [--owner-password P] [--app-password P]
  *   cms simulate --event ID [--rate N] [--seconds S] [--codice C] [--url U]
+ *   app simulate --day today --username U --password P [--url URL] [--wait]   (./app-simulate.ts)
  * Uses the same configuration as the server (DATABASE_URL, DATABASE_MIGRATION_URL, DATA_DIR,
  * SCRYPT_N…): migrations as the owner, everything else as the application role. With the
  * embedded database it refuses to run while the server holds the data directory (exit code 1)
@@ -53,6 +54,10 @@ const USAGE = `Uso: npm run erp -- <comando>
                                             invia conteggi all'app conta-persone di un server avviato
                                             (N al secondo, default 5; codice default DEMO2026;
                                             url default http://127.0.0.1:PORT) fino a Ctrl-C o per S secondi
+  app simulate --day today|AAAA-MM-GG --username U --password P [--url URL] [--wait]
+                                            gioca una giornata dell'app delle guardie contro il server
+                                            avviato (URL predefinito http://127.0.0.1:PORT): timbrature,
+                                            un ticket, letture; con --wait invia alla loro ora le timbrature future
 `;
 
 /** Exit code of `audit verify` when the chain is broken. */
@@ -327,6 +332,8 @@ export async function runCli(argv: string[], config: AppConfig = loadConfig()): 
       return dbSetupRoles(config, o);
     case "cms simulate":
       return cmsSimulate(config, o);
+    case "app simulate":
+      return appSimulate(config, parsed.values);
     case "help":
     case "--help":
     case "":
@@ -334,6 +341,26 @@ export async function runCli(argv: string[], config: AppConfig = loadConfig()): 
       throw new CliError(USAGE, 2);
     default:
       throw new CliError(`Comando sconosciuto: ${parsed.positionals.join(" ")}\n\n${USAGE}`, 2);
+  }
+}
+
+async function appSimulate(config: AppConfig, o: Record<string, string | boolean | undefined>): Promise<string> {
+  need(o as Record<string, string | undefined>, "username", "password");
+  const { simulateAppDay, SimulationError } = await import("./app-simulate");
+  try {
+    return await simulateAppDay(
+      {
+        url: typeof o.url === "string" ? o.url : `http://127.0.0.1:${config.port}`,
+        day: typeof o.day === "string" ? o.day : "today",
+        username: String(o.username),
+        password: String(o.password),
+        wait: o.wait === true,
+      },
+      (line) => console.log(line),
+    );
+  } catch (e) {
+    if (e instanceof SimulationError) throw new CliError(e.message);
+    throw e;
   }
 }
 
@@ -363,6 +390,8 @@ function parse(argv: string[]) {
       seconds: { type: "string" },
       codice: { type: "string" },
       url: { type: "string" },
+      day: { type: "string" },
+      wait: { type: "boolean" },
     },
   });
 }

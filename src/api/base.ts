@@ -91,6 +91,8 @@ export const TAG_TYPES = [
   "Notifica",
   "Ticket",
   "Evento",
+  "Anomalia",
+  "Comunicazione",
 ] as const;
 
 export const api = createApi({

@@ -171,11 +171,20 @@ export const ROUTES: AppRoute[] = [
     capabilities: CAPABILITIES.attivita,
     page: lazyPage(() => import("../features/console/attivita/attivita-page"), "AttivitaPage"),
   },
-  { path: "/console/anomalie", title: "Anomalie", capabilities: CAPABILITIES.anomalie },
+  {
+    path: "/console/anomalie",
+    title: "Anomalie",
+    capabilities: CAPABILITIES.anomalie,
+    page: lazyPage(() => import("../features/console/anomalie/anomalie-page"), "AnomaliePage"),
+  },
   {
     path: "/console/comunicazioni-azienda",
     title: "Comunicazioni azienda",
     capabilities: CAPABILITIES.comunicazioniAzienda,
+    page: lazyPage(
+      () => import("../features/console/comunicazioni-azienda/comunicazioni-page"),
+      "ComunicazioniAziendaPage",
+    ),
   },
   {
     path: "/console/logs",

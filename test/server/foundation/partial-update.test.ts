@@ -466,6 +466,32 @@ const CASES: Record<string, UpdateCase> = {
     change: { data: { stato: "chiuso" } },
   },
 
+  "PUT /api/comunicazioni/anomalie/:id/": {
+    async create(c) {
+      const admin = await queryOne<{ id: number }>(c.db, sql`SELECT min(id)::int AS id FROM users`);
+      const t = await queryOne<{ id: number }>(
+        c.db,
+        sql`WITH k AS (INSERT INTO contratti (titolo, cliente_id) VALUES ('Portierato', ${c.cliente}) RETURNING id),
+                 s AS (INSERT INTO servizi (contratto_id, dal, al) SELECT id, '2026-07-10', '2026-07-10' FROM k RETURNING id),
+                 g AS (INSERT INTO giorni (servizio_id, giorno) SELECT id, '2026-07-10' FROM s RETURNING id),
+                 t AS (INSERT INTO turni (giorno_id, inizio_f1, fine_f1, posizione_id)
+                       SELECT id, '08:00', '16:00', (SELECT min(id) FROM posizioni) FROM g RETURNING id)
+            INSERT INTO anomalie (turno_id, operatore_id, tipo, data_ora, rilevata_il, valore, stato, note, gestita_da, gestita_il)
+            SELECT t.id, ${c.operatore}, 'ritardo', '2026-07-10T08:20:00+02', '2026-07-10T08:21:00+02', 20, 'in_gestione',
+                   'Chiamato', ${admin!.id}, '2026-07-10T09:00:00+02' FROM t RETURNING id`,
+      );
+      return { url: `/api/comunicazioni/anomalie/${t!.id}/`, values: { stato: "in_gestione", note: "Chiamato" } };
+    },
+    read,
+    row: rowOf("anomalie"),
+    // Whoever changes it handles it: the time it was handled moves with the change.
+    change: {
+      data: { stato: "chiusa" },
+      answer: { stato: "chiusa", gestita_il: expect.any(String) },
+      columns: ["stato", "gestita_il"],
+    },
+  },
+
   "PUT /api/pianificazione/contratti/:id/": {
     async create(c) {
       return postChild(c, `${C}/`, {
@@ -488,6 +514,8 @@ const CASES: Record<string, UpdateCase> = {
         notifica: true,
         notifica_allarme: true,
         sono_vigile: "1",
+        anomalie_minuti: 20,
+        anomalie_distanza_m: 500,
       });
     },
     read,

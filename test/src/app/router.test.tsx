@@ -91,8 +91,8 @@ describe("guards and errors", () => {
   });
 
   it("a module not built yet shows 'In arrivo' with its title", async () => {
-    renderApp("/console/anomalie", { as: "admin" });
-    expect(await screen.findByRole("heading", { name: "Anomalie" })).toBeTruthy();
+    renderApp("/cms/utenti", { as: "cms" });
+    expect(await screen.findByRole("heading", { name: "Utenti CMS" })).toBeTruthy();
     expect(screen.getByText("In arrivo")).toBeTruthy();
   });
 
