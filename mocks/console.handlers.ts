@@ -1,10 +1,16 @@
 /**
  * /api/comunicazioni/: the header's notifications (the active problems and the unread count) and
  * the support desk (its list from TicketList, a ticket, the reply, state and assignee, read), the
- * attendance list (AttivitaList).
+ * attendance list (AttivitaList), the anomalies (AnomaliaList, one, state and notes, read).
  */
 import { HttpResponse, http } from "msw";
+import { type Anomalia, AnomaliaList } from "../src/domain/contracts/console/anomalie";
 import { AttivitaList } from "../src/domain/contracts/console/attivita";
+import {
+  type Comunicazione,
+  type ComunicazioneDestinatari,
+  ComunicazioneList,
+} from "../src/domain/contracts/console/comunicazioni";
 import { type Ticket, TicketList } from "../src/domain/contracts/console/ticket";
 import { api, dataOf, refuse } from "./http";
 import { listHandler } from "./list";
@@ -25,6 +31,51 @@ const row = (t: Ticket) => ({
   assegnato_a: t.assegnato_a?.full_name ?? "",
   messaggi: t.messaggi.length,
 });
+
+const anomaliaOf = (id: unknown) => db.anomalie.find((a) => a.id === Number(id));
+const anomaliaNotFound = () => refuse(404, "Anomalia non trovata");
+
+const anomaliaRow = (a: Anomalia) => ({
+  id: a.id,
+  nuova: a.letta_il === null && a.stato === "aperta",
+  data_ora: a.data_ora,
+  tipo: a.tipo,
+  descrizione: a.descrizione,
+  operatore: a.operatore.full_name,
+  operatore_id: a.operatore.id,
+  cliente: a.turno.cliente,
+  servizio: a.turno.servizio,
+  giorno: a.turno.giorno,
+  stato: a.stato,
+  gestita_da: a.gestita_da?.full_name ?? "",
+  note: a.note,
+});
+
+const comunicazioneOf = (id: unknown) => db.comunicazioni.find((c) => c.id === Number(id));
+const comunicazioneNotFound = () => refuse(404, "Comunicazione non trovata");
+
+const comunicazioneRow = (c: Comunicazione) => ({
+  id: c.id,
+  inviata_il: c.inviata_il,
+  oggetto: c.oggetto,
+  destinatari: c.destinatari,
+  qualifica: c.posizione?.descrizione ?? "",
+  totale: c.totali.destinatari,
+  consegnate: c.totali.consegnate,
+  lette: c.totali.lette,
+  allegato: c.allegato !== null,
+  inviata_da: c.inviata_da?.full_name ?? "",
+});
+
+/** The fields of a multipart form (the SPA always sends one) or of a JSON {data}. */
+async function comunicazioneFields(request: Request): Promise<Record<string, unknown>> {
+  if ((request.headers.get("content-type") ?? "").includes("multipart/form-data")) {
+    const form = await request.formData();
+    const file = form.get("allegato");
+    return { ...Object.fromEntries([...form.entries()].filter(([k]) => k !== "allegato")), allegato: file };
+  }
+  return (await dataOf(request)) as Record<string, unknown>;
+}
 
 export const consoleHandlers = [
   http.get(api("comunicazioni/problemi-attivi/"), () => HttpResponse.json(db.problemi)),
@@ -58,7 +109,7 @@ export const consoleHandlers = [
     if (!t) return notFound();
     t.letto_il ??= "2026-03-10 09:00:00";
     t.letto_da ??= { id: 1, full_name: "Marco Rossi" };
-    db.problemi = db.problemi.filter((p) => p.id !== t.id);
+    db.problemi = db.problemi.filter((p) => (p.fonte ?? "ticket") !== "ticket" || p.id !== t.id);
     return HttpResponse.json({ result: "OK" as const, id: t.id, letto_il: t.letto_il, letto_da: t.letto_da });
   }),
   http.put(api("comunicazioni/ticket/:id/"), async ({ params, request }) => {
@@ -83,5 +134,78 @@ export const consoleHandlers = [
       testo: data.testo,
     });
     return HttpResponse.json(t);
+  }),
+  listHandler("comunicazioni/anomalie/", AnomaliaList, () => db.anomalie.map(anomaliaRow)),
+  http.get(api("comunicazioni/anomalie/:id/"), ({ params }) => {
+    const a = anomaliaOf(params.id);
+    return a ? HttpResponse.json(a) : anomaliaNotFound();
+  }),
+  http.post(api("comunicazioni/anomalie/:id/letto/"), ({ params }) => {
+    const a = anomaliaOf(params.id);
+    if (!a) return anomaliaNotFound();
+    a.letta_il ??= "2026-03-10 09:00:00";
+    a.letta_da ??= { id: 1, full_name: "Marco Rossi" };
+    db.problemi = db.problemi.filter((p) => p.fonte !== "anomalia" || p.id !== a.id);
+    return HttpResponse.json({ result: "OK" as const, id: a.id, letta_il: a.letta_il, letta_da: a.letta_da });
+  }),
+  // Whoever saves handles it: the signed-in user of the mocks is Marco Rossi.
+  http.put(api("comunicazioni/anomalie/:id/"), async ({ params, request }) => {
+    const a = anomaliaOf(params.id);
+    if (!a) return anomaliaNotFound();
+    const data = (await dataOf(request)) as { stato?: Anomalia["stato"]; note?: string };
+    if (data.stato !== undefined) a.stato = data.stato;
+    if (data.note !== undefined) a.note = data.note;
+    a.gestita_da = { id: 1, full_name: "Marco Rossi" };
+    a.gestita_il = "2026-03-10 09:10:00";
+    return HttpResponse.json(a);
+  }),
+  listHandler("comunicazioni/azienda/", ComunicazioneList, () => db.comunicazioni.map(comunicazioneRow)),
+  // Sent to the two operators of the fixtures, whoever was chosen (the recipients are the server's business).
+  http.post(api("comunicazioni/azienda/"), async ({ request }) => {
+    const f = await comunicazioneFields(request);
+    const file = f.allegato as File | null | undefined;
+    const c: Comunicazione = {
+      id: Math.max(0, ...db.comunicazioni.map((x) => x.id)) + 1,
+      oggetto: String(f.oggetto ?? ""),
+      testo: String(f.testo ?? ""),
+      destinatari: (f.destinatari ?? "tutti") as ComunicazioneDestinatari,
+      posizione: null,
+      allegato: file && typeof file === "object" ? { nome: file.name, mime: file.type || "application/pdf" } : null,
+      inviata_il: "2026-03-10 09:15:00",
+      inviata_da: { id: 1, full_name: "Marco Rossi" },
+      promemoria_il: null,
+      totali: { destinatari: 2, consegnate: 0, lette: 0 },
+      elenco: db.comunicazioni[0].elenco.map((d) => ({
+        ...d,
+        consegnata_il: null,
+        letta_il: null,
+        promemoria_il: null,
+        promemoria: 0,
+      })),
+    };
+    db.comunicazioni.unshift(c);
+    return HttpResponse.json(c, { status: 201 });
+  }),
+  http.get(api("comunicazioni/azienda/:id/"), ({ params }) => {
+    const c = comunicazioneOf(params.id);
+    return c ? HttpResponse.json(c) : comunicazioneNotFound();
+  }),
+  http.get(api("comunicazioni/azienda/:id/allegato/"), ({ params }) =>
+    comunicazioneOf(params.id)?.allegato
+      ? new HttpResponse(new TextEncoder().encode("%PDF-1.4\n"), {
+          headers: { "content-type": "application/pdf", "content-disposition": 'attachment; filename="allegato.pdf"' },
+        })
+      : refuse(404, "La comunicazione non ha allegati"),
+  ),
+  http.post(api("comunicazioni/azienda/:id/promemoria/"), ({ params }) => {
+    const c = comunicazioneOf(params.id);
+    if (!c) return comunicazioneNotFound();
+    const others = c.elenco.filter((d) => d.letta_il === null);
+    for (const d of others) {
+      d.promemoria += 1;
+      d.promemoria_il = "2026-03-10 09:20:00";
+    }
+    if (others.length) c.promemoria_il = "2026-03-10 09:20:00";
+    return HttpResponse.json({ result: "OK" as const, destinatari: others.length });
   }),
 ];

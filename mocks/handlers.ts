@@ -2,6 +2,7 @@
 import type { RequestHandler } from "msw";
 import { anagraficheHandlers } from "./anagrafiche.handlers";
 import { authHandlers } from "./auth.handlers";
+import { cmsHandlers } from "./cms.handlers";
 import { consoleHandlers } from "./console.handlers";
 import { logHandlers } from "./log.handlers";
 import { pianificazioneHandlers } from "./pianificazione.handlers";
@@ -14,4 +15,5 @@ export const handlers: RequestHandler[] = [
   ...logHandlers,
   ...consoleHandlers,
   ...reportHandlers,
+  ...cmsHandlers,
 ];

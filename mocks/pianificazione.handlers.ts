@@ -4,6 +4,7 @@
  * bulk assignment and consolidation as the store's changes — accepted, without warnings, nothing
  * left uncovered: a refusal (409), a warning, a bulk report or an uncovered shift is set by the
  * test that shows it —; costs, equipment, notes and attachments; intermittent workers' calls.
+ * Automatic staffing answers a completed proposal (the store's) and accepts every chosen cell.
  * A new row of a child resource is a copy of its fixture row with the body's values (mocks/crud.ts).
  */
 import { HttpResponse, http } from "msw";
@@ -211,4 +212,31 @@ export const pianificazioneHandlers = [
   ),
 
   listHandler("pianificazione/intermittenti/", IntermittentiList, () => db.intermittenti),
+
+  // Automatic staffing: a request answers the fixture proposal's id, already completed.
+  http.post(api("pianificazione/auto-assegnazione/"), () =>
+    HttpResponse.json({ id: db.proposte[0].id, stato: "in_attesa" }, { status: 201 }),
+  ),
+  http.get(api("pianificazione/auto-assegnazione/:id/"), ({ params }) => {
+    const p = db.proposte.find((x) => x.id === Number(params.id));
+    return p ? HttpResponse.json(p) : refuse(404, "Proposta non trovata");
+  }),
+  http.post(api("pianificazione/auto-assegnazione/:id/annulla/"), ({ params }) => {
+    const p = db.proposte.find((x) => x.id === Number(params.id));
+    if (!p) return refuse(404, "Proposta non trovata");
+    return HttpResponse.json({ ...p, stato: "annullata", risultato: null });
+  }),
+  http.post(api("pianificazione/auto-assegnazione/:id/accetta/"), async ({ request, params }) => {
+    const p = db.proposte.find((x) => x.id === Number(params.id));
+    if (!p?.risultato) return refuse(404, "Proposta non trovata");
+    const celle = ((await dataOf(request)).celle ?? []) as { turno: number; operatore: number }[];
+    const assegnati = celle.flatMap((c) => {
+      const cella = p.risultato?.celle.find((x) => x.turno_id === c.turno && x.operatore.id === c.operatore);
+      const t =
+        cella &&
+        turno({ idContratto: "1", idServizio: "1", idGiorno: String(cella.giorno_id), idTurno: String(c.turno) });
+      return t && assign(t, c.operatore) ? [{ ...c, warnings: [] }] : [];
+    });
+    return HttpResponse.json({ assegnati, rifiutati: [] });
+  }),
 ];

@@ -5,6 +5,7 @@
  */
 import { anagraficheFixtures } from "./fixtures/anagrafiche";
 import { authFixtures } from "./fixtures/auth";
+import { cmsFixtures } from "./fixtures/cms";
 import { consoleFixtures } from "./fixtures/console";
 import { logFixtures } from "./fixtures/log";
 import { pianificazioneFixtures } from "./fixtures/pianificazione";
@@ -17,6 +18,7 @@ const fresh = () => ({
   ...anagraficheFixtures(),
   ...pianificazioneFixtures(),
   ...reportFixtures(),
+  ...cmsFixtures(),
   nextId: 5000,
 });
 

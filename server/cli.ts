@@ -8,6 +8,8 @@
  *   seed scale [--operators N] [--clients N] [--contracts N] [--weeks N] [--log-entries N]
  *   audit verify
  *   db setup-roles --owner O --app A [--owner-password P] [--app-password P]
+ *   cms simulate --event ID [--rate N] [--seconds S] [--codice C] [--url U]
+ *   app simulate --day today --username U --password P [--url URL] [--wait]   (./app-simulate.ts)
  * Uses the same configuration as the server (DATABASE_URL, DATABASE_MIGRATION_URL, DATA_DIR,
  * SCRYPT_N…): migrations as the owner, everything else as the application role. With the
  * embedded database it refuses to run while the server holds the data directory (exit code 1)
@@ -32,6 +34,7 @@ import { describeChainReport, verifyAuditChain } from "./lib/audit-chain";
 import { type Actor, systemContext } from "./lib/context";
 import { HttpError } from "./lib/errors";
 import { createStaffUser, updateStaffUser } from "./modules/auth/users.service";
+import { simulate } from "./modules/cms/simulate";
 import { seedDemo } from "./seed/demo";
 import { DEMO_USERS } from "./seed/demo-users";
 
@@ -47,6 +50,14 @@ const USAGE = `Uso: npm run erp -- <comando>
   db setup-roles --owner O --app A [--owner-password P] [--app-password P]
                                             crea i ruoli PostgreSQL proprietario e applicazione
                                             (DATABASE_URL di un superutente)
+  cms simulate --event ID [--rate N] [--seconds S] [--codice C] [--url U]
+                                            invia conteggi all'app conta-persone di un server avviato
+                                            (N al secondo, default 5; codice default DEMO2026;
+                                            url default http://127.0.0.1:PORT) fino a Ctrl-C o per S secondi
+  app simulate --day today|AAAA-MM-GG --username U --password P [--url URL] [--wait]
+                                            gioca una giornata dell'app delle guardie contro il server
+                                            avviato (URL predefinito http://127.0.0.1:PORT): timbrature,
+                                            un ticket, letture; con --wait invia alla loro ora le timbrature future
 `;
 
 /** Exit code of `audit verify` when the chain is broken. */
@@ -266,6 +277,33 @@ async function dbSetupRoles(config: AppConfig, o: Record<string, string | undefi
   }
 }
 
+async function cmsSimulate(config: AppConfig, o: Record<string, string | undefined>): Promise<string> {
+  need(o, "event");
+  const eventoId = positiveInt(o.event, "event") as number;
+  const rate = positiveInt(o.rate, "rate") ?? 5;
+  if (rate < 1 || rate > 2000) throw new CliError("--rate deve essere tra 1 e 2000 invii al secondo", 2);
+  const seconds = positiveInt(o.seconds, "seconds");
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.once("SIGINT", onSignal);
+  try {
+    const r = await simulate({
+      url: o.url ?? `http://127.0.0.1:${config.port}`,
+      eventoId,
+      rate,
+      seconds,
+      codice: o.codice,
+      signal: stop.signal,
+      log: (line) => console.log(line),
+    });
+    return `Inviati ${r.inviati} conteggi (registrati ${r.accettati}); presenti ora ${r.presenti} su ${r.capienza}.`;
+  } catch (e) {
+    throw new CliError(`cms simulate: ${(e as Error).message}`);
+  } finally {
+    process.off("SIGINT", onSignal);
+  }
+}
+
 export async function runCli(argv: string[], config: AppConfig = loadConfig()): Promise<string> {
   let parsed: ReturnType<typeof parse>;
   try {
@@ -292,6 +330,10 @@ export async function runCli(argv: string[], config: AppConfig = loadConfig()): 
       return auditVerify(config);
     case "db setup-roles":
       return dbSetupRoles(config, o);
+    case "cms simulate":
+      return cmsSimulate(config, o);
+    case "app simulate":
+      return appSimulate(config, parsed.values);
     case "help":
     case "--help":
     case "":
@@ -299,6 +341,26 @@ export async function runCli(argv: string[], config: AppConfig = loadConfig()): 
       throw new CliError(USAGE, 2);
     default:
       throw new CliError(`Comando sconosciuto: ${parsed.positionals.join(" ")}\n\n${USAGE}`, 2);
+  }
+}
+
+async function appSimulate(config: AppConfig, o: Record<string, string | boolean | undefined>): Promise<string> {
+  need(o as Record<string, string | undefined>, "username", "password");
+  const { simulateAppDay, SimulationError } = await import("./app-simulate");
+  try {
+    return await simulateAppDay(
+      {
+        url: typeof o.url === "string" ? o.url : `http://127.0.0.1:${config.port}`,
+        day: typeof o.day === "string" ? o.day : "today",
+        username: String(o.username),
+        password: String(o.password),
+        wait: o.wait === true,
+      },
+      (line) => console.log(line),
+    );
+  } catch (e) {
+    if (e instanceof SimulationError) throw new CliError(e.message);
+    throw e;
   }
 }
 
@@ -323,6 +385,13 @@ function parse(argv: string[]) {
       app: { type: "string" },
       "owner-password": { type: "string" },
       "app-password": { type: "string" },
+      event: { type: "string" },
+      rate: { type: "string" },
+      seconds: { type: "string" },
+      codice: { type: "string" },
+      url: { type: "string" },
+      day: { type: "string" },
+      wait: { type: "boolean" },
     },
   });
 }

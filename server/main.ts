@@ -16,7 +16,25 @@ import { prepareDatabase } from "./bootstrap";
 import { type AppConfig, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { acquireLock } from "./db/lock";
+import { startJobTimer } from "./lib/jobs";
+import { JOBS } from "./modules/jobs";
 import { isWorker, poolSizePerWorker, resolveWorkers, stopOnSignals, superviseWorkers } from "./workers";
+
+/** How often each process tries to claim the due jobs (the work itself runs once: server/lib/jobs.ts). */
+const JOB_POLL_MS = 15_000;
+
+/** Starts this process's job timer, stopped when the app closes. */
+function scheduleJobs(app: FastifyInstance) {
+  const stop = startJobTimer({
+    db: app.db,
+    jobs: JOBS,
+    clock: app.clock,
+    worker: `${process.pid}`,
+    pollMs: JOB_POLL_MS,
+    onError: (err) => app.log.error({ err }, "Lavoro pianificato non riuscito"),
+  });
+  app.addHook("onClose", async () => stop());
+}
 
 const listeningLine = (config: AppConfig, port: number, where: string) =>
   `Vigilanza ERP in ascolto su http://${config.host}:${port}/app/ (${where}; pronto in ${Math.round((performance.now() - started) / 1000)} s)`;
@@ -26,6 +44,7 @@ async function serveAsWorker(config: AppConfig) {
   const workers = resolveWorkers(config.workers, config.databaseUrl);
   const database = await openDatabase(config, poolSizePerWorker(workers.count));
   const app = await buildApp(config, { database });
+  scheduleJobs(app);
   app.addHook("onClose", async () => database.close());
   await app.listen({ port: config.port, host: config.host });
   stopOnSignals(() => app.close());
@@ -51,6 +70,7 @@ async function main() {
 
   console.log("Avvio del server HTTP…");
   const app: FastifyInstance = await buildApp(config, { database });
+  scheduleJobs(app);
   app.addHook("onClose", async () => {
     await database.close();
     release();

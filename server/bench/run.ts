@@ -13,6 +13,9 @@
  *                        floor row, then stop: no export, no pianificazione, RESULTS.md left as it is
  *   BENCH_CPU_PROF       a directory: the server child runs with --cpu-prof there (where does its time go)
  *
+ * After the planning workloads it runs the automatic staffing benchmark (auto-assegnazione.bench.ts:
+ * the model on generated months, CPU only).
+ *
  * The server runs in its own process (bench-server.ts, started by bench-child.ts), as in a real
  * deployment: the load generator, the token issuing and the direct SQL stay in this process and do
  * not share the server's event loop. For every workload it measures p50/p99/req/s through HTTP
@@ -39,6 +42,7 @@ import { issueToken } from "../lib/tokens";
 import { operatoriList } from "../modules/anagrafiche/operatori/operatori.list";
 import { logList } from "../modules/log/log.list";
 import { seedScale } from "../seed/scale";
+import { runAutoAssegnazioneBench } from "./auto-assegnazione.bench";
 import { startBenchServer } from "./bench-child";
 import { BEST_SQL, type Statement } from "./best-sql";
 import { closeHttpConnections, httpJson, type LoadResult, load, mergeLoads } from "./load";
@@ -420,6 +424,7 @@ operator (GET /api/log/list/).
     resultsFile: path.join(__dirname, "RESULTS.md"),
     concurrency: CONCURRENCY,
   });
+  await runAutoAssegnazioneBench({ resultsFile: path.join(__dirname, "RESULTS.md") });
   await server.stop();
   closeHttpConnections();
   await direct.close();

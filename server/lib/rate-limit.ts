@@ -48,6 +48,10 @@ export const RATE_RULES = {
   appLoginAccountIp: { bucket: "app-login-account-ip", limit: 5, windowSeconds: FIFTEEN_MINUTES },
   appLoginIp: { bucket: "app-login-ip", limit: 20, windowSeconds: FIFTEEN_MINUTES },
   appWrite: { bucket: "app-write", limit: 60, windowSeconds: 60 },
+  /** The CMS counting app (/api/app/cms/): wrong access codes per address, and counts per device. */
+  cmsAppLoginIp: { bucket: "cms-app-login-ip", limit: 20, windowSeconds: FIFTEEN_MINUTES },
+  /** Key: `<evento> <device_id>`; a device posts every few seconds, a batch after being offline. */
+  cmsDevice: { bucket: "cms-device", limit: 3000, windowSeconds: 60 },
 } as const satisfies Record<string, RateRule>;
 
 /** Keys are case-insensitive (usernames) and bounded in length. */

@@ -5,6 +5,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import { anagraficheModule } from "./anagrafiche";
 import { authModule } from "./auth/auth.module";
+import { cmsModule } from "./cms";
+import { cmsAppRoutes } from "./cms/app/cms-app.routes";
 import { consoleModule } from "./console";
 import { appModule } from "./console/app";
 import { healthRoutes } from "./health/health.routes";
@@ -27,4 +29,6 @@ export const MODULES: ApiModule[] = [
   { name: "console", prefix: "/api/comunicazioni", plugin: consoleModule },
   { name: "app", prefix: "/api/app", plugin: appModule },
   { name: "report", prefix: "/api/report", plugin: reportModule },
+  { name: "cms", prefix: "/api/cms", plugin: cmsModule },
+  { name: "app-cms", prefix: "/api/app/cms", plugin: cmsAppRoutes },
 ];

@@ -3,7 +3,9 @@
  *   - "public": no token needed (login, health, the public application form…);
  *   - a capability list from src/domain/permissions (any single match is enough; ["all"] lets
  *     every authenticated user through);
- *   - "app": the guards' app (/api/app/), open only to an app token (server/lib/app-tokens.ts).
+ *   - "app": the guards' app (/api/app/), open only to an app token (server/lib/app-tokens.ts);
+ *   - "app-cms": the CMS counting app (/api/app/cms/), open only to its own token kind
+ *     (server/lib/cms-app-tokens.ts: one CMS user, one event, until its counting window closes).
  * The two token kinds live in two tables: a back-office route checks only staff tokens and an app
  * route only app tokens, so an app token never opens the back office and a staff token never
  * opens the app API (both get 401).
@@ -25,12 +27,13 @@ import fp from "fastify-plugin";
 import { hasAny } from "../../src/domain/permissions";
 import { recordAccessDenied } from "../lib/access-denied";
 import { type AppUser, verifyAppToken } from "../lib/app-tokens";
+import { type CmsAppUser, verifyCmsAppToken } from "../lib/cms-app-tokens";
 import { forbidden, unauthorized } from "../lib/errors";
 import { TokenCache } from "../lib/token-cache";
 import { type AuthUser, verifyToken } from "../lib/tokens";
 import { isWebRoute } from "./security";
 
-export type RoutePermissions = "public" | "app" | readonly string[];
+export type RoutePermissions = "public" | "app" | "app-cms" | readonly string[];
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -40,6 +43,8 @@ declare module "fastify" {
     user: AuthUser | null;
     /** The guard signed in on an app route ("app" permissions). */
     appUser: AppUser | null;
+    /** The steward signed in on a counting-app route ("app-cms" permissions). */
+    cmsAppUser: CmsAppUser | null;
   }
   interface FastifyInstance {
     authCache: TokenCache;
@@ -66,6 +71,12 @@ export function currentAppUser(request: FastifyRequest): AppUser {
   return request.appUser;
 }
 
+/** The steward of a counting-app route; throws if the guard let nobody in. */
+export function currentCmsAppUser(request: FastifyRequest): CmsAppUser {
+  if (!request.cmsAppUser) throw unauthorized();
+  return request.cmsAppUser;
+}
+
 /** The signed-in user of a route that declared permissions; throws if the guard let nobody in. */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthorized();
@@ -75,6 +86,7 @@ export function currentUser(request: FastifyRequest): AuthUser {
 export const authGuardPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest("user", null);
   app.decorateRequest("appUser", null);
+  app.decorateRequest("cmsAppUser", null);
   const cache = new TokenCache();
   app.decorate("authCache", cache);
   app.decorate("authChanged", (userId: number) => cache.invalidateUser(userId));
@@ -95,7 +107,7 @@ export const authGuardPlugin = fp(async (app: FastifyInstance) => {
       return;
     }
     const p = (route.config as { permissions?: RoutePermissions } | undefined)?.permissions;
-    if (p !== "public" && p !== "app" && !(Array.isArray(p) && p.length > 0)) {
+    if (p !== "public" && p !== "app" && p !== "app-cms" && !(Array.isArray(p) && p.length > 0)) {
       throw new Error(`La rotta ${route.method} ${route.url} non dichiara i permessi richiesti`);
     }
   });
@@ -111,6 +123,12 @@ export const authGuardPlugin = fp(async (app: FastifyInstance) => {
       const appUser = await verifyAppToken(app.db, token, app.config, app.clock());
       if (!appUser) throw unauthorized("Sessione scaduta o non valida. Effettua di nuovo l'accesso");
       request.appUser = appUser;
+      return;
+    }
+    if (required === "app-cms") {
+      const cmsAppUser = await verifyCmsAppToken(app.db, token, app.clock());
+      if (!cmsAppUser) throw unauthorized("Sessione scaduta o non valida. Effettua di nuovo l'accesso");
+      request.cmsAppUser = cmsAppUser;
       return;
     }
     const user = await verifyToken(app.db, token, app.config, app.clock(), cache);

@@ -6,6 +6,7 @@
 import type { Database, Tx } from "../db/client";
 import { seedDemoClienti } from "../modules/anagrafiche/clienti.seed";
 import { seedDemoOperatori } from "../modules/anagrafiche/operatori.seed";
+import { seedDemoCms } from "../modules/cms/cms.seed";
 import { seedDemoConsole } from "../modules/console/console.seed";
 import { seedDemoPianificazione } from "../modules/pianificazione/pianificazione.seed";
 import { seedDemoUsers } from "./demo-users";
@@ -27,6 +28,7 @@ export const DEMO_SEEDERS: { name: string; run: Seeder }[] = [
   { name: "operatori", run: seedDemoOperatori },
   { name: "pianificazione", run: seedDemoPianificazione },
   { name: "ticket supporto", run: seedDemoConsole },
+  { name: "crowd management", run: seedDemoCms },
 ];
 
 export async function seedDemo(database: Database, opts: { scryptN: number; today?: Date }): Promise<string[]> {

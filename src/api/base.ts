@@ -36,7 +36,7 @@ const rawBaseQuery = fetchBaseQuery({
 });
 
 /** A 401 while a token is stored: the server refused it, the session is over. */
-function noticeRefusedToken(status: unknown): void {
+export function noticeRefusedToken(status: unknown): void {
   if (status === 401 && tokenStorage.get()) onUnauthorized?.();
 }
 
@@ -90,6 +90,9 @@ export const TAG_TYPES = [
   "Servizio",
   "Notifica",
   "Ticket",
+  "Evento",
+  "Anomalia",
+  "Comunicazione",
 ] as const;
 
 export const api = createApi({

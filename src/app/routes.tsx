@@ -171,11 +171,20 @@ export const ROUTES: AppRoute[] = [
     capabilities: CAPABILITIES.attivita,
     page: lazyPage(() => import("../features/console/attivita/attivita-page"), "AttivitaPage"),
   },
-  { path: "/console/anomalie", title: "Anomalie", capabilities: CAPABILITIES.anomalie },
+  {
+    path: "/console/anomalie",
+    title: "Anomalie",
+    capabilities: CAPABILITIES.anomalie,
+    page: lazyPage(() => import("../features/console/anomalie/anomalie-page"), "AnomaliePage"),
+  },
   {
     path: "/console/comunicazioni-azienda",
     title: "Comunicazioni azienda",
     capabilities: CAPABILITIES.comunicazioniAzienda,
+    page: lazyPage(
+      () => import("../features/console/comunicazioni-azienda/comunicazioni-page"),
+      "ComunicazioniAziendaPage",
+    ),
   },
   {
     path: "/console/logs",
@@ -235,11 +244,36 @@ export const ROUTES: AppRoute[] = [
   },
 
   // Crowd Management System
-  { path: "/cms/control-room/evento/:idEvento", title: "Evento", capabilities: CAPABILITIES.cmsControlRoom },
-  { path: "/cms/control-room/*", title: "Control Room", capabilities: CAPABILITIES.cmsControlRoom },
-  { path: "/cms/eventi", title: "Eventi", capabilities: CAPABILITIES.cmsEventi },
-  { path: "/cms/eventi/:idEvento", title: "Evento", capabilities: CAPABILITIES.cmsEventi },
-  { path: "/cms/utenti", title: "Utenti CMS", capabilities: CAPABILITIES.cmsUtenti },
+  {
+    path: "/cms/control-room/evento/:idEvento",
+    title: "Evento",
+    capabilities: CAPABILITIES.cmsControlRoom,
+    page: lazyPage(() => import("../features/cms/control-room/evento-live-page"), "EventoLivePage"),
+  },
+  {
+    path: "/cms/control-room/*",
+    title: "Control Room",
+    capabilities: CAPABILITIES.cmsControlRoom,
+    page: lazyPage(() => import("../features/cms/control-room/control-room-page"), "ControlRoomPage"),
+  },
+  {
+    path: "/cms/eventi",
+    title: "Eventi",
+    capabilities: CAPABILITIES.cmsView,
+    page: lazyPage(() => import("../features/cms/eventi/eventi-list-page"), "EventiListPage"),
+  },
+  {
+    path: "/cms/eventi/:idEvento",
+    title: "Evento",
+    capabilities: CAPABILITIES.cmsView,
+    page: lazyPage(() => import("../features/cms/eventi/evento-page"), "EventoPage"),
+  },
+  {
+    path: "/cms/utenti",
+    title: "Utenti CMS",
+    capabilities: CAPABILITIES.cmsView,
+    page: lazyPage(() => import("../features/cms/utenti/utenti-page"), "UtentiCmsPage"),
+  },
 
   // Impostazioni
   {

@@ -30,6 +30,9 @@ export const CONTRATTO_DEFAULTS = {
   notifica: false,
   notifica_allarme: null,
   sono_vigile: "0",
+  /** The anomalies' thresholds (Console): minutes without a check-in after the start / check-out after the end, metres from the site. */
+  anomalie_minuti: 15,
+  anomalie_distanza_m: 300,
 } as const;
 
 /** Italian labels of the fields, for the change log and the form. */
@@ -53,6 +56,8 @@ export const CONTRATTO_LABELS: Record<string, string> = {
   notifica: "Notifica",
   notifica_allarme: "Notifica allarme",
   sono_vigile: "Sono vigile",
+  anomalie_minuti: "Anomalie: minuti senza timbratura",
+  anomalie_distanza_m: "Anomalie: distanza massima (m)",
 };
 
 /** SPEC §5: the notifica_allarme select's string ('true' / 'false' / '') → true / false / null. */

@@ -56,10 +56,26 @@ export const PERMISSIONS: readonly PermissionInfo[] = [
   { code: "erp_marginalita", label: "Marginalità", group: "Report" },
   { code: "erp_scadenze-corsi", label: "Scadenze corsi", group: "Report" },
   { code: "erp_scadenze-documenti", label: "Scadenze documenti", group: "Report" },
-  { code: "cms_admin", label: "CMS — Amministratore", group: "Crowd Management System" },
-  { code: "cms_view", label: "CMS — Visualizzazione", group: "Crowd Management System" },
-  { code: "cms_edit", label: "CMS — Modifica", group: "Crowd Management System" },
-  { code: "cms_view_control_room", label: "CMS — Control room", group: "Crowd Management System" },
+  {
+    code: "cms_admin",
+    label: "CMS — Amministratore (tutto il CMS: anche elimina utenti CMS e rigenera i codici di accesso)",
+    group: "Crowd Management System",
+  },
+  {
+    code: "cms_view",
+    label: "CMS — Visualizzazione (legge eventi, utenti CMS e control room)",
+    group: "Crowd Management System",
+  },
+  {
+    code: "cms_edit",
+    label: "CMS — Modifica (crea e modifica eventi, varchi, soglie, dispositivi e utenti CMS)",
+    group: "Crowd Management System",
+  },
+  {
+    code: "cms_view_control_room",
+    label: "CMS — Solo control room (vede l'affluenza in diretta, nient'altro)",
+    group: "Crowd Management System",
+  },
 ];
 
 export type Permission = (typeof PERMISSIONS)[number]["code"];
@@ -129,10 +145,16 @@ export const CAPABILITIES = {
   scadenzeDocumenti: withAdmins("erp_scadenze-documenti"),
   pratiche: [...ADMIN_PERMISSIONS],
   sopralluoghi: [...ADMIN_PERMISSIONS],
-  cmsGroup: ["cms_admin", "cms_view", "cms_edit", "cms_view_control_room"],
-  cmsControlRoom: ["cms_admin", "cms_view_control_room"],
-  cmsEventi: ["cms_admin"],
-  cmsUtenti: ["cms_admin"],
+  /**
+   * The CMS (SPEC §6): superadmin holds every capability, the CMS included (admin and erp_admin
+   * are the ERP's). cms_view_control_room sees the control room only; cms_view reads the CMS;
+   * cms_edit changes events and CMS users; cms_admin also deletes CMS users and reissues codes.
+   */
+  cmsGroup: ["superadmin", "cms_admin", "cms_view", "cms_edit", "cms_view_control_room"],
+  cmsControlRoom: ["superadmin", "cms_admin", "cms_view", "cms_edit", "cms_view_control_room"],
+  cmsView: ["superadmin", "cms_admin", "cms_view", "cms_edit"],
+  cmsEdit: ["superadmin", "cms_admin", "cms_edit"],
+  cmsAdmin: ["superadmin", "cms_admin"],
   utenti: [...ADMIN_PERMISSIONS],
   /** 'Scarica traccia' in the profile menu: QA and administrators, not every clerk. */
   qaTracce: withAdmins("erp_qa_tracce"),
@@ -276,8 +298,8 @@ export const MENU: readonly MenuGroup[] = [
         path: "/cms/control-room/eventi-in-corso",
         requires: CAPABILITIES.cmsControlRoom,
       },
-      { id: "eventi", title: "Eventi", path: "/cms/eventi", requires: CAPABILITIES.cmsEventi },
-      { id: "utenti-cms", title: "Utenti", path: "/cms/utenti", requires: CAPABILITIES.cmsUtenti },
+      { id: "eventi", title: "Eventi", path: "/cms/eventi", requires: CAPABILITIES.cmsView },
+      { id: "utenti-cms", title: "Utenti", path: "/cms/utenti", requires: CAPABILITIES.cmsView },
     ],
   },
   {

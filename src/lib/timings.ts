@@ -10,4 +10,6 @@ export const TIMINGS = {
   searchDebounceMs: 500,
   pollMs: 120_000,
   reloadDebounceMs: 2000,
+  // how often a running automatic staffing proposal is read (its progress)
+  proposalPollMs: 1000,
 } as const;

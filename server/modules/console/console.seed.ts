@@ -14,6 +14,7 @@ import { type TicketStato, type TicketTipo, ticketSupporto } from "../../db/sche
 import { users } from "../../db/schema/core";
 import { hashPassword } from "../../lib/passwords";
 import type { SeedContext } from "../../seed/demo";
+import { RILEVAZIONE_ORE, rilevaAnomalie } from "./anomalie/rilevazione";
 
 interface DemoTicket {
   /** Minutes before `today`'s current time. */
@@ -170,7 +171,9 @@ async function seedDemoApp(ctx: SeedContext): Promise<void> {
           FROM turni_operatori a
           JOIN turni_operatori_periodi p ON p.turno_operatore_id = a.id
           JOIN turni t ON t.id = a.turno_id JOIN giorni g ON g.id = t.giorno_id JOIN servizi s ON s.id = g.servizio_id
+          JOIN operatori o ON o.id = a.operatore_id
          WHERE g.giorno = (${ctx.today}::timestamptz AT TIME ZONE 'Europe/Rome')::date AND s.lat IS NOT NULL
+           AND o.applicazione
          GROUP BY a.turno_id, a.operatore_id, s.lat, s.lng
         HAVING min(lower(p.periodo)) < ${ctx.today}::timestamptz - interval '30 minutes'
          ORDER BY min(lower(p.periodo)), a.turno_id, a.operatore_id
@@ -185,4 +188,48 @@ async function seedDemoApp(ctx: SeedContext): Promise<void> {
       VALUES (${a.operatore_id}, ${crypto.randomUUID()}::uuid, ${a.turno_id}, 'ingresso', ${at}, ${at},
               ${Number(a.lat) + g.metri / 111_195}, ${Number(a.lng)}, 12, false, true)`);
   }
+  await seedIeri(ctx);
+  await rilevaAnomalie(tx, ctx.today, "finestra");
+  await seedComunicazione(ctx);
+}
+
+/** One communication to every active operator, sent yesterday and read by half of them. */
+async function seedComunicazione(ctx: SeedContext): Promise<void> {
+  const { tx } = ctx;
+  const [sender] = await tx.select({ id: users.id }).from(users).orderBy(asc(users.id)).limit(1);
+  const inviata = new Date(ctx.today.getTime() - 20 * 3600_000);
+  const c = await queryOne<{ id: number }>(
+    tx,
+    sql`INSERT INTO comunicazioni (oggetto, testo, destinatari, inviata_il, inviata_da)
+        VALUES ('Nuove divise invernali',
+                'Da lunedì le divise invernali si ritirano in sede, dalle 9 alle 18. Portate il tesserino.',
+                'tutti', ${inviata}::timestamptz, ${sender?.id ?? null})
+        RETURNING id`,
+  );
+  if (!c) return;
+  await tx.execute(sql`INSERT INTO comunicazioni_destinatari (comunicazione_id, operatore_id, consegnata_il, letta_il)
+    SELECT ${c.id}, o.id,
+           CASE WHEN o.n % 2 = 0 THEN ${inviata}::timestamptz + o.n * interval '7 minutes' END,
+           CASE WHEN o.n % 2 = 0 THEN ${inviata}::timestamptz + o.n * interval '9 minutes' END
+      FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM operatori WHERE attivo AND NOT cessato) o`);
+}
+
+/**
+ * The shifts of the two days before today (guards with the app): in a few minutes early and
+ * out on time, on the site — so the demo's anomalies are today's, not a day nobody checked in.
+ */
+async function seedIeri(ctx: SeedContext): Promise<void> {
+  await ctx.tx.execute(sql`INSERT INTO app_timbrature (operatore_id, client_id, turno_id, tipo, data_ora, ricevuta_il,
+                                  lat, lng, accuratezza, sincronizzata_tardi, assegnato)
+    SELECT a.operatore_id, gen_random_uuid(), a.turno_id, x.tipo, x.at, x.at, s.lat, s.lng, 10, false, true
+      FROM turni_operatori a
+      JOIN operatori o ON o.id = a.operatore_id
+      JOIN turni t ON t.id = a.turno_id JOIN giorni g ON g.id = t.giorno_id JOIN servizi s ON s.id = g.servizio_id
+      JOIN LATERAL (SELECT min(lower(p.periodo)) AS inizio, max(upper(p.periodo)) AS fine
+                      FROM turni_operatori_periodi p WHERE p.turno_operatore_id = a.id) r ON true
+      CROSS JOIN LATERAL (VALUES ('ingresso', r.inizio - interval '3 minutes'), ('uscita', r.fine + interval '2 minutes')) x (tipo, at)
+     WHERE o.applicazione AND s.lat IS NOT NULL
+       AND g.giorno < (${ctx.today}::timestamptz AT TIME ZONE 'Europe/Rome')::date
+       AND r.inizio > ${ctx.today}::timestamptz - interval '${sql.raw(String(2 * RILEVAZIONE_ORE))} hours'
+       AND x.at <= ${ctx.today}::timestamptz`);
 }

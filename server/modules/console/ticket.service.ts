@@ -3,10 +3,12 @@
  * the unread count of the side menu chip, and marking a ticket read (audited).
  *
  * - the header's notifications (the 'Problemi' popup, and the alert's N is their number): every
- *   ticket not read yet (letto_il NULL) and not closed, whatever its category (README.md);
+ *   ticket not read yet (letto_il NULL) and not closed, whatever its category, and every new
+ *   anomaly (open and not opened yet), newest first (README.md);
  * - the summary (the side menu chip) counts every unread ticket, whatever its type or state.
  */
 import { sql } from "drizzle-orm";
+import { ANOMALIA_TIPO_LABEL } from "../../../src/domain/contracts/console/anomalie";
 import type { ProblemNotification, TicketLetto } from "../../../src/domain/contracts/console/ticket";
 import { formatDateTimeSeconds } from "../../../src/domain/format";
 import type { Db, Executor, Tx } from "../../db/client";
@@ -24,19 +26,38 @@ const TZ = sql.raw(`'${BUSINESS_TZ}'`);
 const at = (expr: string) => sql.raw(`to_char(${expr} AT TIME ZONE '${BUSINESS_TZ}', 'YYYY-MM-DD HH24:MI:SS')`);
 
 export async function problemiAttivi(ex: Executor): Promise<ProblemNotification[]> {
-  const rows = await queryRows<{ id: number; operatore_id: number; full_name: string; data_ora: string }>(
+  const labels = JSON.stringify(ANOMALIA_TIPO_LABEL);
+  const rows = await queryRows<{
+    id: number;
+    fonte: ProblemNotification["fonte"];
+    titolo: string;
+    operatore_id: number;
+    full_name: string;
+    data_ora: string;
+  }>(
     ex,
-    sql`SELECT t.id, o.id AS operatore_id, trim(o.nome || ' ' || o.cognome) AS full_name,
-               to_char(t.data_ora AT TIME ZONE ${TZ}, 'YYYY-MM-DD HH24:MI:SS') AS data_ora
-          FROM ticket_supporto t JOIN operatori o ON o.id = t.operatore_id
-         WHERE t.letto_il IS NULL AND t.stato <> 'chiuso'
-         ORDER BY t.data_ora DESC, t.id DESC
+    sql`SELECT p.id, p.fonte, p.titolo, o.id AS operatore_id, trim(o.nome || ' ' || o.cognome) AS full_name,
+               to_char(p.data_ora AT TIME ZONE ${TZ}, 'YYYY-MM-DD HH24:MI:SS') AS data_ora
+          FROM ((SELECT t.id, 'ticket' AS fonte, coalesce(nullif(t.oggetto, ''), 'Ticket ' || t.id) AS titolo,
+                        t.operatore_id, t.data_ora
+                   FROM ticket_supporto t
+                  WHERE t.letto_il IS NULL AND t.stato <> 'chiuso'
+                  ORDER BY t.data_ora DESC, t.id DESC LIMIT ${PROBLEMI_MAX})
+                UNION ALL
+                (SELECT a.id, 'anomalia', ${labels}::jsonb ->> a.tipo, a.operatore_id, a.data_ora
+                   FROM anomalie a
+                  WHERE a.letta_il IS NULL AND a.stato = 'aperta'
+                  ORDER BY a.data_ora DESC, a.id DESC LIMIT ${PROBLEMI_MAX})) p
+          JOIN operatori o ON o.id = p.operatore_id
+         ORDER BY p.data_ora DESC, p.fonte DESC, p.id DESC
          LIMIT ${PROBLEMI_MAX}`,
   );
   return rows.map((r) => ({
     id: r.id,
     operatore: { id: r.operatore_id, full_name: r.full_name },
     data_ora: r.data_ora,
+    fonte: r.fonte,
+    titolo: r.titolo,
   }));
 }
 

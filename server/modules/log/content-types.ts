@@ -8,6 +8,7 @@ export const CONTENT_TYPE_LABELS: Record<string, string> = {
   servizio: "Servizio",
   giorno: "Giorno",
   turno: "Turno",
+  auto_assegnazione: "Assegnazione automatica",
   evento: "Evento",
   utente_cms: "Utente CMS",
   ticket: "Ticket supporto",

@@ -1,11 +1,12 @@
 /**
  * The pianificazione module (mounted at /api/pianificazione): contracts with prices, pay and
  * refused operators; services, days and shifts; assignment with the working-time rules;
- * intermittent workers; the shift history. One `app.register` line per resource.
+ * intermittent workers; the shift history; automatic staffing. One `app.register` line per resource.
  */
 import type { FastifyPluginAsync } from "fastify";
 import { childCrudRoutes } from "../../lib/crud";
 import { assegnazioneRoutes } from "./assegnazione/assegnazione.routes";
+import { autoAssegnazioneRoutes } from "./auto-assegnazione/auto-assegnazione.routes";
 import { contrattiRoutes } from "./contratti/contratti.routes";
 import { contrattiListRoutes } from "./contratti/contratti-list.routes";
 import { compensi, nonGraditi, prezzi } from "./contratti/contratti-righe.crud";
@@ -31,4 +32,5 @@ export const pianificazioneModule: FastifyPluginAsync = async (app) => {
   await app.register(intermittentiRoutes);
   await app.register(derogheRoutes);
   await app.register(registroTurniRoutes);
+  await app.register(autoAssegnazioneRoutes, { prefix: "/auto-assegnazione" });
 };

@@ -4,7 +4,7 @@
  * late, one far from the site, one missing (what the Attività page shows).
  */
 import { sql } from "drizzle-orm";
-import { queryOne } from "../../../server/db/query";
+import { queryOne, queryRows } from "../../../server/db/query";
 import { DEMO_GUARDIA } from "../../../server/modules/console/console.seed";
 import { seedDemo } from "../../../server/seed/demo";
 import { auth, describeEachDb } from "../helpers/app";
@@ -45,5 +45,27 @@ describeEachDb("console demo data", (ctx) => {
     expect(checked.map((r) => r.ritardo_minuti).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([-4, -2, 0, 12, 27]);
     expect(checked.filter((r) => (r.distanza_m ?? 0) > 300).map((r) => r.distanza_m)).toEqual([1200]);
     expect(rows.some((r) => r.ingresso === null)).toBe(true);
+  });
+
+  it("detects the day's anomalies from those check-ins, and none on the days before (checked in and out)", async () => {
+    const rows = await queryRows<{ tipo: string; valore: number | null; giorno: string }>(
+      ctx().database.db,
+      sql`SELECT a.tipo, a.valore, to_char(g.giorno, 'YYYY-MM-DD') AS giorno
+            FROM anomalie a JOIN turni t ON t.id = a.turno_id JOIN giorni g ON g.id = t.giorno_id`,
+    );
+    expect(rows.every((r) => r.giorno === "2025-10-08")).toBe(true);
+    const ritardi = rows.filter((r) => r.tipo === "ritardo").map((r) => r.valore);
+    expect(ritardi.sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([12, 27]);
+    expect(rows.filter((r) => r.tipo === "distanza").map((r) => r.valore)).toEqual([1200]);
+    expect(rows.filter((r) => r.tipo === "mancato_ingresso").length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("has one communication to every active operator, read by half of them", async () => {
+    const r = await queryOne<{ totale: number; lette: number }>(
+      ctx().database.db,
+      sql`SELECT count(*)::int AS totale, count(letta_il)::int AS lette FROM comunicazioni_destinatari`,
+    );
+    expect(r?.totale).toBeGreaterThan(10);
+    expect(r?.lette).toBe(Math.floor((r?.totale ?? 0) / 2));
   });
 });

@@ -67,10 +67,34 @@ describeEachDb("ticket supporto e notifiche", (ctx) => {
     const res = await get("/api/comunicazioni/problemi-attivi/", admin.token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { id: ids.segnalazione, operatore: { id: opA, full_name: "Giuseppe Russo" }, data_ora: "2026-07-05 10:00:00" },
-      { id: ids.richiesta, operatore: { id: opB, full_name: "Anna Ferrari" }, data_ora: "2026-07-04 10:00:00" },
-      { id: ids["p-nuovo"], operatore: { id: opB, full_name: "Anna Ferrari" }, data_ora: "2026-07-03 00:05:09" },
-      { id: ids["p-vecchio"], operatore: { id: opA, full_name: "Giuseppe Russo" }, data_ora: "2026-01-15 10:30:00" },
+      {
+        id: ids.segnalazione,
+        operatore: { id: opA, full_name: "Giuseppe Russo" },
+        data_ora: "2026-07-05 10:00:00",
+        fonte: "ticket",
+        titolo: "segnalazione",
+      },
+      {
+        id: ids.richiesta,
+        operatore: { id: opB, full_name: "Anna Ferrari" },
+        data_ora: "2026-07-04 10:00:00",
+        fonte: "ticket",
+        titolo: "richiesta",
+      },
+      {
+        id: ids["p-nuovo"],
+        operatore: { id: opB, full_name: "Anna Ferrari" },
+        data_ora: "2026-07-03 00:05:09",
+        fonte: "ticket",
+        titolo: "p-nuovo",
+      },
+      {
+        id: ids["p-vecchio"],
+        operatore: { id: opA, full_name: "Giuseppe Russo" },
+        data_ora: "2026-01-15 10:30:00",
+        fonte: "ticket",
+        titolo: "p-vecchio",
+      },
     ]);
   });
 

@@ -15,4 +15,17 @@ describeMockAnswers("console", consoleHandlers, [
   { method: "POST", url: "/api/comunicazioni/ticket/2/letto/" },
   { method: "PUT", url: "/api/comunicazioni/ticket/1/", body: { data: { stato: "chiuso" } } },
   { method: "POST", url: "/api/comunicazioni/ticket/1/messaggi/", body: { data: { testo: "Arriviamo." } } },
+  { url: "/api/comunicazioni/anomalie/?tipo=ritardo" },
+  { url: "/api/comunicazioni/anomalie/7/" },
+  { method: "POST", url: "/api/comunicazioni/anomalie/7/letto/" },
+  { method: "PUT", url: "/api/comunicazioni/anomalie/8/", body: { data: { note: "Verificato" } } },
+  { url: "/api/comunicazioni/azienda/?destinatari=tutti" },
+  {
+    method: "POST",
+    url: "/api/comunicazioni/azienda/",
+    body: { data: { oggetto: "Divise", testo: "In sede.", destinatari: "tutti" } },
+  },
+  { url: "/api/comunicazioni/azienda/4/" },
+  { url: "/api/comunicazioni/azienda/4/allegato/" },
+  { method: "POST", url: "/api/comunicazioni/azienda/4/promemoria/" },
 ]);

@@ -17,6 +17,20 @@ const rows = (url: string, data: object, update: object): Sample[] => [
 ];
 
 describeMockAnswers("pianificazione", pianificazioneHandlers, [
+  {
+    method: "POST",
+    url: `${P}/auto-assegnazione/`,
+    body: { data: { dal: "2026-03-01", al: "2026-03-31", servizi: [1] } },
+    status: 201,
+  },
+  { url: `${P}/auto-assegnazione/1/` },
+  { url: `${P}/auto-assegnazione/99/`, status: 404 },
+  { method: "POST", url: `${P}/auto-assegnazione/1/annulla/`, body: { data: {} } },
+  {
+    method: "POST",
+    url: `${P}/auto-assegnazione/1/accetta/`,
+    body: { data: { celle: [{ turno: 1002, operatore: 5 }] } },
+  },
   { url: `${P}/contratti/?page=1&page_size=25&global=filiale` },
   { url: `${P}/contratti/?attivo=true&tipo_servizio=fiduciari&order_field=servizi` },
   { url: `${P}/contratti/?group_by=cliente&order_field=count&order_asc=false` },

@@ -10,6 +10,7 @@ import { z } from "zod";
 import type { Db } from "../../../server/db/client";
 import { queryOne, queryRows } from "../../../server/db/query";
 import { issueAppToken } from "../../../server/lib/app-tokens";
+import { issueCmsAppToken } from "../../../server/lib/cms-app-tokens";
 import type { List } from "../../../server/lib/list/types";
 import { CARATTERE_NUL_NON_AMMESSO } from "../../../src/domain/nul-char";
 import { multipartBody } from "../anagrafiche/operatori/multipart";
@@ -71,6 +72,8 @@ describeEachDb("a NUL character is refused with 400, everywhere", (ctx) => {
   let token = "";
   /** The guards' app routes ("app" permissions) take an app token (server/lib/app-tokens.ts). */
   let appToken = "";
+  /** The CMS counting app's routes ("app-cms") take its own token (server/lib/cms-app-tokens.ts). */
+  let cmsAppToken = "";
   let before: Record<string, string> = {};
   let servizioUrl = "";
 
@@ -98,6 +101,15 @@ describeEachDb("a NUL character is refused with 400, everywhere", (ctx) => {
       sql`INSERT INTO operatori (nome, cognome, applicazione) VALUES ('Giuseppe', 'Russo', true) RETURNING id`,
     );
     appToken = await issueAppToken(db, guardia!.id, ctx().app.config, new Date(), null);
+    const cms = await queryOne<{ u: number; e: number }>(
+      db,
+      sql`WITH u AS (INSERT INTO cms_utenti (first_name, last_name, tipologia_id, codice_accesso)
+                     VALUES ('Paolo', 'Conti', 'O', 'NULTEST1') RETURNING id),
+               e AS (INSERT INTO cms_eventi (titolo, data_inizio, data_fine)
+                     VALUES ('Concerto', now(), now() + interval '3 hours') RETURNING id)
+          SELECT (SELECT id FROM u) AS u, (SELECT id FROM e) AS e`,
+    );
+    cmsAppToken = await issueCmsAppToken(db, cms!.u, cms!.e, new Date(Date.now() + 86_400_000), new Date(), null);
     before = await fingerprint(db);
   });
 
@@ -146,7 +158,12 @@ describeEachDb("a NUL character is refused with 400, everywhere", (ctx) => {
     for (const r of writes) {
       // A route without a body schema (multipart uploads, actions) gets a body with a NUL all the same.
       const body = r.schema.body ? nulValue(r.schema.body) : { data: { nota: NUL } };
-      const res = await send(r.method, concrete(r.url), body, r.config.permissions === "app" ? auth(appToken) : {});
+      const res = await send(
+        r.method,
+        concrete(r.url),
+        body,
+        r.config.permissions === "app" ? auth(appToken) : r.config.permissions === "app-cms" ? auth(cmsAppToken) : {},
+      );
       results.push({ route: `${r.method} ${r.url}`, ...refused(res) });
     }
     expect(results.filter((x) => x.status !== 400 || x.detail !== VALIDATION)).toEqual([]);

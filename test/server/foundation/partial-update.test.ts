@@ -371,6 +371,81 @@ const CASES: Record<string, UpdateCase> = {
     change: { data: { nome: "Martina" } },
   },
 
+  "PUT /api/cms/eventi/:id/": {
+    async create(c) {
+      const v = (await c.call(
+        "POST",
+        "/api/cms/utenti/",
+        { data: { first_name: "Vera", last_name: "Villa", cellulare: "3201234567", tipologia: "V" } },
+        201,
+      )) as { id: number };
+      return postChild(c, "/api/cms/eventi/", {
+        titolo: "Festa patronale",
+        descrizione: "Processione e fuochi",
+        visualizzatori: [v.id],
+        indirizzo: "Piazza Maggiore",
+        citta: "Bologna",
+        prov: "BO",
+        contatore: true,
+        data_inizio: "2026-09-04T18:00",
+        data_fine: "2026-09-04T23:30",
+        abilitato: false,
+        soglia_attenzione: 70,
+        soglia_massima: 90,
+      });
+    },
+    read,
+    row: rowOf("cms_eventi"),
+    change: { data: { soglia_massima: 92 } },
+  },
+  "PUT /api/cms/eventi/:id/varchi/:subId/": {
+    create: async (c) => {
+      const e = (await c.call("POST", "/api/cms/eventi/", { data: CMS_EVENTO }, 201)) as { id: number };
+      return postChild(c, `/api/cms/eventi/${e.id}/varchi/`, { nome: "Varco Est", capienza: 800, direzione: "out" });
+    },
+    read: (c, url) => inEvento(c, url, "varchi"),
+    row: rowOf("cms_varchi"),
+    change: { data: { capienza: 900 } },
+  },
+  "PUT /api/cms/eventi/:id/dispositivi/:subId/": {
+    create: async (c) => {
+      const e = (await c.call("POST", "/api/cms/eventi/", { data: CMS_EVENTO }, 201)) as { id: number };
+      const g = (await c.call(
+        "POST",
+        `/api/cms/eventi/${e.id}/varchi/`,
+        { data: { nome: "A", capienza: 10 } },
+        201,
+      )) as {
+        id: number;
+      };
+      return postChild(c, `/api/cms/eventi/${e.id}/dispositivi/`, {
+        codice: "CP-0042",
+        descrizione: "Tornello",
+        varco_id: g.id,
+      });
+    },
+    read: (c, url) => inEvento(c, url, "dispositivi"),
+    row: rowOf("cms_dispositivi"),
+    change: { data: { descrizione: "Tornello nuovo" } },
+  },
+  "PUT /api/cms/utenti/:id/": {
+    create: (c) =>
+      postChild(c, "/api/cms/utenti/", {
+        first_name: "Paolo",
+        last_name: "Conti",
+        tipologia: "S",
+        email: "paolo.conti@example.it",
+        cellulare: "3387654321",
+        attivo: false,
+      }),
+    async read(c, url) {
+      const list = (await c.call("GET", `/api/cms/utenti/?id=${idOf(url)}`)) as { results: Values[] };
+      return list.results[0];
+    },
+    row: rowOf("cms_utenti"),
+    change: { data: { cellulare: "3380000000" } },
+  },
+
   "PUT /api/comunicazioni/ticket/:id/": {
     async create(c) {
       const admin = await queryOne<{ id: number }>(c.db, sql`SELECT min(id)::int AS id FROM users`);
@@ -389,6 +464,32 @@ const CASES: Record<string, UpdateCase> = {
     read,
     row: rowOf("ticket_supporto"),
     change: { data: { stato: "chiuso" } },
+  },
+
+  "PUT /api/comunicazioni/anomalie/:id/": {
+    async create(c) {
+      const admin = await queryOne<{ id: number }>(c.db, sql`SELECT min(id)::int AS id FROM users`);
+      const t = await queryOne<{ id: number }>(
+        c.db,
+        sql`WITH k AS (INSERT INTO contratti (titolo, cliente_id) VALUES ('Portierato', ${c.cliente}) RETURNING id),
+                 s AS (INSERT INTO servizi (contratto_id, dal, al) SELECT id, '2026-07-10', '2026-07-10' FROM k RETURNING id),
+                 g AS (INSERT INTO giorni (servizio_id, giorno) SELECT id, '2026-07-10' FROM s RETURNING id),
+                 t AS (INSERT INTO turni (giorno_id, inizio_f1, fine_f1, posizione_id)
+                       SELECT id, '08:00', '16:00', (SELECT min(id) FROM posizioni) FROM g RETURNING id)
+            INSERT INTO anomalie (turno_id, operatore_id, tipo, data_ora, rilevata_il, valore, stato, note, gestita_da, gestita_il)
+            SELECT t.id, ${c.operatore}, 'ritardo', '2026-07-10T08:20:00+02', '2026-07-10T08:21:00+02', 20, 'in_gestione',
+                   'Chiamato', ${admin!.id}, '2026-07-10T09:00:00+02' FROM t RETURNING id`,
+      );
+      return { url: `/api/comunicazioni/anomalie/${t!.id}/`, values: { stato: "in_gestione", note: "Chiamato" } };
+    },
+    read,
+    row: rowOf("anomalie"),
+    // Whoever changes it handles it: the time it was handled moves with the change.
+    change: {
+      data: { stato: "chiusa" },
+      answer: { stato: "chiusa", gestita_il: expect.any(String) },
+      columns: ["stato", "gestita_il"],
+    },
   },
 
   "PUT /api/pianificazione/contratti/:id/": {
@@ -413,6 +514,8 @@ const CASES: Record<string, UpdateCase> = {
         notifica: true,
         notifica_allarme: true,
         sono_vigile: "1",
+        anomalie_minuti: 20,
+        anomalie_distanza_m: 500,
       });
     },
     read,
@@ -550,6 +653,21 @@ const CASES: Record<string, UpdateCase> = {
   },
 };
 
+const CMS_EVENTO = {
+  titolo: "Sagra",
+  descrizione: "Sagra del paese",
+  indirizzo: "Piazza Roma",
+  citta: "Asti",
+  prov: "AT",
+  data_inizio: "2026-09-10T18:00",
+  data_fine: "2026-09-10T23:00",
+};
+async function inEvento(c: Ctx, url: string, kind: "varchi" | "dispositivi") {
+  const e = (await c.call("GET", url.replace(new RegExp(`${kind}/\\d+/$`), ""))) as Record<string, Values[]>;
+  const item = e[kind].find((i) => i.id === idOf(url));
+  if (!item) throw new Error(`${url} not in the event`);
+  return item;
+}
 function disponibilitaBody(values: Values) {
   return { data: Object.entries(values).map(([g, disponibile]) => ({ giorno: Number(g), disponibile })) };
 }

@@ -32,12 +32,13 @@ describe("routes and their permissions", () => {
     expect(apiRoutes()).toContainEqual({ method: "POST", url: "/api/auth/login/", permissions: "public" });
   });
 
-  it("every /api route declares 'public', 'app' (the guards' app) or a non-empty list of known capabilities", () => {
+  it("every /api route declares 'public', 'app' (the guards' app), 'app-cms' (the CMS counting app) or a non-empty list of known capabilities", () => {
     const bad = apiRoutes().filter(
       (r) =>
         !(
           r.permissions === "public" ||
           r.permissions === "app" ||
+          (r.permissions === "app-cms" && r.url.startsWith("/api/app/cms/")) ||
           (Array.isArray(r.permissions) &&
             r.permissions.length > 0 &&
             r.permissions.every((p) => p === ALL || PERMISSION_CODES.has(p)))
@@ -67,10 +68,11 @@ describe("routes and their permissions", () => {
     }
   });
 
-  // The app's routes answer 401 to every staff token (test/server/console/app.test.ts).
+  // The apps' routes answer 401 to every staff token (test/server/console/app.test.ts, test/server/cms/app-cms.test.ts).
   it("answers 403 on every back-office route not open to 'all' for a signed-in user without permissions", async () => {
     const nobody = await t.createUser({ permissions: [] });
-    const backOffice = (p: RoutePermissions | undefined) => p !== "public" && p !== "app" && !p?.includes(ALL);
+    const backOffice = (p: RoutePermissions | undefined) =>
+      p !== "public" && p !== "app" && p !== "app-cms" && !p?.includes(ALL);
     for (const r of apiRoutes().filter((x) => backOffice(x.permissions))) {
       const url = r.url.replace(/:[A-Za-z]+/g, "1");
       const res = await t.app.inject({ method: r.method as "GET", url, headers: auth(nobody.token) });

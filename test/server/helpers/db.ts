@@ -15,6 +15,8 @@ export type DbKind = "pglite" | "postgres";
 export interface TestDatabase extends Database {
   /** PostgreSQL: the same database as the admin, a superuser (for tests that tamper as one). */
   superuserUrl?: string;
+  /** PostgreSQL: the same database as the server's application role (a second pool: another worker). */
+  appUrl?: string;
 }
 
 export async function openTestDatabase(kind: DbKind): Promise<TestDatabase> {
@@ -32,6 +34,7 @@ export async function openTestDatabase(kind: DbKind): Promise<TestDatabase> {
   return {
     ...db,
     superuserUrl: pgUrl(name),
+    appUrl: pgUrl(name, pgAppRole()),
     exec: async (sqlText) => {
       owner ??= openPostgres(pgUrl(name, pgOwnerRole()), 1);
       await (await owner).exec(sqlText);

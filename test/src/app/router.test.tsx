@@ -65,10 +65,16 @@ describe("side menu", () => {
       "Anomalie",
       "Comunicazioni azienda",
       "Logs",
+      "Control Room",
+      "Eventi",
+      "Utenti",
       "Utenti",
     ]);
-    // The CMS group needs a cms_ permission (src/domain/permissions.ts): a superadmin without one does not see it.
-    expect(entries).not.toContain("Control Room");
+  });
+
+  it("shows the 'Crowd Management System' group on the superadmin's dashboard (issue 14 item 5)", async () => {
+    renderApp("/", { as: "admin" });
+    expect(await screen.findByRole("heading", { name: "Crowd Management System" })).toBeTruthy();
   });
 
   it("shows only the CMS entries to a cms_admin", async () => {
@@ -85,8 +91,8 @@ describe("guards and errors", () => {
   });
 
   it("a module not built yet shows 'In arrivo' with its title", async () => {
-    renderApp("/console/anomalie", { as: "admin" });
-    expect(await screen.findByRole("heading", { name: "Anomalie" })).toBeTruthy();
+    renderApp("/cms/utenti", { as: "cms" });
+    expect(await screen.findByRole("heading", { name: "Utenti CMS" })).toBeTruthy();
     expect(screen.getByText("In arrivo")).toBeTruthy();
   });
 

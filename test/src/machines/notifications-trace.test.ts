@@ -187,11 +187,15 @@ function check(trace: MachineTrace, result: Replay) {
   });
   expect(result.states).toEqual(recordedStates(trace));
   // Ticket 1 was read before the RELOAD; the failed summary kept the count; then ticket 9 arrived
-  // from the app: the popup lists it first and the chip counts it.
+  // from the app: the popup lists it first and the chip counts it. The new anomaly stays listed.
   expect(result.atEnd).toMatchObject({
     rounds: 5,
     unread: 3,
-    problems: [ARRIVATO, { id: 2, operatore: { id: 5, full_name: "Anna Ferrari" }, data_ora: "2026-03-09 22:40:00" }],
+    problems: [
+      ARRIVATO,
+      { id: 2, operatore: { id: 5, full_name: "Anna Ferrari" }, data_ora: "2026-03-09 22:40:00" },
+      { id: 7, fonte: "anomalia", titolo: "Ingresso in ritardo", data_ora: "2026-03-09 08:27:00" },
+    ],
   });
   expect(result.failures).toEqual([{ call: "summary", message: "Guasto" }]);
 }

@@ -9,12 +9,16 @@
  *   GET  /ticket/               the guard's tickets;  POST /ticket/ {data: {tipo, oggetto, testo}} → 201
  *   GET  /ticket/:id/           one of them with the office's replies
  *   POST /ticket/:id/foto/      a photo for it (multipart `foto`, checked by content): ./app-foto.routes.ts
+ *   GET  /comunicazioni/        the company's communications to the guard (marks them delivered)
+ *   POST /comunicazioni/:id/letta/     confirms reading;  GET /comunicazioni/:id/allegato/  the attachment
  * Writes take one hit of the operator's limit (60 a minute) and are audited.
  */
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { DetailOut, IdParams } from "../../../../src/domain/contracts/common";
+import { DetailOut, FileDownload, IdParams } from "../../../../src/domain/contracts/common";
 import {
+  AppComunicazioneOut,
+  AppComunicazioniOut,
   AppLoginBody,
   AppLoginOut,
   AppTicketBody,
@@ -24,6 +28,7 @@ import {
   AppTimbraturaOut,
   AppTurniOut,
 } from "../../../../src/domain/contracts/console/app";
+import { sendStoredFile } from "../../../lib/files";
 import { currentAppUser } from "../../../plugins/auth-guard";
 import {
   appApriTicket,
@@ -35,6 +40,7 @@ import {
   appTurni,
   takeWriteHit,
 } from "./app.service";
+import { appAllegato, appComunicazioni, appConfermaLettura } from "./app-comunicazioni.service";
 import { appFotoRoutes } from "./app-foto.routes";
 
 const tags = ["app"];
@@ -147,5 +153,53 @@ export const appRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request) => appTicket(app.db, currentAppUser(request), request.params.id),
+  );
+
+  app.get(
+    "/comunicazioni/",
+    {
+      config: { permissions: APP },
+      schema: {
+        tags,
+        security,
+        summary: "Le comunicazioni dell'azienda alla guardia (le segna consegnate)",
+        response: { 200: AppComunicazioniOut },
+      },
+    },
+    async (request) => appComunicazioni(app.db, currentAppUser(request), app.clock()),
+  );
+
+  app.post(
+    "/comunicazioni/:id/letta/",
+    {
+      config: { permissions: APP },
+      schema: {
+        tags,
+        security,
+        summary: "Conferma di lettura",
+        params: IdParams,
+        response: { 200: AppComunicazioneOut },
+      },
+    },
+    async (request) => {
+      await writeHit(request);
+      return appConfermaLettura(app.db, actorOf(request), request.params.id, app.clock());
+    },
+  );
+
+  app.get(
+    "/comunicazioni/:id/allegato/",
+    {
+      config: { permissions: APP },
+      schema: {
+        tags,
+        security,
+        summary: "L'allegato di una comunicazione",
+        params: IdParams,
+        response: { 200: FileDownload("L'allegato", ["application/pdf", "image/jpeg", "image/png", "image/webp"]) },
+      },
+    },
+    async (request, reply) =>
+      sendStoredFile(reply, app.config.dataDir, await appAllegato(app.db, currentAppUser(request), request.params.id)),
   );
 };

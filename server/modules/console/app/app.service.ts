@@ -30,6 +30,7 @@ import {
   releaseRateLimit,
   reserveRateLimit,
 } from "../../../lib/rate-limit";
+import { rilevaAnomalie } from "../anomalie/rilevazione";
 
 export const APP_LOGIN_FAILED = "Impossibile accedere con le credenziali fornite";
 export const TURNO_NON_TROVATO = "Turno non trovato";
@@ -279,6 +280,9 @@ export async function appTimbra(
         { content_type: "turno", object_id: data.turno_id },
       ],
     });
+    // At the device's time: a check-in synced late is judged as of when it was made (the schedule
+    // judges what is missing as of now).
+    await rilevaAnomalie(tx, device, { turnoId: data.turno_id, operatoreId }, now);
     return { created: true, timbratura: timbraturaOut(row) };
   });
 }

@@ -23,6 +23,8 @@ const COLUMNS = [
   "notifica",
   "notifica_allarme",
   "sono_vigile",
+  "anomalie_minuti",
+  "anomalie_distanza_m",
 ] as const;
 
 type Row = Omit<Contratto, "cliente"> & { cliente_id: number; ragione_sociale: string };
@@ -33,7 +35,8 @@ export async function getContratto(ex: Executor, id: number): Promise<Contratto>
     sql`SELECT c.id, c.titolo, c.cliente_id, cl.ragione_sociale, c.tipo_contratto, c.numero_contratto, c.tipo_servizio,
                c.sede, c.agente, c.subagente, c.responsabile, c.responsabile_zona, c.azienda_app, c.azienda_ese,
                c.annotazioni, c.attivo, to_char(c.data_disattivazione, 'YYYY-MM-DD') AS data_disattivazione,
-               c.allarme, c.notifica, c.notifica_allarme, c.sono_vigile
+               c.allarme, c.notifica, c.notifica_allarme, c.sono_vigile,
+               c.anomalie_minuti, c.anomalie_distanza_m
         FROM contratti c JOIN clienti cl ON cl.id = c.cliente_id WHERE c.id = ${id}`,
   );
   if (!r) throw notFound("Contratto non trovato");

@@ -183,3 +183,35 @@ export const AppTicketOut = z.object({
 });
 export type AppTicket = z.infer<typeof AppTicketOut>;
 export const AppTicketsOut = z.object({ results: z.array(AppTicketOut.omit({ messaggi: true })) });
+
+/** A company communication addressed to the guard (GET /api/app/comunicazioni/, newest first). */
+export const AppComunicazioneOut = z.object({
+  id: z.number(),
+  oggetto: z.string(),
+  testo: z.string(),
+  /** Europe/Rome, "YYYY-MM-DD HH:mm:ss". */
+  inviata_il: z.string(),
+  /** GET /api/app/comunicazioni/:id/allegato/ when true. */
+  allegato: z.boolean(),
+  letta_il: z.string().nullable(),
+  /** The office's last reminder to read it (null when none, or already read). */
+  promemoria_il: z.string().nullable(),
+});
+export type AppComunicazione = z.infer<typeof AppComunicazioneOut>;
+export const AppComunicazioniOut = z.object({ results: z.array(AppComunicazioneOut) }).meta({
+  examples: [
+    {
+      results: [
+        {
+          id: 4,
+          oggetto: "Nuove divise",
+          testo: "Da lunedì si ritirano in sede.",
+          inviata_il: "2026-11-24 09:00:00",
+          allegato: true,
+          letta_il: null,
+          promemoria_il: null,
+        },
+      ],
+    },
+  ],
+});

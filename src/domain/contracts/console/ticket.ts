@@ -8,12 +8,22 @@ export { IdParams };
 
 const Persona = z.object({ id: z.number(), full_name: z.string() });
 
-/** One active problem: SPEC §3 Support notification, plus the operator's id. */
+/** Where a notification comes from: an unread support ticket or a new anomaly. */
+export const PROBLEMA_FONTI = ["ticket", "anomalia"] as const;
+
+/**
+ * One active problem: SPEC §3 Support notification (operatore.full_name, data_ora, id), plus the
+ * operator's id, its source (the id is the ticket's or the anomaly's) and a short title.
+ */
 export const ProblemaAttivoOut = z.object({
   id: z.number(),
   operatore: Persona,
   /** Europe/Rome wall-clock time, "YYYY-MM-DD HH:mm:ss". */
   data_ora: z.string(),
+  /** Always sent by the server; a notification without it is a ticket (recorded traces, older answers). */
+  fonte: z.enum(PROBLEMA_FONTI).optional(),
+  /** The ticket's subject, or the anomaly's kind. */
+  titolo: z.string().optional(),
 });
 
 /** The active problems list: a plain array, newest first (SPEC §3 leaves the shape open). */

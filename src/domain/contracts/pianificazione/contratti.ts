@@ -8,6 +8,19 @@ import { declareList } from "../list";
 import { updateSchema } from "../update-schema";
 import { bool, optDay, optText, refId, reqText } from "./fields";
 
+/** A whole-number threshold; '' or null means "not given" (the default on create, unchanged on update). */
+function soglia(min: number, max: number, message: string) {
+  return z.preprocess(
+    (v) => (v === "" || v === null ? undefined : typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: message })
+      .int({ error: message })
+      .min(min, { error: message })
+      .max(max, { error: message })
+      .optional(),
+  );
+}
+
 const fields = {
   titolo: reqText(300),
   cliente: refId(),
@@ -34,6 +47,8 @@ const fields = {
     (v) => (v === true ? "1" : v === false || v === null || v === "" ? "0" : typeof v === "number" ? String(v) : v),
     z.enum(["0", "1"], { error: "Valore non valido" }).optional(),
   ),
+  anomalie_minuti: soglia(1, 1440, "Minuti interi da 1 a 1440"),
+  anomalie_distanza_m: soglia(10, 100000, "Metri interi da 10 a 100000"),
 };
 
 /** cliente may also come as cliente_id. */
@@ -52,6 +67,8 @@ const createObject = z.object({
   notifica: bool().default(false),
   notifica_allarme: fields.notifica_allarme.default(null),
   sono_vigile: fields.sono_vigile.default("0"),
+  anomalie_minuti: fields.anomalie_minuti.default(15),
+  anomalie_distanza_m: fields.anomalie_distanza_m.default(300),
 });
 
 export const contrattoCreate = z.preprocess(clienteAlias, createObject);
@@ -86,6 +103,8 @@ export const ContrattoOut = z.object({
   notifica: z.boolean(),
   notifica_allarme: z.boolean().nullable(),
   sono_vigile: z.string(),
+  anomalie_minuti: z.number(),
+  anomalie_distanza_m: z.number(),
   cliente: ClienteRef,
 });
 export type Contratto = z.infer<typeof ContrattoOut>;

@@ -4,9 +4,10 @@
  */
 import { Checkbox, Fieldset, SimpleGrid, Switch, Text } from "@chakra-ui/react";
 import { Field } from "react-final-form";
-import { useProvinceQuery } from "../../../api/anagrafiche/province.endpoints";
-import { fieldError, type Option, SelectField } from "../../../components/form";
-import { PROVINCE } from "../../../domain/province";
+import { fieldError, type Option } from "../../../components/form";
+
+/** Moved to components/form (the CMS uses them too); kept here for the anagrafiche screens' imports. */
+export { ProvinciaField, useProvinceOptions } from "../../../components/form/provincia-field";
 
 export function SwitchField({ name, label, disabled }: { name: string; label: string; disabled?: boolean }) {
   return (
@@ -25,21 +26,6 @@ export function SwitchField({ name, label, disabled }: { name: string; label: st
       )}
     </Field>
   );
-}
-
-/**
- * The province options: GET /api/anagrafiche/province/ (SPEC §7; asked once after login by the shell
- * and served from the cache here), the static list until it answers.
- */
-export function useProvinceOptions(): Option[] {
-  const { data } = useProvinceQuery(undefined, { refetchOnMountOrArgChange: false });
-  if (data?.length) return data.map((p) => ({ value: p.abbr, label: `${p.name} (${p.abbr})` }));
-  return PROVINCE.map((p) => ({ value: p.sigla, label: `${p.nome} (${p.sigla})` }));
-}
-
-export function ProvinciaField(props: { name: string; label: string; required?: boolean }) {
-  const options = useProvinceOptions();
-  return <SelectField {...props} options={options} />;
 }
 
 /**

@@ -1,6 +1,8 @@
 /**
  * Service → assegnazione-risorse: a grid of days × shifts for one month (`?dal&al`), each cell a
- * ShiftCell driven by the service's assignment machine (debounced full reload after any change).
+ * ShiftCell driven by the service's assignment machine (debounced full reload after any change);
+ * 'Assegna automaticamente' above it proposes operators for the uncovered places, marked in the cells
+ * (the automatic staffing scope is the service page's, servizio-page.tsx).
  */
 import { Alert, Badge, Box, Button, HStack, Skeleton, Table, Text } from "@chakra-ui/react";
 import { skipToken } from "@reduxjs/toolkit/query";
@@ -8,6 +10,7 @@ import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { errorMessage } from "../../../api/base";
 import { useServizioQuery, useServiziQuery } from "../../../api/pianificazione/servizi.endpoints";
 import { formatDate } from "../../../domain/format";
+import { AutoAssegnazionePanel } from "../auto-assegnazione/auto-assegnazione-panel";
 import { MSG } from "../common/messages";
 import { type MonthRange, monthLabel, monthOf, shiftMonth } from "../common/month-range";
 import { AggiungiGiorno, GiornoEdit } from "../servizi/piano-edit";
@@ -57,6 +60,11 @@ export function AssignmentGrid({ idContratto, idServizio }: { idContratto: strin
           <Box flex="1" />
           <OperatorePeriodo {...ids} dal={range.dal} al={range.al} />
           <AggiungiGiorno {...ids} />
+        </HStack>
+      )}
+      {range && (
+        <HStack mb="3">
+          <AutoAssegnazionePanel dal={range.dal} al={range.al} servizi={[Number(idServizio)]} />
         </HStack>
       )}
       {error && (

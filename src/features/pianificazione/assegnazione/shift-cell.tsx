@@ -14,6 +14,7 @@ import { formatDate, formatTime } from "../../../domain/format";
 import { copertura } from "../../../domain/turno";
 import { statusOnTurno } from "../../../machines/assignment/operator-status";
 import { COMMAND_OF, noticeForTurno } from "../../../machines/assignment.machine";
+import { ProposteTurno } from "../auto-assegnazione/proposte-turno";
 import { OperatorPicker } from "../common/operator-picker";
 import { type ServizioIds, TurnoEdit } from "../servizi/piano-edit";
 import { useAssignmentActor, useAssignmentState } from "./assignment-context";
@@ -81,6 +82,7 @@ export function ShiftCell({ base, ids, giorno, turno, bloccato = false }: ShiftC
           );
         })}
       </Stack>
+      <ProposteTurno turnoId={turno.id} />
       {notice && (
         <Text fontSize="xs" mt="1" color={notice.kind === "error" ? "red.600" : "orange.600"} role="status">
           {notice.messages.join(" · ")}

@@ -1,9 +1,15 @@
-/** /pianificazione/contratti: the contracts list (filters global, cliente, attivo, tipo_servizio). */
+/**
+ * /pianificazione/contratti: the contracts list (filters global, cliente, attivo, tipo_servizio) and
+ * 'Assegna automaticamente' for a week or a month of the whole company (optionally a region or client).
+ */
 import { Box, Button, Heading, HStack, Link } from "@chakra-ui/react";
 import { Link as RouterLink } from "react-router-dom";
 import { useClientiOptionsQuery } from "../../../api/pianificazione/contratti.endpoints";
 import { ListScreen } from "../../../components/data-table/list-screen";
 import type { FilterField } from "../../../components/filter-bar/filter-bar.types";
+import { AutoAssegnazioneScope } from "../auto-assegnazione/auto-assegnazione-context";
+import { AutoAssegnazionePanel } from "../auto-assegnazione/auto-assegnazione-panel";
+import { monthOf } from "../common/month-range";
 
 interface ContrattoRow extends Record<string, unknown> {
   id: number;
@@ -32,6 +38,15 @@ export function ContrattiListPage() {
           <RouterLink to="/pianificazione/contratti/aggiungi-nuovo">Nuovo contratto</RouterLink>
         </Button>
       </HStack>
+      <AutoAssegnazioneScope scope="contratti">
+        <HStack mb="3">
+          <AutoAssegnazionePanel
+            {...monthOf(new Date())}
+            azienda
+            clienti={(clienti.data?.results ?? []).map((c) => ({ value: String(c.id), label: c.ragione_sociale }))}
+          />
+        </HStack>
+      </AutoAssegnazioneScope>
       <ListScreen<ContrattoRow>
         listId="contratti"
         path="pianificazione/contratti/"

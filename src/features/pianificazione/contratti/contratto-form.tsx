@@ -113,6 +113,18 @@ export function ContrattoForm({ contratto }: { contratto?: Contratto }) {
                     { value: "1", label: "Sì" },
                   ]}
                 />
+                <TextField
+                  name="anomalie_minuti"
+                  label="Anomalie: minuti senza timbratura"
+                  type="number"
+                  helperText="Dopo l'inizio senza ingresso, dopo la fine senza uscita (predefinito 15)"
+                />
+                <TextField
+                  name="anomalie_distanza_m"
+                  label="Anomalie: distanza massima (m)"
+                  type="number"
+                  helperText="Dall'indirizzo del servizio al punto dell'ingresso (predefinito 300)"
+                />
               </SimpleGrid>
               <HStack gap="6" wrap="wrap">
                 <CheckboxField name="attivo" label="Attivo" />

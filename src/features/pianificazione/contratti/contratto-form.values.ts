@@ -15,6 +15,8 @@ export type ContrattoFormValues = Record<(typeof CONTRATTO_TEXT_FIELDS)[number],
   notifica: boolean;
   notifica_allarme: "" | "true" | "false";
   sono_vigile: string;
+  anomalie_minuti: string;
+  anomalie_distanza_m: string;
 };
 
 export function contrattoFormValues(c?: Contratto | null): ContrattoFormValues {
@@ -34,6 +36,8 @@ export function contrattoFormValues(c?: Contratto | null): ContrattoFormValues {
     notifica: c?.notifica ?? CONTRATTO_DEFAULTS.notifica,
     notifica_allarme: tri === null ? "" : tri ? "true" : "false",
     sono_vigile: c?.sono_vigile ?? CONTRATTO_DEFAULTS.sono_vigile,
+    anomalie_minuti: String(c?.anomalie_minuti ?? CONTRATTO_DEFAULTS.anomalie_minuti),
+    anomalie_distanza_m: String(c?.anomalie_distanza_m ?? CONTRATTO_DEFAULTS.anomalie_distanza_m),
   };
 }
 

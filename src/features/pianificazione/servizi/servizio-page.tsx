@@ -7,6 +7,7 @@ import { Link as RouterLink, useParams } from "react-router-dom";
 import { useContrattoQuery } from "../../../api/pianificazione/contratti.endpoints";
 import { UrlTabs } from "../../../components/url-tabs";
 import { AssignmentGrid } from "../assegnazione/assignment-grid";
+import { AutoAssegnazioneScope } from "../auto-assegnazione/auto-assegnazione-context";
 import { ServizioHeader } from "./piano-edit";
 import { CostiTab, DotazioniTab, NoteAllegatiTab, OperatoriAssegnatiTab } from "./servizio-tabs";
 
@@ -25,7 +26,16 @@ export function ServizioPage() {
       <UrlTabs
         base={`/pianificazione/contratti/${idContratto}/servizi/${idServizio}`}
         tabs={[
-          { value: "assegnazione-risorse", label: "Assegnazione risorse", render: () => <AssignmentGrid {...ids} /> },
+          {
+            value: "assegnazione-risorse",
+            label: "Assegnazione risorse",
+            // the automatic staffing actor of this service (its panel and the cells' marks); another service, another actor
+            render: () => (
+              <AutoAssegnazioneScope key={idServizio} scope={`servizio:${idServizio}`}>
+                <AssignmentGrid {...ids} />
+              </AutoAssegnazioneScope>
+            ),
+          },
           {
             value: "operatori-assegnati",
             label: "Operatori assegnati",

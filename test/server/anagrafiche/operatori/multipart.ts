@@ -1,5 +1,8 @@
 /** A multipart/form-data body for app.inject. */
-export function multipartBody(fields: Record<string, string>, file?: { name: string; data: Buffer; type?: string }) {
+export function multipartBody(
+  fields: Record<string, string>,
+  file?: { name: string; data: Buffer; type?: string; field?: string },
+) {
   const boundary = `----erp${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {
@@ -8,7 +11,7 @@ export function multipartBody(fields: Record<string, string>, file?: { name: str
   if (file) {
     parts.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? "application/octet-stream"}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? "file"}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? "application/octet-stream"}\r\n\r\n`,
       ),
       file.data,
       Buffer.from("\r\n"),

@@ -1,7 +1,7 @@
 /**
  * The header's notification alert and the side menu's chip, in the whole app against the msw
- * backend (mocks/fixtures/console.ts: 3 unread tickets, 2 of them not closed). The alert counts
- * what the popup lists (2); the chip counts the unread tickets (3).
+ * backend (mocks/fixtures/console.ts: 3 unread tickets, 2 of them not closed, and a new anomaly).
+ * The alert counts what the popup lists (3); the chip counts the unread tickets (3).
  */
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
@@ -12,7 +12,7 @@ import { renderApp } from "../../helpers/render-app";
 
 const server = setupMockServer();
 
-const ALERT = "Attenzione. Ci sono 2 notifiche non lette";
+const ALERT = "Attenzione. Ci sono 3 notifiche non lette";
 
 function ticketLink() {
   const nav = screen.getAllByRole("navigation", { name: "Menu principale" })[0];
@@ -32,12 +32,24 @@ describe("notification alert (SPEC §2 Header)", () => {
     expect(within(popup).getByText("Problemi")).toBeTruthy();
     expect(getComputedStyle(within(popup).getByTestId("problemi-list")).maxHeight).toBe("400px");
     const items = within(popup).getAllByRole("link");
-    expect(items.map((a) => a.textContent)).toEqual(["Giuseppe Russo10/03/2026 08:15", "Anna Ferrari09/03/2026 22:40"]);
+    expect(items.map((a) => a.textContent)).toEqual([
+      "Giuseppe Russo10/03/2026 08:15",
+      "Anna Ferrari09/03/2026 22:40",
+      "Anna Ferrari09/03/2026 08:27 · Anomalia: Ingresso in ritardo",
+    ]);
 
     fireEvent.click(items[1]);
     await waitFor(() => expect(router.state.location.pathname).toBe("/console/ticket-supporto"));
     expect(router.state.location.search).toBe("?ticket=2");
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Problemi" })).toBeNull());
+  });
+
+  it("an anomaly in the popup opens the anomaly", async () => {
+    const { router } = renderApp("/", { as: "admin" });
+    const popup = await openPopup(ALERT);
+    fireEvent.click(within(popup).getByRole("link", { name: /Anomalia: Ingresso in ritardo/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/console/anomalie"));
+    expect(router.state.location.search).toBe("?anomalia=7");
   });
 
   it("counts what the popup lists, and says 'Nessun problema segnalato' when a reload empties it", async () => {

@@ -37,7 +37,7 @@ describe("ticket supporto", () => {
       if (request.method !== "GET") sent.push(`${request.method} ${new URL(request.url).pathname}`);
     });
     renderApp("/", { as: "admin" });
-    const alert = await screen.findByText("Attenzione. Ci sono 2 notifiche non lette", {}, SLOW);
+    const alert = await screen.findByText("Attenzione. Ci sono 3 notifiche non lette", {}, SLOW);
     fireEvent.click(alert.closest("button") as HTMLElement);
     const popup = await screen.findByRole("dialog", { name: "Problemi" });
     fireEvent.click(within(popup).getByRole("link", { name: /Giuseppe Russo/ }));
@@ -45,7 +45,7 @@ describe("ticket supporto", () => {
     expect(await screen.findByRole("heading", { name: "Varco carraio bloccato" }, SLOW)).toBeTruthy();
     expect(screen.getByText("I mezzi sono fermi.")).toBeTruthy();
     await waitFor(() => expect(sent).toContain("POST /api/comunicazioni/ticket/1/letto/"));
-    expect(await screen.findByText("Attenzione. Ci sono 1 notifiche non lette", {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText("Attenzione. Ci sono 2 notifiche non lette", {}, SLOW)).toBeTruthy();
     server.events.removeAllListeners();
   });
 

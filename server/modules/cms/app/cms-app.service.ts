@@ -1,0 +1,183 @@
+/**
+ * The stewards' counting app (/api/app/cms/). Sign-in with a CMS user's access code, only for an
+ * event the user is linked to, enabled, with the app counter on (contatore), and only while its
+ * counting window is open (45 minutes before the start to 2 hours after the end, src/domain/cms.ts);
+ * the token lasts until the window closes. Counts: one statement inserts the batch with ON CONFLICT
+ * (device, seq) DO NOTHING — a retry or a batch sent again counts nothing twice, in any order —;
+ * when something was recorded, NOTIFY 'cms_conteggi' with the event's id follows (./conteggi-notify.ts),
+ * so every server process pushes the change to its control rooms (../control-room/live-hub.ts).
+ * Counts are not written to the audit trail: each is itself an append-only record (device, seq,
+ * time counted and time received); a sign-in, a sign-out and a refused sign-in are audited.
+ */
+import { sql } from "drizzle-orm";
+import { FINESTRA_CONTEGGIO, fineFinestra } from "../../../../src/domain/cms";
+import type { AppCmsLoginOut, ConteggiOut, Conteggio } from "../../../../src/domain/contracts/cms/app";
+import type { Db, Executor } from "../../../db/client";
+import { queryOne, queryRows } from "../../../db/query";
+import { AZIONI, writeAudit } from "../../../lib/audit";
+import { type CmsAppUser, issueCmsAppToken } from "../../../lib/cms-app-tokens";
+import { badRequest, HttpError, notFound } from "../../../lib/errors";
+import { consumeRateLimit, RATE_RULES, releaseRateLimit, reserveRateLimit } from "../../../lib/rate-limit";
+import { CONTENT_TYPES } from "../cms-fields";
+import { occupazioneVarchi, totaleDi } from "../control-room/occupazione";
+import type { ConteggiNotifier } from "./conteggi-notify";
+
+export const CODICE_NON_VALIDO = "Codice di accesso non valido";
+export const FINESTRA_CHIUSA =
+  "Il conteggio non è aperto: si apre 45 minuti prima dell'inizio dell'evento e si chiude 2 ore dopo la fine";
+export const SCEGLI_EVENTO = "Sei collegato a più eventi in corso: indica quale";
+export const VARCO_NON_TROVATO = "Varco non trovato";
+
+export { CMS_CHANNEL } from "./conteggi-notify";
+
+interface EventoAperto {
+  id: number;
+  titolo: string;
+  data_inizio: string;
+  data_fine: string;
+}
+
+export async function cmsAppLogin(
+  db: Db,
+  body: { codice_accesso: string; evento_id?: number },
+  ip: string,
+  now: Date,
+): Promise<AppCmsLoginOut> {
+  await reserveRateLimit(db, RATE_RULES.cmsAppLoginIp, ip, now);
+  const utente = await queryOne<{ id: number; first_name: string; last_name: string }>(
+    db,
+    sql`SELECT id, first_name, last_name FROM cms_utenti WHERE codice_accesso = ${body.codice_accesso.toUpperCase()} AND attivo`,
+  );
+  if (!utente) {
+    await writeAudit(db, {
+      azione: AZIONI.loginFailed,
+      contentType: CONTENT_TYPES.utente,
+      note: "App conta-persone: codice di accesso non valido",
+      ip,
+    });
+    throw badRequest(CODICE_NON_VALIDO, { codice_accesso: CODICE_NON_VALIDO });
+  }
+  // The code was right: the attempt does not count against the address.
+  await releaseRateLimit(db, RATE_RULES.cmsAppLoginIp, ip);
+  const aperti = await queryRows<EventoAperto>(
+    db,
+    sql`SELECT e.id, e.titolo, e.data_inizio, e.data_fine
+          FROM cms_eventi e JOIN cms_eventi_utenti eu ON eu.evento_id = e.id AND eu.utente_id = ${utente.id}
+         WHERE e.abilitato AND e.contatore
+           AND ${now} BETWEEN e.data_inizio - ${`${FINESTRA_CONTEGGIO.primaMs / 60_000} minutes`}::interval
+                          AND e.data_fine + ${`${FINESTRA_CONTEGGIO.dopoMs / 60_000} minutes`}::interval
+           ${body.evento_id ? sql`AND e.id = ${body.evento_id}` : sql``}
+         ORDER BY e.data_inizio, e.id`,
+  );
+  if (aperti.length === 0) throw forbiddenWith(FINESTRA_CHIUSA);
+  if (aperti.length > 1) throw badRequest(SCEGLI_EVENTO, { evento_id: SCEGLI_EVENTO });
+  const evento = aperti[0];
+  const eventoId = Number(evento.id);
+  const scade = new Date(fineFinestra(new Date(evento.data_fine).getTime()));
+  const token = await db.transaction(async (tx) => {
+    const t = await issueCmsAppToken(tx, utente.id, eventoId, scade, now, ip);
+    await writeAudit(tx, {
+      azione: AZIONI.login,
+      contentType: CONTENT_TYPES.utente,
+      objectId: utente.id,
+      note: `App conta-persone: ${evento.titolo}`,
+      related: [{ content_type: CONTENT_TYPES.evento, object_id: eventoId }],
+      ip,
+    });
+    return t;
+  });
+  const varchi = await occupazioneVarchi(db, eventoId);
+  return {
+    token,
+    scade_il: scade.toISOString(),
+    utente: { id: Number(utente.id), first_name: utente.first_name, last_name: utente.last_name },
+    evento: {
+      id: eventoId,
+      titolo: evento.titolo,
+      data_inizio: new Date(evento.data_inizio).toISOString(),
+      data_fine: new Date(evento.data_fine).toISOString(),
+      varchi: varchi.map(({ id, nome, capienza, direzione }) => ({ id, nome, capienza, direzione })),
+    },
+  };
+}
+
+const forbiddenWith = (detail: string) => new HttpError(403, detail);
+
+export async function cmsAppLogout(db: Db, user: CmsAppUser, ip: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`UPDATE cms_app_tokens SET revoked_at = ${now} WHERE id = ${user.tokenId}`);
+    await writeAudit(tx, {
+      azione: AZIONI.logout,
+      contentType: CONTENT_TYPES.utente,
+      objectId: user.utenteId,
+      note: "App conta-persone",
+      related: [{ content_type: CONTENT_TYPES.evento, object_id: user.eventoId }],
+      ip,
+    });
+  });
+}
+
+export async function postConteggi(
+  db: Db,
+  notifier: ConteggiNotifier,
+  user: CmsAppUser,
+  varcoId: number,
+  data: Conteggio | Conteggio[],
+  now: Date,
+): Promise<ConteggiOut> {
+  const batch = Array.isArray(data) ? data : [data];
+  const devices = [...new Set(batch.map((c) => c.device_id))];
+  for (const d of devices) await consumeRateLimit(db, RATE_RULES.cmsDevice, `${user.eventoId} ${d}`, now);
+  const values = sql.join(
+    batch.map((c) => sql`(${c.device_id}::text, ${c.seq}::bigint, ${c.in}::int, ${c.out}::int, ${c.at}::timestamptz)`),
+    sql`, `,
+  );
+  const codici = sql`ARRAY[${sql.join(
+    devices.map((d) => sql`${d}::text`),
+    sql`, `,
+  )}]`;
+  // One statement: the gate (of the token's event), the devices (registered on this gate at their
+  // first count), the counts (a (device, seq) already received is skipped); then the signal.
+  let accettati = 0;
+  for (let attempt = 0; ; attempt++) {
+    const r = await queryOne<{ varco: number; uniti: number; accettati: number }>(
+      db,
+      sql`WITH v AS (SELECT id FROM cms_varchi WHERE id = ${varcoId} AND evento_id = ${user.eventoId}),
+               d0 AS (SELECT id, codice FROM cms_dispositivi WHERE evento_id = ${user.eventoId} AND codice = ANY(${codici})),
+               dn AS (INSERT INTO cms_dispositivi (evento_id, varco_id, codice)
+                      SELECT ${user.eventoId}, v.id, c FROM v, unnest(${codici}) AS c
+                       WHERE NOT EXISTS (SELECT 1 FROM d0 WHERE d0.codice = c)
+                      ON CONFLICT (evento_id, codice) DO NOTHING RETURNING id, codice),
+               d AS (SELECT id, codice FROM d0 UNION ALL SELECT id, codice FROM dn),
+               x (codice, seq, ingressi, uscite, at) AS (VALUES ${values}),
+               ins AS (INSERT INTO cms_conteggi (dispositivo_id, seq, evento_id, varco_id, ingressi, uscite, at, ricevuto_il)
+                       SELECT d.id, x.seq, ${user.eventoId}, v.id, x.ingressi, x.uscite, x.at, ${now}::timestamptz
+                         FROM x JOIN d ON d.codice = x.codice CROSS JOIN v
+                       ON CONFLICT (dispositivo_id, seq) DO NOTHING RETURNING 1)
+          SELECT (SELECT count(*) FROM v)::int AS varco,
+                 (SELECT count(*) FROM x JOIN d ON d.codice = x.codice)::int AS uniti,
+                 (SELECT count(*) FROM ins)::int AS accettati`,
+    );
+    if (!r || Number(r.varco) === 0) throw notFound(VARCO_NON_TROVATO);
+    accettati += Number(r.accettati);
+    // A device registered at the same moment by a parallel request: its counts found no device
+    // row in this statement's snapshot; once more, and the device is there.
+    if (Number(r.uniti) < batch.length && attempt === 0) continue;
+    if (accettati > 0) notifier.changed(user.eventoId);
+    return {
+      accettati,
+      duplicati: batch.length - accettati,
+      totale: totaleDi(await occupazioneVarchi(db, user.eventoId)),
+    };
+  }
+}
+
+export async function eventoTotale(db: Executor, user: CmsAppUser) {
+  const e = await queryOne<{ id: number; titolo: string }>(
+    db,
+    sql`SELECT id, titolo FROM cms_eventi WHERE id = ${user.eventoId}`,
+  );
+  if (!e) throw notFound("Evento non trovato");
+  const varchi = await occupazioneVarchi(db, user.eventoId);
+  return { id: Number(e.id), titolo: e.titolo, totale: totaleDi(varchi), varchi };
+}

@@ -1,0 +1,76 @@
+/**
+ * `npm run erp -- cms simulate --event ID --rate N [--seconds S] [--codice C] [--url U]`: posts
+ * counts to a running server through the counters' API (/api/app/cms/), as the stewards' devices
+ * would, so a control room can be watched filling up. Signs in with an access code (by default the
+ * demo steward's, DEMO2026), then N posts a second spread over two simulated devices per gate
+ * (SIM-<gate>-1, -2), mostly arrivals, a few leaving; stops after S seconds or at Ctrl-C.
+ * Only HTTP: it works beside a server holding the embedded database, and against any replica.
+ */
+import { DEMO_CODICE_ACCESSO } from "./cms.seed";
+
+export interface SimulateOptions {
+  url: string;
+  eventoId: number;
+  rate: number;
+  seconds?: number;
+  codice?: string;
+  /** Progress lines (the CLI prints them). */
+  log?: (line: string) => void;
+  signal?: AbortSignal;
+}
+
+export interface SimulateResult {
+  inviati: number;
+  accettati: number;
+  presenti: number;
+  capienza: number;
+}
+
+async function call(url: string, init: RequestInit) {
+  const res = await fetch(url, { ...init, headers: { "content-type": "application/json", ...(init.headers ?? {}) } });
+  const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`${res.status}: ${String(body.detail ?? res.statusText)}`);
+  return body;
+}
+
+export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
+  const base = o.url.replace(/\/+$/, "");
+  const login = (await call(`${base}/api/app/cms/login/`, {
+    method: "POST",
+    body: JSON.stringify({ codice_accesso: o.codice ?? DEMO_CODICE_ACCESSO, evento_id: o.eventoId }),
+  })) as { token: string; evento: { id: number; titolo: string; varchi: { id: number; direzione: string }[] } };
+  if (login.evento.varchi.length === 0) throw new Error("L'evento non ha varchi: aggiungili dalla scheda dell'evento");
+  const headers = { authorization: `Token ${login.token}` };
+  const devices = login.evento.varchi.flatMap((v) => [1, 2].map((k) => ({ varco: v, id: `SIM-${v.id}-${k}` })));
+  o.log?.(`Simulazione su "${login.evento.titolo}": ${o.rate} invii al secondo da ${devices.length} dispositivi`);
+  let seq = Date.now() * 1000;
+  const result: SimulateResult = { inviati: 0, accettati: 0, presenti: 0, capienza: 0 };
+  const interval = 1000 / o.rate;
+  const endAt = o.seconds ? Date.now() + o.seconds * 1000 : Number.POSITIVE_INFINITY;
+  let next = Date.now();
+  let lastLog = Date.now();
+  while (Date.now() < endAt && !o.signal?.aborted) {
+    const d = devices[result.inviati % devices.length];
+    const entrati = d.varco.direzione === "out" ? 0 : 1 + Math.floor(Math.random() * 4);
+    const usciti = d.varco.direzione === "in" ? 0 : Math.random() < 0.25 ? 1 : 0;
+    const r = (await call(`${base}/api/app/cms/varchi/${d.varco.id}/conteggi/`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({
+        data: { device_id: d.id, seq: ++seq, in: entrati, out: usciti, at: new Date().toISOString() },
+      }),
+    })) as { accettati: number; totale: { presenti: number; capienza: number } };
+    result.inviati += 1;
+    result.accettati += r.accettati;
+    result.presenti = r.totale.presenti;
+    result.capienza = r.totale.capienza;
+    if (Date.now() - lastLog >= 5000) {
+      lastLog = Date.now();
+      o.log?.(`  ${result.inviati} invii, presenti ${result.presenti} su ${result.capienza}`);
+    }
+    next += interval;
+    const wait = next - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+  return result;
+}

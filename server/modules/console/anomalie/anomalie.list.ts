@@ -1,0 +1,45 @@
+/**
+ * GET /api/comunicazioni/anomalie/ on the list engine: the fields of AnomaliaList
+ * (src/domain/contracts/console/anomalie.ts) read from SQL. New first (open and not opened yet), then newest.
+ */
+import { sql } from "drizzle-orm";
+import { AnomaliaList } from "../../../../src/domain/contracts/console/anomalie";
+import { defineList } from "../../../lib/list";
+
+export const anomalieList = defineList(AnomaliaList, {
+  from: sql`anomalie a`,
+  // One row per anomaly whatever is joined (NOT NULL foreign keys): the count and the keys' step
+  // read anomalie alone (its period filter and order are anomalie_lista_idx).
+  joins: {
+    o: sql`JOIN operatori o ON o.id = a.operatore_id`,
+    x: sql`JOIN LATERAL (
+      SELECT g.giorno, cl.ragione_sociale AS cliente, coalesce(nullif(s.descrizione, ''), c.titolo) AS servizio
+        FROM turni t JOIN giorni g ON g.id = t.giorno_id JOIN servizi s ON s.id = g.servizio_id
+        JOIN contratti c ON c.id = s.contratto_id JOIN clienti cl ON cl.id = c.cliente_id
+       WHERE t.id = a.turno_id) x ON true`,
+    u: sql`LEFT JOIN users u ON u.id = a.gestita_da`,
+  },
+  key: sql`a.id`,
+  sql: {
+    id: sql`a.id`,
+    nuova: sql`(a.letta_il IS NULL AND a.stato = 'aperta')`,
+    data_ora: sql`a.data_ora`,
+    tipo: sql`a.tipo`,
+    // The same sentences as descriviAnomalia (the detail's); the anomalie test compares the two.
+    descrizione: sql`CASE a.tipo
+      WHEN 'mancato_ingresso' THEN coalesce('Nessun ingresso entro ' || a.valore || ' minuti dall''inizio', 'Nessun ingresso')
+      WHEN 'ritardo' THEN 'Ingresso ' || coalesce(a.valore, 0) || ' minuti dopo l''inizio'
+      WHEN 'uscita_anticipata' THEN 'Uscita ' || coalesce(a.valore, 0) || ' minuti prima della fine'
+      WHEN 'mancata_uscita' THEN coalesce('Nessuna uscita entro ' || a.valore || ' minuti dalla fine', 'Nessuna uscita')
+      WHEN 'distanza' THEN 'Ingresso a ' || coalesce(a.valore, 0) || ' m dal servizio'
+      ELSE 'Timbratura su un turno a cui l''operatore non è assegnato' END`,
+    operatore: { sql: sql`trim(o.nome || ' ' || o.cognome)`, orderBy: sql`lower(o.cognome), lower(o.nome)` },
+    operatore_id: sql`a.operatore_id`,
+    cliente: sql`x.cliente`,
+    servizio: sql`x.servizio`,
+    giorno: sql`x.giorno`,
+    stato: sql`a.stato`,
+    gestita_da: sql`coalesce(trim(u.nome || ' ' || u.cognome), '')`,
+    note: sql`a.note`,
+  },
+});

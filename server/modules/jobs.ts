@@ -1,0 +1,8 @@
+/**
+ * Every scheduled job of the server (server/lib/jobs.ts: a row of `jobs` claimed by one process per
+ * run). A module adds its job here and its row in a migration.
+ */
+import type { JobDefinition } from "../lib/jobs";
+import { RILEVA_ANOMALIE_JOB } from "./console/anomalie/anomalie.job";
+
+export const JOBS: readonly JobDefinition[] = [RILEVA_ANOMALIE_JOB];

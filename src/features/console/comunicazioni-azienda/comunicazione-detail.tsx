@@ -1,0 +1,126 @@
+/**
+ * One company communication: its text, attachment and recipients — delivered (the app received it),
+ * read (the guard confirmed) and when, the reminders — and 'Invia promemoria' to those who have
+ * not read, after a confirmation.
+ */
+import { Badge, Button, Link as ChakraLink, Heading, HStack, Spinner, Stack, Table, Text } from "@chakra-ui/react";
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import { errorMessage } from "../../../api/base";
+import { useComunicazioneQuery, useInviaPromemoriaMutation } from "../../../api/console/comunicazioni.endpoints";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { requestErrorText } from "../../../components/form";
+import { COMUNICAZIONE_DESTINATARI_LABEL, type Comunicazione } from "../../../domain/contracts/console/comunicazioni";
+import { formatDateTime } from "../../../domain/format";
+import { downloadFile } from "../../../lib/download";
+import { notify } from "../../../lib/toaster";
+
+const when = (v: string | null) => (v ? formatDateTime(v) : "—");
+
+function Destinatari({ c }: { c: Comunicazione }) {
+  return (
+    <Table.Root size="sm" aria-label="Destinatari">
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader>Operatore</Table.ColumnHeader>
+          <Table.ColumnHeader>Stato</Table.ColumnHeader>
+          <Table.ColumnHeader>Consegnata il</Table.ColumnHeader>
+          <Table.ColumnHeader>Letta il</Table.ColumnHeader>
+          <Table.ColumnHeader>Promemoria</Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {c.elenco.map((d) => (
+          <Table.Row key={d.operatore.id}>
+            <Table.Cell>{d.operatore.full_name}</Table.Cell>
+            <Table.Cell>
+              {d.letta_il ? (
+                <Badge colorPalette="green">Letta</Badge>
+              ) : d.consegnata_il ? (
+                <Badge colorPalette="orange">Consegnata</Badge>
+              ) : (
+                <Badge colorPalette="gray">Non consegnata</Badge>
+              )}
+            </Table.Cell>
+            <Table.Cell>{when(d.consegnata_il)}</Table.Cell>
+            <Table.Cell>{when(d.letta_il)}</Table.Cell>
+            <Table.Cell>{d.promemoria ? `${d.promemoria} (ultimo ${when(d.promemoria_il)})` : "—"}</Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}
+
+export function ComunicazioneDetail({ id }: { id: number }) {
+  const { data: c, error, isLoading } = useComunicazioneQuery(id);
+  const [promemoria, { isLoading: sending }] = useInviaPromemoriaMutation();
+  const [confirm, setConfirm] = useState(false);
+  const nonLette = c ? c.totali.destinatari - c.totali.lette : 0;
+  return (
+    <Stack p="4" gap="4">
+      <ChakraLink asChild>
+        <Link to="/console/comunicazioni-azienda">← Tutte le comunicazioni</Link>
+      </ChakraLink>
+      {isLoading && <Spinner aria-label="Caricamento" />}
+      {error && <Text color="red.600">Errore server: {errorMessage(error)}</Text>}
+      {c && (
+        <>
+          <Stack gap="1">
+            <Heading size="lg">{c.oggetto}</Heading>
+            <Text color="fg.muted">
+              Inviata il {formatDateTime(c.inviata_il)}
+              {c.inviata_da ? ` da ${c.inviata_da.full_name}` : ""} — {COMUNICAZIONE_DESTINATARI_LABEL[c.destinatari]}
+              {c.posizione ? `: ${c.posizione.descrizione}` : ""}
+            </Text>
+            <Text whiteSpace="pre-wrap">{c.testo}</Text>
+            {c.allegato && (
+              <HStack>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() =>
+                    downloadFile(`/api/comunicazioni/azienda/${c.id}/allegato/`, c.allegato?.nome ?? "allegato").catch(
+                      (err: unknown) => notify.error(requestErrorText(errorMessage(err))),
+                    )
+                  }
+                >
+                  Scarica l'allegato ({c.allegato.nome})
+                </Button>
+              </HStack>
+            )}
+          </Stack>
+          <Stack gap="2">
+            <HStack justify="space-between">
+              <Heading size="md">
+                Destinatari: {c.totali.destinatari}, consegnate {c.totali.consegnate}, lette {c.totali.lette}
+              </Heading>
+              <Button size="sm" disabled={nonLette === 0} onClick={() => setConfirm(true)}>
+                Invia promemoria
+              </Button>
+            </HStack>
+            {c.promemoria_il && <Text color="fg.muted">Ultimo promemoria il {formatDateTime(c.promemoria_il)}</Text>}
+            <Destinatari c={c} />
+          </Stack>
+          <ConfirmDialog
+            open={confirm}
+            title="Invia promemoria"
+            question={`Inviare un promemoria ai ${nonLette} operatori che non hanno letto la comunicazione?`}
+            confirmLabel="Invia"
+            loading={sending}
+            onClose={() => setConfirm(false)}
+            onConfirm={async () => {
+              try {
+                const r = await promemoria(c.id).unwrap();
+                notify.success(`Promemoria inviato a ${r.destinatari} operatori`);
+              } catch (err) {
+                notify.error(requestErrorText(errorMessage(err)));
+              }
+              setConfirm(false);
+            }}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}

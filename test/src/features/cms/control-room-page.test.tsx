@@ -1,0 +1,66 @@
+/**
+ * The control room's screens (issue 14 items 4 and 5): a CMS-only user lands on the in-progress
+ * tab; the tabs ask the list for their period; the event's page shows the pushed picture — total and
+ * gates coloured by level, time to full, peak, a silent device — and the next pushed picture
+ * replaces it without reloading.
+ */
+import { screen, waitFor, within } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
+import { pictureOf } from "../../../../mocks/fixtures/cms";
+import { db } from "../../../../mocks/store";
+import { setupMockServer } from "../../helpers/msw";
+import { renderApp } from "../../helpers/render-app";
+
+const server = setupMockServer();
+const SLOW = { timeout: 15000 };
+
+describe("control room", () => {
+  test("a CMS-only user lands on 'Eventi in corso', which asks for the events in progress", async () => {
+    const periods: (string | null)[] = [];
+    server.events.on("request:start", ({ request }) => {
+      const url = new URL(request.url);
+      if (url.pathname === "/api/cms/control-room/eventi/") periods.push(url.searchParams.get("periodo"));
+    });
+    const { router } = renderApp("/", { as: "cms" });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/cms/control-room/eventi-in-corso/"));
+    expect(await screen.findByRole("tab", { name: "Eventi in corso", selected: true }, SLOW)).toBeTruthy();
+    const link = await screen.findByRole("link", { name: "Concerto in piazza" }, SLOW);
+    expect(link.getAttribute("href")).toBe("/cms/control-room/evento/1");
+    expect(periods).toContain("in-corso");
+    server.events.removeAllListeners();
+  });
+
+  test("the event's page shows the pushed picture and the next one replaces it", async () => {
+    const evento = db.cmsEventi[0];
+    let push: (text: string) => void = () => {};
+    server.use(
+      http.get("*/api/cms/control-room/eventi/1/live/", () => {
+        const stream = new ReadableStream<Uint8Array>({
+          start(controller) {
+            const enc = new TextEncoder();
+            push = (t) => controller.enqueue(enc.encode(t));
+            push(`event: snapshot\ndata: ${JSON.stringify(pictureOf(evento, [700, 300]))}\n\n`);
+          },
+        });
+        return new HttpResponse(stream, { headers: { "content-type": "text/event-stream" } });
+      }),
+    );
+    renderApp("/cms/control-room/evento/1", { as: "cms" });
+    const totale = await screen.findByRole("generic", { name: "Totale: 1000 presenti" }, SLOW);
+    expect(totale.getAttribute("data-livello")).toBe("normale");
+    expect(screen.getByRole("status", { name: "Stato della connessione" }).textContent).toBe("In diretta");
+    expect(screen.getByText("Silente da oltre 2 minuti")).toBeTruthy();
+    expect(screen.getByText(/Capienza piena tra circa 40 min/)).toBeTruthy();
+    expect(within(screen.getByRole("table", { name: "Dispositivi" })).getByText("CP-002")).toBeTruthy();
+
+    push(`event: snapshot\ndata: ${JSON.stringify(pictureOf(evento, [960, 420]))}\n\n`);
+    const after = await screen.findByRole("generic", { name: "Totale: 1380 presenti" });
+    expect(after.getAttribute("data-livello")).toBe("attenzione");
+    expect(screen.getByRole("generic", { name: "Varco Nord: 960 presenti" }).getAttribute("data-livello")).toBe(
+      "massimo",
+    );
+    expect(screen.getByRole("generic", { name: "Varco Sud: 420 presenti" }).getAttribute("data-livello")).toBe(
+      "attenzione",
+    );
+  });
+});
