@@ -4,7 +4,6 @@
  * reloads the header's notifications, so it leaves the 'Problemi' popup and the alert's count.
  */
 import { Box, Button, Link as ChakraLink, Heading, HStack, Spinner, Stack, Table, Text } from "@chakra-ui/react";
-import { useEffect } from "react";
 import { Form } from "react-final-form";
 import { Link } from "react-router-dom";
 import { errorMessage } from "../../../api/base";
@@ -17,23 +16,9 @@ import { SAVED_TEXT, SelectField, saveFailure, TextareaField } from "../../../co
 import { ANOMALIA_STATO_LABEL, ANOMALIA_TIPO_LABEL, type Anomalia } from "../../../domain/contracts/console/anomalie";
 import { formatDate, formatDateTime } from "../../../domain/format";
 import { notify } from "../../../lib/toaster";
-import { useNotificationsActor } from "../../../machines/session-context";
+import { useMarkReadOnOpen } from "../common/use-mark-read";
 
 const STATI = Object.entries(ANOMALIA_STATO_LABEL).map(([value, label]) => ({ value, label }));
-
-function useMarkRead(anomalia: Anomalia | undefined) {
-  const [segna] = useSegnaAnomaliaLettaMutation();
-  const notifications = useNotificationsActor();
-  const id = anomalia?.id;
-  const unread = anomalia !== undefined && anomalia.letta_il === null;
-  useEffect(() => {
-    if (id === undefined || !unread) return;
-    segna(id)
-      .unwrap()
-      .then(() => notifications?.send({ type: "RELOAD" }))
-      .catch(() => {});
-  }, [id, unread, segna, notifications]);
-}
 
 function Timbrature({ anomalia }: { anomalia: Anomalia }) {
   if (anomalia.timbrature.length === 0) return <Text color="fg.muted">Nessuna timbratura</Text>;
@@ -100,7 +85,8 @@ function Handling({ anomalia }: { anomalia: Anomalia }) {
 
 export function AnomaliaDetail({ id }: { id: number }) {
   const { data: anomalia, error, isLoading } = useAnomaliaQuery(id);
-  useMarkRead(anomalia);
+  const [segna] = useSegnaAnomaliaLettaMutation();
+  useMarkReadOnOpen(anomalia?.id, anomalia !== undefined && anomalia.letta_il === null, segna);
   return (
     <Stack p="4" gap="4">
       <ChakraLink asChild>

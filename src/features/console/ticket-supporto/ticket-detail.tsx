@@ -4,7 +4,6 @@
  * reloads the header's notifications, so it leaves the 'Problemi' popup and the counts.
  */
 import { Box, Button, Link as ChakraLink, Heading, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
-import { useEffect } from "react";
 import { Form } from "react-final-form";
 import { Link } from "react-router-dom";
 import { errorMessage } from "../../../api/base";
@@ -20,23 +19,9 @@ import { TICKET_STATO_LABEL, TICKET_TIPO_LABEL, type Ticket } from "../../../dom
 import { formatDateTime } from "../../../domain/format";
 import { downloadFile } from "../../../lib/download";
 import { notify } from "../../../lib/toaster";
-import { useNotificationsActor } from "../../../machines/session-context";
+import { useMarkReadOnOpen } from "../common/use-mark-read";
 
 const STATI = Object.entries(TICKET_STATO_LABEL).map(([value, label]) => ({ value, label }));
-
-function useMarkRead(ticket: Ticket | undefined) {
-  const [segna] = useSegnaTicketLettoMutation();
-  const notifications = useNotificationsActor();
-  const id = ticket?.id;
-  const unread = ticket !== undefined && ticket.letto_il === null;
-  useEffect(() => {
-    if (id === undefined || !unread) return;
-    segna(id)
-      .unwrap()
-      .then(() => notifications?.send({ type: "RELOAD" }))
-      .catch(() => {});
-  }, [id, unread, segna, notifications]);
-}
 
 function Conversation({ ticket }: { ticket: Ticket }) {
   if (ticket.messaggi.length === 0) return <Text color="fg.muted">Nessuna risposta</Text>;
@@ -133,7 +118,8 @@ function Handling({ ticket }: { ticket: Ticket }) {
 
 export function TicketDetail({ id }: { id: number }) {
   const { data: ticket, error, isLoading } = useTicketQuery(id);
-  useMarkRead(ticket);
+  const [segna] = useSegnaTicketLettoMutation();
+  useMarkReadOnOpen(ticket?.id, ticket !== undefined && ticket.letto_il === null, segna);
   return (
     <Stack p="4" gap="4">
       <ChakraLink asChild>
