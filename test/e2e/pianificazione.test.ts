@@ -422,6 +422,10 @@ test("a holder of erp_contratti_deroghe overrides a rest violation with a reason
     .getByRole("status")
     .getByText(/^Riposo insufficiente: solo 7:00 ore/)
     .waitFor(WAIT);
+  // The refusal settles the call and the grid reloads 2 s later: give the dialog a settled grid
+  // (once in a loaded full run the dialog was not there after the click).
+  await page.waitForTimeout(2500);
+  await page.waitForLoadState("networkidle");
   await tuesday.getByRole("button", { name: "Deroga con motivazione" }).click();
   const dialog = page.getByRole("dialog", { name: "Deroga ai limiti" });
   await dialog.getByLabel(/^Motivazione/).fill(`Sostituzione urgente ${run}`);
