@@ -182,8 +182,13 @@ export async function runCmsBench(): Promise<string> {
     if (process.env.BENCH_CMS_TRACE) {
       // Per second of load: p50 / p99 / max of the posts sent in it (where does the tail come from).
       for (let s = 0; s < SECONDS; s++) {
-        const l = sentLatency.slice(s * RATE, (s + 1) * RATE).filter((x) => x !== undefined).sort((a, b) => a - b);
-        console.error(`s${s}: p50 ${ms(quantile(l, 0.5))} p99 ${ms(quantile(l, 0.99))} max ${ms(l.at(-1) ?? Number.NaN)}`);
+        const l = sentLatency
+          .slice(s * RATE, (s + 1) * RATE)
+          .filter((x) => x !== undefined)
+          .sort((a, b) => a - b);
+        console.error(
+          `s${s}: p50 ${ms(quantile(l, 0.5))} p99 ${ms(quantile(l, 0.99))} max ${ms(l.at(-1) ?? Number.NaN)}`,
+        );
       }
     }
     const latencies = sentLatency.filter((x) => x !== undefined).sort((a, b) => a - b);
