@@ -23,6 +23,8 @@ const config = defineConfig({
       button: { variants: { variant: { solid: { colorPalette: "blue" } } } },
     },
     breakpoints: { sm: "768px", md: "1024px", lg: "1266px", xl: "1536px" },
+    // The header's problem alert (src/app/layout/notification-alert.tsx), run back and forth.
+    keyframes: { "alert-blink": { from: { opacity: 1 }, to: { opacity: 0.15 } } },
     tokens: {
       fonts: {
         heading: { value: "'Inter', 'Segoe UI', Roboto, Helvetica, Arial, sans-serif" },

@@ -1,0 +1,30 @@
+import type { Browser } from "playwright-core";
+import { ADMIN, launch, newPage } from "./helpers/browser";
+let browser: Browser;
+beforeAll(async () => { browser = await launch(); });
+afterAll(async () => { await browser?.close(); });
+test("detail", async () => {
+  const { context, page } = await newPage(browser);
+  await context.setExtraHTTPHeaders({ "Accept-Encoding": "gzip" });
+  let phase = "login";
+  const rows: string[] = [];
+  const pending: Promise<void>[] = [];
+  page.on("requestfinished", (r) => {
+    const ph = phase;
+    pending.push(r.sizes().then((s) => { rows.push(`${ph}\t${s.responseBodySize + s.responseHeadersSize}\t${r.url()}`); }));
+  });
+  await page.goto("/app/login", { waitUntil: "networkidle" });
+  await page.getByLabel(/nome utente/i).waitFor();
+  await Promise.all(pending);
+  phase = "dash";
+  await page.getByLabel(/nome utente/i).fill(ADMIN.username);
+  await page.getByLabel(/^password/i).fill(ADMIN.password);
+  await page.getByRole("button", { name: /accedi/i }).click();
+  await page.getByRole("navigation", { name: "Menu principale" }).waitFor({ timeout: 30_000 });
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(1000);
+  await page.waitForLoadState("networkidle");
+  await Promise.all(pending);
+  require("node:fs").writeFileSync("/tmp/bytes/requests.tsv", rows.join("\n") + "\n");
+  await context.close();
+});
