@@ -1,5 +1,6 @@
 /** Chakra system: the breakpoints and defaults of SPEC §9 (light mode, Italian). */
 import { createSystem, defaultConfig, defineConfig } from "@chakra-ui/react";
+import { recipes, slotRecipes } from "./theme-recipes";
 
 export const LAYOUT = {
   sidebarWidth: 260,
@@ -34,4 +35,8 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+// Chakra's defaults with only the recipes the screens use (src/lib/theme-recipes.ts): in the
+// bundle they are already all the default has; in tests this makes the same list apply.
+const base = { ...defaultConfig, theme: { ...defaultConfig.theme, recipes, slotRecipes } };
+
+export const system = createSystem(base, config);
