@@ -41,7 +41,7 @@ export function useOnIntent<M>(load: () => Promise<M>): OnIntent<M> {
       (m) => {
         modules.set(load, m);
         const controls = [...(wrapper.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
-        refocus.current = controls.findIndex((c) => c === document.activeElement);
+        refocus.current = document.activeElement ? controls.indexOf(document.activeElement as HTMLElement) : -1;
         setLoaded(() => m);
       },
       () => {

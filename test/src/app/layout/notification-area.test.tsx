@@ -51,7 +51,9 @@ describe("notification alert (SPEC §2 Header)", () => {
     expect(style.animation || style.animationName).toMatch(/alert-blink/);
     expect(style.animation).toMatch(/500ms ease-in-out infinite alternate/);
     const css = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules].map((r) => r.cssText)).join("\n");
-    expect(css).toMatch(/@keyframes alert-blink\s*\{\s*from\s*\{\s*opacity:\s*1;?\s*\}\s*to\s*\{\s*opacity:\s*0\.15;?\s*\}/);
+    expect(css).toMatch(
+      /@keyframes alert-blink\s*\{\s*from\s*\{\s*opacity:\s*1;?\s*\}\s*to\s*\{\s*opacity:\s*0\.15;?\s*\}/,
+    );
   });
 
   it("an anomaly in the popup opens the anomaly", async () => {
