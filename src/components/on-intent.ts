@@ -8,7 +8,17 @@
  * gets it back (the same position among the wrapper's controls). A module loaded once is rendered
  * at once by every later mount.
  */
-import { type FocusEvent, type RefObject, useCallback, useLayoutEffect, useRef, useState } from "react";
+import {
+  cloneElement,
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactElement,
+  type RefObject,
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 
 const modules = new Map<() => Promise<unknown>, unknown>();
 
@@ -25,6 +35,11 @@ export interface OnIntent<M> {
     onFocus: (e: FocusEvent) => void;
     onTouchStart: () => void;
   };
+  /**
+   * A popup's trigger as a plain control until the popup's code is there: it says what it opens
+   * and whether it is open, and a click (a menu's arrow keys too) starts loading and calls `onOpen`.
+   */
+  plainTrigger: (trigger: ReactElement, popup: "dialog" | "menu", open: boolean, onOpen: () => void) => ReactElement;
 }
 
 /** `load` must be a stable function (declared at module level): it is the module's key. */
@@ -58,9 +73,28 @@ export function useOnIntent<M>(load: () => Promise<M>): OnIntent<M> {
     if (control && !wrapper.current?.contains(document.activeElement)) control.focus();
   }, [loaded]);
 
+  const plainTrigger = (trigger: ReactElement, popup: "dialog" | "menu", open: boolean, onOpen: () => void) => {
+    const ask = () => {
+      start();
+      onOpen();
+    };
+    return cloneElement(trigger as ReactElement<Record<string, unknown>>, {
+      "aria-haspopup": popup,
+      "aria-expanded": open,
+      onClick: ask,
+      onKeyDown: (e: KeyboardEvent) => {
+        if (popup === "menu" && (e.key === "ArrowDown" || e.key === "ArrowUp")) {
+          e.preventDefault();
+          ask();
+        }
+      },
+    });
+  };
+
   return {
     loaded,
     start,
     intentProps: { ref: wrapper, onPointerOver: start, onFocus: start, onTouchStart: start },
+    plainTrigger,
   };
 }

@@ -7,7 +7,7 @@
  * polling machine through seams.ts.
  */
 import { Box, Button } from "@chakra-ui/react";
-import { cloneElement, useState } from "react";
+import { useState } from "react";
 import { useOnIntent } from "../../components/on-intent";
 import { CAPABILITIES, hasAny } from "../../domain/permissions";
 import { usePermissions } from "../../machines/session-context";
@@ -42,14 +42,7 @@ export function NotificationArea() {
       {ProblemsPopover ? (
         <ProblemsPopover items={items} open={open} onOpenChange={onOpenChange} trigger={alert} />
       ) : (
-        cloneElement(alert, {
-          "aria-haspopup": "dialog",
-          "aria-expanded": open,
-          onClick: () => {
-            popover.start();
-            onOpenChange(true);
-          },
-        })
+        popover.plainTrigger(alert, "dialog", open, () => onOpenChange(true))
       )}
     </Box>
   );

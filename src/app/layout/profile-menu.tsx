@@ -4,7 +4,7 @@
  * Space or an arrow key before it has arrived opens the menu as soon as it does.
  */
 import { Avatar, Box, Button, Text } from "@chakra-ui/react";
-import { cloneElement, useState } from "react";
+import { useState } from "react";
 import { useOnIntent } from "../../components/on-intent";
 import { useCurrentUser } from "../../machines/session-context";
 import { ChevronDownIcon } from "./icons";
@@ -33,26 +33,12 @@ export function ProfileMenu() {
     </Button>
   );
   const { ProfileMenuPopup } = popup.loaded ?? {};
-  const openSoon = () => {
-    popup.start();
-    setOpen(true);
-  };
   return (
     <Box display="contents" {...popup.intentProps}>
       {ProfileMenuPopup ? (
         <ProfileMenuPopup name={name} open={open} onOpenChange={setOpen} trigger={button} />
       ) : (
-        cloneElement(button, {
-          "aria-haspopup": "menu",
-          "aria-expanded": open,
-          onClick: openSoon,
-          onKeyDown: (e: { key: string; preventDefault: () => void }) => {
-            if (e.key === "ArrowDown" || e.key === "ArrowUp") {
-              e.preventDefault();
-              openSoon();
-            }
-          },
-        })
+        popup.plainTrigger(button, "menu", open, () => setOpen(true))
       )}
     </Box>
   );
