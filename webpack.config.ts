@@ -69,6 +69,13 @@ export default (_env: unknown, argv: { mode?: string }): Configuration & { devSe
       ],
     },
     plugins: [
+      // Chakra's theme takes its recipe lists from src/lib/theme-recipes.ts (the recipes the app
+      // uses) instead of the 76 it ships.
+      new webpack.NormalModuleReplacementPlugin(/^\.\/(slot-)?recipes\.js$/, (resource) => {
+        if (/@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme$/.test(resource.context)) {
+          resource.request = path.resolve(__dirname, "src/lib/theme-recipes.ts");
+        }
+      }),
       new HtmlWebpackPlugin({ template: "public/index.html", favicon: "public/favicon.svg" }),
       new webpack.DefinePlugin({
         "process.env.NODE_ENV": JSON.stringify(mode),

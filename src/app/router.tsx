@@ -3,7 +3,7 @@
  * protected shell with the root route, the route table of routes.tsx and 'Not found'.
  *
  * Only the login page and its frame are in the entry bundle: the other public pages, the shell
- * (side menu, header, notification alert with framer-motion), the root route with the dashboard
+ * (side menu, header, notification alert), the root route with the dashboard
  * and every page of routes.tsx are loaded on demand, each behind a Suspense showing 'Caricamento…'.
  * test/e2e/web-bytes.test.ts holds the bytes a cold /app/login and login → dashboard cost (budgets).
  */

@@ -1,5 +1,6 @@
 /** Chakra system: the breakpoints and defaults of SPEC §9 (light mode, Italian). */
 import { createSystem, defaultConfig, defineConfig } from "@chakra-ui/react";
+import { recipes, slotRecipes } from "./theme-recipes";
 
 export const LAYOUT = {
   sidebarWidth: 260,
@@ -23,6 +24,8 @@ const config = defineConfig({
       button: { variants: { variant: { solid: { colorPalette: "blue" } } } },
     },
     breakpoints: { sm: "768px", md: "1024px", lg: "1266px", xl: "1536px" },
+    // The header's problem alert (src/app/layout/notification-alert.tsx), run back and forth.
+    keyframes: { "alert-blink": { from: { opacity: 1 }, to: { opacity: 0.15 } } },
     tokens: {
       fonts: {
         heading: { value: "'Inter', 'Segoe UI', Roboto, Helvetica, Arial, sans-serif" },
@@ -32,4 +35,8 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+// Chakra's defaults with only the recipes the screens use (src/lib/theme-recipes.ts): in the
+// bundle they are already all the default has; in tests this makes the same list apply.
+const base = { ...defaultConfig, theme: { ...defaultConfig.theme, recipes, slotRecipes } };
+
+export const system = createSystem(base, config);

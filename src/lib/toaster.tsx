@@ -1,5 +1,9 @@
-/** Toasts at the bottom centre, 6 s (SPEC §8, §9). Call `notify.success(...)` / `notify.error(...)`. */
-import { Toaster as ChakraToaster, createToaster, Portal, Stack, Toast } from "@chakra-ui/react";
+/**
+ * Toasts at the bottom centre, 6 s (SPEC §8, §9). Call `notify.success(...)` / `notify.error(...)`.
+ * The toasts' code (toast-list.tsx) loads with the first toast, not with the login page.
+ */
+import { createToaster } from "@chakra-ui/react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { TIMINGS } from "./timings";
 
 export const toaster = createToaster({ placement: "bottom", duration: TIMINGS.toastMs, pauseOnPageIdle: true });
@@ -11,21 +15,19 @@ export const notify = {
   warning: (title: string, description?: string) => toaster.create({ type: "warning", title, description }),
 };
 
+const ToastList = lazy(async () => ({ default: (await import("./toast-list")).ToastList }));
+
+/** Renders nothing until a toast is created; from then on the toasts (they wait in the store meanwhile). */
 export function Toaster() {
-  return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: "4" }}>
-        {(toast) => (
-          <Toast.Root width={{ md: "sm" }} role={toast.type === "error" ? "alert" : "status"}>
-            <Toast.Indicator />
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            <Toast.CloseTrigger />
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
-  );
+  const [shown, setShown] = useState(() => toaster.getCount() > 0);
+  useEffect(() => {
+    if (shown) return;
+    if (toaster.getCount() > 0) setShown(true);
+    return toaster.subscribe(() => setShown(true));
+  }, [shown]);
+  return shown ? (
+    <Suspense fallback={null}>
+      <ToastList />
+    </Suspense>
+  ) : null;
 }

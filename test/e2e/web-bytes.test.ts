@@ -69,8 +69,10 @@ test("a cold /app/login and login → dashboard stay within their byte budgets",
   );
   // Compression is on: brotli is smaller than gzip.
   expect(br.login).toBeLessThan(gzip.login);
-  // Budgets: today's figures with ~5 % margin (2026-11-24, gzip: login 250,003 B, login → dashboard
-  // +120,377 B, total 370,380 B — from ~292 kB and +235 kB this morning).
-  expect(gzip.login).toBeLessThan(263_000);
-  expect(gzip.total).toBeLessThan(390_000);
+  // Budgets: today's figures with ~5 % margin (2026-11-24, gzip: login 223,327 B, login → dashboard
+  // +60,566 B, total 283,893 B — from 250,679 B and +122,267 B this morning; the total is within
+  // issue 17's 300 kB target, the login page is at the card's stack's floor, docs/ARCHITECTURE.md
+  // «What the browser downloads»).
+  expect(gzip.login).toBeLessThan(234_000);
+  expect(gzip.total).toBeLessThan(298_000);
 });

@@ -1,14 +1,15 @@
 /**
- * The profile menu: the user's full name, 'Cambia password' (a dialog), 'Scarica traccia' (QA trace
- * export, only with CAPABILITIES.qaTracce: QA and administrators) and 'Logout' (SPEC §2).
+ * The profile button: avatar, full name and the menu of profile-menu-popup.tsx (SPEC §2), whose
+ * code loads on the first intent over the button (src/components/on-intent.ts). A click, Enter,
+ * Space or an arrow key before it has arrived opens the menu as soon as it does.
  */
-import { Avatar, Button, Menu, Portal, Text } from "@chakra-ui/react";
+import { Avatar, Box, Button, Text } from "@chakra-ui/react";
 import { useState } from "react";
-import { CAPABILITIES, hasAny } from "../../domain/permissions";
-import { ChangePasswordDialog } from "../../features/auth/change-password-dialog";
-import { useCurrentUser, useSessionActor } from "../../machines/session-context";
-import { downloadTrace } from "../../machines/trace";
+import { useOnIntent } from "../../components/on-intent";
+import { useCurrentUser } from "../../machines/session-context";
 import { ChevronDownIcon } from "./icons";
+
+const loadPopup = () => import("./profile-menu-popup");
 
 export function fullName(user: { nome?: string; cognome?: string; username?: string } | null): string {
   if (!user) return "";
@@ -17,46 +18,28 @@ export function fullName(user: { nome?: string; cognome?: string; username?: str
 }
 
 export function ProfileMenu() {
-  const user = useCurrentUser();
-  const actor = useSessionActor();
-  const name = fullName(user);
-  const [changingPassword, setChangingPassword] = useState(false);
+  const name = fullName(useCurrentUser());
+  const [open, setOpen] = useState(false);
+  const popup = useOnIntent(loadPopup);
+  const button = (
+    <Button variant="ghost" size="sm" aria-label={`Profilo di ${name}`}>
+      <Avatar.Root size="xs" colorPalette="blue">
+        <Avatar.Fallback name={name} />
+      </Avatar.Root>
+      <Text as="span" hideBelow="sm">
+        {name}
+      </Text>
+      <ChevronDownIcon />
+    </Button>
+  );
+  const { ProfileMenuPopup } = popup.loaded ?? {};
   return (
-    <>
-      <Menu.Root
-        positioning={{ placement: "bottom-end" }}
-        onSelect={({ value }) => {
-          if (value === "password") setChangingPassword(true);
-          if (value === "trace") downloadTrace();
-          if (value === "logout") actor.send({ type: "LOGOUT" });
-        }}
-      >
-        <Menu.Trigger asChild>
-          <Button variant="ghost" size="sm" aria-label={`Profilo di ${name}`}>
-            <Avatar.Root size="xs" colorPalette="blue">
-              <Avatar.Fallback name={name} />
-            </Avatar.Root>
-            <Text as="span" hideBelow="sm">
-              {name}
-            </Text>
-            <ChevronDownIcon />
-          </Button>
-        </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content minW="200px">
-              <Menu.ItemGroup>
-                <Menu.ItemGroupLabel>{name}</Menu.ItemGroupLabel>
-              </Menu.ItemGroup>
-              <Menu.Separator />
-              <Menu.Item value="password">Cambia password</Menu.Item>
-              {hasAny(user?.permissions, CAPABILITIES.qaTracce) && <Menu.Item value="trace">Scarica traccia</Menu.Item>}
-              <Menu.Item value="logout">Logout</Menu.Item>
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
-      </Menu.Root>
-      <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
-    </>
+    <Box display="contents" {...popup.intentProps}>
+      {ProfileMenuPopup ? (
+        <ProfileMenuPopup name={name} open={open} onOpenChange={setOpen} trigger={button} />
+      ) : (
+        popup.plainTrigger(button, "menu", open, () => setOpen(true))
+      )}
+    </Box>
   );
 }

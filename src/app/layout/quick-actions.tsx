@@ -1,7 +1,12 @@
-/** The header's quick icons (SPEC §2, §6): Operatori, Nuovo operatore, Contratti, Nuovo contratto. */
-import { HStack, IconButton, Portal, Tooltip } from "@chakra-ui/react";
+/**
+ * The header's quick icons (SPEC §2, §6): Operatori, Nuovo operatore, Contratti, Nuovo contratto.
+ * Their tooltips (quick-action-tooltips.tsx) load on the first intent over the icons
+ * (src/components/on-intent.ts).
+ */
+import { HStack, IconButton } from "@chakra-ui/react";
 import type { ComponentType } from "react";
 import { useNavigate } from "react-router-dom";
+import { useOnIntent } from "../../components/on-intent";
 import { CAPABILITIES, hasAny } from "../../domain/permissions";
 import { usePermissions } from "../../machines/session-context";
 import { FileIcon, FilePlusIcon, UserPlusIcon, UsersIcon } from "./icons";
@@ -30,25 +35,24 @@ export const QUICK_ACTIONS: QuickAction[] = [
   },
 ];
 
+const loadTooltips = () => import("./quick-action-tooltips");
+
 export function QuickActions() {
   const permissions = usePermissions();
   const navigate = useNavigate();
+  const tooltips = useOnIntent(loadTooltips);
+  const buttons = QUICK_ACTIONS.filter((a) => hasAny(permissions, a.requires)).map(({ label, to, icon: Icon }) => ({
+    label,
+    button: (
+      <IconButton key={to} aria-label={label} variant="ghost" size="sm" onClick={() => navigate(to)}>
+        <Icon />
+      </IconButton>
+    ),
+  }));
+  const { QuickActionTooltips } = tooltips.loaded ?? {};
   return (
-    <HStack gap="1" as="nav" aria-label="Azioni rapide">
-      {QUICK_ACTIONS.filter((a) => hasAny(permissions, a.requires)).map(({ label, to, icon: Icon }) => (
-        <Tooltip.Root key={to} openDelay={300}>
-          <Tooltip.Trigger asChild>
-            <IconButton aria-label={label} variant="ghost" size="sm" onClick={() => navigate(to)}>
-              <Icon />
-            </IconButton>
-          </Tooltip.Trigger>
-          <Portal>
-            <Tooltip.Positioner>
-              <Tooltip.Content>{label}</Tooltip.Content>
-            </Tooltip.Positioner>
-          </Portal>
-        </Tooltip.Root>
-      ))}
+    <HStack gap="1" as="nav" aria-label="Azioni rapide" {...tooltips.intentProps}>
+      {QuickActionTooltips ? <QuickActionTooltips buttons={buttons} /> : buttons.map((b) => b.button)}
     </HStack>
   );
 }

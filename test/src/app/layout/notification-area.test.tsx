@@ -44,6 +44,18 @@ describe("notification alert (SPEC §2 Header)", () => {
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Problemi" })).toBeNull());
   });
 
+  it("blinks every 500 ms: the theme's alert-blink keyframes, back and forth, without a script", async () => {
+    renderApp("/", { as: "admin" });
+    const alert = await screen.findByText(ALERT);
+    const style = getComputedStyle(alert);
+    expect(style.animation || style.animationName).toMatch(/alert-blink/);
+    expect(style.animation).toMatch(/500ms ease-in-out infinite alternate/);
+    const css = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules].map((r) => r.cssText)).join("\n");
+    expect(css).toMatch(
+      /@keyframes alert-blink\s*\{\s*from\s*\{\s*opacity:\s*1;?\s*\}\s*to\s*\{\s*opacity:\s*0\.15;?\s*\}/,
+    );
+  });
+
   it("an anomaly in the popup opens the anomaly", async () => {
     const { router } = renderApp("/", { as: "admin" });
     const popup = await openPopup(ALERT);

@@ -100,10 +100,13 @@ describe("FilterBar", () => {
     fireEvent.change(screen.getByLabelText("Cognome"), { target: { value: "Rossi" } });
     fireEvent.change(screen.getByLabelText("Email"), { target: { value: "" } });
     const toggle = screen.getByRole("checkbox", { name: "Solo attivi", hidden: true }) as HTMLInputElement;
+    // What the user sees is the switch's control: it follows the form's value (the hidden input's
+    // own `checked` flips at the click, before the value reaches the form).
+    const shown = () => toggle.closest("label")?.querySelector('[data-part="control"]')?.getAttribute("data-state");
     fireEvent.click(screen.getByText("Solo attivi"));
-    await waitFor(() => expect(toggle.checked).toBe(true));
+    await waitFor(() => expect(shown()).toBe("checked"));
     fireEvent.click(screen.getByText("Solo attivi"));
-    await waitFor(() => expect(toggle.checked).toBe(false));
+    await waitFor(() => expect(shown()).toBe("unchecked"));
     fireEvent.click(screen.getByRole("button", { name: "Applica" }));
     await waitFor(() => expect(seen.length).toBeGreaterThan(0));
     expect(selectList(store.getState(), "op").filters).toEqual({ cognome: "Rossi", attivo: false });
