@@ -17,6 +17,7 @@ import { type Connessione, connessioneOf } from "../../../machines/cms-live.mach
 import { appCmsLiveMachine } from "../../../machines/cms-live.services";
 import { combinedInspect } from "../../../machines/inspector";
 import { createTraceRecorder, unregisterTrace } from "../../../machines/trace";
+import { NumeroVivo } from "./numero-vivo";
 
 const TrendChart = lazy(() => import("./trend-chart").then((m) => ({ default: m.TrendChart })));
 
@@ -50,7 +51,7 @@ function Occupazione(props: { label: string; presenti: number; capienza: number;
       <Card.Body gap="1">
         <Text fontWeight="medium">{label}</Text>
         <Text fontSize={big ? "5xl" : "3xl"} fontWeight="bold" color={`${COLORE[livello]}.fg`} lineHeight="1">
-          {n(presenti)}
+          <NumeroVivo value={presenti} text={n(presenti)} />
         </Text>
         <Text fontSize="sm" color="fg.muted">
           su {n(capienza)} ({pct(presenti, capienza)}%)

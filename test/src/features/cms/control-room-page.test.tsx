@@ -56,6 +56,9 @@ describe("control room", () => {
     push(`event: snapshot\ndata: ${JSON.stringify(pictureOf(evento, [960, 420]))}\n\n`);
     const after = await screen.findByRole("generic", { name: "Totale: 1380 presenti" });
     expect(after.getAttribute("data-livello")).toBe("attenzione");
+    // The figure itself is replaced by the new value (animated in: numero-vivo.tsx).
+    expect(within(after).getByText("1380")).toBeTruthy();
+    expect(within(after).queryByText("1000")).toBeNull();
     expect(screen.getByRole("generic", { name: "Varco Nord: 960 presenti" }).getAttribute("data-livello")).toBe(
       "massimo",
     );
