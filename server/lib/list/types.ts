@@ -39,6 +39,8 @@ export interface ListContext {
   /** The parsed values of the custom filters present in the request. */
   filters: Record<string, unknown>;
   request?: FastifyRequest;
+  /** The current time for filters that read it, when no request carries the server's clock (a service's runList). */
+  clock?: () => Date;
 }
 
 export interface CustomFilter<S extends z.ZodType = z.ZodType> {

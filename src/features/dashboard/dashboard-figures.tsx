@@ -1,8 +1,9 @@
 /**
  * The dashboard's figures (GET /api/report/dashboard/, one request): today's shifts, the expiries
- * within 30 days, this month's revenue, pay and margin — each a link to the list that explains it,
- * filtered, when the user may open that list; the month's money as a chart too (month-chart.tsx, its
- * own chunk). Loaded lazily by dashboard-page.tsx.
+ * within 30 days, the open tickets, the anomalies to handle and the events in progress (present only
+ * for who may open their lists), this month's revenue, pay and margin — each a link to the list that
+ * explains it, filtered, when the user may open that list; the month's money as a chart too
+ * (month-chart.tsx, its own chunk). Loaded lazily by dashboard-page.tsx.
  */
 import { Alert, Box, Card, Heading, Link, SimpleGrid, Skeleton, Stat, Text } from "@chakra-ui/react";
 import { lazy, type ReactNode, Suspense } from "react";
@@ -16,6 +17,9 @@ import { TURNI_COPERTURA, turniDelGiorno } from "./turni-url";
 const MonthChart = lazy(() => import("./month-chart").then((m) => ({ default: m.MonthChart })));
 // The list behind a figure (a data grid): its code only when the URL asks for it.
 const TurniDelGiorno = lazy(() => import("./turni-del-giorno").then((m) => ({ default: m.TurniDelGiorno })));
+
+/** The control room's tab of the events running now. */
+const EVENTI_IN_CORSO = "/cms/control-room/eventi-in-corso";
 
 /** `?f.<k>=<v>` of a list's URL (components/lists/list-url.ts). */
 const filtered = (path: string, filters: Record<string, string>) =>
@@ -110,6 +114,32 @@ export function DashboardFigures() {
           help="Scaduti compresi"
         />
       </Section>
+      {(data.ticket_aperti ?? data.anomalie_aperte ?? data.eventi_in_corso) !== undefined && (
+        <Section title="Da seguire">
+          {data.ticket_aperti !== undefined && (
+            <Figure
+              label="Ticket aperti"
+              value={data.ticket_aperti}
+              to={link(CAPABILITIES.ticketSupporto, "/console/ticket-supporto", { stato: "aperto" })}
+            />
+          )}
+          {data.anomalie_aperte !== undefined && (
+            <Figure
+              label="Anomalie da gestire"
+              value={data.anomalie_aperte}
+              to={link(CAPABILITIES.anomalie, "/console/anomalie", { stato: "aperta" })}
+              help="Stato aperta"
+            />
+          )}
+          {data.eventi_in_corso !== undefined && (
+            <Figure
+              label="Eventi in corso"
+              value={data.eventi_in_corso}
+              to={hasAny(can, CAPABILITIES.cmsControlRoom) ? EVENTI_IN_CORSO : undefined}
+            />
+          )}
+        </Section>
+      )}
       {mese.margine !== undefined && (
         <Section title={`Questo mese (${formatDate(mese.dal)} – ${formatDate(mese.al)})`}>
           <Figure
