@@ -227,7 +227,7 @@ const orderKey = (q: ListQuery) => q.order.map((o) => `${o.field}:${o.asc}`).joi
 
 const subqueries = new WeakMap<List, Map<string, boolean>>();
 
-/** Whether the row's columns (the visible ones and the always-selected) contain a sub-query. */
+/** Whether the row's columns (the visible ones and the always-selected) contain a sub-query, or need a lateral join. */
 function hasSubqueries(list: List, q: ListQuery): boolean {
   let byShape = subqueries.get(list);
   if (!byShape) {
@@ -237,7 +237,9 @@ function hasSubqueries(list: List, q: ListQuery): boolean {
   const key = q.visible.join(",");
   let has = byShape.get(key);
   if (has === undefined) {
-    has = /\(\s*SELECT\b/i.test(textOf(selectColumns(list, q)));
+    const columns = textOf(selectColumns(list, q));
+    // A LATERAL join the columns need is a sub-query per row too (Marginalità's service costs).
+    has = /\(\s*SELECT\b/i.test(columns) || /\bLATERAL\b/i.test(textOf(fromFor(list, columns)));
     if (byShape.size < MAX_SHAPES) byShape.set(key, has);
   }
   return has;

@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import { day } from "../../../../src/domain/contracts/pianificazione/fields";
 import { MarginalitaList } from "../../../../src/domain/contracts/report/analisi-ricavi";
 import { defineList, requirePeriod } from "../../../lib/list";
-import { MAX_GIORNI_REPORT } from "../assegnazioni";
+import { MAX_GIORNI_REPORT, meseDi } from "../assegnazioni";
 
 const RICAVI = sql`coalesce(x.ricavi, 0)`;
 const COMPENSI = sql`coalesce(x.compensi, 0)`;
@@ -18,10 +18,10 @@ const COSTI = sql`coalesce(k.costi, 0)`;
 const MARGINE = sql`(${RICAVI} - ${COMPENSI} - ${COSTI})`;
 
 export const marginalitaList = defineList(MarginalitaList, {
-  from: sql`(SELECT s.contratto_id, date_trunc('month', g.giorno)::date AS mese
+  from: sql`(SELECT s.contratto_id, ${meseDi(sql`g.giorno`)} AS mese
                FROM giorni g JOIN servizi s ON s.id = g.servizio_id
              UNION
-             SELECT s.contratto_id, date_trunc('month', sc.data)::date
+             SELECT s.contratto_id, ${meseDi(sql`sc.data`)}
                FROM servizi_costi sc JOIN servizi s ON s.id = sc.servizio_id) m
             JOIN contratti c ON c.id = m.contratto_id`,
   joins: {
@@ -41,7 +41,7 @@ export const marginalitaList = defineList(MarginalitaList, {
   filters: {
     dal: {
       schema: day(),
-      where: (v) => sql`m.mese >= date_trunc('month', ${v as string}::date)::date`,
+      where: (v) => sql`m.mese >= ${meseDi(sql`${v as string}::date`)}`,
     },
     al: { schema: day(), where: (v) => sql`m.mese <= ${v as string}::date` },
   },
