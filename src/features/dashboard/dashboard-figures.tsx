@@ -43,16 +43,16 @@ function Figure({ label, value, to, help }: { label: string; value: ReactNode; t
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, children, columns = 2 }: { title: string; children: ReactNode; columns?: number }) {
   return (
-    <Card.Root variant="outline">
+    <Card.Root variant="outline" size="sm">
       <Card.Header>
-        <Heading as="h3" size="md">
+        <Heading as="h3" size="sm">
           {title}
         </Heading>
       </Card.Header>
       <Card.Body>
-        <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
+        <SimpleGrid columns={{ base: 2, md: columns }} gap="3">
           {children}
         </SimpleGrid>
       </Card.Body>
@@ -77,71 +77,75 @@ export function DashboardFigures() {
   const link = (cap: readonly string[], path: string, f: Record<string, string>) =>
     hasAny(can, cap) ? filtered(path, f) : undefined;
   const { mese } = data;
+  const daSeguire = (data.ticket_aperti ?? data.anomalie_aperte ?? data.eventi_in_corso) !== undefined;
   return (
     <>
-      <Section title={`Turni di oggi (${formatDate(data.oggi)})`}>
-        <Figure label="Turni" value={data.turni.totale} />
-        <Figure label="Coperti" value={data.turni.coperti} to={turni} />
-        <Figure
-          label="Scoperti"
-          value={data.turni.scoperti}
-          to={turniDelGiorno(data.oggi, "scoperti")}
-          help="Meno operatori dei richiesti"
-        />
-        <Figure
-          label="Da confermare"
-          value={data.turni.non_confermati}
-          to={turniDelGiorno(data.oggi, "non_confermati")}
-          help="Con un operatore non confermato"
-        />
-      </Section>
+      {/* One screen (1366×768): the day's three sections side by side, the month beside its chart. */}
+      <SimpleGrid columns={{ base: 1, lg: daSeguire ? 3 : 2 }} gap="4">
+        <Section title={`Turni di oggi (${formatDate(data.oggi)})`}>
+          <Figure label="Turni" value={data.turni.totale} />
+          <Figure label="Coperti" value={data.turni.coperti} to={turni} />
+          <Figure
+            label="Scoperti"
+            value={data.turni.scoperti}
+            to={turniDelGiorno(data.oggi, "scoperti")}
+            help="Meno operatori dei richiesti"
+          />
+          <Figure
+            label="Da confermare"
+            value={data.turni.non_confermati}
+            to={turniDelGiorno(data.oggi, "non_confermati")}
+            help="Con un operatore non confermato"
+          />
+        </Section>
+        <Section title={`Scadenze entro il ${formatDate(data.scadenze.entro)}`}>
+          <Figure
+            label="Documenti"
+            value={data.scadenze.documenti}
+            to={link(CAPABILITIES.scadenzeDocumenti, "/report/scadenze-documenti", { entro: data.scadenze.entro })}
+            help="Scaduti compresi"
+          />
+          <Figure
+            label="Corsi"
+            value={data.scadenze.corsi}
+            to={link(CAPABILITIES.scadenzeCorsi, "/report/scadenze-corsi", { entro: data.scadenze.entro })}
+            help="Scaduti compresi"
+          />
+        </Section>
+        {daSeguire && (
+          <Section title="Da seguire">
+            {data.ticket_aperti !== undefined && (
+              <Figure
+                label="Ticket aperti"
+                value={data.ticket_aperti}
+                to={link(CAPABILITIES.ticketSupporto, "/console/ticket-supporto", { stato: "aperto" })}
+              />
+            )}
+            {data.anomalie_aperte !== undefined && (
+              <Figure
+                label="Anomalie da gestire"
+                value={data.anomalie_aperte}
+                to={link(CAPABILITIES.anomalie, "/console/anomalie", { stato: "aperta" })}
+                help="Stato aperta"
+              />
+            )}
+            {data.eventi_in_corso !== undefined && (
+              <Figure
+                label="Eventi in corso"
+                value={data.eventi_in_corso}
+                to={hasAny(can, CAPABILITIES.cmsControlRoom) ? EVENTI_IN_CORSO : undefined}
+              />
+            )}
+          </Section>
+        )}
+      </SimpleGrid>
       {params.has(TURNI_COPERTURA) && (
         <Suspense fallback={<Skeleton height="40" />}>
           <TurniDelGiorno />
         </Suspense>
       )}
-      <Section title={`Scadenze entro il ${formatDate(data.scadenze.entro)}`}>
-        <Figure
-          label="Documenti"
-          value={data.scadenze.documenti}
-          to={link(CAPABILITIES.scadenzeDocumenti, "/report/scadenze-documenti", { entro: data.scadenze.entro })}
-          help="Scaduti compresi"
-        />
-        <Figure
-          label="Corsi"
-          value={data.scadenze.corsi}
-          to={link(CAPABILITIES.scadenzeCorsi, "/report/scadenze-corsi", { entro: data.scadenze.entro })}
-          help="Scaduti compresi"
-        />
-      </Section>
-      {(data.ticket_aperti ?? data.anomalie_aperte ?? data.eventi_in_corso) !== undefined && (
-        <Section title="Da seguire">
-          {data.ticket_aperti !== undefined && (
-            <Figure
-              label="Ticket aperti"
-              value={data.ticket_aperti}
-              to={link(CAPABILITIES.ticketSupporto, "/console/ticket-supporto", { stato: "aperto" })}
-            />
-          )}
-          {data.anomalie_aperte !== undefined && (
-            <Figure
-              label="Anomalie da gestire"
-              value={data.anomalie_aperte}
-              to={link(CAPABILITIES.anomalie, "/console/anomalie", { stato: "aperta" })}
-              help="Stato aperta"
-            />
-          )}
-          {data.eventi_in_corso !== undefined && (
-            <Figure
-              label="Eventi in corso"
-              value={data.eventi_in_corso}
-              to={hasAny(can, CAPABILITIES.cmsControlRoom) ? EVENTI_IN_CORSO : undefined}
-            />
-          )}
-        </Section>
-      )}
       {mese.margine !== undefined && (
-        <Section title={`Questo mese (${formatDate(mese.dal)} – ${formatDate(mese.al)})`}>
+        <Section title={`Questo mese (${formatDate(mese.dal)} – ${formatDate(mese.al)})`} columns={6}>
           <Figure
             label="Ricavi"
             value={formatEuro(mese.ricavi)}
@@ -162,7 +166,7 @@ export function DashboardFigures() {
             }
             to={link(CAPABILITIES.marginalita, "/report/analisi-ricavi", { dal: mese.dal, al: mese.al })}
           />
-          <Box gridColumn="1 / -1">
+          <Box gridColumn={{ base: "1 / -1", md: "span 2" }}>
             <Suspense fallback={<Skeleton height="40" />}>
               <MonthChart
                 ricavi={mese.ricavi ?? 0}
