@@ -85,6 +85,12 @@ export interface ListSql<F extends Record<string, ListField> = Record<string, Li
   /** A unique, non-null expression appended to every ORDER BY so pages are stable (e.g. sql`o.id`). */
   key: SQL;
   /**
+   * A statement run on its own (its own transaction) before the list's statements, page and export
+   * alike: bringing a summary the database keeps up to date before it is read.
+   *   prepare: sql`SELECT report_margini_rinfresca()`
+   */
+  prepare?: SQL;
+  /**
    * The common requests of the screen (filters and sort as query parameters, e.g.
    * `{ attivo: "true", prov: "RM" }`) that a composite index beside the list's migration serves.
    * test/server/list/list-indexes.test.ts EXPLAINs each, as it does every sortable field and

@@ -4,13 +4,15 @@
  * into both branches; each row's revenue, pay and hours are the contract-month's row of
  * report_margini_mesi (migration 0654: kept by the database from the assignments'
  * hours and the contract's rates, the sum analisi-ricavi used to make over a million assignments
- * for a year) and its costs a lateral sum of servizi_costi.
+ * for a year; brought up to date from the writes' queue before each read, 0655 and
+ * ./margini.job.ts) and its costs a lateral sum of servizi_costi.
  */
 import { sql } from "drizzle-orm";
 import { day } from "../../../../src/domain/contracts/pianificazione/fields";
 import { MarginalitaList } from "../../../../src/domain/contracts/report/analisi-ricavi";
 import { defineList, requirePeriod } from "../../../lib/list";
 import { MAX_GIORNI_REPORT, meseDi } from "../assegnazioni";
+import { RINFRESCA_MARGINI } from "./margini.job";
 
 const RICAVI = sql`coalesce(x.ricavi, 0)`;
 const COMPENSI = sql`coalesce(x.compensi, 0)`;
@@ -33,6 +35,8 @@ export const marginalitaList = defineList(MarginalitaList, {
       WHERE s.contratto_id = m.contratto_id AND sc.data >= m.mese AND sc.data < (m.mese + interval '1 month')::date) k ON true`,
   },
   key: sql`(m.contratto_id || '-' || m.mese)`,
+  // The contract-months the writes queued since the last refresh, recomputed first (usually none).
+  prepare: RINFRESCA_MARGINI,
   where: (ctx) => {
     requirePeriod(ctx, MAX_GIORNI_REPORT);
     return undefined;

@@ -3,6 +3,10 @@
  * report_margini_mesi): after every kind of write it equals what the per-assignment reports compute
  * live — revenue as ricavi-attivita sums it, pay as compensi sums it, the assignments counted.
  */
+import { sql } from "drizzle-orm";
+import { queryOne } from "../../../../server/db/query";
+import { runDueJob } from "../../../../server/lib/jobs";
+import { REPORT_MARGINI_JOB } from "../../../../server/modules/report/analisi-ricavi/margini.job";
 import { auth, describeEachDb } from "../../helpers/app";
 import { buildScenario, PERIODO, type ReportScenario } from "../scenario";
 
@@ -38,7 +42,9 @@ describeEachDb("report Marginalità kept by the database", (ctx) => {
     const prima = await agree();
     expect(prima.turni).toBeGreaterThan(0);
 
-    await database.exec(`UPDATE contratti_prezzi SET prezzo_orario = prezzo_orario + 10 WHERE contratto_id = ${s.natale}`);
+    await database.exec(
+      `UPDATE contratti_prezzi SET prezzo_orario = prezzo_orario + 10 WHERE contratto_id = ${s.natale}`,
+    );
     const rincaro = await agree();
     expect(rincaro.ricavi).toBeGreaterThan(prima.ricavi);
 
@@ -60,5 +66,22 @@ describeEachDb("report Marginalità kept by the database", (ctx) => {
     await database.exec("DELETE FROM app_timbrature");
     await database.exec("DELETE FROM turni_operatori WHERE id = (SELECT max(id) FROM turni_operatori)");
     expect((await agree()).turni).toBe(prima.turni - 1);
+  });
+
+  it("is recomputed by the 'report-margini' job from the queue the writes fill, once across workers", async () => {
+    const { database } = ctx();
+    const queued = async () =>
+      Number(
+        (await queryOne<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM report_margini_da_rifare`))?.n,
+      );
+    await database.exec("DELETE FROM turni_operatori WHERE id = (SELECT max(id) FROM turni_operatori)");
+    expect(await queued()).toBeGreaterThan(0);
+    const future = new Date("2100-01-01T00:00:00Z");
+    const run = await runDueJob(database.db, REPORT_MARGINI_JOB, future, "test-1");
+    expect(run?.result).toBe("mesi di contratto ricalcolati: 1");
+    expect(await queued()).toBe(0);
+    // Claimed once: another worker at the same moment finds it not due.
+    expect(await runDueJob(database.db, REPORT_MARGINI_JOB, future, "test-2")).toBeUndefined();
+    await agree();
   });
 });
