@@ -4,7 +4,7 @@
  * into both branches; each row's revenue, pay and hours are the contract-month's row of
  * report_margini_mesi (migration 0654: kept by the database from the assignments'
  * hours and the contract's rates, the sum analisi-ricavi used to make over a million assignments
- * for a year; brought up to date from the writes' queue before each read, 0655 and
+ * for a year; brought up to date from the writes' queue before each read, 0657 and
  * ./margini.job.ts) and its costs a lateral sum of servizi_costi.
  */
 import { sql } from "drizzle-orm";

@@ -1,6 +1,6 @@
 /**
  * Marginalità's money per contract and month (report_margini_mesi) is recomputed from the queue
- * the writes fill (migration 0655): by every reader first (the list's `prepare`) and by the
+ * the writes fill (migration 0657): by every reader first (the list's `prepare`) and by the
  * 'report-margini' job every 60 s, once across workers (server/lib/jobs.ts), so that a reader
  * rarely recomputes more than the last minute's writes.
  */
