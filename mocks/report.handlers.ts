@@ -45,7 +45,9 @@ export const reportHandlers = [
     return x ? HttpResponse.json(x) : HttpResponse.json({ detail: "Sopralluogo non trovato" }, { status: 404 });
   }),
   http.get(api("report/sopralluoghi/:id/foto/:fotoId/"), ({ params }) => {
-    const foto = db.reportSopralluoghi.find((s) => s.id === Number(params.id))?.foto.find((f) => f.id === params.fotoId);
+    const foto = db.reportSopralluoghi
+      .find((s) => s.id === Number(params.id))
+      ?.foto.find((f) => f.id === params.fotoId);
     return foto
       ? new HttpResponse(new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), { headers: { "Content-Type": foto.mime } })
       : HttpResponse.json({ detail: "Foto non trovata" }, { status: 404 });

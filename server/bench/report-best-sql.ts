@@ -54,12 +54,12 @@ const MESI = `SELECT DISTINCT s.contratto_id, date_trunc('month', g.giorno)::dat
   SELECT s.contratto_id, date_trunc('month', sc.data)::date FROM servizi_costi sc JOIN servizi s ON s.id = sc.servizio_id
    WHERE sc.data >= date_trunc('month', $1::date) AND date_trunc('month', sc.data) <= $2::date`;
 
-/** Marginalità's money columns over the kept month `x` and the costs `y`. */
+/** Marginalità's money columns over the kept month `x`. */
 const MARGINE_COLONNE = `coalesce(x.ricavi, 0)::float8 AS ricavi, coalesce(x.compensi, 0)::float8 AS compensi,
-  coalesce(y.costi, 0)::float8 AS costi, (coalesce(x.ricavi, 0) - coalesce(x.compensi, 0) - coalesce(y.costi, 0))::float8 AS margine,
+  coalesce(x.costi, 0)::float8 AS costi, (coalesce(x.ricavi, 0) - coalesce(x.compensi, 0) - coalesce(x.costi, 0))::float8 AS margine,
   CASE WHEN coalesce(x.ricavi, 0) = 0 THEN NULL
-       ELSE round((coalesce(x.ricavi, 0) - coalesce(x.compensi, 0) - coalesce(y.costi, 0)) * 100 / x.ricavi, 2)::float8 END AS margine_pct,
-  (coalesce(x.ricavi, 0) - coalesce(x.compensi, 0) - coalesce(y.costi, 0)) < 0 AS in_perdita,
+       ELSE round((coalesce(x.ricavi, 0) - coalesce(x.compensi, 0) - coalesce(x.costi, 0)) * 100 / x.ricavi, 2)::float8 END AS margine_pct,
+  (coalesce(x.ricavi, 0) - coalesce(x.compensi, 0) - coalesce(x.costi, 0)) < 0 AS in_perdita,
   coalesce(x.turni, 0)::int AS turni, coalesce(x.senza_prezzo, 0)::int AS turni_senza_prezzo,
   coalesce(x.senza_compenso, 0)::int AS turni_senza_compenso`;
 
@@ -168,16 +168,13 @@ export const BEST_REPORT_SQL: Record<string, (q: Record<string, string>) => Best
   "Marginalità: prima pagina": (q) => [
     {
       // The contract-months of the period (days or costs), the first 25 by month, client, contract;
-      // their money from report_margini_mesi (the database keeps it, migration 0654), their costs summed.
+      // their money and costs from report_margini_mesi (the database keeps them, migrations 0654, 0656).
       sql: `WITH m AS (${MESI}),
         k AS (SELECT m.*, cl.ragione_sociale, c.titolo, c.cliente_id FROM m JOIN contratti c ON c.id = m.contratto_id
                JOIN clienti cl ON cl.id = c.cliente_id ORDER BY m.mese, cl.ragione_sociale, c.titolo, (m.contratto_id || '-' || m.mese) LIMIT 25)
         SELECT k.contratto_id || '-' || k.mese AS chiave, to_char(k.mese, 'YYYY-MM-DD') AS mese, k.ragione_sociale AS cliente,
                k.titolo AS contratto, coalesce(x.ore, 0)::float8 AS ore, ${MARGINE_COLONNE}, k.cliente_id, k.contratto_id
           FROM k LEFT JOIN report_margini_mesi x ON x.contratto_id = k.contratto_id AND x.mese = k.mese
-          LEFT JOIN LATERAL (
-            SELECT sum(sc.importo) AS costi FROM servizi s JOIN servizi_costi sc ON sc.servizio_id = s.id
-             WHERE s.contratto_id = k.contratto_id AND sc.data >= k.mese AND sc.data < (k.mese + interval '1 month')::date) y ON true
          ORDER BY k.mese, k.ragione_sociale, k.titolo, chiave`,
       params: [q.dal, q.al],
     },
@@ -185,21 +182,15 @@ export const BEST_REPORT_SQL: Record<string, (q: Record<string, string>) => Best
   ],
   "Marginalità: andamento per mese": (q) => [
     {
-      // The period's contract-months with their kept money and their costs, summed per month.
-      sql: `WITH m AS (${MESI}),
-        costi AS (
-          SELECT s.contratto_id, date_trunc('month', sc.data)::date AS mese, sum(sc.importo) AS costi
-            FROM servizi_costi sc JOIN servizi s ON s.id = sc.servizio_id
-           WHERE sc.data >= date_trunc('month', $1::date) AND sc.data < (date_trunc('month', $2::date) + interval '1 month')
-           GROUP BY 1, 2)
+      // The period's contract-months with their kept money and costs, summed per month.
+      sql: `WITH m AS (${MESI})
         SELECT to_char(m.mese, 'YYYY-MM-DD') AS mese, count(*)::int AS count, sum(coalesce(x.ore, 0))::float8 AS ore,
                sum(coalesce(x.ricavi, 0))::float8 AS ricavi, sum(coalesce(x.compensi, 0))::float8 AS compensi,
-               sum(coalesce(y.costi, 0))::float8 AS costi,
-               sum(coalesce(x.ricavi, 0) - coalesce(x.compensi, 0) - coalesce(y.costi, 0))::float8 AS margine,
+               sum(coalesce(x.costi, 0))::float8 AS costi,
+               sum(coalesce(x.ricavi, 0) - coalesce(x.compensi, 0) - coalesce(x.costi, 0))::float8 AS margine,
                sum(coalesce(x.turni, 0))::float8 AS turni, sum(coalesce(x.senza_prezzo, 0))::float8 AS turni_senza_prezzo,
                sum(coalesce(x.senza_compenso, 0))::float8 AS turni_senza_compenso
           FROM m LEFT JOIN report_margini_mesi x ON x.contratto_id = m.contratto_id AND x.mese = m.mese
-          LEFT JOIN costi y ON y.contratto_id = m.contratto_id AND y.mese = m.mese
          GROUP BY m.mese ORDER BY m.mese`,
       params: [q.dal, q.al],
     },

@@ -325,7 +325,11 @@ export function groupQuery(list: List, q: ListQuery, ctx: ListContext, limit?: n
     o.field === q.groupBy ? sql`${g.orderBy ?? g.sql} ${dir(o.asc)}` : sql`${ident(o.field)} ${dir(o.asc)}`,
   );
   if (!q.order.some((o) => o.field === q.groupBy)) order.push(sql`${g.orderBy ?? g.sql} ASC`);
-  const base = sql`SELECT ${sql.join(cols, sql`, `)} FROM ${fromFor(list, undefined)}${whereClause(list, q, ctx)} GROUP BY ${g.sql}${
+  const where = whereClause(list, q, ctx);
+  // Only the joins the groups' columns, the condition and the order name (as the count): a group
+  // by operator over a year does not join each assignment's contract, client and qualification.
+  const from = fromFor(list, `${textOf(sql.join(cols, sql`, `))} ${textOf(where)} ${textOf(sql.join(order, sql`, `))}`);
+  const base = sql`SELECT ${sql.join(cols, sql`, `)} FROM ${from}${where} GROUP BY ${g.sql}${
     g.orderBy ? sql`, ${g.orderBy}` : sql``
   } ORDER BY ${sql.join(order, sql`, `)}`;
   return limit === undefined ? base : sql`${base} LIMIT ${limit} OFFSET ${offset}`;

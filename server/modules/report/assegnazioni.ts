@@ -12,7 +12,7 @@ export const MAX_GIORNI_REPORT = 366;
 
 /**
  * The first day of a date's month, immutable (date_trunc('month', …) goes through timestamptz and
- * the time zone): an index can hold it (giorni_mese_idx, migration 0657).
+ * the time zone): an index can hold it (giorni_mese_idx, migration 0655).
  */
 export const meseDi = (day: SQL) => sql`(${day} - extract(day FROM ${day})::integer + 1)`;
 

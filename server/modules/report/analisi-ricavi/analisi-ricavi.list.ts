@@ -4,8 +4,8 @@
  * into both branches; each row's revenue, pay and hours are the contract-month's row of
  * report_margini_mesi (migration 0654: kept by the database from the assignments'
  * hours and the contract's rates, the sum analisi-ricavi used to make over a million assignments
- * for a year; brought up to date from the writes' queue before each read, 0657 and
- * ./margini.job.ts) and its costs a lateral sum of servizi_costi.
+ * for a year) with its service costs (0656); brought up to date from the writes' queue before
+ * each read (0657, ./margini.job.ts).
  */
 import { sql } from "drizzle-orm";
 import { day } from "../../../../src/domain/contracts/pianificazione/fields";
@@ -16,7 +16,7 @@ import { RINFRESCA_MARGINI } from "./margini.job";
 
 const RICAVI = sql`coalesce(x.ricavi, 0)`;
 const COMPENSI = sql`coalesce(x.compensi, 0)`;
-const COSTI = sql`coalesce(k.costi, 0)`;
+const COSTI = sql`coalesce(x.costi, 0)`;
 const MARGINE = sql`(${RICAVI} - ${COMPENSI} - ${COSTI})`;
 
 export const marginalitaList = defineList(MarginalitaList, {
@@ -28,11 +28,8 @@ export const marginalitaList = defineList(MarginalitaList, {
             JOIN contratti c ON c.id = m.contratto_id`,
   joins: {
     cl: sql`JOIN clienti cl ON cl.id = c.cliente_id`,
-    // The month's money, kept per contract and month by the database (migration 0654).
+    // The month's money and service costs, kept per contract and month by the database (0654, 0656).
     x: sql`LEFT JOIN report_margini_mesi x ON x.contratto_id = m.contratto_id AND x.mese = m.mese`,
-    k: sql`LEFT JOIN LATERAL (
-      SELECT sum(sc.importo) AS costi FROM servizi_costi sc JOIN servizi s ON s.id = sc.servizio_id
-      WHERE s.contratto_id = m.contratto_id AND sc.data >= m.mese AND sc.data < (m.mese + interval '1 month')::date) k ON true`,
   },
   key: sql`(m.contratto_id || '-' || m.mese)`,
   // The contract-months the writes queued since the last refresh, recomputed first (usually none).

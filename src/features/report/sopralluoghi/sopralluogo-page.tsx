@@ -9,21 +9,9 @@ import { Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-u
 import { useState } from "react";
 import { Form } from "react-final-form";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
-import { errorMessage } from "../../../api/base";
 import { useClientiOptionsQuery } from "../../../api/pianificazione/contratti.endpoints";
-import {
-  useAddFotoSopralluogoMutation,
-  useCreateSopralluogoMutation,
-} from "../../../api/report/sopralluoghi.endpoints";
-import {
-  DateField,
-  requestErrorText,
-  SAVED_TEXT,
-  SelectField,
-  saveFailure,
-  TextareaField,
-  TextField,
-} from "../../../components/form";
+import { useCreateSopralluogoMutation } from "../../../api/report/sopralluoghi.endpoints";
+import { DateField, SAVED_TEXT, SelectField, saveFailure, TextareaField, TextField } from "../../../components/form";
 import { CHECKLIST_SOPRALLUOGO, ESITI_SOPRALLUOGO } from "../../../domain/sopralluogo";
 import { notify } from "../../../lib/toaster";
 import { useCaricaFoto } from "./sopralluogo-foto";

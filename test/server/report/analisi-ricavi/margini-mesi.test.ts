@@ -1,7 +1,8 @@
 /**
  * Marginalità's money is kept per contract and month by the database (migration 0654,
  * report_margini_mesi): after every kind of write it equals what the per-assignment reports compute
- * live — revenue as ricavi-attivita sums it, pay as compensi sums it, the assignments counted.
+ * live — revenue as ricavi-attivita sums it, pay as compensi sums it, the assignments counted —
+ * and its service costs follow the costs written.
  */
 import { sql } from "drizzle-orm";
 import { queryOne } from "../../../../server/db/query";
@@ -37,7 +38,7 @@ describeEachDb("report Marginalità kept by the database", (ctx) => {
     token = (await ctx().createUser({ permissions: ["superadmin"] })).token;
   });
 
-  it("follows the rates, a shift's qualification, assignments removed and check-ins", async () => {
+  it("follows the rates, a shift's qualification, check-ins, service costs and assignments removed", async () => {
     const { database } = ctx();
     const prima = await agree();
     expect(prima.turni).toBeGreaterThan(0);
@@ -62,6 +63,20 @@ describeEachDb("report Marginalità kept by the database", (ctx) => {
         CROSS JOIN LATERAL (VALUES ('ingresso', lower(p.periodo) + interval '1 hour'), ('uscita', upper(p.periodo))) x (tipo, at)
        WHERE a.id = (SELECT max(id) FROM turni_operatori)`);
     await agree();
+
+    // Service costs: added, moved to another month, removed.
+    const costi = async () =>
+      sum((await get(`/api/report/analisi-ricavi/?${PERIODO}&page_size=1000`)).results, "costi");
+    const senza = await costi();
+    await database.exec(`INSERT INTO servizi_costi (servizio_id, tipo, importo, data)
+      SELECT s.id, 'Noleggio radio', 40, date '2025-12-10' FROM servizi s WHERE s.contratto_id = ${s.natale}`);
+    expect(await costi()).toBeCloseTo(senza + 40, 2);
+    await database.exec("UPDATE servizi_costi SET data = date '2026-01-10' WHERE importo = 40");
+    expect(await costi()).toBeCloseTo(senza, 2);
+    await database.exec("UPDATE servizi_costi SET data = date '2025-12-11' WHERE importo = 40");
+    expect(await costi()).toBeCloseTo(senza + 40, 2);
+    await database.exec("DELETE FROM servizi_costi WHERE importo = 40");
+    expect(await costi()).toBeCloseTo(senza, 2);
 
     await database.exec("DELETE FROM app_timbrature");
     await database.exec("DELETE FROM turni_operatori WHERE id = (SELECT max(id) FROM turni_operatori)");
