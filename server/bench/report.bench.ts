@@ -44,6 +44,7 @@ import { countQuery, groupCountQuery, groupQuery, pageQuery } from "../lib/list/
 import { runParsedList } from "../lib/list/run-list";
 import { issueToken } from "../lib/tokens";
 import { marginalitaList } from "../modules/report/analisi-ricavi/analisi-ricavi.list";
+import { rinfrescaMargini } from "../modules/report/analisi-ricavi/margini.job";
 import { compensiList } from "../modules/report/compensi/compensi.list";
 import { praticheList } from "../modules/report/pratiche/pratiche.list";
 import { ricaviAttivitaList } from "../modules/report/ricavi-attivita/ricavi-attivita.list";
@@ -170,6 +171,9 @@ async function main() {
     await seed(database, log);
     await database.exec("VACUUM ANALYZE");
   }
+  // Marginalità's summary from what the generator's writes queued (migration 0657): recomputed
+  // once here, as the 'report-margini' job would, so no measured request pays for the build.
+  log(`riepilogo Marginalità: ${await rinfrescaMargini(database.db)} mesi di contratto ricalcolati`);
   const counts = await queryOne<Record<string, number>>(
     database.db,
     sql`SELECT (SELECT count(*)::int FROM turni) AS turni, (SELECT count(*)::int FROM turni_operatori) AS assegnazioni,
