@@ -40,6 +40,25 @@ export const reportHandlers = [
         })
       : HttpResponse.json({ detail: "Sopralluogo non trovato" }, { status: 404 }),
   ),
+  http.get(api("report/sopralluoghi/:id/"), ({ params }) => {
+    const x = db.reportSopralluoghi.find((s) => s.id === Number(params.id));
+    return x ? HttpResponse.json(x) : HttpResponse.json({ detail: "Sopralluogo non trovato" }, { status: 404 });
+  }),
+  http.get(api("report/sopralluoghi/:id/foto/:fotoId/"), ({ params }) => {
+    const foto = db.reportSopralluoghi
+      .find((s) => s.id === Number(params.id))
+      ?.foto.find((f) => f.id === params.fotoId);
+    return foto
+      ? new HttpResponse(new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), { headers: { "Content-Type": foto.mime } })
+      : HttpResponse.json({ detail: "Foto non trovata" }, { status: 404 });
+  }),
+  http.delete(api("report/sopralluoghi/:id/foto/:fotoId/"), ({ params }) => {
+    const x = db.reportSopralluoghi.find((s) => s.id === Number(params.id));
+    const i = x?.foto.findIndex((f) => f.id === params.fotoId) ?? -1;
+    if (!x || i < 0) return HttpResponse.json({ detail: "Foto non trovata" }, { status: 404 });
+    x.foto.splice(i, 1);
+    return HttpResponse.json({ result: "OK" });
+  }),
   http.post(api("report/sopralluoghi/"), async ({ request }) => {
     const d = (await dataOf(request)) as Omit<Sopralluogo, "id" | "cliente" | "lat" | "lng"> & {
       cliente: number | null;

@@ -22,6 +22,10 @@ export interface ScalePianificazioneOptions {
   weeks: number;
   /** Clients the contracts are spread over (the first ones by id). */
   maxClients?: number;
+  /** Share of the shifts given an operator, in percent (default 55). */
+  assignedPercent?: number;
+  /** Shifts are given an operator up to this many days ahead of today (default 14). */
+  assignedDaysAhead?: number;
   log?: (line: string) => void;
 }
 
@@ -38,6 +42,8 @@ export async function seedScalePianificazione(database: Database, o: ScalePianif
   const log = o.log ?? ((l: string) => console.log(l));
   const weeks = Math.max(1, o.weeks || 52);
   const maxClients = o.maxClients ?? 400;
+  const assignedPercent = o.assignedPercent ?? 55;
+  const assignedDaysAhead = o.assignedDaysAhead ?? 14;
   if (o.contracts <= 0) return;
   const clients = await n(database, sql`SELECT count(*)::int AS n FROM clienti`);
   if (clients === 0) {
@@ -124,13 +130,13 @@ export async function seedScalePianificazione(database: Database, o: ScalePianif
         JOIN (SELECT id, row_number() OVER (ORDER BY id)::int AS rn FROM contratti WHERE numero_contratto LIKE 'SC-%') c
           ON c.id = s.contratto_id
         JOIN giorni g ON g.servizio_id = s.id JOIN turni t ON t.giorno_id = g.id
-        WHERE s.id IN (${list}) AND c.rn <= ${withOperators} AND g.giorno <= current_date + 14
+        WHERE s.id IN (${list}) AND c.rn <= ${withOperators} AND g.giorno <= current_date + ${assignedDaysAhead}
       )
       INSERT INTO turni_operatori (turno_id, operatore_id, confermato, assegnato_il, confermato_il)
         SELECT x.turno_id, b.operatore_id, x.giorno < current_date, x.giorno - 7,
                CASE WHEN x.giorno < current_date THEN x.giorno - 2 END
         FROM cand x JOIN scale_blocchi b ON b.k = (x.rn - 1) * ${SCALE_BLOCK} + (5 * x.d + x.j - 1) % ${SCALE_BLOCK}
-        WHERE (x.turno_id::bigint * 7919) % 100 < 55;
+        WHERE (x.turno_id::bigint * 7919) % 100 < ${assignedPercent};
       INSERT INTO turni_operatori_periodi (turno_operatore_id, turno_id, operatore_id, periodo)
         SELECT a.id, a.turno_id, a.operatore_id, r.periodo
         FROM turni_operatori a JOIN turni t ON t.id = a.turno_id JOIN giorni g ON g.id = t.giorno_id

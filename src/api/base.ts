@@ -92,6 +92,7 @@ export const TAG_TYPES = [
   "Ticket",
   "Evento",
   "Anomalia",
+  "Sopralluogo",
   "Comunicazione",
 ] as const;
 

@@ -227,7 +227,7 @@ const orderKey = (q: ListQuery) => q.order.map((o) => `${o.field}:${o.asc}`).joi
 
 const subqueries = new WeakMap<List, Map<string, boolean>>();
 
-/** Whether the row's columns (the visible ones and the always-selected) contain a sub-query. */
+/** Whether the row's columns (the visible ones and the always-selected) contain a sub-query, or need a lateral join. */
 function hasSubqueries(list: List, q: ListQuery): boolean {
   let byShape = subqueries.get(list);
   if (!byShape) {
@@ -237,7 +237,9 @@ function hasSubqueries(list: List, q: ListQuery): boolean {
   const key = q.visible.join(",");
   let has = byShape.get(key);
   if (has === undefined) {
-    has = /\(\s*SELECT\b/i.test(textOf(selectColumns(list, q)));
+    const columns = textOf(selectColumns(list, q));
+    // A LATERAL join the columns need is a sub-query per row too (Marginalità's service costs).
+    has = /\(\s*SELECT\b/i.test(columns) || /\bLATERAL\b/i.test(textOf(fromFor(list, columns)));
     if (byShape.size < MAX_SHAPES) byShape.set(key, has);
   }
   return has;
@@ -323,7 +325,11 @@ export function groupQuery(list: List, q: ListQuery, ctx: ListContext, limit?: n
     o.field === q.groupBy ? sql`${g.orderBy ?? g.sql} ${dir(o.asc)}` : sql`${ident(o.field)} ${dir(o.asc)}`,
   );
   if (!q.order.some((o) => o.field === q.groupBy)) order.push(sql`${g.orderBy ?? g.sql} ASC`);
-  const base = sql`SELECT ${sql.join(cols, sql`, `)} FROM ${fromFor(list, undefined)}${whereClause(list, q, ctx)} GROUP BY ${g.sql}${
+  const where = whereClause(list, q, ctx);
+  // Only the joins the groups' columns, the condition and the order name (as the count): a group
+  // by operator over a year does not join each assignment's contract, client and qualification.
+  const from = fromFor(list, `${textOf(sql.join(cols, sql`, `))} ${textOf(where)} ${textOf(sql.join(order, sql`, `))}`);
+  const base = sql`SELECT ${sql.join(cols, sql`, `)} FROM ${from}${where} GROUP BY ${g.sql}${
     g.orderBy ? sql`, ${g.orderBy}` : sql``
   } ORDER BY ${sql.join(order, sql`, `)}`;
   return limit === undefined ? base : sql`${base} LIMIT ${limit} OFFSET ${offset}`;

@@ -6,6 +6,7 @@ import { parseListQuery } from "./parse-query";
 import type { List, ListContext, ListQuery, ListResult } from "./types";
 
 export async function runParsedList(db: Executor, list: List, q: ListQuery, ctx: ListContext): Promise<ListResult> {
+  if (list.prepare) await db.execute(list.prepare);
   const offset = (q.page - 1) * q.pageSize;
   const rowsSql = q.groupBy
     ? groupQuery(list, q, ctx, q.pageSize, offset)

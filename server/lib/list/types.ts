@@ -39,6 +39,8 @@ export interface ListContext {
   /** The parsed values of the custom filters present in the request. */
   filters: Record<string, unknown>;
   request?: FastifyRequest;
+  /** The current time for filters that read it, when no request carries the server's clock (a service's runList). */
+  clock?: () => Date;
 }
 
 export interface CustomFilter<S extends z.ZodType = z.ZodType> {
@@ -82,6 +84,12 @@ export interface ListSql<F extends Record<string, ListField> = Record<string, Li
   total?: SQL;
   /** A unique, non-null expression appended to every ORDER BY so pages are stable (e.g. sql`o.id`). */
   key: SQL;
+  /**
+   * A statement run on its own (its own transaction) before the list's statements, page and export
+   * alike: bringing a summary the database keeps up to date before it is read.
+   *   prepare: sql`SELECT report_margini_rinfresca()`
+   */
+  prepare?: SQL;
   /**
    * The common requests of the screen (filters and sort as query parameters, e.g.
    * `{ attivo: "true", prov: "RM" }`) that a composite index beside the list's migration serves.

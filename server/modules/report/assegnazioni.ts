@@ -10,6 +10,12 @@ import { type ListSql, periodFilters, requirePeriod } from "../../lib/list";
 
 export const MAX_GIORNI_REPORT = 366;
 
+/**
+ * The first day of a date's month, immutable (date_trunc('month', …) goes through timestamptz and
+ * the time zone): an index can hold it (giorni_mese_idx, migration 0655).
+ */
+export const meseDi = (day: SQL) => sql`(${day} - extract(day FROM ${day})::integer + 1)`;
+
 /** The 8 bands of `r` in erp_ore_periodo's order (0 for an assignment without ranges). */
 export const BANDS = sql`ARRAY[coalesce(r.feriale_diurno, 0), coalesce(r.feriale_notturno, 0),
   coalesce(r.domenica_diurno, 0), coalesce(r.domenica_notturno, 0), coalesce(r.festivo_diurno, 0),

@@ -18,31 +18,31 @@ export function DashboardPage() {
     .filter((g) => g.items.length > 0);
   const name = [user?.nome, user?.cognome].filter(Boolean).join(" ") || user?.username;
   return (
-    <Stack gap="6">
-      <Heading as="h1" size="xl">
-        Dashboard
-      </Heading>
-      <Card.Root>
-        <Card.Body>
-          <Heading as="h2" size="lg" mb="1">
-            Benvenuto, {name}
-          </Heading>
-          <Text color="fg.muted">Oggi è il {formatDate(new Date())}. Scegli una sezione per iniziare.</Text>
-        </Card.Body>
-      </Card.Root>
+    <Stack gap="4">
+      <Box>
+        <Heading as="h1" size="xl">
+          Dashboard
+        </Heading>
+        <Heading as="h2" size="md" fontWeight="normal" display="inline" me="2">
+          Benvenuto, {name}
+        </Heading>
+        <Text as="span" color="fg.muted">
+          Oggi è il {formatDate(new Date())}. Scegli una sezione per iniziare.
+        </Text>
+      </Box>
       <Suspense fallback={<Skeleton height="48" />}>
         <DashboardFigures />
       </Suspense>
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+      <SimpleGrid minChildWidth="11rem" gap="3">
         {groups.map((g) => (
-          <Card.Root key={g.id} variant="outline">
+          <Card.Root key={g.id} variant="outline" size="sm">
             <Card.Header>
-              <Heading as="h3" size="md">
+              <Heading as="h3" size="sm">
                 {g.title}
               </Heading>
             </Card.Header>
             <Card.Body>
-              <Stack gap="1">
+              <Stack gap="0.5" fontSize="sm">
                 {g.items.map((i) => (
                   <Box key={i.id}>
                     <Link asChild color="blue.600">

@@ -29,6 +29,9 @@ describeMockAnswers("report", reportHandlers, [
   { url: "/api/report/pratiche/?stato=in_corso" },
   { url: "/api/report/sopralluoghi/" },
   { url: "/api/report/sopralluoghi/1/pdf/" },
+  { url: "/api/report/sopralluoghi/1/" },
+  { url: "/api/report/sopralluoghi/1/foto/0b8f6a4e-2d1c-4f3a-9e5b-7c6d5e4f3a21/" },
+  { method: "DELETE", url: "/api/report/sopralluoghi/1/foto/0b8f6a4e-2d1c-4f3a-9e5b-7c6d5e4f3a21/" },
   {
     method: "POST",
     url: "/api/report/sopralluoghi/",

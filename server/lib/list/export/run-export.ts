@@ -51,6 +51,7 @@ export async function sendExport(
     return writer;
   };
   try {
+    if (list.prepare) await database.db.execute(list.prepare);
     await forEachBatch(database, query, async (rows) => {
       await (writer ?? start()).write(rows);
     });

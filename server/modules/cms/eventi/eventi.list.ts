@@ -51,7 +51,7 @@ export const eventiList = defineList(EventiList, {
     periodo: {
       schema: z.enum(PERIODI as [Periodo, ...Periodo[]], { error: "Periodo non valido" }),
       where: (v, ctx) => {
-        const now = ctx.request ? ctx.request.server.clock() : new Date();
+        const now = ctx.clock?.() ?? (ctx.request ? ctx.request.server.clock() : new Date());
         if (v === "passati") return sql`e.data_fine < ${now}`;
         if (v === "futuri") return sql`e.data_inizio > ${now}`;
         return sql`e.data_inizio <= ${now} AND e.data_fine >= ${now}`;

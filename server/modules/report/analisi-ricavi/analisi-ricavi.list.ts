@@ -1,47 +1,39 @@
 /**
  * GET /api/report/analisi-ricavi/?dal&al: Marginalità, one row per contract and month that has
  * shift days or service costs. The months come from a UNION whose month filter PostgreSQL pushes
- * into both branches; each row's revenue, pay and hours are a lateral sum over the month's
- * assignments (assegnazioni.ts, the bands of report_ore_turni) and its costs a lateral sum of
- * servizi_costi.
+ * into both branches; each row's revenue, pay and hours are the contract-month's row of
+ * report_margini_mesi (migration 0654: kept by the database from the assignments'
+ * hours and the contract's rates, the sum analisi-ricavi used to make over a million assignments
+ * for a year) with its service costs (0656); brought up to date from the writes' queue before
+ * each read (0657, ./margini.job.ts).
  */
 import { sql } from "drizzle-orm";
 import { day } from "../../../../src/domain/contracts/pianificazione/fields";
 import { MarginalitaList } from "../../../../src/domain/contracts/report/analisi-ricavi";
 import { defineList, requirePeriod } from "../../../lib/list";
-import { COMPENSO, MAX_GIORNI_REPORT, RICAVO } from "../assegnazioni";
-
-const ORE = sql`coalesce(r.feriale_diurno + r.feriale_notturno + r.domenica_diurno + r.domenica_notturno
-  + r.festivo_diurno + r.festivo_notturno + r.festivo_domenica_diurno + r.festivo_domenica_notturno, 0)`;
+import { MAX_GIORNI_REPORT, meseDi } from "../assegnazioni";
+import { RINFRESCA_MARGINI } from "./margini.job";
 
 const RICAVI = sql`coalesce(x.ricavi, 0)`;
 const COMPENSI = sql`coalesce(x.compensi, 0)`;
-const COSTI = sql`coalesce(k.costi, 0)`;
+const COSTI = sql`coalesce(x.costi, 0)`;
 const MARGINE = sql`(${RICAVI} - ${COMPENSI} - ${COSTI})`;
 
 export const marginalitaList = defineList(MarginalitaList, {
-  from: sql`(SELECT s.contratto_id, date_trunc('month', g.giorno)::date AS mese
+  from: sql`(SELECT s.contratto_id, ${meseDi(sql`g.giorno`)} AS mese
                FROM giorni g JOIN servizi s ON s.id = g.servizio_id
              UNION
-             SELECT s.contratto_id, date_trunc('month', sc.data)::date
+             SELECT s.contratto_id, ${meseDi(sql`sc.data`)}
                FROM servizi_costi sc JOIN servizi s ON s.id = sc.servizio_id) m
             JOIN contratti c ON c.id = m.contratto_id`,
   joins: {
     cl: sql`JOIN clienti cl ON cl.id = c.cliente_id`,
-    x: sql`LEFT JOIN LATERAL (
-      SELECT sum(${RICAVO}) AS ricavi, sum(${COMPENSO}) AS compensi, sum(${ORE})::bigint AS ore, count(*) AS turni,
-             count(*) FILTER (WHERE cp.id IS NULL) AS senza_prezzo, count(*) FILTER (WHERE cc.id IS NULL) AS senza_compenso
-      FROM turni_operatori a JOIN turni t ON t.id = a.turno_id JOIN giorni g ON g.id = t.giorno_id
-      JOIN servizi s ON s.id = g.servizio_id
-      LEFT JOIN report_ore_turni r ON r.turno_operatore_id = a.id
-      LEFT JOIN contratti_prezzi cp ON cp.contratto_id = s.contratto_id AND cp.posizione_id = t.posizione_id
-      LEFT JOIN contratti_compensi cc ON cc.contratto_id = s.contratto_id AND cc.posizione_id = t.posizione_id
-      WHERE s.contratto_id = m.contratto_id AND g.giorno >= m.mese AND g.giorno < (m.mese + interval '1 month')::date) x ON true`,
-    k: sql`LEFT JOIN LATERAL (
-      SELECT sum(sc.importo) AS costi FROM servizi_costi sc JOIN servizi s ON s.id = sc.servizio_id
-      WHERE s.contratto_id = m.contratto_id AND sc.data >= m.mese AND sc.data < (m.mese + interval '1 month')::date) k ON true`,
+    // The month's money and service costs, kept per contract and month by the database (0654, 0656).
+    x: sql`LEFT JOIN report_margini_mesi x ON x.contratto_id = m.contratto_id AND x.mese = m.mese`,
   },
   key: sql`(m.contratto_id || '-' || m.mese)`,
+  // The contract-months the writes queued since the last refresh, recomputed first (usually none).
+  prepare: RINFRESCA_MARGINI,
   where: (ctx) => {
     requirePeriod(ctx, MAX_GIORNI_REPORT);
     return undefined;
@@ -50,7 +42,7 @@ export const marginalitaList = defineList(MarginalitaList, {
   filters: {
     dal: {
       schema: day(),
-      where: (v) => sql`m.mese >= date_trunc('month', ${v as string}::date)::date`,
+      where: (v) => sql`m.mese >= ${meseDi(sql`${v as string}::date`)}`,
     },
     al: { schema: day(), where: (v) => sql`m.mese <= ${v as string}::date` },
   },

@@ -9,11 +9,11 @@ import { sql } from "drizzle-orm";
 import { CompensiMensiliList } from "../../../../src/domain/contracts/report/compensi-mensili";
 import { badRequest } from "../../../lib/errors";
 import { defineList, LIST_ERROR_DETAIL, requirePeriod } from "../../../lib/list";
-import { assegnazioniSql, COMPENSO, MAX_GIORNI_REPORT } from "../assegnazioni";
+import { assegnazioniSql, COMPENSO, MAX_GIORNI_REPORT, meseDi } from "../assegnazioni";
 
 const j = assegnazioniSql.joins;
 const f = assegnazioniSql.sql;
-const MESE = sql`(g.giorno - extract(day FROM g.giorno)::integer + 1)`;
+const MESE = meseDi(sql`g.giorno`);
 
 const mensile = sql`(
   SELECT a.operatore_id, ${MESE} AS mese, count(*)::integer AS turni,

@@ -3,8 +3,10 @@
  * one request — today's shifts covered / uncovered / with an unconfirmed operator, documents and
  * courses expiring within 30 days (expired included, as the scadenze reports count them), and this
  * month's revenue, pay, service costs and margin (as Marginalità sums them) — the money only for
- * those who may open Marginalità (absent otherwise). Each figure's list is linked by the screen
- * with the period or day given here.
+ * those who may open Marginalità (absent otherwise); the Console's open tickets and anomalies not yet
+ * handled, and the CMS's events in progress — each only for those who may open that list (absent
+ * otherwise: deny by default). Each figure's list is linked by the screen with the period or day
+ * given here, or the filter named beside the figure.
  */
 import { z } from "zod";
 
@@ -34,5 +36,11 @@ export const DashboardOut = z.object({
     costi: z.number().optional(),
     margine: z.number().optional(),
   }),
+  /** Support tickets in state 'aperto' (the ticket list filtered on stato=aperto); erp_ticket-supporto. */
+  ticket_aperti: z.number().optional(),
+  /** Anomalies in state 'aperta' (the anomalie list filtered on stato=aperta); erp_anomalie. */
+  anomalie_aperte: z.number().optional(),
+  /** CMS events running now (the control room's 'eventi in corso'); the CMS's readers. */
+  eventi_in_corso: z.number().optional(),
 });
 export type Dashboard = z.infer<typeof DashboardOut>;

@@ -1,13 +1,10 @@
 /** /report/sopralluoghi (administrators; route only, not in the menu): the site inspections. */
-import { Badge, Box, Button, Heading, HStack } from "@chakra-ui/react";
-import { useNavigate } from "react-router-dom";
-import { errorMessage } from "../../../api/base";
+import { Badge, Box, Button, Heading, HStack, Link } from "@chakra-ui/react";
+import { Link as RouterLink, useNavigate } from "react-router-dom";
 import type { DataTableColumn } from "../../../components/data-table/data-table.types";
 import { ListScreen } from "../../../components/data-table/list-screen";
-import { requestErrorText } from "../../../components/form";
 import { ESITI_SOPRALLUOGO } from "../../../domain/sopralluogo";
-import { downloadFile } from "../../../lib/download";
-import { notify } from "../../../lib/toaster";
+import { scaricaVerbale } from "./verbale";
 
 type Row = Record<string, unknown>;
 
@@ -29,20 +26,25 @@ const COLUMNS: DataTableColumn<Row>[] = [
   { key: "servizio_consigliato", name: "Servizio consigliato", width: 220 },
   { key: "foto", name: "Foto" },
   {
+    key: "apri",
+    name: "Scheda",
+    exportField: false,
+    hideable: false,
+    render: (r) => (
+      <Link asChild color="blue.600">
+        <RouterLink to={`/sopralluogo?id=${r.id}`} aria-label={`Apri il sopralluogo n. ${r.id}`}>
+          Apri
+        </RouterLink>
+      </Link>
+    ),
+  },
+  {
     key: "pdf",
     name: "Verbale",
     exportField: false,
     hideable: false,
     render: (r) => (
-      <Button
-        size="xs"
-        variant="outline"
-        onClick={() =>
-          downloadFile(`/api/report/sopralluoghi/${r.id}/pdf/`, `sopralluogo-${r.id}.pdf`).catch((err: unknown) =>
-            notify.error(requestErrorText(errorMessage(err))),
-          )
-        }
-      >
+      <Button size="xs" variant="outline" onClick={() => scaricaVerbale(Number(r.id))}>
         Scarica PDF
       </Button>
     ),

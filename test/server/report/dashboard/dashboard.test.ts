@@ -25,7 +25,19 @@ describeEachDb("report dashboard", (ctx) => {
         (${s.verdi}, 'passaporto', date '2026-02-01');
       INSERT INTO operatori_corsi (operatore_id, tipo, data_scadenza) VALUES (${s.rossi}, 'blsd', date '2026-01-23');
       INSERT INTO servizi_costi (servizio_id, tipo, importo, data)
-        SELECT s.id, 'Noleggio radio', 24, date '2025-12-01' FROM servizi s WHERE s.contratto_id = ${s.natale};`);
+        SELECT s.id, 'Noleggio radio', 24, date '2025-12-01' FROM servizi s WHERE s.contratto_id = ${s.natale};
+      -- The Console: two open tickets and one being handled; an open anomaly and a closed one.
+      INSERT INTO ticket_supporto (operatore_id, tipo, oggetto, stato) VALUES
+        (${s.rossi}, 'problema', 'Radio guasta', 'aperto'), (${s.verdi}, 'richiesta', 'Ferie', 'aperto'),
+        (${s.verdi}, 'segnalazione', 'Cancello', 'in_lavorazione');
+      INSERT INTO anomalie (turno_id, operatore_id, tipo, data_ora, rilevata_il, stato)
+        SELECT a.turno_id, a.operatore_id, x.tipo, now(), now(), x.stato FROM turni_operatori a
+        CROSS JOIN (VALUES ('ritardo', 'aperta'), ('mancata_uscita', 'chiusa')) x (tipo, stato) LIMIT 2;
+      -- The CMS: one event running on 24/12/2025 at 10:00, one over, one to come.
+      INSERT INTO cms_eventi (titolo, data_inizio, data_fine) VALUES
+        ('Mercatino', '2025-12-24T08:00:00+01:00', '2025-12-24T20:00:00+01:00'),
+        ('Concerto', '2025-12-20T20:00:00+01:00', '2025-12-20T23:00:00+01:00'),
+        ('Capodanno', '2025-12-31T21:00:00+01:00', '2026-01-01T02:00:00+01:00');`);
   });
 
   afterAll(() => ctx().setNow(null));
@@ -39,7 +51,36 @@ describeEachDb("report dashboard", (ctx) => {
       // by 23/01/2026: the expired porto d'armi and the patente; the BLSD course
       scadenze: { entro: "2026-01-23", documenti: 2, corsi: 1 },
       mese: { dal: "2025-12-01", al: "2025-12-31", ricavi: 384, compensi: 160, costi: 24, margine: 200 },
+      // The admins read the Console; the CMS is superadmin's and the cms_ permissions' (no figure here).
+      ticket_aperti: 2,
+      anomalie_aperte: 1,
     });
+  });
+
+  it("gives the Console's and the CMS's figures only to those who may open their lists", async () => {
+    const figures = async (permissions: string[]) => {
+      const res = await get(permissions);
+      expect(res.statusCode).toBe(200);
+      const { ticket_aperti, anomalie_aperte, eventi_in_corso } = res.json();
+      return { ticket_aperti, anomalie_aperte, eventi_in_corso };
+    };
+    const none = { ticket_aperti: undefined, anomalie_aperte: undefined, eventi_in_corso: undefined };
+    expect(await figures(["erp_dashboard"])).toEqual(none);
+    expect(Object.keys((await get(["erp_dashboard"])).json())).not.toContain("ticket_aperti");
+    expect(await figures(["erp_dashboard", "erp_ticket-supporto"])).toEqual({ ...none, ticket_aperti: 2 });
+    expect(await figures(["erp_dashboard", "erp_anomalie"])).toEqual({ ...none, anomalie_aperte: 1 });
+    expect(await figures(["erp_dashboard", "cms_view_control_room"])).toEqual({ ...none, eventi_in_corso: 1 });
+    expect(await figures(["superadmin"])).toEqual({ ticket_aperti: 2, anomalie_aperte: 1, eventi_in_corso: 1 });
+  });
+
+  it("the Console's and the CMS's figures equal the filtered lists they link to", async () => {
+    const { token } = await ctx().createUser({ permissions: ["superadmin"] });
+    const count = async (url: string) =>
+      (await ctx().app.inject({ method: "GET", url, headers: auth(token) })).json().count;
+    const figures = (await get(["superadmin"])).json();
+    expect(await count("/api/comunicazioni/ticket/?stato=aperto")).toBe(figures.ticket_aperti);
+    expect(await count("/api/comunicazioni/anomalie/?stato=aperta")).toBe(figures.anomalie_aperte);
+    expect(await count("/api/cms/control-room/eventi/?periodo=in-corso")).toBe(figures.eventi_in_corso);
   });
 
   it("shows the money only to those who may open Marginalità", async () => {

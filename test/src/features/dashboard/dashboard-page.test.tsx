@@ -28,6 +28,30 @@ describe("Dashboard", () => {
     expect(router.state.location.search).toBe("?f.entro=2026-04-09");
   });
 
+  it("shows the open tickets, the anomalies to handle and the events in progress, linked to their lists filtered", async () => {
+    const { router } = renderApp("/", { as: "admin" });
+    expect(await screen.findByText("Da seguire")).toBeTruthy();
+    const ticket = screen.getByRole("link", { name: "6" });
+    expect(screen.getByText("Ticket aperti")).toBeTruthy();
+    expect(ticket.getAttribute("href")).toBe("/console/ticket-supporto?f.stato=aperto");
+    expect(screen.getByRole("link", { name: "8" }).getAttribute("href")).toBe("/console/anomalie?f.stato=aperta");
+    expect(screen.getByText("Anomalie da gestire")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "5" }).getAttribute("href")).toBe("/cms/control-room/eventi-in-corso");
+    expect(screen.getByText("Eventi in corso")).toBeTruthy();
+    fireEvent.click(ticket);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/console/ticket-supporto"));
+    expect(router.state.location.search).toBe("?f.stato=aperto");
+  });
+
+  it("shows only the figures the server sent: none of the Console's or the CMS's without their permissions", async () => {
+    const { ticket_aperti: _t, anomalie_aperte: _a, eventi_in_corso: _e, ...senza } = db.reportDashboard;
+    server.use(http.get("*/api/report/dashboard/", () => HttpResponse.json({ ...senza, ticket_aperti: 6 })));
+    renderApp("/", { as: "admin" });
+    expect(await screen.findByText("Ticket aperti")).toBeTruthy();
+    expect(screen.queryByText("Anomalie da gestire")).toBeNull();
+    expect(screen.queryByText("Eventi in corso")).toBeNull();
+  });
+
   it("'Scoperti' links to the day's uncovered shifts, listed on the dashboard with the way to assign them", async () => {
     const { router } = renderApp("/", { as: "admin" });
     expect(await screen.findByText("Turni di oggi (10/03/2026)")).toBeTruthy();
@@ -52,7 +76,12 @@ describe("Dashboard", () => {
     const { mese } = db.reportDashboard;
     server.use(
       http.get("*/api/report/dashboard/", () =>
-        HttpResponse.json({ ...db.reportDashboard, mese: { dal: mese.dal, al: mese.al } }),
+        HttpResponse.json({
+          oggi: db.reportDashboard.oggi,
+          turni: db.reportDashboard.turni,
+          scadenze: db.reportDashboard.scadenze,
+          mese: { dal: mese.dal, al: mese.al },
+        }),
       ),
     );
     renderApp("/", { as: "pianificatore" });
@@ -60,6 +89,8 @@ describe("Dashboard", () => {
     expect(screen.queryByText("Margine")).toBeNull();
     expect(screen.queryByRole("figure")).toBeNull();
     expect(screen.queryByRole("link", { name: "4" })).toBeNull();
+    expect(screen.queryByText("Da seguire")).toBeNull();
+    expect(screen.queryByText("Ticket aperti")).toBeNull();
     expect(screen.getByText("Benvenuto, Giulia Bianchi")).toBeTruthy();
   });
 });

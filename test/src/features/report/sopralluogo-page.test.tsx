@@ -105,6 +105,72 @@ describe("Sopralluogo", () => {
     expect((form.querySelector('[name="indirizzo"]') as HTMLInputElement).value).toBe("Via Roma 1");
   });
 
+  it("shows a saved inspection's photos as thumbnails, larger on a click, and deletes one after a confirmation", async () => {
+    const deleted: string[] = [];
+    server.events.on("request:start", ({ request }) => {
+      if (request.method === "DELETE") deleted.push(new URL(request.url).pathname);
+    });
+    renderApp("/sopralluogo?id=1", { as: "admin" });
+    const scheda = await screen.findByLabelText("Sopralluogo n. 1");
+    expect(within(scheda).getByText("Banca Natalizia S.p.A.")).toBeTruthy();
+    expect(within(scheda).getByText("Scarsa sul retro")).toBeTruthy();
+    expect(within(scheda).getByText("Foto (1)")).toBeTruthy();
+    const miniatura = await within(scheda).findByRole("button", { name: "Apri la foto ingresso.jpg" });
+    expect(within(miniatura).getByRole("img", { name: "ingresso.jpg" })).toBeTruthy();
+    fireEvent.click(miniatura);
+    const dialog = await screen.findByRole("dialog", { name: "ingresso.jpg" });
+    expect(within(dialog).getByRole("img", { name: "ingresso.jpg" })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Chiudi" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "ingresso.jpg" })).toBeNull());
+
+    fireEvent.click(within(scheda).getByRole("button", { name: "Elimina la foto ingresso.jpg" }));
+    const conferma = await screen.findByRole("alertdialog");
+    expect(
+      within(conferma).getByText(
+        "Sei sicuro di voler eliminare la foto ingresso.jpg? L'operazione non potrà essere annullata.",
+      ),
+    ).toBeTruthy();
+    expect(deleted).toEqual([]);
+    fireEvent.click(within(conferma).getByRole("button", { name: "Elimina" }));
+    expect(await screen.findByText("Foto eliminata")).toBeTruthy();
+    expect(deleted).toEqual(["/api/report/sopralluoghi/1/foto/0b8f6a4e-2d1c-4f3a-9e5b-7c6d5e4f3a21/"]);
+    expect(await within(scheda).findByText("Nessuna foto")).toBeTruthy();
+    expect(within(scheda).getByText("Foto (0)")).toBeTruthy();
+  });
+
+  it("a refused deletion says the server's reason and keeps the photo", async () => {
+    server.use(
+      http.delete("*/api/report/sopralluoghi/:id/foto/:fotoId/", () =>
+        HttpResponse.json({ detail: "Non hai i permessi per eseguire questa operazione" }, { status: 403 }),
+      ),
+    );
+    renderApp("/sopralluogo?id=1", { as: "admin" });
+    const scheda = await screen.findByLabelText("Sopralluogo n. 1");
+    fireEvent.click(await within(scheda).findByRole("button", { name: "Elimina la foto ingresso.jpg" }));
+    fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Elimina" }));
+    expect(await screen.findByText(/Non hai i permessi per eseguire questa operazione/)).toBeTruthy();
+    expect(within(scheda).getByText("Foto (1)")).toBeTruthy();
+  });
+
+  it("after saving, the page shows the record of the new inspection", async () => {
+    const { router } = renderApp("/sopralluogo", { as: "admin" });
+    const form = await screen.findByRole("form", { name: "Sopralluogo" });
+    type(form, "potenziale_cliente", "Ottica Centrale");
+    type(form, "indirizzo", "Corso Italia 3");
+    type(form, "citta", "Milano");
+    type(form, "ispettore", "Carlo Neri");
+    type(form, "esito", "sfavorevole");
+    fireEvent.click(within(form).getByRole("button", { name: "Salva sopralluogo" }));
+    const id = await waitFor(() => {
+      const v = new URLSearchParams(router.state.location.search).get("id");
+      expect(v).toBeTruthy();
+      return v;
+    });
+    const scheda = await screen.findByLabelText(`Sopralluogo n. ${id}`);
+    expect(within(scheda).getByText("Ottica Centrale (potenziale)")).toBeTruthy();
+    expect(within(scheda).getByText("Nessuna foto")).toBeTruthy();
+  });
+
   it("lists the inspections with their outcome", async () => {
     renderApp("/report/sopralluoghi", { as: "admin" });
     const grid = await screen.findByRole("grid", { name: "Sopralluoghi" });
@@ -117,6 +183,9 @@ describe("Sopralluogo", () => {
     });
     fireEvent.click(within(grid).getByRole("button", { name: "Scarica PDF" }));
     await waitFor(() => expect(asked).toEqual(["/api/report/sopralluoghi/1/pdf/"]));
+    expect(within(grid).getByRole("link", { name: "Apri il sopralluogo n. 1" }).getAttribute("href")).toBe(
+      "/sopralluogo?id=1",
+    );
   });
 
   it("is for administrators only", async () => {
