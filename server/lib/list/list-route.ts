@@ -72,7 +72,9 @@ export function registerListRoute(app: FastifyInstance, path: string, list: List
         response: { 200: ListOut(opts.row) },
       },
       ...(opts.parent
-        ? { preHandler: async (request: { params: unknown }) => opts.parent?.(request.params as Record<string, string>) }
+        ? {
+            preHandler: async (request: { params: unknown }) => opts.parent?.(request.params as Record<string, string>),
+          }
         : {}),
     },
     async (request, reply) => {

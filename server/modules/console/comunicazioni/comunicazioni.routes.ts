@@ -23,7 +23,6 @@ import { contextOf } from "../../../lib/context";
 import { MAX_UPLOAD_BYTES, readUpload, sendStoredFile } from "../../../lib/files";
 import { registerListRoute } from "../../../lib/list";
 import { comunicazioniList } from "./comunicazioni.list";
-import { destinatariList } from "./destinatari.list";
 import {
   allegatoComunicazione,
   ensureComunicazione,
@@ -32,6 +31,7 @@ import {
   inviaPromemoria,
   parseComunicazione,
 } from "./comunicazioni.service";
+import { destinatariList } from "./destinatari.list";
 
 const tags = ["comunicazioni"];
 const PERMS = CAPABILITIES.comunicazioniAzienda;

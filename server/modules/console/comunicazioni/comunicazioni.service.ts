@@ -183,7 +183,8 @@ export async function getComunicazione(ctx: ServiceContext, id: number): Promise
 
 /** 404 unless the message exists (its recipients' list). */
 export async function ensureComunicazione(ex: Executor, id: number): Promise<void> {
-  if (!(await queryOne(ex, sql`SELECT 1 FROM comunicazioni WHERE id = ${id}`))) throw notFound(COMUNICAZIONE_NON_TROVATA);
+  if (!(await queryOne(ex, sql`SELECT 1 FROM comunicazioni WHERE id = ${id}`)))
+    throw notFound(COMUNICAZIONE_NON_TROVATA);
 }
 
 export async function inviaPromemoria(ctx: ServiceContext, id: number): Promise<Promemoria> {
