@@ -6,9 +6,9 @@
  */
 import { sql } from "drizzle-orm";
 import { queryOne, queryRows } from "../../../server/db/query";
-import { hashPassword } from "../../../server/lib/passwords";
 import { multipartBody } from "../anagrafiche/operatori/multipart";
-import { auth, describeEachDb, TEST_SCRYPT_N } from "../helpers/app";
+import { auth, describeEachDb } from "../helpers/app";
+import { consoleFixture } from "./console-fixture";
 
 const URL = "/api/comunicazioni/azienda/";
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
@@ -39,15 +39,9 @@ describeEachDb("comunicazioni azienda", (ctx) => {
       );
   }
 
+  const fx = consoleFixture(ctx);
   async function login(cognome: string) {
-    await db().execute(sql`INSERT INTO app_credenziali (operatore_id, username, password_hash)
-      VALUES (${op[cognome]}, ${cognome.toLowerCase()}, ${await hashPassword("Password-App-2026", TEST_SCRYPT_N)})`);
-    const res = await ctx().app.inject({
-      method: "POST",
-      url: "/api/app/login/",
-      payload: { username: cognome.toLowerCase(), password: "Password-App-2026" },
-    });
-    app[cognome] = res.json().token;
+    app[cognome] = await fx.appToken(op[cognome], cognome.toLowerCase());
   }
 
   beforeAll(async () => {
