@@ -31,6 +31,7 @@ const CONNESSIONE: Record<Connessione, { text: string; color: string }> = {
   live: { text: "In diretta", color: "green" },
   stale: { text: "Dati non aggiornati", color: "orange" },
   reconnecting: { text: "Riconnessione…", color: "red" },
+  notFound: { text: "Evento non trovato", color: "red" },
 };
 
 const n = (v: number) => v.toLocaleString("it-IT");
@@ -141,7 +142,12 @@ export function EventoLiveView({ data, connessione }: { data: ControlRoom | null
           <Link to="/cms/control-room/eventi-in-corso/">Tutti gli eventi</Link>
         </HStack>
       </HStack>
-      {!data ? (
+      {connessione === "notFound" ? (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>Evento non trovato: non esiste o è stato eliminato</Alert.Title>
+        </Alert.Root>
+      ) : !data ? (
         <Skeleton height="40" />
       ) : (
         <>
