@@ -5,11 +5,10 @@
  * A link opens the event's control room; a cms_admin deletes the event (after a confirmation) and
  * goes back to the list.
  */
-import { Alert, Badge, Box, Button, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useMemo } from "react";
 import { Form } from "react-final-form";
 import { Link, useNavigate, useParams } from "react-router-dom";
-import { errorMessage } from "../../../api/base";
 import {
   useDeleteDispositivoMutation,
   useDeleteEventoMutation,
@@ -23,6 +22,7 @@ import { ChildTable } from "../../../components/child-table";
 import { DeleteRowButton } from "../../../components/delete-row-button";
 import { CheckboxField, DateTimeField, saveFailure, TextareaField, TextField } from "../../../components/form";
 import { ProvinciaField } from "../../../components/form/provincia-field";
+import { RecordError } from "../../../components/record-error";
 import { DIREZIONI, validateEvento } from "../../../domain/cms";
 import type { Dispositivo, Evento, Varco } from "../../../domain/contracts/cms/eventi";
 import { CAPABILITIES, hasAny } from "../../../domain/permissions";
@@ -202,10 +202,9 @@ export function EventoPage() {
   if (isLoading) return <Skeleton height="40" m="4" />;
   if (error || !data)
     return (
-      <Alert.Root status="error" m="4">
-        <Alert.Indicator />
-        <Alert.Title>{error ? errorMessage(error) : "Evento non trovato"}</Alert.Title>
-      </Alert.Root>
+      <Box p="4">
+        <RecordError error={error} fallback="Evento non trovato" />
+      </Box>
     );
   return (
     <Stack p="4" gap="6">

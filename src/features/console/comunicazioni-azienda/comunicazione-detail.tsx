@@ -13,6 +13,7 @@ import type { DataTableColumn } from "../../../components/data-table/data-table.
 import { ListScreen } from "../../../components/data-table/list-screen";
 import type { FilterField } from "../../../components/filter-bar/filter-bar.types";
 import { requestErrorText } from "../../../components/form";
+import { RecordError } from "../../../components/record-error";
 import { COMUNICAZIONE_DESTINATARI_LABEL } from "../../../domain/contracts/console/comunicazioni";
 import { formatDateTime } from "../../../domain/format";
 import { downloadFile } from "../../../lib/download";
@@ -87,7 +88,7 @@ export function ComunicazioneDetail({ id }: { id: number }) {
         <Link to="/console/comunicazioni-azienda">← Tutte le comunicazioni</Link>
       </ChakraLink>
       {isLoading && <Spinner aria-label="Caricamento" />}
-      {error && <Text color="red.600">Errore server: {errorMessage(error)}</Text>}
+      {error && <RecordError error={error} />}
       {c && (
         <>
           <Stack gap="1">
