@@ -8,6 +8,8 @@
  *   BENCH_PG_ADMIN_URL   admin connection (default postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_CMS_RATE       posts per second (default 1000), BENCH_CMS_DEVICES (default 50),
  *   BENCH_CMS_SECONDS    seconds of load (default 10), BENCH_CMS_STREAMS control rooms open (default 3)
+ *   BENCH_CMS_WARMUP     seconds at the same rate first, not measured (default 5)
+ *   BENCH_CMS_TRACE=1    also print p50 / p99 / max per second of load (stderr)
  *   ERP_WORKERS          server processes (default 2)
  *
  * Open loop: a post is sent every 1000/RATE ms whatever the answers (a slow server shows as
@@ -39,6 +41,7 @@ const RATE = Number(process.env.BENCH_CMS_RATE ?? 1000);
 const DEVICES = Number(process.env.BENCH_CMS_DEVICES ?? 50);
 const SECONDS = Number(process.env.BENCH_CMS_SECONDS ?? 10);
 const STREAMS = Number(process.env.BENCH_CMS_STREAMS ?? 3);
+const WARMUP = Number(process.env.BENCH_CMS_WARMUP ?? 5);
 
 async function databaseUrl(): Promise<string> {
   if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
@@ -130,6 +133,18 @@ export async function runCmsBench(): Promise<string> {
         data: { device_id: `BENCH-${d}`, seq: ++seqs[d], in: 1, out: 0, at: new Date().toISOString() },
       });
     for (let round = 0; round < 5; round++) await Promise.all(seqs.map((_, d) => post(d)));
+    // Then WARMUP seconds at the measured rate, not measured: V8 optimises the handlers only after
+    // thousands of calls, and PostgreSQL's caches and the pools settle (as run.ts warms each path).
+    {
+      const warm: Promise<unknown>[] = [];
+      const t = performance.now();
+      for (let i = 0; i < RATE * WARMUP; i++) {
+        const wait = t + (i * 1000) / RATE - performance.now();
+        if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+        warm.push(post(i % DEVICES).catch(() => {}));
+      }
+      await Promise.all(warm);
+    }
     await new Promise((r) => setTimeout(r, 500));
 
     const total = RATE * SECONDS;
@@ -164,6 +179,18 @@ export async function runCmsBench(): Promise<string> {
     const cpu = server.cpuMs() - cpu0;
     await new Promise((r) => setTimeout(r, 1500));
 
+    if (process.env.BENCH_CMS_TRACE) {
+      // Per second of load: p50 / p99 / max of the posts sent in it (where does the tail come from).
+      for (let s = 0; s < SECONDS; s++) {
+        const l = sentLatency
+          .slice(s * RATE, (s + 1) * RATE)
+          .filter((x) => x !== undefined)
+          .sort((a, b) => a - b);
+        console.error(
+          `s${s}: p50 ${ms(quantile(l, 0.5))} p99 ${ms(quantile(l, 0.99))} max ${ms(l.at(-1) ?? Number.NaN)}`,
+        );
+      }
+    }
     const latencies = sentLatency.filter((x) => x !== undefined).sort((a, b) => a - b);
     // When a control room first showed each post.
     const shown: number[] = [];

@@ -59,7 +59,7 @@ export function rateKey(value: string): string {
   return value.trim().toLowerCase().slice(0, 200);
 }
 
-interface Counter {
+export interface Counter {
   window_start: Date | string;
   hits: number;
 }
@@ -80,6 +80,35 @@ export async function checkRateLimit(ex: Executor, rule: RateRule, key: string, 
   if (c && c.hits >= rule.limit) throw tooManyRequests(retryAfter(rule, c, now));
 }
 
+/**
+ * The upsert that counts one hit on each key (a window older than the rule starts again at 1),
+ * RETURNING key, window_start, hits — a statement of its own (hitRateLimit) or a CTE of a larger
+ * write that must count in the same round trip (the counters' API, cms-app.service.ts).
+ */
+export function hitRateLimitSql(rule: RateRule, keys: string[], now: Date) {
+  const since = new Date(now.getTime() - rule.windowSeconds * 1000);
+  return sql`INSERT INTO rate_limits AS r (bucket, key, window_start, hits)
+        SELECT ${rule.bucket}, k, ${now}::timestamptz, 1
+          FROM unnest(${sql`ARRAY[${sql.join(
+            keys.map((k) => sql`${rateKey(k)}::text`),
+            sql`, `,
+          )}]`}) AS k
+        ON CONFLICT (bucket, key) DO UPDATE SET
+          window_start = CASE WHEN r.window_start <= ${since} THEN EXCLUDED.window_start ELSE r.window_start END,
+          hits = CASE WHEN r.window_start <= ${since} THEN 1 ELSE r.hits + 1 END
+        RETURNING key, window_start, hits`;
+}
+
+/** Now and then (1 call in 100) drops the counters whose window ended long ago. */
+export async function maybePruneRateLimits(ex: Executor, now: Date): Promise<void> {
+  if (Math.random() < 0.01) await pruneRateLimits(ex, now);
+}
+
+/** The 429 for a counter over its rule's limit (Retry-After: the end of its window). */
+export function rateLimitExceeded(rule: RateRule, c: Counter, now: Date) {
+  return tooManyRequests(retryAfter(rule, c, now));
+}
+
 /** Counts one hit and returns the counter (a window older than the rule starts again at 1). */
 export async function hitRateLimit(
   ex: Executor,
@@ -87,17 +116,8 @@ export async function hitRateLimit(
   key: string,
   now: Date,
 ): Promise<{ hits: number; retryAfterSeconds: number }> {
-  const since = new Date(now.getTime() - rule.windowSeconds * 1000);
-  const c = (await queryOne<Counter>(
-    ex,
-    sql`INSERT INTO rate_limits AS r (bucket, key, window_start, hits)
-        VALUES (${rule.bucket}, ${rateKey(key)}, ${now}, 1)
-        ON CONFLICT (bucket, key) DO UPDATE SET
-          window_start = CASE WHEN r.window_start <= ${since} THEN EXCLUDED.window_start ELSE r.window_start END,
-          hits = CASE WHEN r.window_start <= ${since} THEN 1 ELSE r.hits + 1 END
-        RETURNING window_start, hits`,
-  )) as Counter;
-  if (Math.random() < 0.01) await pruneRateLimits(ex, now);
+  const c = (await queryOne<Counter>(ex, hitRateLimitSql(rule, [key], now))) as Counter;
+  await maybePruneRateLimits(ex, now);
   return { hits: c.hits, retryAfterSeconds: retryAfter(rule, c, now) };
 }
 
@@ -119,7 +139,7 @@ export async function reserveRateLimit(ex: Executor, rule: RateRule, key: string
         RETURNING window_start, hits`,
   );
   if (taken) {
-    if (Math.random() < 0.01) await pruneRateLimits(ex, now);
+    await maybePruneRateLimits(ex, now);
     return;
   }
   const c = await queryOne<Counter>(

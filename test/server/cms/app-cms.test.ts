@@ -214,7 +214,15 @@ describeEachDb("cms: API dei contatori", (ctx) => {
           ON CONFLICT (bucket, key) DO UPDATE SET hits = 3000, window_start = EXCLUDED.window_start`,
     );
     const url = `/api/app/cms/varchi/${nord}/conteggi/`;
-    expect((await post(url, { data: count("CP-BUSY", 1, 1, 0) }, token)).statusCode).toBe(429);
+    const refused = await post(url, { data: count("CP-BUSY", 1, 1, 0) }, token);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    // Refused: the count is not recorded, nor the device registered.
+    const busy = await queryOne(
+      db(),
+      sql`SELECT count(*)::int AS n FROM cms_dispositivi WHERE evento_id = ${evento} AND codice = 'CP-BUSY'`,
+    );
+    expect(busy).toEqual({ n: 0 });
     expect((await post(url, { data: count("CP-1", 30, 1, 0) }, token)).statusCode).toBe(200);
   });
 

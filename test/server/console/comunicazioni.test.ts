@@ -234,8 +234,10 @@ describeEachDb("comunicazioni azienda", (ctx) => {
     );
     expect(entries.map((e) => e.note)).toEqual([
       'Comunicazione "Turno di Natale" inviata a 2 operatori',
+      "Consegnata all'app a Luca Armato",
       "Letta dall'app da Luca Armato",
       "Promemoria inviato a 1 operatori che non hanno letto",
+      "Consegnata all'app a Luca Portiere",
     ]);
   });
 

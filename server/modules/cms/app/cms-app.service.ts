@@ -17,7 +17,15 @@ import { queryOne, queryRows } from "../../../db/query";
 import { AZIONI, writeAudit } from "../../../lib/audit";
 import { type CmsAppUser, issueCmsAppToken } from "../../../lib/cms-app-tokens";
 import { badRequest, HttpError, notFound } from "../../../lib/errors";
-import { consumeRateLimit, RATE_RULES, releaseRateLimit, reserveRateLimit } from "../../../lib/rate-limit";
+import {
+  type Counter,
+  hitRateLimitSql,
+  maybePruneRateLimits,
+  RATE_RULES,
+  rateLimitExceeded,
+  releaseRateLimit,
+  reserveRateLimit,
+} from "../../../lib/rate-limit";
 import { CONTENT_TYPES } from "../cms-fields";
 import { occupazioneVarchi, totaleDi } from "../control-room/occupazione";
 import type { ConteggiNotifier } from "./conteggi-notify";
@@ -127,7 +135,6 @@ export async function postConteggi(
 ): Promise<ConteggiOut> {
   const batch = Array.isArray(data) ? data : [data];
   const devices = [...new Set(batch.map((c) => c.device_id))];
-  for (const d of devices) await consumeRateLimit(db, RATE_RULES.cmsDevice, `${user.eventoId} ${d}`, now);
   const values = sql.join(
     batch.map((c) => sql`(${c.device_id}::text, ${c.seq}::bigint, ${c.in}::int, ${c.out}::int, ${c.at}::timestamptz)`),
     sql`, `,
@@ -136,33 +143,48 @@ export async function postConteggi(
     devices.map((d) => sql`${d}::text`),
     sql`, `,
   )}]`;
-  // One statement: the gate (of the token's event), the devices (registered on this gate at their
-  // first count), the counts (a (device, seq) already received is skipped); then the signal.
+  const rule = RATE_RULES.cmsDevice;
+  // One statement, one commit: the hit on each device's rate limit (counted even when refused, as
+  // consumeRateLimit does), the gate (of the token's event), the devices (registered on this gate at
+  // their first count), the counts (a (device, seq) already received is skipped) — the counts only
+  // when no device is over its limit; then the signal.
   let accettati = 0;
   for (let attempt = 0; ; attempt++) {
-    const r = await queryOne<{ varco: number; uniti: number; accettati: number }>(
+    const r = await queryOne<{ varco: number; uniti: number; accettati: number; limite: Counter | null }>(
       db,
-      sql`WITH v AS (SELECT id FROM cms_varchi WHERE id = ${varcoId} AND evento_id = ${user.eventoId}),
+      sql`WITH rl AS (${hitRateLimitSql(
+        rule,
+        devices.map((d) => `${user.eventoId} ${d}`),
+        now,
+      )}),
+               ok AS (SELECT NOT EXISTS (SELECT 1 FROM rl WHERE rl.hits > ${rule.limit}) AS ok),
+               v AS (SELECT id FROM cms_varchi WHERE id = ${varcoId} AND evento_id = ${user.eventoId}),
                d0 AS (SELECT id, codice FROM cms_dispositivi WHERE evento_id = ${user.eventoId} AND codice = ANY(${codici})),
                dn AS (INSERT INTO cms_dispositivi (evento_id, varco_id, codice)
-                      SELECT ${user.eventoId}, v.id, c FROM v, unnest(${codici}) AS c
-                       WHERE NOT EXISTS (SELECT 1 FROM d0 WHERE d0.codice = c)
+                      SELECT ${user.eventoId}, v.id, c FROM v, ok, unnest(${codici}) AS c
+                       WHERE ok.ok AND NOT EXISTS (SELECT 1 FROM d0 WHERE d0.codice = c)
                       ON CONFLICT (evento_id, codice) DO NOTHING RETURNING id, codice),
                d AS (SELECT id, codice FROM d0 UNION ALL SELECT id, codice FROM dn),
                x (codice, seq, ingressi, uscite, at) AS (VALUES ${values}),
                ins AS (INSERT INTO cms_conteggi (dispositivo_id, seq, evento_id, varco_id, ingressi, uscite, at, ricevuto_il)
                        SELECT d.id, x.seq, ${user.eventoId}, v.id, x.ingressi, x.uscite, x.at, ${now}::timestamptz
-                         FROM x JOIN d ON d.codice = x.codice CROSS JOIN v
+                         FROM x JOIN d ON d.codice = x.codice CROSS JOIN v CROSS JOIN ok
+                        WHERE ok.ok
                        ON CONFLICT (dispositivo_id, seq) DO NOTHING RETURNING 1)
           SELECT (SELECT count(*) FROM v)::int AS varco,
                  (SELECT count(*) FROM x JOIN d ON d.codice = x.codice)::int AS uniti,
-                 (SELECT count(*) FROM ins)::int AS accettati`,
+                 (SELECT count(*) FROM ins)::int AS accettati,
+                 (SELECT json_build_object('window_start', window_start, 'hits', hits)
+                    FROM rl WHERE rl.hits > ${rule.limit} LIMIT 1) AS limite`,
     );
+    if (r?.limite) throw rateLimitExceeded(rule, r.limite, now);
     if (!r || Number(r.varco) === 0) throw notFound(VARCO_NON_TROVATO);
     accettati += Number(r.accettati);
     // A device registered at the same moment by a parallel request: its counts found no device
-    // row in this statement's snapshot; once more, and the device is there.
+    // row in this statement's snapshot; once more, and the device is there (that rare request
+    // takes two hits of its devices' limits).
     if (Number(r.uniti) < batch.length && attempt === 0) continue;
+    await maybePruneRateLimits(db, now);
     if (accettati > 0) notifier.changed(user.eventoId);
     return {
       accettati,

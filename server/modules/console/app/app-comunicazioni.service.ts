@@ -21,10 +21,25 @@ export const APP_COMUNICAZIONI_MAX = 100;
 const COLS = sql`c.id, c.oggetto, c.testo, ${local("c.inviata_il")} AS inviata_il, (c.allegato_id IS NOT NULL) AS allegato,
   ${local("d.letta_il")} AS letta_il, CASE WHEN d.letta_il IS NULL THEN ${local("d.promemoria_il")} END AS promemoria_il`;
 
-/** The guard's communications; the ones not delivered yet become delivered now (one statement). */
-export async function appComunicazioni(db: Db, user: AppUser, now: Date): Promise<{ results: AppComunicazione[] }> {
-  await db.execute(sql`UPDATE comunicazioni_destinatari SET consegnata_il = ${now}::timestamptz
-                        WHERE operatore_id = ${user.operatoreId} AND consegnata_il IS NULL`);
+/**
+ * The guard's communications; the ones not delivered yet become delivered now, each with its audit
+ * entry in the same transaction (a listing that delivers nothing new writes nothing).
+ */
+export async function appComunicazioni(
+  db: Db,
+  actor: { user: AppUser; ip: string | null },
+  now: Date,
+): Promise<{ results: AppComunicazione[] }> {
+  const { user } = actor;
+  await db.transaction(async (tx) => {
+    const consegnate = await queryRows<{ id: number }>(
+      tx,
+      sql`UPDATE comunicazioni_destinatari SET consegnata_il = ${now}::timestamptz
+           WHERE operatore_id = ${user.operatoreId} AND consegnata_il IS NULL
+       RETURNING comunicazione_id AS id`,
+    );
+    for (const c of consegnate) await writeAudit(tx, guardEntry(actor, c.id, `Consegnata all'app a ${user.fullName}`));
+  });
   const results = await queryRows<AppComunicazione>(
     db,
     sql`SELECT ${COLS} FROM comunicazioni_destinatari d JOIN comunicazioni c ON c.id = d.comunicazione_id
@@ -32,6 +47,20 @@ export async function appComunicazioni(db: Db, user: AppUser, now: Date): Promis
          ORDER BY c.inviata_il DESC, c.id DESC LIMIT ${APP_COMUNICAZIONI_MAX}`,
   );
   return { results };
+}
+
+/** An audit entry of the guard's on a communication (no staff user; the operator as related object). */
+function guardEntry(actor: { user: AppUser; ip: string | null }, id: number, note: string) {
+  return {
+    azione: AZIONI.update,
+    contentType: COMUNICAZIONE_CONTENT_TYPE,
+    objectId: id,
+    utenteId: null,
+    ip: actor.ip,
+    note,
+    related: [{ content_type: "operatore", object_id: actor.user.operatoreId }],
+    dati: { operatore_id: actor.user.operatoreId },
+  };
 }
 
 async function own(ex: Executor, user: AppUser, id: number): Promise<AppComunicazione | undefined> {
@@ -57,17 +86,7 @@ export async function appConfermaLettura(
            WHERE comunicazione_id = ${id} AND operatore_id = ${actor.user.operatoreId} AND letta_il IS NULL
        RETURNING comunicazione_id AS id`,
     );
-    if (updated)
-      await writeAudit(tx, {
-        azione: AZIONI.update,
-        contentType: COMUNICAZIONE_CONTENT_TYPE,
-        objectId: id,
-        utenteId: null,
-        ip: actor.ip,
-        note: `Letta dall'app da ${actor.user.fullName}`,
-        related: [{ content_type: "operatore", object_id: actor.user.operatoreId }],
-        dati: { operatore_id: actor.user.operatoreId },
-      });
+    if (updated) await writeAudit(tx, guardEntry(actor, id, `Letta dall'app da ${actor.user.fullName}`));
     const row = await own(tx, actor.user, id);
     if (!row) throw notFound(COMUNICAZIONE_NON_TROVATA);
     return row;

@@ -166,7 +166,7 @@ export const appRoutes: FastifyPluginAsync = async (base) => {
         response: { 200: AppComunicazioniOut },
       },
     },
-    async (request) => appComunicazioni(app.db, currentAppUser(request), app.clock()),
+    async (request) => appComunicazioni(app.db, actorOf(request), app.clock()),
   );
 
   app.post(

@@ -242,24 +242,28 @@ export async function appTimbra(
   const operatoreId = actor.user.operatoreId;
   const tardi = now.getTime() - device.getTime() > SINCRONIZZAZIONE_TARDIVA_MINUTI * 60_000;
   return db.transaction(async (tx) => {
-    const turno = await queryOne<{ id: number }>(tx, sql`SELECT id FROM turni WHERE id = ${data.turno_id}`);
-    if (!turno) throw notFound(TURNO_NON_TROVATO);
-    const inserted = await queryOne<{ id: string }>(
+    // One statement records it (when the shift exists and the id is new) and answers it.
+    const inserted = await queryOne<TimbraturaRow & { id: string }>(
       tx,
-      sql`INSERT INTO app_timbrature (operatore_id, client_id, turno_id, tipo, data_ora, ricevuta_il, lat, lng,
-                                      accuratezza, sincronizzata_tardi, assegnato)
-          SELECT ${operatoreId}, ${data.id}::uuid, ${data.turno_id}, ${data.tipo}, ${device}, ${now}, ${data.lat},
+      sql`INSERT INTO app_timbrature AS t (operatore_id, client_id, turno_id, tipo, data_ora, ricevuta_il, lat, lng,
+                                           accuratezza, sincronizzata_tardi, assegnato)
+          SELECT ${operatoreId}, ${data.id}::uuid, tu.id, ${data.tipo}, ${device}, ${now}, ${data.lat},
                  ${data.lng}, ${data.accuratezza}, ${tardi},
-                 EXISTS (SELECT 1 FROM turni_operatori WHERE turno_id = ${data.turno_id} AND operatore_id = ${operatoreId})
+                 EXISTS (SELECT 1 FROM turni_operatori WHERE turno_id = tu.id AND operatore_id = ${operatoreId})
+            FROM turni tu WHERE tu.id = ${data.turno_id}
           ON CONFLICT (operatore_id, client_id) DO NOTHING
-          RETURNING id`,
+          RETURNING t.id, ${TIMBRATURA_COLS}`,
     );
-    const row = (await queryOne<TimbraturaRow & { data_ora_iso: string }>(
-      tx,
-      sql`SELECT ${TIMBRATURA_COLS}, t.data_ora AS data_ora_iso FROM app_timbrature t
-           WHERE t.operatore_id = ${operatoreId} AND t.client_id = ${data.id}::uuid`,
-    )) as TimbraturaRow & { data_ora_iso: string };
     if (!inserted) {
+      // Nothing recorded: the shift does not exist, or this id was already used.
+      const r = await queryOne<{ turno: boolean; row: (TimbraturaRow & { data_ora_iso: string }) | null }>(
+        tx,
+        sql`SELECT EXISTS (SELECT 1 FROM turni WHERE id = ${data.turno_id}) AS turno,
+                   (SELECT row_to_json(x) FROM (SELECT ${TIMBRATURA_COLS}, t.data_ora AS data_ora_iso FROM app_timbrature t
+                     WHERE t.operatore_id = ${operatoreId} AND t.client_id = ${data.id}::uuid) x) AS row`,
+      );
+      if (!r?.turno) throw notFound(TURNO_NON_TROVATO);
+      const row = r.row as TimbraturaRow & { data_ora_iso: string };
       const same =
         row.turno_id === data.turno_id &&
         row.tipo === data.tipo &&
@@ -267,6 +271,14 @@ export async function appTimbra(
       if (!same) throw conflict("Identificativo già usato per un'altra timbratura");
       return { created: false, timbratura: timbraturaOut(row) };
     }
+    const row = inserted;
+    // At the device's time: a check-in synced late is judged as of when it was made (the schedule
+    // judges what is missing as of now).
+    await rilevaAnomalie(tx, device, { turnoId: data.turno_id, operatoreId }, now);
+    // The audit entry last: its BEFORE INSERT trigger locks the chain head (0002_audit_chain.sql)
+    // until COMMIT, so every other audited write in the company waits while this one finishes;
+    // the detection (the costly statement, which locks the head only when it finds an anomaly)
+    // runs before it.
     await writeAudit(tx, {
       ...guardAudit(actor),
       azione: AZIONI.create,
@@ -280,9 +292,6 @@ export async function appTimbra(
         { content_type: "turno", object_id: data.turno_id },
       ],
     });
-    // At the device's time: a check-in synced late is judged as of when it was made (the schedule
-    // judges what is missing as of now).
-    await rilevaAnomalie(tx, device, { turnoId: data.turno_id, operatoreId }, now);
     return { created: true, timbratura: timbraturaOut(row) };
   });
 }
