@@ -133,6 +133,7 @@ test("the superadmin deletes an event from its record, after the confirmation, a
   expect(created.status).toBe(201);
   const { context, page } = await newPage(browser);
   await loginThroughUi(page, ADMIN.username, ADMIN.password);
+  await page.getByRole("navigation", { name: "Menu principale" }).waitFor(WAIT);
   await page.goto(`/app/cms/eventi/${created.body.id}`);
   await page.getByRole("heading", { name: titolo }).waitFor(WAIT);
   await page.getByRole("button", { name: "Elimina l'evento" }).click();
