@@ -59,6 +59,12 @@ export const cmsHandlers = [
     const e = eventoOf(params);
     return e ? HttpResponse.json(writeEvento(e, await dataOf(request))) : refuse(404, "Evento non trovato");
   }),
+  http.delete(api("cms/eventi/:id/"), ({ params }) => {
+    const e = eventoOf(params);
+    if (!e) return refuse(404, "Evento non trovato");
+    db.cmsEventi.splice(db.cmsEventi.indexOf(e), 1);
+    return ok();
+  }),
   ...crud("cms/eventi/:id/varchi", {
     rows: (p) => eventoOf(p)?.varchi,
     template: () => ({ nome: "", capienza: 100, direzione: "both" as const }),

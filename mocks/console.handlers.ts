@@ -10,6 +10,7 @@ import {
   type Comunicazione,
   type ComunicazioneDestinatari,
   ComunicazioneList,
+  DestinatariList,
 } from "../src/domain/contracts/console/comunicazioni";
 import { type Ticket, TicketList } from "../src/domain/contracts/console/ticket";
 import { api, dataOf, refuse } from "./http";
@@ -175,21 +176,23 @@ export const consoleHandlers = [
       inviata_da: { id: 1, full_name: "Marco Rossi" },
       promemoria_il: null,
       totali: { destinatari: 2, consegnate: 0, lette: 0 },
-      elenco: db.comunicazioni[0].elenco.map((d) => ({
-        ...d,
-        consegnata_il: null,
-        letta_il: null,
-        promemoria_il: null,
-        promemoria: 0,
-      })),
     };
     db.comunicazioni.unshift(c);
+    db.destinatari[c.id] = (db.destinatari[db.comunicazioni[1]?.id] ?? []).map((d) => ({
+      ...d,
+      letta: false,
+      consegnata_il: null,
+      letta_il: null,
+      promemoria_il: null,
+      promemoria: 0,
+    }));
     return HttpResponse.json(c, { status: 201 });
   }),
   http.get(api("comunicazioni/azienda/:id/"), ({ params }) => {
     const c = comunicazioneOf(params.id);
     return c ? HttpResponse.json(c) : comunicazioneNotFound();
   }),
+  listHandler("comunicazioni/azienda/:id/destinatari/", DestinatariList, ({ id }) => db.destinatari[Number(id)] ?? []),
   http.get(api("comunicazioni/azienda/:id/allegato/"), ({ params }) =>
     comunicazioneOf(params.id)?.allegato
       ? new HttpResponse(new TextEncoder().encode("%PDF-1.4\n"), {
@@ -200,7 +203,7 @@ export const consoleHandlers = [
   http.post(api("comunicazioni/azienda/:id/promemoria/"), ({ params }) => {
     const c = comunicazioneOf(params.id);
     if (!c) return comunicazioneNotFound();
-    const others = c.elenco.filter((d) => d.letta_il === null);
+    const others = (db.destinatari[c.id] ?? []).filter((d) => d.letta_il === null);
     for (const d of others) {
       d.promemoria += 1;
       d.promemoria_il = "2026-03-10 09:20:00";

@@ -93,11 +93,12 @@ function exported(list: ListDeclaration, rows: Row[], q: URLSearchParams, column
 }
 
 /** GET /api/<path> answered from `rows()` with the list's declaration. */
-export function listHandler(path: string, list: ListDeclaration, rows: () => Row[]) {
+/** `rows` gets the path's params (a nested list, e.g. `comunicazioni/azienda/:id/destinatari/`). */
+export function listHandler(path: string, list: ListDeclaration, rows: (params: Record<string, unknown>) => Row[]) {
   const fields = Object.entries(list.fields);
-  return http.get(api(path), ({ request }) => {
+  return http.get(api(path), ({ request, params }) => {
     const q = new URL(request.url).searchParams;
-    let out = rows().filter((r) => fields.every(([n, f]) => matches(f, n, r[n], q)));
+    let out = rows(params).filter((r) => fields.every(([n, f]) => matches(f, n, r[n], q)));
     for (const word of (q.get("global") ?? "").split(/\s+/).filter(Boolean))
       out = out.filter((r) => fields.some(([n, f]) => f.global && fold(r[n]).includes(fold(word))));
     const by = q.get("group_by");

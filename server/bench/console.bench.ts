@@ -14,6 +14,7 @@
  *   BENCH_PG_ADMIN_URL   admin connection (default postgres://postgres@127.0.0.1:5432/postgres);
  *                        the scratch database erp_bench_console is created (again) there
  *   BENCH_CHECKINS       check-ins sent (default 1000: 20 s at 50/s)
+ *   BENCH_DB             the scratch database's name (default erp_bench_console)
  *   BENCH_REUSE=1        keep the dataset of the previous run (building it takes minutes: the
  *                        detection writes an audit entry per anomaly, ~170,000 here)
  */
@@ -36,7 +37,7 @@ import { startBenchServer } from "./bench-child";
 
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const CHECKINS = Number(process.env.BENCH_CHECKINS ?? 1000);
-const DB = "erp_bench_console";
+const DB = process.env.BENCH_DB ?? "erp_bench_console";
 const SERVICES = 400;
 const DAYS = 30;
 const PER_DAY = 9;

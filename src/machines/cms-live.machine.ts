@@ -3,7 +3,8 @@
  *
  *   online ─┬─ connecting ──SNAPSHOT──► live ──(no message for STALE_MS)──► stale
  *           │                 ▲  SNAPSHOT/PING ◄──────────────────────────────┘
- *           └── ERROR (stream failed or closed) ──► reconnecting ──after back-off──► online
+ *           ├── ERROR (stream failed or closed) ──► reconnecting ──after back-off──► online
+ *           └── NOT_FOUND (the server answers 404: no such event, or it was deleted) ──► notFound (final)
  *
  * `online` invokes the stream (id and src "stream": GET /api/cms/control-room/eventi/{id}/live/,
  * Server-Sent Events, ./cms-live.services.ts), which sends SNAPSHOT with each picture the server
@@ -28,7 +29,8 @@ export interface CmsLiveInput {
 export type CmsLiveEvent =
   | { type: "SNAPSHOT"; data: ControlRoom }
   | { type: "PING" }
-  | { type: "ERROR"; message: string };
+  | { type: "ERROR"; message: string }
+  | { type: "NOT_FOUND" };
 
 export interface CmsLiveContext {
   eventoId: number;
@@ -70,7 +72,7 @@ export const cmsLiveMachine = setup({
   states: {
     online: {
       invoke: { id: "stream", src: "stream", input: ({ context }) => ({ eventoId: context.eventoId }) },
-      on: { ERROR: { target: "reconnecting", actions: "failed" } },
+      on: { ERROR: { target: "reconnecting", actions: "failed" }, NOT_FOUND: "notFound" },
       initial: "connecting",
       states: {
         connecting: { on: { SNAPSHOT: { target: "live", actions: "store" } } },
@@ -87,14 +89,16 @@ export const cmsLiveMachine = setup({
       },
     },
     reconnecting: { after: { backoff: "online" } },
+    // Reconnecting would never find it: the screen says so and stops.
+    notFound: { type: "final" },
   },
 });
 
 /** The connection's state as the screen names it. */
-export type Connessione = "connecting" | "live" | "stale" | "reconnecting";
+export type Connessione = "connecting" | "live" | "stale" | "reconnecting" | "notFound";
 
 export function connessioneOf(value: unknown): Connessione {
-  if (value === "reconnecting") return "reconnecting";
+  if (value === "reconnecting" || value === "notFound") return value;
   const inner = (value as { online?: string } | null)?.online;
   return inner === "live" || inner === "stale" ? inner : "connecting";
 }

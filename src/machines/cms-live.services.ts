@@ -1,8 +1,8 @@
 /**
  * The stream of the control room's live machine: GET /api/cms/control-room/eventi/{id}/live/ read
  * with fetch (not EventSource: it cannot send the Authorization header, and the token stays out
- * of URLs and logs). Each `event: snapshot` becomes SNAPSHOT, `event: ping` PING; a failed
- * request, an error answer or the end of the stream becomes ERROR. A 401 ends the session as any
+ * of URLs and logs). Each `event: snapshot` becomes SNAPSHOT, `event: ping` PING; a 404 (no such
+ * event) NOT_FOUND; a failed request, another error answer or the end of the stream becomes ERROR. A 401 ends the session as any
  * call does (api/base.ts). Stopping the actor aborts the request.
  */
 import { fromCallback } from "xstate";
@@ -41,6 +41,10 @@ export const liveStream = fromCallback<CmsLiveEvent, CmsLiveInput>(({ sendBack, 
       signal: abort.signal,
     });
     noticeRefusedToken(res.status);
+    if (res.status === 404) {
+      if (!abort.signal.aborted) sendBack({ type: "NOT_FOUND" });
+      return;
+    }
     if (!res.ok || !res.body) return fail(`HTTP ${res.status}`);
     const reader = res.body.getReader();
     const decoder = new TextDecoder();

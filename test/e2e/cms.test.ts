@@ -112,3 +112,39 @@ test("an event created in the drawer fills up live in the control room as the co
   await shot(page, "cms-control-room");
   await context.close();
 });
+
+test("the superadmin deletes an event from its record, after the confirmation, and is back on the list", async () => {
+  const admin = await adminToken();
+  const titolo = `Evento da eliminare ${process.pid}`;
+  const created = await api<{ id: number }>("POST", "/api/cms/eventi/", admin, {
+    data: {
+      titolo,
+      descrizione: "Prova",
+      indirizzo: "Piazza Roma",
+      citta: "Modena",
+      prov: "MO",
+      data_inizio: "2030-05-01T20:00",
+      data_fine: "2030-05-01T23:00",
+      visualizzatori: [],
+      contatore: false,
+      abilitato: true,
+    },
+  });
+  expect(created.status).toBe(201);
+  const { context, page } = await newPage(browser);
+  await loginThroughUi(page, ADMIN.username, ADMIN.password);
+  await page.getByRole("navigation", { name: "Menu principale" }).waitFor(WAIT);
+  await page.goto(`/app/cms/eventi/${created.body.id}`);
+  await page.getByRole("heading", { name: titolo }).waitFor(WAIT);
+  await page.getByRole("button", { name: "Elimina l'evento" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await confirm
+    .getByText("Sei sicuro di voler eliminare questo evento? l'operazione non potrà essere annullata")
+    .waitFor(WAIT);
+  await confirm.getByRole("button", { name: "Elimina" }).click();
+  await page.getByText("Evento eliminato con successo").first().waitFor(WAIT);
+  await page.getByRole("grid", { name: "Eventi" }).waitFor(WAIT);
+  expect(new URL(page.url()).pathname).toBe("/app/cms/eventi");
+  expect((await api("GET", `/api/cms/eventi/${created.body.id}/`, admin)).status).toBe(404);
+  await context.close();
+});

@@ -25,6 +25,10 @@ export interface ListRouteOptions {
    * is optional in the row (it is absent for users without it).
    */
   row: z.ZodType;
+  /** A nested list's route params (e.g. IdParams for `/:id/destinatari/`): a bad id is a 400. */
+  params?: z.ZodType;
+  /** Runs before the list or its export, e.g. a 404 when the parent does not exist. */
+  parent?: (params: Record<string, string>) => Promise<void>;
 }
 
 export const EXPORT_FAILED = "Si è verificato un errore durante l'esportazione";
@@ -64,8 +68,14 @@ export function registerListRoute(app: FastifyInstance, path: string, list: List
         tags: opts.tags,
         summary: opts.summary ?? `Lista ${list.title ?? list.name}`,
         description: fieldDocs(list),
+        ...(opts.params ? { params: opts.params } : {}),
         response: { 200: ListOut(opts.row) },
       },
+      ...(opts.parent
+        ? {
+            preHandler: async (request: { params: unknown }) => opts.parent?.(request.params as Record<string, string>),
+          }
+        : {}),
     },
     async (request, reply) => {
       const raw = (request.query ?? {}) as Record<string, unknown>;

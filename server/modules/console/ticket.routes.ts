@@ -25,7 +25,6 @@ import { CAPABILITIES } from "../../../src/domain/permissions";
 import { contextOf } from "../../lib/context";
 import { sendStoredFile } from "../../lib/files";
 import { registerListRoute } from "../../lib/list";
-import { currentUser } from "../../plugins/auth-guard";
 import { ticketList } from "./ticket.list";
 import { segnaLetto } from "./ticket.service";
 import { assegnatari, fotoTicket, getTicket, rispondiTicket, updateTicket } from "./ticket-desk.service";
@@ -112,7 +111,6 @@ export const ticketRoutes: FastifyPluginAsync = async (base) => {
       config: { permissions: DESK },
       schema: { tags, summary: "Segna il ticket come letto", params: IdParams, response: { 200: TicketLettoOut } },
     },
-    async (request) =>
-      segnaLetto(app.db, request.params.id, { userId: currentUser(request).id, ip: request.ip }, app.clock()),
+    async (request) => segnaLetto(contextOf(request), request.params.id),
   );
 };

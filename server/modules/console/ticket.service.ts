@@ -11,9 +11,10 @@ import { sql } from "drizzle-orm";
 import { ANOMALIA_TIPO_LABEL } from "../../../src/domain/contracts/console/anomalie";
 import type { ProblemNotification, TicketLetto } from "../../../src/domain/contracts/console/ticket";
 import { formatDateTimeSeconds } from "../../../src/domain/format";
-import type { Db, Executor, Tx } from "../../db/client";
+import type { Executor, Tx } from "../../db/client";
 import { queryOne, queryRows } from "../../db/query";
 import { AZIONI, changeLog, writeAudit } from "../../lib/audit";
+import { auditBy, type ServiceContext } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { BUSINESS_TZ } from "../../lib/list/values";
 
@@ -97,25 +98,20 @@ function lettoOut(r: LettoRow): TicketLetto {
 }
 
 /** Marks the ticket read by `actor`; a ticket already read keeps who and when (no new audit entry). */
-export async function segnaLetto(
-  db: Db,
-  id: number,
-  actor: { userId: number; ip: string },
-  now: Date,
-): Promise<TicketLetto> {
-  return db.transaction(async (tx) => {
+export async function segnaLetto(ctx: ServiceContext, id: number): Promise<TicketLetto> {
+  const now = ctx.clock();
+  return ctx.db.transaction(async (tx) => {
     const current = await lockTicket(tx as Tx, id);
     if (!current) throw notFound(TICKET_NON_TROVATO);
     if (current.letto_il !== null) return lettoOut(current);
-    await tx.execute(sql`UPDATE ticket_supporto SET letto_il = ${now.toISOString()}::timestamptz, letto_da = ${actor.userId}
+    await tx.execute(sql`UPDATE ticket_supporto SET letto_il = ${now.toISOString()}::timestamptz, letto_da = ${ctx.actor.userId}
                           WHERE id = ${id}`);
     const after = (await lockTicket(tx as Tx, id)) as LettoRow;
     await writeAudit(tx, {
       azione: AZIONI.update,
       contentType: TICKET_CONTENT_TYPE,
       objectId: id,
-      utenteId: actor.userId,
-      ip: actor.ip,
+      ...auditBy(ctx.actor),
       note: "Ticket segnato come letto",
       changeLog: changeLog(
         { letto_il: null, letto_da: null },

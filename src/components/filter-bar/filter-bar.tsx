@@ -26,6 +26,12 @@ function fieldKey(field: FilterField, i: number): string {
   return "name" in field && field.name ? field.name : `${field.type}-${i}`;
 }
 
+/**
+ * Columns of 12 a field takes: a period's two dates need twice a field's room (in a quarter of the
+ * row, 'GG/MM/AAAA' and a typed '24/11/2026' were cut).
+ */
+const defaultSpan = (field: FilterField) => (field.type === "date-range" ? 6 : 3);
+
 export function FilterBar({ listId, fields, collapsed = false, initialValues: given }: FilterBarProps) {
   const state = useListSelector(listId);
   const actions = useListActions(listId);
@@ -72,7 +78,7 @@ export function FilterBar({ listId, fields, collapsed = false, initialValues: gi
             <form onSubmit={handleSubmit} noValidate hidden={!open} aria-label="Filtri della lista">
               <SimpleGrid columns={{ base: 1, md: 12 }} gap="3" mt="3">
                 {formFields.map((field, i) => (
-                  <GridItem key={fieldKey(field, i)} colSpan={{ base: 1, md: field.span ?? 3 }}>
+                  <GridItem key={fieldKey(field, i)} colSpan={{ base: 1, md: field.span ?? defaultSpan(field) }}>
                     <FilterFieldView field={field} />
                   </GridItem>
                 ))}

@@ -8,7 +8,7 @@ export interface FilterOption {
 interface Base {
   /** Italian label. */
   label: string;
-  /** Grid width in columns of 12 (default 3). */
+  /** Grid width in columns of 12 (default 3; a date range 6). */
   span?: number;
 }
 

@@ -2,17 +2,16 @@
  * Create or edit a staff user in a drawer (width 350): username, nome, cognome, email, attivo,
  * password (set or change) and permissions. The form is reset with the server's answer.
  */
-import { Button, CloseButton, Drawer, Portal, Stack, Text } from "@chakra-ui/react";
+import { Text } from "@chakra-ui/react";
 import { FORM_ERROR } from "final-form";
 import { useMemo } from "react";
-import { Field, Form } from "react-final-form";
+import { Field } from "react-final-form";
 import { errorMessage, fieldErrors } from "../../api/base";
 import { type StaffUserInput, useCreateUserMutation, useUpdateUserMutation } from "../../api/users.endpoints";
 import { CheckboxField, FormField, TextField } from "../../components/form";
-import { FormError } from "../../components/form/form-error";
+import { FormDrawer } from "../../components/form-drawer";
 import type { StaffUser } from "../../domain/contracts/auth/users";
 import { passwordProblem } from "../../domain/password-policy";
-import { LAYOUT } from "../../lib/theme";
 import { notify } from "../../lib/toaster";
 import { PermissionCheckboxes } from "./permission-checkboxes";
 
@@ -77,77 +76,55 @@ export function UserFormDrawer({ open, user, onClose }: UserFormDrawerProps) {
   };
 
   return (
-    <Drawer.Root open={open} onOpenChange={(d) => !d.open && onClose()} placement="end">
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content w={`${LAYOUT.drawerWidth}px`} maxW="100vw">
-            <Form<UserFormValues>
-              key={user?.id ?? "new"}
-              onSubmit={submit}
-              initialValues={initial}
-              render={({ handleSubmit, submitting, submitError, values }) => (
-                <form onSubmit={handleSubmit} noValidate aria-label={isNew ? "Nuovo utente" : "Modifica utente"}>
-                  <Drawer.Header>
-                    <Drawer.Title>{isNew ? "Nuovo utente" : `Modifica utente ${user.username}`}</Drawer.Title>
-                  </Drawer.Header>
-                  <Drawer.Body>
-                    <Stack gap="4">
-                      <FormError message={submitError} />
-                      <TextField name="username" label="Nome utente" required autoComplete="off" />
-                      <TextField name="nome" label="Nome" required />
-                      <TextField name="cognome" label="Cognome" required />
-                      <TextField name="email" label="Email" type="email" required />
-                      <CheckboxField name="attivo" label="Attivo" />
-                      <TextField
-                        name="password"
-                        label={isNew ? "Password" : "Nuova password"}
-                        type="password"
-                        required={isNew}
-                        autoComplete="new-password"
-                        helperText={isNew ? undefined : "Lascia vuoto per non modificarla."}
-                        validate={(p) =>
-                          p
-                            ? (passwordProblem(p, {
-                                username: values.username,
-                                email: values.email,
-                                nome: values.nome,
-                                cognome: values.cognome,
-                              }) ?? undefined)
-                            : undefined
-                        }
-                      />
-                      <Field<string[]> name="permissions">
-                        {({ input, meta }) => (
-                          <FormField label="Permessi" error={meta.submitError ? String(meta.submitError) : undefined}>
-                            <PermissionCheckboxes value={input.value || []} onChange={input.onChange} />
-                          </FormField>
-                        )}
-                      </Field>
-                      {values.permissions.length === 0 && (
-                        <Text fontSize="sm" color="fg.muted">
-                          Senza permessi l'utente può accedere ma non vede alcuna sezione.
-                        </Text>
-                      )}
-                    </Stack>
-                  </Drawer.Body>
-                  <Drawer.Footer>
-                    <Button variant="outline" onClick={onClose}>
-                      Annulla
-                    </Button>
-                    <Button type="submit" colorPalette="blue" loading={submitting}>
-                      Salva
-                    </Button>
-                  </Drawer.Footer>
-                </form>
-              )}
-            />
-            <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Chiudi" />
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
+    <FormDrawer<UserFormValues>
+      open={open}
+      onClose={onClose}
+      title={isNew ? "Nuovo utente" : `Modifica utente ${user.username}`}
+      label={isNew ? "Nuovo utente" : "Modifica utente"}
+      submitLabel="Salva"
+      formKey={user?.id ?? "new"}
+      onSubmit={submit}
+      initialValues={initial}
+    >
+      {({ values }) => (
+        <>
+          <TextField name="username" label="Nome utente" required autoComplete="off" />
+          <TextField name="nome" label="Nome" required />
+          <TextField name="cognome" label="Cognome" required />
+          <TextField name="email" label="Email" type="email" required />
+          <CheckboxField name="attivo" label="Attivo" />
+          <TextField
+            name="password"
+            label={isNew ? "Password" : "Nuova password"}
+            type="password"
+            required={isNew}
+            autoComplete="new-password"
+            helperText={isNew ? undefined : "Lascia vuoto per non modificarla."}
+            validate={(p) =>
+              p
+                ? (passwordProblem(p, {
+                    username: values.username,
+                    email: values.email,
+                    nome: values.nome,
+                    cognome: values.cognome,
+                  }) ?? undefined)
+                : undefined
+            }
+          />
+          <Field<string[]> name="permissions">
+            {({ input, meta }) => (
+              <FormField label="Permessi" error={meta.submitError ? String(meta.submitError) : undefined}>
+                <PermissionCheckboxes value={input.value || []} onChange={input.onChange} />
+              </FormField>
+            )}
+          </Field>
+          {values.permissions.length === 0 && (
+            <Text fontSize="sm" color="fg.muted">
+              Senza permessi l'utente può accedere ma non vede alcuna sezione.
+            </Text>
+          )}
+        </>
+      )}
+    </FormDrawer>
   );
 }

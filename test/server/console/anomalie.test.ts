@@ -9,9 +9,9 @@ import { sql } from "drizzle-orm";
 import { openPostgres } from "../../../server/db/client";
 import { queryOne, queryRows } from "../../../server/db/query";
 import { runDueJob } from "../../../server/lib/jobs";
-import { hashPassword } from "../../../server/lib/passwords";
 import { RILEVA_ANOMALIE_JOB } from "../../../server/modules/console/anomalie/anomalie.job";
-import { auth, describeEachDb, TEST_SCRYPT_N } from "../helpers/app";
+import { auth, describeEachDb } from "../helpers/app";
+import { consoleFixture } from "./console-fixture";
 
 const GIORNO = "2026-07-10";
 /** A Rome wall-clock time of GIORNO as an instant. */
@@ -32,67 +32,15 @@ describeEachDb("anomalie", (ctx) => {
   let admin: { id: number; token: string };
   let uuid = 0;
 
+  const fx = consoleFixture(ctx);
   async function operatore(cognome: string, applicazione = true) {
-    op[cognome] = (
-      await one<{ id: number }>(
-        sql`INSERT INTO operatori (nome, cognome, applicazione) VALUES ('Mario', ${cognome}, ${applicazione}) RETURNING id`,
-      )
-    ).id;
+    op[cognome] = await fx.operatore(cognome, { applicazione });
   }
-
   async function turno(name: string, assegnati: string[], soglie: { minuti?: number; metri?: number } = {}) {
-    const cl = (
-      await one<{ id: number }>(
-        sql`INSERT INTO clienti (ragione_sociale, citta, prov) VALUES (${`Cliente ${name}`}, 'Milano', 'MI') RETURNING id`,
-      )
-    ).id;
-    const c = (
-      await one<{ id: number }>(
-        sql`INSERT INTO contratti (titolo, cliente_id, anomalie_minuti, anomalie_distanza_m)
-            VALUES (${`Contratto ${name}`}, ${cl}, ${soglie.minuti ?? 15}, ${soglie.metri ?? 300}) RETURNING id`,
-      )
-    ).id;
-    const s = (
-      await one<{ id: number }>(
-        sql`INSERT INTO servizi (contratto_id, dal, al, descrizione, lat, lng)
-            VALUES (${c}, ${GIORNO}::date, ${GIORNO}::date, ${`Servizio ${name}`}, 45.4642, 9.19) RETURNING id`,
-      )
-    ).id;
-    const g = (
-      await one<{ id: number }>(
-        sql`INSERT INTO giorni (servizio_id, giorno) VALUES (${s}, ${GIORNO}::date) RETURNING id`,
-      )
-    ).id;
-    const t = (
-      await one<{ id: number }>(
-        sql`INSERT INTO turni (giorno_id, inizio_f1, fine_f1, posizione_id)
-            VALUES (${g}, '08:00', '16:00', (SELECT min(id) FROM posizioni)) RETURNING id`,
-      )
-    ).id;
-    turni[name] = t;
-    for (const cognome of assegnati) {
-      const to = (
-        await one<{ id: number }>(
-          sql`INSERT INTO turni_operatori (turno_id, operatore_id) VALUES (${t}, ${op[cognome]}) RETURNING id`,
-        )
-      ).id;
-      await db().execute(sql`INSERT INTO turni_operatori_periodi (turno_operatore_id, turno_id, operatore_id, periodo)
-        VALUES (${to}, ${t}, ${op[cognome]},
-                tstzrange((${GIORNO}::date + time '08:00') AT TIME ZONE 'Europe/Rome',
-                          (${GIORNO}::date + time '16:00') AT TIME ZONE 'Europe/Rome'))`);
-    }
+    turni[name] = await fx.turno({ name, giorno: GIORNO, assegnati: assegnati.map((c) => op[c]), soglie });
   }
-
   async function login(cognome: string) {
-    await db().execute(sql`INSERT INTO app_credenziali (operatore_id, username, password_hash)
-      VALUES (${op[cognome]}, ${cognome.toLowerCase()}, ${await hashPassword("Password-App-2026", TEST_SCRYPT_N)})`);
-    const res = await ctx().app.inject({
-      method: "POST",
-      url: "/api/app/login/",
-      payload: { username: cognome.toLowerCase(), password: "Password-App-2026" },
-    });
-    expect(res.statusCode).toBe(200);
-    tokens[cognome] = res.json().token;
+    tokens[cognome] = await fx.appToken(op[cognome], cognome.toLowerCase());
   }
 
   /** A check-in/out through /api/app/ at Rome time `hhmm`, `metri` north of the site. */

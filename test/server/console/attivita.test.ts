@@ -3,13 +3,10 @@
  * check-ins — planned and actual times, minutes late / left early, distance from the site,
  * planned vs worked hours (day totals through group_by), filters, export, permissions.
  */
-import { sql } from "drizzle-orm";
-import { queryOne } from "../../../server/db/query";
 import { auth, describeEachDb } from "../helpers/app";
+import { consoleFixture } from "./console-fixture";
 
 describeEachDb("attività: presenze rispetto al pianificato", (ctx) => {
-  const db = () => ctx().database.db;
-  const one = async <T>(q: ReturnType<typeof sql>) => (await queryOne<T>(db(), q)) as T;
   const get = (url: string, token: string) => ctx().app.inject({ method: "GET", url, headers: auth(token) });
 
   let staff: { token: string };
@@ -17,60 +14,15 @@ describeEachDb("attività: presenze rispetto al pianificato", (ctx) => {
   const op: Record<string, number> = {};
   const turni: Record<string, number> = {};
 
+  const fx = consoleFixture(ctx);
   async function operatore(nome: string, cognome: string) {
-    op[cognome] = (
-      await one<{ id: number }>(sql`INSERT INTO operatori (nome, cognome) VALUES (${nome}, ${cognome}) RETURNING id`)
-    ).id;
+    op[cognome] = await fx.operatore(cognome, { nome });
   }
-
   async function turno(name: string, cliente: string, giorno: string, assegnati: string[]) {
-    const cl = (
-      await one<{ id: number }>(
-        sql`INSERT INTO clienti (ragione_sociale, citta, prov) VALUES (${cliente}, 'Milano', 'MI') RETURNING id`,
-      )
-    ).id;
-    const c = (
-      await one<{ id: number }>(
-        sql`INSERT INTO contratti (titolo, cliente_id) VALUES (${`Contratto ${name}`}, ${cl}) RETURNING id`,
-      )
-    ).id;
-    const s = (
-      await one<{ id: number }>(
-        sql`INSERT INTO servizi (contratto_id, dal, al, descrizione, lat, lng)
-          VALUES (${c}, ${giorno}::date, ${giorno}::date, ${`Servizio ${name}`}, 45.4642, 9.19) RETURNING id`,
-      )
-    ).id;
-    const g = (
-      await one<{ id: number }>(
-        sql`INSERT INTO giorni (servizio_id, giorno) VALUES (${s}, ${giorno}::date) RETURNING id`,
-      )
-    ).id;
-    const t = (
-      await one<{ id: number }>(
-        sql`INSERT INTO turni (giorno_id, inizio_f1, fine_f1, posizione_id)
-          VALUES (${g}, '08:00', '16:00', (SELECT min(id) FROM posizioni)) RETURNING id`,
-      )
-    ).id;
-    turni[name] = t;
-    for (const cognome of assegnati) {
-      const to = (
-        await one<{ id: number }>(
-          sql`INSERT INTO turni_operatori (turno_id, operatore_id) VALUES (${t}, ${op[cognome]}) RETURNING id`,
-        )
-      ).id;
-      await db().execute(sql`INSERT INTO turni_operatori_periodi (turno_operatore_id, turno_id, operatore_id, periodo)
-        VALUES (${to}, ${t}, ${op[cognome]},
-                tstzrange((${giorno}::date + time '08:00') AT TIME ZONE 'Europe/Rome',
-                          (${giorno}::date + time '16:00') AT TIME ZONE 'Europe/Rome'))`);
-    }
+    turni[name] = await fx.turno({ name, cliente, giorno, assegnati: assegnati.map((c) => op[c]) });
   }
-
-  async function timbra(turno: string, cognome: string, tipo: string, iso: string, lat: number) {
-    await db().execute(sql`INSERT INTO app_timbrature (operatore_id, client_id, turno_id, tipo, data_ora, ricevuta_il,
-                             lat, lng, accuratezza, sincronizzata_tardi, assegnato)
-      VALUES (${op[cognome]}, gen_random_uuid(), ${turni[turno]}, ${tipo}, ${iso}::timestamptz, ${iso}::timestamptz,
-              ${lat}, 9.19, 10, false, true)`);
-  }
+  const timbra = (turno: string, cognome: string, tipo: "ingresso" | "uscita", at: string, lat: number) =>
+    fx.timbratura({ operatore: op[cognome], turno: turni[turno], tipo, at, lat });
 
   beforeAll(async () => {
     staff = await ctx().createUser({ permissions: ["erp_attivita"] });

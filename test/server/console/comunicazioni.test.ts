@@ -6,9 +6,9 @@
  */
 import { sql } from "drizzle-orm";
 import { queryOne, queryRows } from "../../../server/db/query";
-import { hashPassword } from "../../../server/lib/passwords";
 import { multipartBody } from "../anagrafiche/operatori/multipart";
-import { auth, describeEachDb, TEST_SCRYPT_N } from "../helpers/app";
+import { auth, describeEachDb } from "../helpers/app";
+import { consoleFixture } from "./console-fixture";
 
 const URL = "/api/comunicazioni/azienda/";
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
@@ -39,15 +39,9 @@ describeEachDb("comunicazioni azienda", (ctx) => {
       );
   }
 
+  const fx = consoleFixture(ctx);
   async function login(cognome: string) {
-    await db().execute(sql`INSERT INTO app_credenziali (operatore_id, username, password_hash)
-      VALUES (${op[cognome]}, ${cognome.toLowerCase()}, ${await hashPassword("Password-App-2026", TEST_SCRYPT_N)})`);
-    const res = await ctx().app.inject({
-      method: "POST",
-      url: "/api/app/login/",
-      payload: { username: cognome.toLowerCase(), password: "Password-App-2026" },
-    });
-    app[cognome] = res.json().token;
+    app[cognome] = await fx.appToken(op[cognome], cognome.toLowerCase());
   }
 
   beforeAll(async () => {
@@ -64,6 +58,7 @@ describeEachDb("comunicazioni azienda", (ctx) => {
   it("refuses without erp_comunicazioni-azienda, and an app token on the office's routes", async () => {
     const other = await ctx().createUser({ permissions: ["erp_anomalie"] });
     expect((await inject("GET", URL, other.token)).statusCode).toBe(403);
+    expect((await inject("GET", `${URL}1/destinatari/`, other.token)).statusCode).toBe(403);
     expect((await inject("GET", URL, app.Armato)).statusCode).toBe(401);
     expect((await inject("GET", "/api/app/comunicazioni/", staff.token)).statusCode).toBe(401);
   });
@@ -108,7 +103,9 @@ describeEachDb("comunicazioni azienda", (ctx) => {
       inviata_da: { id: staff.id, full_name: "Sara Galli" },
       totali: { destinatari: active, consegnate: 0, lette: 0 },
     });
-    expect(body.elenco.map((d: { operatore: { id: number } }) => d.operatore.id)).not.toContain(op.Cessato);
+    const elenco = await inject("GET", `${URL}${body.id}/destinatari/?page_size=99999`, staff.token);
+    expect(elenco.json().count).toBe(active);
+    expect(elenco.json().results.map((d: { operatore_id: number }) => d.operatore_id)).not.toContain(op.Cessato);
     const entry = await one<{ note: string; utente_id: number }>(
       sql`SELECT note, utente_id FROM log_entries WHERE content_type = 'comunicazione' ORDER BY id DESC LIMIT 1`,
     );
@@ -134,9 +131,8 @@ describeEachDb("comunicazioni azienda", (ctx) => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.allegato).toEqual({ nome: "programma.pdf", mime: "application/pdf" });
-    expect(body.elenco.map((d: { operatore: { full_name: string } }) => d.operatore.full_name)).toEqual([
-      "Luca Armato",
-    ]);
+    const elenco = (await inject("GET", `${URL}${body.id}/destinatari/`, staff.token)).json();
+    expect(elenco.results.map((d: { operatore: string }) => d.operatore)).toEqual(["Luca Armato"]);
     const file = await inject("GET", `${URL}${body.id}/allegato/`, staff.token);
     expect(file.statusCode).toBe(200);
     expect(file.headers["content-type"]).toBe("application/pdf");
@@ -195,22 +191,40 @@ describeEachDb("comunicazioni azienda", (ctx) => {
     const detail = (await inject("GET", `${URL}${id}/`, staff.token)).json();
     expect(detail.totali).toEqual({ destinatari: 2, consegnate: 1, lette: 1 });
     expect(detail.promemoria_il).toBe("2026-07-10 11:00:00");
-    expect(detail.elenco).toEqual([
-      {
-        operatore: { id: op.Portiere, full_name: "Luca Portiere" },
-        consegnata_il: null,
-        letta_il: null,
-        promemoria_il: "2026-07-10 11:00:00",
-        promemoria: 1,
-      },
-      {
-        operatore: { id: op.Armato, full_name: "Luca Armato" },
-        consegnata_il: "2026-07-10 10:00:00",
-        letta_il: "2026-07-10 10:05:00",
-        promemoria_il: null,
-        promemoria: 0,
-      },
-    ]);
+    // The recipients: not read first, then by surname; paged, filtered, exported like every list.
+    const elenco = await inject("GET", `${URL}${id}/destinatari/`, staff.token);
+    expect(elenco.statusCode).toBe(200);
+    expect(elenco.json()).toEqual({
+      count: 2,
+      page: 1,
+      results: [
+        {
+          operatore_id: op.Portiere,
+          operatore: "Luca Portiere",
+          letta: false,
+          consegnata_il: null,
+          letta_il: null,
+          promemoria_il: "2026-07-10 11:00:00",
+          promemoria: 1,
+        },
+        {
+          operatore_id: op.Armato,
+          operatore: "Luca Armato",
+          letta: true,
+          consegnata_il: "2026-07-10 10:00:00",
+          letta_il: "2026-07-10 10:05:00",
+          promemoria_il: null,
+          promemoria: 0,
+        },
+      ],
+    });
+    const lette = (await inject("GET", `${URL}${id}/destinatari/?letta=true`, staff.token)).json();
+    expect(lette.results.map((d: { operatore: string }) => d.operatore)).toEqual(["Luca Armato"]);
+    const csv = await inject("GET", `${URL}${id}/destinatari/?file_type=csv`, staff.token);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain("Luca Portiere");
+    expect((await inject("GET", `${URL}999999/destinatari/`, staff.token)).statusCode).toBe(404);
+    expect((await inject("GET", `${URL}abc/destinatari/`, staff.token)).statusCode).toBe(400);
     const portiere = (await inject("GET", "/api/app/comunicazioni/", app.Portiere)).json().results;
     expect(portiere.find((c: { id: number }) => c.id === id)).toMatchObject({ promemoria_il: "2026-07-10 11:00:00" });
     expect((await inject("POST", `/api/app/comunicazioni/${id + 1000}/letta/`, app.Portiere)).statusCode).toBe(404);

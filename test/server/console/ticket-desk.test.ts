@@ -4,8 +4,9 @@
  * app, state and assignee (audited, only what is named, nothing for a no-op), permissions.
  */
 import { sql } from "drizzle-orm";
-import { queryOne, queryRows } from "../../../server/db/query";
+import { queryRows } from "../../../server/db/query";
 import { auth, describeEachDb } from "../helpers/app";
+import { consoleFixture } from "./console-fixture";
 
 describeEachDb("ticket supporto: la scrivania", (ctx) => {
   const db = () => ctx().database.db;
@@ -13,7 +14,6 @@ describeEachDb("ticket supporto: la scrivania", (ctx) => {
     payload === undefined
       ? ctx().app.inject({ method, url, headers: auth(token) })
       : ctx().app.inject({ method, url, headers: auth(token), payload });
-  const one = async <T>(q: ReturnType<typeof sql>) => (await queryOne<T>(db(), q)) as T;
 
   let desk: { id: number; token: string };
   let collega: { id: number; token: string };
@@ -21,26 +21,24 @@ describeEachDb("ticket supporto: la scrivania", (ctx) => {
   let guardia: number;
   const ids: Record<string, number> = {};
 
-  async function ticket(name: string, op: number, iso: string, tipo: string, stato = "aperto", letto = false) {
-    ids[name] = (
-      await one<{ id: number }>(
-        sql`INSERT INTO ticket_supporto (operatore_id, data_ora, tipo, stato, oggetto, testo, letto_il, letto_da)
-          VALUES (${op}, ${iso}::timestamptz, ${tipo}, ${stato}, ${name}, ${`Testo ${name}`},
-                  ${letto ? iso : null}::timestamptz, ${letto ? desk.id : null}) RETURNING id`,
-      )
-    ).id;
+  const fx = consoleFixture(ctx);
+  async function ticket(name: string, op: number, at: string, tipo: string, stato = "aperto", letto = false) {
+    ids[name] = await fx.ticket({
+      operatore: op,
+      oggetto: name,
+      at,
+      tipo,
+      stato,
+      lettoDa: letto ? desk.id : undefined,
+    });
   }
 
   beforeAll(async () => {
     desk = await ctx().createUser({ permissions: ["erp_ticket-supporto"], nome: "Laura", cognome: "Conti" });
     collega = await ctx().createUser({ permissions: ["erp_admin"], nome: "Carlo", cognome: "Marini" });
     planner = await ctx().createUser({ permissions: ["erp_contratti"], nome: "Piero", cognome: "Galli" });
-    guardia = (
-      await one<{ id: number }>(sql`INSERT INTO operatori (nome, cognome) VALUES ('Giuseppe', 'Russo') RETURNING id`)
-    ).id;
-    const altro = (
-      await one<{ id: number }>(sql`INSERT INTO operatori (nome, cognome) VALUES ('Anna', 'Ferrari') RETURNING id`)
-    ).id;
+    guardia = await fx.operatore("Russo", { nome: "Giuseppe" });
+    const altro = await fx.operatore("Ferrari", { nome: "Anna" });
     await ticket("letto-recente", guardia, "2026-07-09T08:00:00Z", "problema", "aperto", true);
     await ticket("non-letto-vecchio", altro, "2026-07-01T08:00:00Z", "richiesta");
     await ticket("non-letto-nuovo", guardia, "2026-07-08T08:00:00Z", "problema", "in_lavorazione");

@@ -5,11 +5,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../../server/db/client";
 import { queryRows } from "../../../server/db/query";
-import { operatori } from "../../../server/db/schema/anagrafiche-operatori";
 import { type TicketStato, type TicketTipo, ticketSupporto } from "../../../server/db/schema/console";
 import { logEntries } from "../../../server/db/schema/core";
 import { seedDemoConsole } from "../../../server/modules/console/console.seed";
 import { auth, describeEachDb } from "../helpers/app";
+import { consoleFixture } from "./console-fixture";
 
 describeEachDb("ticket supporto e notifiche", (ctx) => {
   let admin: { id: number; token: string };
@@ -25,32 +25,17 @@ describeEachDb("ticket supporto e notifiche", (ctx) => {
   const post = (url: string, token?: string) =>
     ctx().app.inject({ method: "POST", url, headers: token ? auth(token) : {} });
 
-  async function ticket(
-    name: string,
-    operatoreId: number,
-    iso: string,
-    tipo: TicketTipo,
-    stato: TicketStato = "aperto",
-  ) {
-    const [row] = await db()
-      .insert(ticketSupporto)
-      .values({ operatoreId, dataOra: new Date(iso), tipo, stato, oggetto: name, testo: `Testo ${name}` })
-      .returning({ id: ticketSupporto.id });
-    ids[name] = row.id;
+  const fx = consoleFixture(ctx);
+  async function ticket(name: string, operatore: number, at: string, tipo: TicketTipo, stato: TicketStato = "aperto") {
+    ids[name] = await fx.ticket({ operatore, oggetto: name, at, tipo, stato });
   }
 
   beforeAll(async () => {
     admin = await ctx().createUser({ permissions: ["erp_admin"], nome: "Chiara", cognome: "Neri" });
     tickets = await ctx().createUser({ permissions: ["erp_ticket-supporto"] });
     planner = await ctx().createUser({ permissions: ["erp_contratti"] });
-    const ops = await db()
-      .insert(operatori)
-      .values([
-        { nome: "Giuseppe", cognome: "Russo" },
-        { nome: "Anna", cognome: "Ferrari" },
-      ])
-      .returning({ id: operatori.id });
-    [opA, opB] = ops.map((o) => o.id);
+    opA = await fx.operatore("Russo", { nome: "Giuseppe" });
+    opB = await fx.operatore("Ferrari", { nome: "Anna" });
     await ticket("p-vecchio", opA, "2026-01-15T09:30:00Z", "problema");
     await ticket("p-nuovo", opB, "2026-07-02T22:05:09Z", "problema", "in_lavorazione");
     await ticket("p-chiuso", opA, "2026-07-03T08:00:00Z", "problema", "chiuso");

@@ -26,4 +26,5 @@ describeMockAnswers("cms", cmsHandlers, [
   { method: "PUT", url: "/api/cms/utenti/2/", body: { data: { cellulare: "3339" } } },
   { method: "DELETE", url: "/api/cms/utenti/5" },
   { method: "POST", url: "/api/cms/utenti/2/codice-accesso/" },
+  { method: "DELETE", url: "/api/cms/eventi/2/" },
 ]);

@@ -26,6 +26,7 @@ describeMockAnswers("console", consoleHandlers, [
     body: { data: { oggetto: "Divise", testo: "In sede.", destinatari: "tutti" } },
   },
   { url: "/api/comunicazioni/azienda/4/" },
+  { url: "/api/comunicazioni/azienda/4/destinatari/?letta=false" },
   { url: "/api/comunicazioni/azienda/4/allegato/" },
   { method: "POST", url: "/api/comunicazioni/azienda/4/promemoria/" },
 ]);

@@ -19,6 +19,11 @@ import { candidatiList } from "../../../server/modules/anagrafiche/candidati/can
 import { clientiList } from "../../../server/modules/anagrafiche/clienti/clienti.list";
 import { operatoriList } from "../../../server/modules/anagrafiche/operatori/operatori.list";
 import { usersList } from "../../../server/modules/auth/users.list";
+import { anomalieList } from "../../../server/modules/console/anomalie/anomalie.list";
+import { attivitaList } from "../../../server/modules/console/attivita.list";
+import { comunicazioniList } from "../../../server/modules/console/comunicazioni/comunicazioni.list";
+import { destinatariList } from "../../../server/modules/console/comunicazioni/destinatari.list";
+import { ticketList } from "../../../server/modules/console/ticket.list";
 import { logList } from "../../../server/modules/log/log.list";
 import { contrattiList } from "../../../server/modules/pianificazione/contratti/contratti.list";
 import { intermittentiList } from "../../../server/modules/pianificazione/intermittenti/intermittenti.list";
@@ -54,6 +59,8 @@ interface Case {
   base?: Record<string, string>;
   /** A value for each custom filter. */
   samples?: Record<string, string>;
+  /** A nested list's route params (the message of the recipients' list). */
+  params?: Record<string, string>;
 }
 
 const day = (offset: number) => {
@@ -89,6 +96,13 @@ const CASES: Case[] = [
   { list: praticheList },
   { list: sopralluoghiList },
   { list: turniGiornoList, base: { giorno: day(0) }, samples: { copertura: "scoperti" } },
+  { list: ticketList },
+  { list: anomalieList },
+  // The page always asks for one day (today by default).
+  { list: attivitaList, base: { giorno: day(-1) } },
+  { list: comunicazioniList },
+  // The message sent to every operator (the first one of the data below).
+  { list: destinatariList, params: { id: "1" } },
 ];
 
 /**
@@ -100,6 +114,12 @@ const PERIOD_REPORT =
   "per operator / contract and month), found through giorni's day index and read whole for the hours and money anyway; " +
   "a sort of a computed hour or amount has no index to read";
 const LABEL = "the Italian label of a code (a CASE over a handful of codes): the same order as no index holds";
+const STAFF_NAME =
+  "the staff member's name lives in users and rows without one stay (LEFT JOIN); the desk reads its list filtered (a state, a period)";
+const ATTIVITA =
+  "one day's assignments (the page always asks for a day, today by default: hundreds to a few thousand rows, found through " +
+  "giorni's day index); the planned times, check-ins and distance are per-row sub-queries over periods and check-ins, " +
+  "the service's name a coalesce over two joins";
 const UNINDEXED: Record<string, string> = {
   "risorse-assegnate.sort.*": PERIOD_REPORT,
   "compensi.sort.*": PERIOD_REPORT,
@@ -134,6 +154,19 @@ const UNINDEXED: Record<string, string> = {
   "contratti.sort.al": "the last day of the contract's services, a per-row sub-query; a few thousand contracts",
   "log.sort.utente":
     "the author's name lives in users and entries without one stay (LEFT JOIN); the log is always read filtered (an object, a period: SPEC §2)",
+  "ticket-supporto.sort.assegnato_a": STAFF_NAME,
+  "anomalie.sort.gestita_da": STAFF_NAME,
+  "comunicazioni-azienda.sort.inviata_da": STAFF_NAME,
+  "anomalie.sort.servizio":
+    "the service's name is three joins away (shift → day → service, or the contract's title), read through a LATERAL; the page reads a period (a month: its index narrows first)",
+  "comunicazioni-azienda.sort.totale":
+    "a per-row count of the message's recipients; a company sends a few messages a week",
+  "attivita.sort.inizio_previsto": ATTIVITA,
+  "attivita.sort.ingresso": ATTIVITA,
+  "attivita.sort.ritardo_minuti": ATTIVITA,
+  "attivita.sort.anticipo_uscita_minuti": ATTIVITA,
+  "attivita.sort.distanza_m": ATTIVITA,
+  "attivita.sort.servizio": ATTIVITA,
   "intermittenti.sort.inviata_il":
     "the communication is optional (LEFT JOIN); the rows are those of a period (≤ 400 days) and of intermittent workers only",
 };
@@ -234,6 +267,46 @@ describePg("list indexes [postgres]", () => {
              (ARRAY['favorevole','con_riserva','sfavorevole'])[1 + g % 3]
       FROM generate_series(1, 6000) g;
       ANALYZE;`);
+    // The Console's tables: check-ins of the past assignments, anomalies, tickets with their
+    // conversation, company communications (one to every operator, the others to a few).
+    await db.exec(`
+      INSERT INTO app_timbrature (operatore_id, client_id, turno_id, tipo, data_ora, ricevuta_il, lat, lng, accuratezza,
+                                  sincronizzata_tardi, assegnato)
+      SELECT p.operatore_id, gen_random_uuid(), p.turno_id, x.tipo, x.at, x.at, 45.46 + (p.id % 9) * 0.001, 9.19, 10, false, true
+        FROM turni_operatori_periodi p
+        CROSS JOIN LATERAL (VALUES ('ingresso', lower(p.periodo) + (p.id % 30 - 5) * interval '1 minute'),
+                                   ('uscita', upper(p.periodo) - (p.id % 20) * interval '1 minute')) x (tipo, at)
+       WHERE lower(p.periodo) < now() AND p.id % 10 <> 0;
+      INSERT INTO anomalie (turno_id, operatore_id, tipo, data_ora, rilevata_il, valore, stato, letta_il, gestita_da)
+      SELECT tor.turno_id, tor.operatore_id,
+             (ARRAY['mancato_ingresso','ritardo','uscita_anticipata','mancata_uscita','distanza','turno_non_assegnato'])[1 + tor.id % 6],
+             p.inizio + interval '15 minutes', p.inizio + interval '16 minutes', tor.id % 40,
+             (ARRAY['aperta','in_gestione','chiusa'])[1 + tor.id % 3],
+             CASE WHEN tor.id % 10 <> 0 THEN p.inizio + interval '1 hour' END,
+             CASE WHEN tor.id % 3 <> 0 THEN (SELECT min(id) FROM users) + tor.id % 5000 END
+        FROM turni_operatori tor
+        JOIN LATERAL (SELECT min(lower(periodo)) AS inizio FROM turni_operatori_periodi WHERE turno_operatore_id = tor.id) p ON true
+       WHERE tor.id % 3 = 0 AND p.inizio < now();
+      INSERT INTO ticket_supporto (operatore_id, data_ora, tipo, oggetto, testo, stato, letto_il, assegnato_a)
+      SELECT 1 + g % 30000, now() - make_interval(mins => g * 13), (ARRAY['problema','richiesta','segnalazione'])[1 + g % 3],
+             'Oggetto ' || g, 'Testo', (ARRAY['aperto','in_lavorazione','chiuso','chiuso'])[1 + g % 4],
+             CASE WHEN g % 20 <> 0 THEN now() - make_interval(mins => g * 13 - 5) END,
+             CASE WHEN g % 3 = 0 THEN (SELECT min(id) FROM users) + g % 5000 END
+        FROM generate_series(1, 20000) g;
+      INSERT INTO ticket_messaggi (ticket_id, data_ora, operatore_id, testo)
+      SELECT id, data_ora, operatore_id, testo FROM ticket_supporto;
+      INSERT INTO comunicazioni (oggetto, testo, destinatari, inviata_il) VALUES ('A tutti', 'Testo', 'tutti', now() - interval '1 day');
+      INSERT INTO comunicazioni_destinatari (comunicazione_id, operatore_id, consegnata_il, letta_il, promemoria)
+      SELECT 1, id, CASE WHEN id % 3 <> 0 THEN now() - make_interval(mins => id % 600) END,
+             CASE WHEN id % 3 <> 0 AND id % 2 = 0 THEN now() - make_interval(mins => id % 300) END, id % 3
+        FROM operatori;
+      INSERT INTO comunicazioni (oggetto, testo, destinatari, inviata_il, inviata_da)
+      SELECT 'Comunicazione ' || g, 'Testo', (ARRAY['tutti','qualifica','operatori'])[1 + g % 3], now() - make_interval(hours => g * 5),
+             (SELECT min(id) FROM users) + g % 50
+        FROM generate_series(2, 3000) g;
+      INSERT INTO comunicazioni_destinatari (comunicazione_id, operatore_id)
+      SELECT c.id, 1 + (c.id * 37 + k) % 30000 FROM comunicazioni c, generate_series(0, 9) k WHERE c.id > 1;
+      ANALYZE;`);
     const rels = await queryRows<{ relname: string }>(
       db.db,
       sql`SELECT relname FROM pg_class WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace AND reltuples > 2000`,
@@ -245,10 +318,10 @@ describePg("list indexes [postgres]", () => {
   });
 
   const parse = (c: Case, query: Record<string, string>): ListQuery =>
-    parseListQuery(c.list, { ...c.base, ...query }, { user: ADMIN, params: {} });
+    parseListQuery(c.list, { ...c.base, ...query }, { user: ADMIN, params: c.params ?? {} });
   const ctxOf = (c: Case, q: ListQuery, query: Record<string, string>) => ({
     user: ADMIN,
-    params: {},
+    params: c.params ?? {},
     query: { ...c.base, ...query },
     filters: q.filters,
   });

@@ -71,6 +71,22 @@ describe("cms live machine", () => {
     expect([1, 2, 3, 4, 5, 6, 7].map(backoffMs)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
   });
 
+  it("stops on a 404 (no such event): no reconnection, however long it waits", () => {
+    const clock = new SimulatedClock();
+    let connections = 0;
+    const stream = fromCallback<CmsLiveEvent, CmsLiveInput>(({ sendBack }) => {
+      connections += 1;
+      sendBack({ type: "NOT_FOUND" });
+      return () => {};
+    });
+    const actor = createActor(cmsLiveMachine.provide({ actors: { stream } }), { input: { eventoId: 999 }, clock });
+    actor.start();
+    clock.increment(LIVE_TIMINGS.backoffMaxMs * 4);
+    expect(connessioneOf(actor.getSnapshot().value)).toBe("notFound");
+    expect(actor.getSnapshot().status).toBe("done");
+    expect(connections).toBe(1);
+  });
+
   it("loses and regains its connection, keeping the last picture; the replay goes through the same states", async () => {
     const { trace, seen, connections, context } = await record();
     expect(seen).toEqual([

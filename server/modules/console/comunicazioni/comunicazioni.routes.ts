@@ -3,7 +3,8 @@
  *   GET  /                  the list (ComunicazioneList): newest first; subject, recipients, period; export
  *   POST /                  {data: {oggetto, testo, destinatari, posizione?, operatori?}} as JSON, or the
  *                           same fields as multipart with the attachment in `allegato` → 201 (audited)
- *   GET  /{id}/             the message with its recipients: delivered, read, reminded, and when
+ *   GET  /{id}/             the message with its recipients' totals
+ *   GET  /{id}/destinatari/ its recipients (DestinatariList): delivered, read, reminded, and when; export
  *   GET  /{id}/allegato/    the attachment
  *   POST /{id}/promemoria/  a reminder to the recipients who have not read it (audited)
  */
@@ -14,6 +15,7 @@ import { FileDownload, IdParams } from "../../../../src/domain/contracts/common"
 import {
   ComunicazioneOut,
   ComunicazioneRow,
+  DestinatarioRow,
   PromemoriaOut,
 } from "../../../../src/domain/contracts/console/comunicazioni";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
@@ -23,11 +25,13 @@ import { registerListRoute } from "../../../lib/list";
 import { comunicazioniList } from "./comunicazioni.list";
 import {
   allegatoComunicazione,
+  ensureComunicazione,
   getComunicazione,
   inviaComunicazione,
   inviaPromemoria,
   parseComunicazione,
 } from "./comunicazioni.service";
+import { destinatariList } from "./destinatari.list";
 
 const tags = ["comunicazioni"];
 const PERMS = CAPABILITIES.comunicazioniAzienda;
@@ -43,6 +47,15 @@ export const comunicazioniRoutes: FastifyPluginAsync = async (base) => {
     tags,
     summary: "Lista comunicazioni azienda",
     row: ComunicazioneRow,
+  });
+
+  registerListRoute(app, "/:id/destinatari/", destinatariList, {
+    permissions: PERMS,
+    tags,
+    summary: "Destinatari di una comunicazione",
+    row: DestinatarioRow,
+    params: IdParams,
+    parent: (params) => ensureComunicazione(app.db, Number(params.id)),
   });
 
   app.post(

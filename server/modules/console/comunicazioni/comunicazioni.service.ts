@@ -162,21 +162,10 @@ export async function getComunicazione(ctx: ServiceContext, id: number): Promise
   const h = await readHead(ctx.db, id);
   if (!h) throw notFound(COMUNICAZIONE_NON_TROVATA);
   const file = h.allegato_id ? await getFileRow(ctx.db, h.allegato_id) : undefined;
-  const elenco = await queryRows<{
-    operatore_id: number;
-    full_name: string;
-    consegnata_il: string | null;
-    letta_il: string | null;
-    promemoria_il: string | null;
-    promemoria: number;
-  }>(
+  const totali = await queryOne<Comunicazione["totali"]>(
     ctx.db,
-    sql`SELECT o.id AS operatore_id, trim(o.nome || ' ' || o.cognome) AS full_name,
-               ${local("d.consegnata_il")} AS consegnata_il, ${local("d.letta_il")} AS letta_il,
-               ${local("d.promemoria_il")} AS promemoria_il, d.promemoria
-          FROM comunicazioni_destinatari d JOIN operatori o ON o.id = d.operatore_id
-         WHERE d.comunicazione_id = ${id}
-         ORDER BY (d.letta_il IS NOT NULL), lower(o.cognome), lower(o.nome), o.id`,
+    sql`SELECT count(*)::int AS destinatari, count(d.consegnata_il)::int AS consegnate, count(d.letta_il)::int AS lette
+          FROM comunicazioni_destinatari d WHERE d.comunicazione_id = ${id}`,
   );
   return {
     id: h.id,
@@ -188,22 +177,16 @@ export async function getComunicazione(ctx: ServiceContext, id: number): Promise
     inviata_il: h.inviata_il,
     inviata_da: h.inviata_da_id === null ? null : { id: h.inviata_da_id, full_name: h.inviata_da_nome ?? "" },
     promemoria_il: h.promemoria_il,
-    totali: {
-      destinatari: elenco.length,
-      consegnate: elenco.filter((d) => d.consegnata_il !== null).length,
-      lette: elenco.filter((d) => d.letta_il !== null).length,
-    },
-    elenco: elenco.map((d) => ({
-      operatore: { id: d.operatore_id, full_name: d.full_name },
-      consegnata_il: d.consegnata_il,
-      letta_il: d.letta_il,
-      promemoria_il: d.promemoria_il,
-      promemoria: Number(d.promemoria),
-    })),
+    totali: totali ?? { destinatari: 0, consegnate: 0, lette: 0 },
   };
 }
 
-/** The reminder: every recipient who has not confirmed reading is stamped (the app shows it again). */
+/** 404 unless the message exists (its recipients' list). */
+export async function ensureComunicazione(ex: Executor, id: number): Promise<void> {
+  if (!(await queryOne(ex, sql`SELECT 1 FROM comunicazioni WHERE id = ${id}`)))
+    throw notFound(COMUNICAZIONE_NON_TROVATA);
+}
+
 export async function inviaPromemoria(ctx: ServiceContext, id: number): Promise<Promemoria> {
   return ctx.db.transaction(async (tx) => {
     const h = await queryOne<{ id: number }>(tx, sql`SELECT id FROM comunicazioni WHERE id = ${id} FOR UPDATE`);

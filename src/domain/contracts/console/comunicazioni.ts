@@ -59,16 +59,41 @@ export type ComunicazioneData = z.infer<typeof ComunicazioneData>;
 
 const Persona = z.object({ id: z.number(), full_name: z.string() });
 
-export const DestinatarioOut = z.object({
-  operatore: Persona,
+/** A row of GET /api/comunicazioni/azienda/:id/destinatari/: one recipient (Europe/Rome times). */
+export const DestinatarioRow = z.object({
+  operatore_id: z.number(),
+  operatore: z.string(),
+  letta: z.boolean(),
   consegnata_il: z.string().nullable(),
   letta_il: z.string().nullable(),
   promemoria_il: z.string().nullable(),
   promemoria: z.number(),
 });
-export type Destinatario = z.infer<typeof DestinatarioOut>;
+export type DestinatarioRow = z.infer<typeof DestinatarioRow>;
 
-/** GET /api/comunicazioni/azienda/:id/: the message and its recipients (Europe/Rome times). */
+/** The recipients of one message: not read first, then by surname (a message to everyone has thousands). */
+export const DestinatariList = declareList({
+  name: "comunicazione-destinatari",
+  title: "Destinatari",
+  fields: {
+    operatore_id: { label: "ID operatore", type: "integer", exportable: false },
+    operatore: { label: "Operatore", type: "text", sortable: true, global: true, filter: "contains" },
+    letta: { label: "Letta", type: "boolean", sortable: true, filter: "eq" },
+    consegnata_il: { label: "Consegnata il", type: "datetime", sortable: true },
+    letta_il: { label: "Letta il", type: "datetime", sortable: true },
+    promemoria_il: { label: "Ultimo promemoria", type: "datetime" },
+    promemoria: { label: "Promemoria", type: "integer", sortable: true },
+  },
+  defaultOrder: [
+    { field: "letta", asc: true },
+    { field: "operatore", asc: true },
+  ],
+});
+
+/**
+ * GET /api/comunicazioni/azienda/:id/: the message and its recipients' totals (Europe/Rome times);
+ * the recipients themselves are the paged list DestinatariList (…/:id/destinatari/).
+ */
 export const ComunicazioneOut = z.object({
   id: z.number(),
   oggetto: z.string(),
@@ -81,7 +106,6 @@ export const ComunicazioneOut = z.object({
   inviata_da: Persona.nullable(),
   promemoria_il: z.string().nullable(),
   totali: z.object({ destinatari: z.number(), consegnate: z.number(), lette: z.number() }),
-  elenco: z.array(DestinatarioOut),
 });
 export type Comunicazione = z.infer<typeof ComunicazioneOut>;
 

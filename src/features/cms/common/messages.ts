@@ -6,6 +6,8 @@ export const MSG = {
   utenteModificato: "Utente modificato con successo",
   utenteEliminato: "Utente eliminato con successo",
   deleteUtente: "Sei sicuro di voler eliminare questo utente? l'operazione non potrà essere annullata",
+  eventoEliminato: "Evento eliminato con successo",
+  deleteEvento: "Sei sicuro di voler eliminare questo evento? l'operazione non potrà essere annullata",
   deleteElemento: "Sei sicuro di voler eliminare questo elemento? l'operazione non potrà essere annullata",
   elementoEliminato: "Elemento eliminato",
   nessunUtente: "Nessun utente trovato",

@@ -6,10 +6,11 @@
  * (src/machines/cms-live.machine.ts, traced as "cms-live:{id}") holds the connection and the last
  * picture; this screen renders them.
  */
-import { Alert, Badge, Box, Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Box, Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
 import { useActorRef, useSelector } from "@xstate/react";
 import { lazy, Suspense, useEffect, useMemo } from "react";
 import { Link, useParams } from "react-router-dom";
+import { RecordError } from "../../../components/record-error";
 import type { Livello } from "../../../domain/cms";
 import type { ControlRoom } from "../../../domain/contracts/cms/control-room";
 import { toRomeWallClock } from "../../../domain/instant";
@@ -32,6 +33,7 @@ const CONNESSIONE: Record<Connessione, { text: string; color: string }> = {
   live: { text: "In diretta", color: "green" },
   stale: { text: "Dati non aggiornati", color: "orange" },
   reconnecting: { text: "Riconnessione…", color: "red" },
+  notFound: { text: "Evento non trovato", color: "red" },
 };
 
 const n = (v: number) => v.toLocaleString("it-IT");
@@ -142,7 +144,9 @@ export function EventoLiveView({ data, connessione }: { data: ControlRoom | null
           <Link to="/cms/control-room/eventi-in-corso/">Tutti gli eventi</Link>
         </HStack>
       </HStack>
-      {!data ? (
+      {connessione === "notFound" ? (
+        <RecordError error={null} fallback="Evento non trovato: non esiste o è stato eliminato" />
+      ) : !data ? (
         <Skeleton height="40" />
       ) : (
         <>
@@ -202,10 +206,9 @@ export function EventoLivePage() {
   const id = Number(useParams().idEvento);
   if (!Number.isInteger(id) || id <= 0)
     return (
-      <Alert.Root status="error" m="4">
-        <Alert.Indicator />
-        <Alert.Title>Evento non trovato</Alert.Title>
-      </Alert.Root>
+      <Box p="4">
+        <RecordError error={null} fallback="Evento non trovato" />
+      </Box>
     );
   return <LiveScope key={id} eventoId={id} />;
 }

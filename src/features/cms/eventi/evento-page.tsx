@@ -2,15 +2,16 @@
  * /cms/eventi/{idEvento}: the event's record, editable (the fields of the new event, the viewers,
  * the thresholds — warning and maximum occupancy in % of the capacity, 80 and 95 by default), its
  * gates (name, capacity, direction in/out/both) and the counting devices assigned to them.
- * A link opens the event's control room.
+ * A link opens the event's control room; a cms_admin deletes the event (after a confirmation) and
+ * goes back to the list.
  */
-import { Alert, Badge, Box, Button, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useMemo } from "react";
 import { Form } from "react-final-form";
-import { Link, useParams } from "react-router-dom";
-import { errorMessage } from "../../../api/base";
+import { Link, useNavigate, useParams } from "react-router-dom";
 import {
   useDeleteDispositivoMutation,
+  useDeleteEventoMutation,
   useDeleteVarcoMutation,
   useEventoQuery,
   useSaveDispositivoMutation,
@@ -18,8 +19,10 @@ import {
   useUpdateEventoMutation,
 } from "../../../api/cms/eventi.endpoints";
 import { ChildTable } from "../../../components/child-table";
+import { DeleteRowButton } from "../../../components/delete-row-button";
 import { CheckboxField, DateTimeField, saveFailure, TextareaField, TextField } from "../../../components/form";
 import { ProvinciaField } from "../../../components/form/provincia-field";
+import { RecordError } from "../../../components/record-error";
 import { DIREZIONI, validateEvento } from "../../../domain/cms";
 import type { Dispositivo, Evento, Varco } from "../../../domain/contracts/cms/eventi";
 import { CAPABILITIES, hasAny } from "../../../domain/permissions";
@@ -190,15 +193,18 @@ function VarchiDispositivi({ evento, canEdit }: { evento: Evento; canEdit: boole
 
 export function EventoPage() {
   const id = Number(useParams().idEvento);
-  const canEdit = hasAny(usePermissions(), CAPABILITIES.cmsEdit);
+  const permissions = usePermissions();
+  const canEdit = hasAny(permissions, CAPABILITIES.cmsEdit);
+  const canDelete = hasAny(permissions, CAPABILITIES.cmsAdmin);
+  const navigate = useNavigate();
+  const [deleteEvento] = useDeleteEventoMutation();
   const { data, error, isLoading } = useEventoQuery(id, { skip: !Number.isInteger(id) || id <= 0 });
   if (isLoading) return <Skeleton height="40" m="4" />;
   if (error || !data)
     return (
-      <Alert.Root status="error" m="4">
-        <Alert.Indicator />
-        <Alert.Title>{error ? errorMessage(error) : "Evento non trovato"}</Alert.Title>
-      </Alert.Root>
+      <Box p="4">
+        <RecordError error={error} fallback="Evento non trovato" />
+      </Box>
     );
   return (
     <Stack p="4" gap="6">
@@ -209,9 +215,24 @@ export function EventoPage() {
           </Heading>
           {data.abilitato ? <Badge colorPalette="green">Abilitato</Badge> : <Badge>Non abilitato</Badge>}
         </HStack>
-        <Button asChild variant="outline" size="sm">
-          <Link to={`/cms/control-room/evento/${data.id}`}>Apri nella control room</Link>
-        </Button>
+        <HStack gap="2">
+          <Button asChild variant="outline" size="sm">
+            <Link to={`/cms/control-room/evento/${data.id}`}>Apri nella control room</Link>
+          </Button>
+          {canDelete && (
+            <DeleteRowButton
+              what="l'evento"
+              title="Elimina evento"
+              question={MSG.deleteEvento}
+              done={MSG.eventoEliminato}
+              failed={CMS_WORDING.failed}
+              onDelete={async () => {
+                await deleteEvento(data.id).unwrap();
+                navigate("/cms/eventi");
+              }}
+            />
+          )}
+        </HStack>
       </HStack>
       <Box>
         <EventoForm evento={data} canEdit={canEdit} />

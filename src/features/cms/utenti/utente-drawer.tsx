@@ -6,9 +6,9 @@
  * required; email and password optional. On edit 'Applica' is enabled only once the form changed;
  * codice_accesso is read-only, creato_il shown 'YYYY-MM-DD HH:mm'.
  */
-import { Button, CloseButton, Drawer, HStack, Input, Portal, Stack, Text } from "@chakra-ui/react";
+import { Button, HStack, Input, Text } from "@chakra-ui/react";
 import { useMemo } from "react";
-import { Field, Form } from "react-final-form";
+import { Field } from "react-final-form";
 import {
   useCreateUtenteCmsMutation,
   useLazyOperatoriErpQuery,
@@ -18,14 +18,12 @@ import {
 import { AutocompleteField } from "../../../components/filter-bar/autocomplete-field";
 import type { FilterOption } from "../../../components/filter-bar/filter-bar.types";
 import { CheckboxField, FormField, SelectField, saveFailure, TextField } from "../../../components/form";
-import { FormError } from "../../../components/form/form-error";
+import { FormDrawer } from "../../../components/form-drawer";
 import { validateUtenteCms } from "../../../domain/cms";
 import type { OperatoreErp, UtenteCms, UtenteCmsData } from "../../../domain/contracts/cms/utenti";
 import { CAPABILITIES, hasAny } from "../../../domain/permissions";
-import { LAYOUT } from "../../../lib/theme";
 import { notify } from "../../../lib/toaster";
 import { useCurrentUser, usePermissions } from "../../../machines/session-context";
-import { DRAWER_FORM } from "../common/drawer-form";
 import { CMS_WORDING, MSG } from "../common/messages";
 
 /** The operator chosen in the search: the option with the operator's data, to fill the form. */
@@ -124,125 +122,99 @@ export function UtenteDrawer({ open, utente, onClose }: UtenteDrawerProps) {
   };
 
   return (
-    <Drawer.Root open={open} onOpenChange={(d) => !d.open && onClose()} placement="end">
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content w={`${LAYOUT.drawerWidth}px`} maxW="100vw">
-            <Form<UtenteValues>
-              key={utente?.id ?? "new"}
-              onSubmit={submit}
-              initialValues={initial}
-              validate={(v) =>
-                validateUtenteCms({
-                  ...v,
-                  tipologia_id: v.tipologia,
-                  utente_erp: v.utente_erp ? Number(v.utente_erp.value) : null,
-                })
-              }
-              render={({ handleSubmit, submitting, submitError, values, pristine, form }) => {
-                const linked = values.utente_erp !== null;
-                return (
-                  <form
-                    onSubmit={handleSubmit}
-                    noValidate
-                    aria-label={isNew ? "Nuovo utente" : "Modifica utente"}
-                    style={DRAWER_FORM}
-                  >
-                    <Drawer.Header>
-                      <Drawer.Title>{isNew ? "Nuovo utente" : "Modifica utente"}</Drawer.Title>
-                    </Drawer.Header>
-                    <Drawer.Body>
-                      <Stack gap="3">
-                        <FormError message={submitError} />
-                        <Field<OperatoreOption | null> name="utente_erp">
-                          {({ input }) => (
-                            <AutocompleteField
-                              label="Utente ERP"
-                              value={input.value || null}
-                              emptyText={MSG.nessunOperatore}
-                              loadOptions={loadOperatori}
-                              onChange={(o) => {
-                                const chosen = o as OperatoreOption | null;
-                                form.batch(() => {
-                                  input.onChange(chosen);
-                                  const op = chosen?.operatore;
-                                  if (op) {
-                                    form.change("first_name", op.nome);
-                                    form.change("last_name", op.cognome);
-                                    form.change("cellulare", op.cellulare);
-                                    form.change("email", op.email);
-                                    form.change("password", "");
-                                  }
-                                });
-                              }}
-                            />
-                          )}
-                        </Field>
-                        <TextField name="first_name" label="Nome" required={!linked} disabled={linked} />
-                        <TextField name="last_name" label="Cognome" required={!linked} disabled={linked} />
-                        <TextField name="cellulare" label="Cellulare" type="tel" required={!linked} disabled={linked} />
-                        <TextField name="email" label="Email" type="email" disabled={linked} />
-                        <TextField
-                          name="password"
-                          label="Password"
-                          type="password"
-                          autoComplete="new-password"
-                          disabled={linked}
-                          helperText={isNew ? undefined : "Lascia vuoto per non modificarla."}
-                        />
-                        <SelectField name="tipologia" label="Tipologia" options={tipologie} required />
-                        <CheckboxField name="attivo" label="Attivo" />
-                        {!isNew && (
-                          <>
-                            <FormField label="Codice accesso">
-                              <HStack>
-                                <Input value={utente.codice_accesso} readOnly aria-label="Codice accesso" />
-                                {isAdmin && (
-                                  <Button
-                                    size="sm"
-                                    variant="outline"
-                                    loading={reissuing}
-                                    onClick={async () => {
-                                      try {
-                                        await reissue(utente.id).unwrap();
-                                        notify.success(MSG.codiceRigenerato);
-                                        onClose();
-                                      } catch (e) {
-                                        saveFailure(e, CMS_WORDING);
-                                      }
-                                    }}
-                                  >
-                                    Rigenera
-                                  </Button>
-                                )}
-                              </HStack>
-                            </FormField>
-                            <Text fontSize="sm" color="fg.muted">
-                              Creato il {creatoIl(utente.creato_il)}
-                            </Text>
-                          </>
-                        )}
-                      </Stack>
-                    </Drawer.Body>
-                    <Drawer.Footer>
-                      <Button variant="outline" onClick={onClose}>
-                        Annulla
-                      </Button>
-                      <Button type="submit" colorPalette="blue" loading={submitting} disabled={!isNew && pristine}>
-                        Applica
-                      </Button>
-                    </Drawer.Footer>
-                  </form>
-                );
-              }}
+    <FormDrawer<UtenteValues>
+      open={open}
+      onClose={onClose}
+      title={isNew ? "Nuovo utente" : "Modifica utente"}
+      label={isNew ? "Nuovo utente" : "Modifica utente"}
+      submitLabel="Applica"
+      requireDirty={!isNew}
+      formKey={utente?.id ?? "new"}
+      onSubmit={submit}
+      initialValues={initial}
+      validate={(v) =>
+        validateUtenteCms({
+          ...v,
+          tipologia_id: v.tipologia,
+          utente_erp: v.utente_erp ? Number(v.utente_erp.value) : null,
+        })
+      }
+    >
+      {({ values, form }) => {
+        const linked = values.utente_erp !== null;
+        return (
+          <>
+            <Field<OperatoreOption | null> name="utente_erp">
+              {({ input }) => (
+                <AutocompleteField
+                  label="Utente ERP"
+                  value={input.value || null}
+                  emptyText={MSG.nessunOperatore}
+                  loadOptions={loadOperatori}
+                  onChange={(o) => {
+                    const chosen = o as OperatoreOption | null;
+                    form.batch(() => {
+                      input.onChange(chosen);
+                      const op = chosen?.operatore;
+                      if (op) {
+                        form.change("first_name", op.nome);
+                        form.change("last_name", op.cognome);
+                        form.change("cellulare", op.cellulare);
+                        form.change("email", op.email);
+                        form.change("password", "");
+                      }
+                    });
+                  }}
+                />
+              )}
+            </Field>
+            <TextField name="first_name" label="Nome" required={!linked} disabled={linked} />
+            <TextField name="last_name" label="Cognome" required={!linked} disabled={linked} />
+            <TextField name="cellulare" label="Cellulare" type="tel" required={!linked} disabled={linked} />
+            <TextField name="email" label="Email" type="email" disabled={linked} />
+            <TextField
+              name="password"
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              disabled={linked}
+              helperText={isNew ? undefined : "Lascia vuoto per non modificarla."}
             />
-            <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Chiudi" />
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
+            <SelectField name="tipologia" label="Tipologia" options={tipologie} required />
+            <CheckboxField name="attivo" label="Attivo" />
+            {!isNew && (
+              <>
+                <FormField label="Codice accesso">
+                  <HStack>
+                    <Input value={utente.codice_accesso} readOnly aria-label="Codice accesso" />
+                    {isAdmin && (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        loading={reissuing}
+                        onClick={async () => {
+                          try {
+                            await reissue(utente.id).unwrap();
+                            notify.success(MSG.codiceRigenerato);
+                            onClose();
+                          } catch (e) {
+                            saveFailure(e, CMS_WORDING);
+                          }
+                        }}
+                      >
+                        Rigenera
+                      </Button>
+                    )}
+                  </HStack>
+                </FormField>
+                <Text fontSize="sm" color="fg.muted">
+                  Creato il {creatoIl(utente.creato_il)}
+                </Text>
+              </>
+            )}
+          </>
+        );
+      }}
+    </FormDrawer>
   );
 }

@@ -6,13 +6,13 @@
 import { Box, Button, Link as ChakraLink, Heading, HStack, Spinner, Stack, Table, Text } from "@chakra-ui/react";
 import { Form } from "react-final-form";
 import { Link } from "react-router-dom";
-import { errorMessage } from "../../../api/base";
 import {
   useAggiornaAnomaliaMutation,
   useAnomaliaQuery,
   useSegnaAnomaliaLettaMutation,
 } from "../../../api/console/anomalie.endpoints";
 import { SAVED_TEXT, SelectField, saveFailure, TextareaField } from "../../../components/form";
+import { RecordError } from "../../../components/record-error";
 import { ANOMALIA_STATO_LABEL, ANOMALIA_TIPO_LABEL, type Anomalia } from "../../../domain/contracts/console/anomalie";
 import { formatDate, formatDateTime } from "../../../domain/format";
 import { notify } from "../../../lib/toaster";
@@ -93,7 +93,7 @@ export function AnomaliaDetail({ id }: { id: number }) {
         <Link to="/console/anomalie">← Tutte le anomalie</Link>
       </ChakraLink>
       {isLoading && <Spinner aria-label="Caricamento" />}
-      {error && <Text color="red.600">Errore server: {errorMessage(error)}</Text>}
+      {error && <RecordError error={error} />}
       {anomalia && (
         <>
           <Stack gap="1">

@@ -67,15 +67,18 @@ function Totals() {
     const { page, page_size, order_field, order_asc, ...rest } = listParams({ ...state, groupBy: null, sort: null });
     return { ...rest, group_by: "giorno", page_size: "100" };
   }, [state]);
-  const { data } = useGetListQuery({ path: PATH, params });
-  const sum = (key: string) => (data?.results ?? []).reduce((s, r) => s + Number(r[key] ?? 0), 0);
+  // The totals of these filters only: '—' while they load or when they could not be read (never
+  // the previous filters' figures, nor zeros the day does not have).
+  const { currentData } = useGetListQuery({ path: PATH, params });
+  const total = (key: string) =>
+    currentData ? secondsToHours(currentData.results.reduce((s, r) => s + Number(r[key] ?? 0), 0)) : "—";
   return (
     <HStack gap="6" aria-label="Totali">
       <Text>
-        Ore previste: <strong>{secondsToHours(sum("ore_previste"))}</strong>
+        Ore previste: <strong>{total("ore_previste")}</strong>
       </Text>
       <Text>
-        Ore lavorate: <strong>{secondsToHours(sum("ore_lavorate"))}</strong>
+        Ore lavorate: <strong>{total("ore_lavorate")}</strong>
       </Text>
     </HStack>
   );

@@ -3,52 +3,77 @@
  * read (the guard confirmed) and when, the reminders — and 'Invia promemoria' to those who have
  * not read, after a confirmation.
  */
-import { Badge, Button, Link as ChakraLink, Heading, HStack, Spinner, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Button, Link as ChakraLink, Heading, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { errorMessage } from "../../../api/base";
 import { useComunicazioneQuery, useInviaPromemoriaMutation } from "../../../api/console/comunicazioni.endpoints";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import type { DataTableColumn } from "../../../components/data-table/data-table.types";
+import { ListScreen } from "../../../components/data-table/list-screen";
+import type { FilterField } from "../../../components/filter-bar/filter-bar.types";
 import { requestErrorText } from "../../../components/form";
-import { COMUNICAZIONE_DESTINATARI_LABEL, type Comunicazione } from "../../../domain/contracts/console/comunicazioni";
+import { RecordError } from "../../../components/record-error";
+import { COMUNICAZIONE_DESTINATARI_LABEL } from "../../../domain/contracts/console/comunicazioni";
 import { formatDateTime } from "../../../domain/format";
 import { downloadFile } from "../../../lib/download";
 import { notify } from "../../../lib/toaster";
 
 const when = (v: string | null) => (v ? formatDateTime(v) : "—");
 
-function Destinatari({ c }: { c: Comunicazione }) {
+type Row = Record<string, unknown>;
+const at = (v: unknown) => when((v as string | null) ?? null);
+
+const FILTERS: FilterField[] = [
+  { type: "global", label: "Ricerca" },
+  {
+    type: "select",
+    name: "letta",
+    label: "Lettura",
+    options: [
+      { value: "false", label: "Non letta" },
+      { value: "true", label: "Letta" },
+    ],
+  },
+];
+
+const COLUMNS: DataTableColumn<Row>[] = [
+  { key: "operatore", name: "Operatore", sortable: true },
+  {
+    key: "letta",
+    name: "Stato",
+    sortable: true,
+    render: (d) =>
+      d.letta_il ? (
+        <Badge colorPalette="green">Letta</Badge>
+      ) : d.consegnata_il ? (
+        <Badge colorPalette="orange">Consegnata</Badge>
+      ) : (
+        <Badge colorPalette="gray">Non consegnata</Badge>
+      ),
+  },
+  { key: "consegnata_il", name: "Consegnata il", sortable: true, render: (d) => at(d.consegnata_il) },
+  { key: "letta_il", name: "Letta il", sortable: true, render: (d) => at(d.letta_il) },
+  {
+    key: "promemoria",
+    name: "Promemoria",
+    sortable: true,
+    render: (d) => (d.promemoria ? `${d.promemoria} (ultimo ${at(d.promemoria_il)})` : "—"),
+  },
+];
+
+/** The recipients, paged (a message to everyone has thousands): GET …/:id/destinatari/. */
+function Destinatari({ id }: { id: number }) {
   return (
-    <Table.Root size="sm" aria-label="Destinatari">
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeader>Operatore</Table.ColumnHeader>
-          <Table.ColumnHeader>Stato</Table.ColumnHeader>
-          <Table.ColumnHeader>Consegnata il</Table.ColumnHeader>
-          <Table.ColumnHeader>Letta il</Table.ColumnHeader>
-          <Table.ColumnHeader>Promemoria</Table.ColumnHeader>
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {c.elenco.map((d) => (
-          <Table.Row key={d.operatore.id}>
-            <Table.Cell>{d.operatore.full_name}</Table.Cell>
-            <Table.Cell>
-              {d.letta_il ? (
-                <Badge colorPalette="green">Letta</Badge>
-              ) : d.consegnata_il ? (
-                <Badge colorPalette="orange">Consegnata</Badge>
-              ) : (
-                <Badge colorPalette="gray">Non consegnata</Badge>
-              )}
-            </Table.Cell>
-            <Table.Cell>{when(d.consegnata_il)}</Table.Cell>
-            <Table.Cell>{when(d.letta_il)}</Table.Cell>
-            <Table.Cell>{d.promemoria ? `${d.promemoria} (ultimo ${when(d.promemoria_il)})` : "—"}</Table.Cell>
-          </Table.Row>
-        ))}
-      </Table.Body>
-    </Table.Root>
+    <ListScreen
+      listId="comunicazione-destinatari"
+      path={`comunicazioni/azienda/${id}/destinatari/`}
+      urlPrefix="d_"
+      defaults={{ autoload: true }}
+      filters={FILTERS}
+      columns={COLUMNS}
+      aria-label="Destinatari"
+    />
   );
 }
 
@@ -63,7 +88,7 @@ export function ComunicazioneDetail({ id }: { id: number }) {
         <Link to="/console/comunicazioni-azienda">← Tutte le comunicazioni</Link>
       </ChakraLink>
       {isLoading && <Spinner aria-label="Caricamento" />}
-      {error && <Text color="red.600">Errore server: {errorMessage(error)}</Text>}
+      {error && <RecordError error={error} />}
       {c && (
         <>
           <Stack gap="1">
@@ -100,7 +125,7 @@ export function ComunicazioneDetail({ id }: { id: number }) {
               </Button>
             </HStack>
             {c.promemoria_il && <Text color="fg.muted">Ultimo promemoria il {formatDateTime(c.promemoria_il)}</Text>}
-            <Destinatari c={c} />
+            <Destinatari id={c.id} />
           </Stack>
           <ConfirmDialog
             open={confirm}

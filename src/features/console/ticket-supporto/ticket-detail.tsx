@@ -15,6 +15,7 @@ import {
   useTicketQuery,
 } from "../../../api/console/ticket.endpoints";
 import { requestErrorText, SAVED_TEXT, SelectField, saveFailure, TextareaField } from "../../../components/form";
+import { RecordError } from "../../../components/record-error";
 import { TICKET_STATO_LABEL, TICKET_TIPO_LABEL, type Ticket } from "../../../domain/contracts/console/ticket";
 import { formatDateTime } from "../../../domain/format";
 import { downloadFile } from "../../../lib/download";
@@ -126,7 +127,7 @@ export function TicketDetail({ id }: { id: number }) {
         <Link to="/console/ticket-supporto">← Tutti i ticket</Link>
       </ChakraLink>
       {isLoading && <Spinner aria-label="Caricamento" />}
-      {error && <Text color="red.600">Errore server: {errorMessage(error)}</Text>}
+      {error && <RecordError error={error} />}
       {ticket && (
         <>
           <Stack gap="1">

@@ -66,4 +66,19 @@ describe("control room", () => {
       "attenzione",
     );
   });
+
+  test("an event that does not exist (or was deleted) says so instead of reconnecting for ever", async () => {
+    let calls = 0;
+    server.use(
+      http.get("*/api/cms/control-room/eventi/999/live/", () => {
+        calls += 1;
+        return HttpResponse.json({ detail: "Evento non trovato" }, { status: 404 });
+      }),
+    );
+    renderApp("/cms/control-room/evento/999", { as: "cms" });
+    expect(await screen.findByText("Evento non trovato: non esiste o è stato eliminato", {}, SLOW)).toBeTruthy();
+    expect(screen.getByRole("status", { name: "Stato della connessione" }).textContent).toBe("Evento non trovato");
+    expect(screen.queryByText("Riconnessione…")).toBeNull();
+    expect(calls).toBe(1);
+  });
 });

@@ -88,4 +88,49 @@ describe("eventi", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: /Salva|Aggiungi/ }));
     await waitFor(() => expect(db.cmsEventi[0].varchi.map((v) => v.nome)).toContain("Varco Ovest"));
   });
+
+  test("a cms_admin deletes the event from its record after the confirmation, then sees the list", async () => {
+    const deleted: string[] = [];
+    server.events.on("request:start", ({ request }) => {
+      if (request.method === "DELETE") deleted.push(new URL(request.url).pathname);
+    });
+    const { router } = renderApp("/cms/eventi/1", { as: "cms" });
+    const titolo = db.cmsEventi[0].titolo;
+    await screen.findByRole("heading", { name: titolo }, SLOW);
+    fireEvent.click(screen.getByRole("button", { name: "Elimina l'evento" }));
+    const dialog = await screen.findByRole("alertdialog");
+    expect(
+      within(dialog).getByText("Sei sicuro di voler eliminare questo evento? l'operazione non potrà essere annullata"),
+    ).toBeTruthy();
+    expect(deleted).toEqual([]);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Elimina" }));
+    expect(await screen.findByText("Evento eliminato con successo", {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/cms/eventi"));
+    expect(deleted).toEqual(["/api/cms/eventi/1/"]);
+    const grid = await screen.findByRole("grid", { name: "Eventi" }, SLOW);
+    await waitFor(() => expect(within(grid).queryByRole("link", { name: titolo })).toBeNull());
+    server.events.removeAllListeners();
+  });
+
+  test("a refused deletion shows the server's message and the event stays", async () => {
+    server.use(
+      http.delete("*/api/cms/eventi/:id/", () =>
+        HttpResponse.json({ detail: "L'evento ha conteggi registrati" }, { status: 409 }),
+      ),
+    );
+    const { router } = renderApp("/cms/eventi/1", { as: "cms" });
+    fireEvent.click(await screen.findByRole("button", { name: "Elimina l'evento" }, SLOW));
+    fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Elimina" }));
+    expect(await screen.findByText("L'evento ha conteggi registrati", {}, SLOW)).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/cms/eventi/1");
+  });
+
+  test("without cms_admin there is no 'Elimina' on the record", async () => {
+    const user = db.users.find((u) => u.username === "cms");
+    if (user) user.permissions = ["cms_edit"];
+    renderApp("/cms/eventi/1", { as: "cms" });
+    await screen.findByRole("heading", { name: db.cmsEventi[0].titolo }, SLOW);
+    expect(screen.getByRole("button", { name: "Salva modifiche" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Elimina l'evento" })).toBeNull();
+  });
 });

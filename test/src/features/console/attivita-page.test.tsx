@@ -3,6 +3,7 @@
  * the planned operators with their check-ins, a missing check-in, the totals of the day.
  */
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
 import { toApiDate } from "../../../../src/domain/format";
 import { setupMockServer } from "../../helpers/msw";
 import { renderApp } from "../../helpers/render-app";
@@ -32,5 +33,18 @@ describe("attività", () => {
     await waitFor(() => expect(totals.textContent).toBe("Ore previste: 16:00Ore lavorate: 07:38"));
     expect(asked.some((p) => p.get("group_by") === "giorno" && p.get("giorno") === "2026-03-10")).toBe(true);
     server.events.removeAllListeners();
+  });
+
+  it("when the list cannot be read, the totals say '—' (not the previous day's figures, nor zeros)", async () => {
+    renderApp("/console/attivita", { as: "admin" });
+    const totals = await screen.findByLabelText("Totali", {}, SLOW);
+    fireEvent.change(await screen.findByRole("textbox", { name: /Giorno/ }, SLOW), { target: { value: "10/03/2026" } });
+    fireEvent.click(screen.getByRole("button", { name: "Applica" }));
+    await waitFor(() => expect(totals.textContent).toBe("Ore previste: 16:00Ore lavorate: 07:38"), SLOW);
+    server.use(http.get("*/api/comunicazioni/attivita/", () => HttpResponse.error()));
+    fireEvent.change(screen.getByRole("textbox", { name: /Giorno/ }), { target: { value: "11/03/2026" } });
+    fireEvent.click(screen.getByRole("button", { name: "Applica" }));
+    expect(await screen.findByText(/Errore server: Si è verificato un problema/, {}, SLOW)).toBeTruthy();
+    expect(totals.textContent).toBe("Ore previste: —Ore lavorate: —");
   });
 });

@@ -109,4 +109,12 @@ describe("ticket supporto", () => {
     expect(await screen.findByText("Questo campo è obbligatorio")).toBeTruthy();
     expect(db.tickets[0].messaggi).toHaveLength(1);
   });
+
+  it("a ticket that does not exist says so in an alert (not 'Errore server'), with the way back to the list", async () => {
+    renderApp("/console/ticket-supporto?ticket=999", { as: "admin" });
+    const alert = await screen.findByRole("alert", {}, SLOW);
+    expect(alert.textContent).toBe("Ticket non trovato");
+    expect(screen.queryByText(/Errore server/)).toBeNull();
+    expect(screen.getByRole("link", { name: "← Tutti i ticket" })).toBeTruthy();
+  });
 });
