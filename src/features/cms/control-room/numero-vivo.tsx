@@ -3,7 +3,7 @@
  * (framer-motion, the card's motion library; its code comes with the CMS pages only, never with the
  * login or the dashboard — test/e2e/web-bytes.test.ts). Still for users who ask for reduced motion.
  */
-import { domAnimation, LazyMotion, m, MotionConfig } from "framer-motion";
+import { domAnimation, LazyMotion, MotionConfig, m } from "framer-motion";
 
 export function NumeroVivo({ value, text }: { value: number; text: string }) {
   return (
