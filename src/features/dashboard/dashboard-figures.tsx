@@ -78,10 +78,11 @@ export function DashboardFigures() {
     hasAny(can, cap) ? filtered(path, f) : undefined;
   const { mese } = data;
   const daSeguire = (data.ticket_aperti ?? data.anomalie_aperte ?? data.eventi_in_corso) !== undefined;
+  const scadenze = (data.scadenze.documenti ?? data.scadenze.corsi) !== undefined;
   return (
     <>
       {/* One screen (1366×768): the day's three sections side by side, the month beside its chart. */}
-      <SimpleGrid columns={{ base: 1, lg: daSeguire ? 3 : 2 }} gap="4">
+      <SimpleGrid columns={{ base: 1, lg: 1 + Number(scadenze) + Number(daSeguire) }} gap="4">
         <Section title={`Turni di oggi (${formatDate(data.oggi)})`}>
           <Figure label="Turni" value={data.turni.totale} />
           <Figure label="Coperti" value={data.turni.coperti} to={turni} />
@@ -98,20 +99,26 @@ export function DashboardFigures() {
             help="Con un operatore non confermato"
           />
         </Section>
-        <Section title={`Scadenze entro il ${formatDate(data.scadenze.entro)}`}>
-          <Figure
-            label="Documenti"
-            value={data.scadenze.documenti}
-            to={link(CAPABILITIES.scadenzeDocumenti, "/report/scadenze-documenti", { entro: data.scadenze.entro })}
-            help="Scaduti compresi"
-          />
-          <Figure
-            label="Corsi"
-            value={data.scadenze.corsi}
-            to={link(CAPABILITIES.scadenzeCorsi, "/report/scadenze-corsi", { entro: data.scadenze.entro })}
-            help="Scaduti compresi"
-          />
-        </Section>
+        {scadenze && (
+          <Section title={`Scadenze entro il ${formatDate(data.scadenze.entro)}`}>
+            {data.scadenze.documenti !== undefined && (
+              <Figure
+                label="Documenti"
+                value={data.scadenze.documenti}
+                to={link(CAPABILITIES.scadenzeDocumenti, "/report/scadenze-documenti", { entro: data.scadenze.entro })}
+                help="Scaduti compresi"
+              />
+            )}
+            {data.scadenze.corsi !== undefined && (
+              <Figure
+                label="Corsi"
+                value={data.scadenze.corsi}
+                to={link(CAPABILITIES.scadenzeCorsi, "/report/scadenze-corsi", { entro: data.scadenze.entro })}
+                help="Scaduti compresi"
+              />
+            )}
+          </Section>
+        )}
         {daSeguire && (
           <Section title="Da seguire">
             {data.ticket_aperti !== undefined && (

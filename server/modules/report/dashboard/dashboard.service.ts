@@ -42,8 +42,8 @@ export async function dashboard(ctx: ServiceContext): Promise<Dashboard> {
           FROM giorni g JOIN turni t ON t.giorno_id = g.id ${ASSEGNAZIONI_DEL_TURNO}
           WHERE g.giorno = ${oggi}::date`,
     ),
-    quanti(ctx, scadenzeDocumentiList, { entro }),
-    quanti(ctx, scadenzeCorsiList, { entro }),
+    can(CAPABILITIES.scadenzeDocumenti) ? quanti(ctx, scadenzeDocumentiList, { entro }) : undefined,
+    can(CAPABILITIES.scadenzeCorsi) ? quanti(ctx, scadenzeCorsiList, { entro }) : undefined,
     soldi ? runList(ctx.db, marginalitaList, { dal, al, group_by: "mese" }, NO_USER) : null,
     can(CAPABILITIES.ticketSupporto) ? quanti(ctx, ticketList, { stato: "aperto" }) : undefined,
     can(CAPABILITIES.anomalie) ? quanti(ctx, anomalieList, { stato: "aperta" }) : undefined,
@@ -54,7 +54,11 @@ export async function dashboard(ctx: ServiceContext): Promise<Dashboard> {
   return {
     oggi,
     turni: turni ?? { totale: 0, coperti: 0, scoperti: 0, non_confermati: 0 },
-    scadenze: { entro, documenti, corsi },
+    scadenze: {
+      entro,
+      ...(documenti !== undefined && { documenti }),
+      ...(corsi !== undefined && { corsi }),
+    },
     mese: soldi
       ? { dal, al, ricavi: euro("ricavi"), compensi: euro("compensi"), costi: euro("costi"), margine: euro("margine") }
       : { dal, al },

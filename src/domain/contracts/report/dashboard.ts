@@ -25,8 +25,9 @@ export const DashboardOut = z.object({
   scadenze: z.object({
     /** The last day counted (today + 30). */
     entro: z.string(),
-    documenti: z.number(),
-    corsi: z.number(),
+    /** Only for those who may open scadenze-documenti / scadenze-corsi (absent otherwise). */
+    documenti: z.number().optional(),
+    corsi: z.number().optional(),
   }),
   mese: z.object({
     dal: z.string(),

@@ -73,6 +73,18 @@ describeEachDb("report dashboard", (ctx) => {
     expect(await figures(["superadmin"])).toEqual({ ticket_aperti: 2, anomalie_aperte: 1, eventi_in_corso: 1 });
   });
 
+  it("gives the expiries only to those who may open their lists", async () => {
+    const scadenze = async (permissions: string[]) => {
+      const res = await get(permissions);
+      expect(res.statusCode).toBe(200);
+      return Object.keys(res.json().scadenze).sort();
+    };
+    expect(await scadenze(["erp_dashboard"])).toEqual(["entro"]);
+    expect(await scadenze(["erp_dashboard", "erp_scadenze-documenti"])).toEqual(["documenti", "entro"]);
+    expect(await scadenze(["erp_dashboard", "erp_scadenze-corsi"])).toEqual(["corsi", "entro"]);
+    expect(await scadenze(["admin"])).toEqual(["corsi", "documenti", "entro"]);
+  });
+
   it("the Console's and the CMS's figures equal the filtered lists they link to", async () => {
     const { token } = await ctx().createUser({ permissions: ["superadmin"] });
     const count = async (url: string) =>

@@ -52,6 +52,27 @@ describe("Dashboard", () => {
     expect(screen.queryByText("Eventi in corso")).toBeNull();
   });
 
+  it("shows the expiries the server sent: no section without them, only courses with the courses alone", async () => {
+    const { scadenze } = db.reportDashboard;
+    server.use(
+      http.get("*/api/report/dashboard/", () =>
+        HttpResponse.json({ ...db.reportDashboard, scadenze: { entro: scadenze.entro, corsi: 3 } }),
+      ),
+    );
+    const first = renderApp("/", { as: "admin" });
+    expect(await screen.findByText("Corsi")).toBeTruthy();
+    expect(screen.queryByText("Documenti")).toBeNull();
+    first.unmount();
+    server.use(
+      http.get("*/api/report/dashboard/", () =>
+        HttpResponse.json({ ...db.reportDashboard, scadenze: { entro: scadenze.entro } }),
+      ),
+    );
+    renderApp("/", { as: "admin" });
+    expect(await screen.findByText("Turni di oggi (10/03/2026)")).toBeTruthy();
+    expect(screen.queryByText(/^Scadenze entro il/)).toBeNull();
+  });
+
   it("'Scoperti' links to the day's uncovered shifts, listed on the dashboard with the way to assign them", async () => {
     const { router } = renderApp("/", { as: "admin" });
     expect(await screen.findByText("Turni di oggi (10/03/2026)")).toBeTruthy();
