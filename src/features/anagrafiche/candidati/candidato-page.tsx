@@ -26,6 +26,7 @@ import {
 import { errorMessage } from "../../../api/base";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { SERVER_MESSAGE_WORDING, SelectField, saveFailure, TextareaField } from "../../../components/form";
+import { RecordError } from "../../../components/record-error";
 import {
   GIORNI_SETTIMANA,
   STATI_CANDIDATO,
@@ -87,10 +88,9 @@ export function CandidatoPage() {
   if (isLoading) return <Skeleton height="40" m="4" />;
   if (error || !data)
     return (
-      <Alert.Root status="error" m="4">
-        <Alert.Indicator />
-        <Alert.Title>{error ? errorMessage(error) : "Candidato non trovato"}</Alert.Title>
-      </Alert.Root>
+      <Box p="4">
+        <RecordError error={error} fallback="Candidato non trovato" />
+      </Box>
     );
   const assunto = data.stato === "assunto";
   const stati = STATI_CANDIDATO.filter((s) => s !== "assunto" || assunto).map((s) => ({

@@ -37,6 +37,7 @@ import { errorMessage } from "../../../api/base";
 import { ChildTable } from "../../../components/child-table";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { SERVER_MESSAGE_WORDING, saveFailure, TextareaField, TextField } from "../../../components/form";
+import { RecordError } from "../../../components/record-error";
 import { validateCliente, validateContatto, validateSede } from "../../../domain/cliente";
 import type { Cliente, ClienteFields, Contatto, Sede } from "../../../domain/contracts/anagrafiche/clienti";
 import { notify } from "../../../lib/toaster";
@@ -310,10 +311,9 @@ export function ClientePage() {
   if (isLoading) return <Skeleton height="40" m="4" />;
   if (error || !data)
     return (
-      <Alert.Root status="error" m="4">
-        <Alert.Indicator />
-        <Alert.Title>{error ? errorMessage(error) : "Cliente non trovato"}</Alert.Title>
-      </Alert.Root>
+      <Box p="4">
+        <RecordError error={error} fallback="Cliente non trovato" />
+      </Box>
     );
   return (
     <Stack p="4" gap="6">

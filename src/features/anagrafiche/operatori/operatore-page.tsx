@@ -9,6 +9,7 @@ import { useOperatoreQuery } from "../../../api/anagrafiche/operatori.endpoints"
 import { errorMessage } from "../../../api/base";
 import { LogScreen } from "../../../components/log-screen/log-screen";
 import { OperatorQuickView } from "../../../components/quick-view/operator-quick-view";
+import { RecordError } from "../../../components/record-error";
 import { type UrlTab, UrlTabs } from "../../../components/url-tabs";
 import type { OperatoreRecord } from "../../../domain/contracts/anagrafiche/operatori";
 import { CAPABILITIES, hasAny } from "../../../domain/permissions";
@@ -77,10 +78,9 @@ export function OperatorePage() {
   if (isLoading) return <Skeleton height="40" m="4" />;
   if (error || !data)
     return (
-      <Alert.Root status="error" m="4">
-        <Alert.Indicator />
-        <Alert.Title>{error ? errorMessage(error) : "Operatore non trovato"}</Alert.Title>
-      </Alert.Root>
+      <Box p="4">
+        <RecordError error={error} fallback="Operatore non trovato" />
+      </Box>
     );
   const tabs = operatoreTabs(data, permissions);
   return (

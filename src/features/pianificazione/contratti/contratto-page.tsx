@@ -7,6 +7,7 @@ import { Alert, Box, Heading, Skeleton, Text } from "@chakra-ui/react";
 import { useParams } from "react-router-dom";
 import { errorMessage } from "../../../api/base";
 import { useContrattoQuery } from "../../../api/pianificazione/contratti.endpoints";
+import { RecordError } from "../../../components/record-error";
 import { type UrlTab, UrlTabs } from "../../../components/url-tabs";
 import { CAPABILITIES, hasAny } from "../../../domain/permissions";
 import { usePermissions } from "../../../machines/session-context";
@@ -34,10 +35,9 @@ export function ContrattoPage() {
   if (isLoading) return <Skeleton height="40" m="4" />;
   if (error || !data)
     return (
-      <Alert.Root status="error" m="4">
-        <Alert.Indicator />
-        <Alert.Title>{MSG.requestError(errorMessage(error))}</Alert.Title>
-      </Alert.Root>
+      <Box p="4">
+        <RecordError error={error} fallback="Contratto non trovato" />
+      </Box>
     );
   const id = data.id;
   const tabs: UrlTab[] = [
