@@ -26,7 +26,18 @@ function recordWrites() {
   return calls;
 }
 
-const dialog = () => screen.findByRole("dialog", {}, { timeout: 15000 });
+/** The open dialog (a dialog just closed may still be in the DOM while it leaves: data-state="closed"). */
+const dialog = async () => {
+  let open: HTMLElement | undefined;
+  await waitFor(
+    () => {
+      open = screen.queryAllByRole("dialog").find((d) => d.getAttribute("data-state") === "open");
+      expect(open).toBeTruthy();
+    },
+    { timeout: 15000 },
+  );
+  return open as HTMLElement;
+};
 
 describe("changing the plan of a service", () => {
   afterEach(() => server.events.removeAllListeners());
