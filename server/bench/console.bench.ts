@@ -23,7 +23,6 @@ process.env.TZ ??= "Europe/Rome";
 import crypto from "node:crypto";
 import http from "node:http";
 import { sql } from "drizzle-orm";
-import { Client } from "pg";
 import { loadConfig } from "../config";
 import { openPostgres } from "../db/client";
 import { migrate } from "../db/migrate";
@@ -34,6 +33,7 @@ import { runParsedList } from "../lib/list/run-list";
 import { anomalieList } from "../modules/console/anomalie/anomalie.list";
 import { rilevaAnomalie } from "../modules/console/anomalie/rilevazione";
 import { startBenchServer } from "./bench-child";
+import { scratchDatabase } from "./scratch-db";
 
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const CHECKINS = Number(process.env.BENCH_CHECKINS ?? 1000);
@@ -52,18 +52,7 @@ const REUSE = process.env.BENCH_REUSE === "1";
 /** "pagina" or "timbrature": only that measure. */
 const ONLY = process.env.BENCH_ONLY ?? "";
 
-async function scratch(): Promise<string> {
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  if (!REUSE) {
-    await admin.query(`DROP DATABASE IF EXISTS "${DB}" WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE "${DB}"`);
-  }
-  await admin.end();
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${DB}`;
-  return u.toString();
-}
+const scratch = () => scratchDatabase(ADMIN_URL, DB, REUSE);
 
 async function main() {
   const url = await scratch();

@@ -2,8 +2,9 @@
  * "Best SQL" of the Report benchmark (report.bench.ts): for each workload, the statements a DBA
  * writes by hand for the same answer — the same rows, every field, in the same order, and the same
  * count — with nothing of the list engine. report.bench.ts checks the answers equal before measuring.
- * The money is the database's own rule (erp_importo_ore, migration 0600, inlined by the planner) on
- * the hours the database keeps (report_ore_turni): that is the data, not our code.
+ * The hours and money are what the database keeps (report_ore_turni, one row per assignment with
+ * its day, operator, contract, qualification, bands and money — erp_importo_ore of the bands with
+ * the contract's rates, migrations 0600, 0660): that is the data, not our code.
  */
 import { GIORNI_IN_SCADENZA, TIPI_CORSO, TIPI_DOCUMENTO } from "../../src/domain/documenti";
 import { STATI_PRATICA, TIPI_PRATICA } from "../../src/domain/operatore";
@@ -19,32 +20,36 @@ export interface BestAnswer {
   count: number;
 }
 
-const BANDS = `ARRAY[coalesce(r.feriale_diurno, 0), coalesce(r.feriale_notturno, 0), coalesce(r.domenica_diurno, 0),
-  coalesce(r.domenica_notturno, 0), coalesce(r.festivo_diurno, 0), coalesce(r.festivo_notturno, 0),
-  coalesce(r.festivo_domenica_diurno, 0), coalesce(r.festivo_domenica_notturno, 0)]::integer[]`;
-const RICAVO = `erp_importo_ore(${BANDS}, cp.prezzo_orario, cp.maggiorazione_notturna, cp.maggiorazione_festiva, cp.maggiorazione_domenicale)`;
-const COMPENSO = `erp_importo_ore(${BANDS}, cc.compenso_orario, cc.maggiorazione_notturna, cc.maggiorazione_festiva, cc.maggiorazione_domenicale)`;
-const ORE = `coalesce(r.feriale_diurno + r.feriale_notturno + r.domenica_diurno + r.domenica_notturno
-  + r.festivo_diurno + r.festivo_notturno + r.festivo_domenica_diurno + r.festivo_domenica_notturno, 0)`;
-const DOMENICALI = "coalesce(r.domenica_diurno + r.domenica_notturno, 0)";
-const FESTIVE =
-  "coalesce(r.festivo_diurno + r.festivo_notturno + r.festivo_domenica_diurno + r.festivo_domenica_notturno, 0)";
+/** The money the database keeps per assignment (migration 0660: erp_importo_ore of its bands and rates). */
+const RICAVO = "r.ricavo";
+const COMPENSO = "r.compenso";
+const ORE = `(r.feriale_diurno + r.feriale_notturno + r.domenica_diurno + r.domenica_notturno
+  + r.festivo_diurno + r.festivo_notturno + r.festivo_domenica_diurno + r.festivo_domenica_notturno)`;
+const DOMENICALI = "(r.domenica_diurno + r.domenica_notturno)";
+const FESTIVE = "(r.festivo_diurno + r.festivo_notturno + r.festivo_domenica_diurno + r.festivo_domenica_notturno)";
+/** The hour sums of a group of `r` rows. */
+const SOMME = `count(*) AS n, sum(r.pianificate) AS pianificate, sum(${ORE}) AS ore, sum(r.feriale_diurno) AS diurne,
+  sum(r.feriale_notturno) AS notturne, sum(${DOMENICALI}) AS domenicali, sum(${FESTIVE}) AS festive`;
+/** The same sums over groups `x` of SOMME, as the report shows them. */
+const SOMME_X = `sum(x.n)::int AS count, sum(x.pianificate)::float8 AS ore_pianificate, sum(x.ore)::float8 AS ore,
+  sum(x.diurne)::float8 AS diurne, sum(x.notturne)::float8 AS notturne, sum(x.domenicali)::float8 AS domenicali,
+  sum(x.festive)::float8 AS festive`;
 
-/** An assignment's row (contracts/report/assegnazioni.ts) over a, t, g, s, c, cl, o, pz, r. */
-const ASSEGNAZIONE = `a.id, to_char(g.giorno, 'YYYY-MM-DD') AS giorno, to_char(g.giorno, 'YYYY-MM') AS mese,
+/** An assignment's row (contracts/report/assegnazioni.ts) over r, s, c, cl, o, pz. */
+const ASSEGNAZIONE = `r.turno_operatore_id AS id, to_char(r.giorno, 'YYYY-MM-DD') AS giorno, to_char(r.giorno, 'YYYY-MM') AS mese,
   o.cognome || ' ' || o.nome AS operatore, cl.ragione_sociale AS cliente, c.titolo AS contratto,
   CASE WHEN s.descrizione = '' THEN 'Servizio ' || s.id ELSE s.descrizione END AS servizio, pz.descrizione AS qualifica,
-  coalesce(r.fonte, 'pianificate') AS fonte, coalesce(r.pianificate, 0) AS ore_pianificate, ${ORE} AS ore,
-  coalesce(r.feriale_diurno, 0) AS diurne, coalesce(r.feriale_notturno, 0) AS notturne, ${DOMENICALI} AS domenicali,
-  ${FESTIVE} AS festive, a.operatore_id, c.cliente_id, s.contratto_id, g.servizio_id`;
+  r.fonte, r.pianificate AS ore_pianificate, ${ORE} AS ore, r.feriale_diurno AS diurne, r.feriale_notturno AS notturne,
+  ${DOMENICALI} AS domenicali, ${FESTIVE} AS festive, r.operatore_id, c.cliente_id, r.contratto_id, r.servizio_id`;
 
-const DETTAGLI = `JOIN servizi s ON s.id = g.servizio_id JOIN contratti c ON c.id = s.contratto_id
-  JOIN clienti cl ON cl.id = c.cliente_id JOIN posizioni pz ON pz.id = t.posizione_id
-  LEFT JOIN report_ore_turni r ON r.turno_operatore_id = a.id`;
+const DETTAGLI = `JOIN servizi s ON s.id = r.servizio_id JOIN contratti c ON c.id = r.contratto_id
+  JOIN clienti cl ON cl.id = c.cliente_id JOIN posizioni pz ON pz.id = r.posizione_id`;
 
-/** The year's assignments: the days by their index, their shifts, the shifts' operators. */
-const ANNO = `giorni g JOIN turni t ON t.giorno_id = g.id JOIN turni_operatori a ON a.turno_id = t.id
-  WHERE g.giorno BETWEEN $1::date AND $2::date`;
+/**
+ * The year's assignments: report_ore_turni holds one row per assignment with its day, operator,
+ * contract and qualification (migration 0660), read by its day index.
+ */
+const ANNO = "report_ore_turni r WHERE r.giorno BETWEEN $1::date AND $2::date";
 
 /** The contract-months of the period $1–$2 (whole months): those with days, those with service costs. */
 const MESI = `SELECT DISTINCT s.contratto_id, date_trunc('month', g.giorno)::date AS mese
@@ -68,44 +73,31 @@ const conteggio = (q: Record<string, string>): BestStatement => ({
   params: [q.dal, q.al],
 });
 
-/** The first 25 assignments of the year in `order` (over a, g, o and the other aliases), with `extra` columns. */
+/** The first 25 assignments of the year in `order` (over r, o and the other aliases), with `extra` columns. */
 function primaPagina(q: Record<string, string>, order: string, extra = "", joins = ""): BestStatement[] {
   return [
     {
       sql: `SELECT ${ASSEGNAZIONE}${extra}
-        FROM ${ANNO.replace("WHERE", `JOIN operatori o ON o.id = a.operatore_id ${DETTAGLI} ${joins} WHERE`)}
-        ORDER BY ${order}, a.id LIMIT 25`,
+        FROM ${ANNO.replace("WHERE", `JOIN operatori o ON o.id = r.operatore_id ${DETTAGLI} ${joins} WHERE`)}
+        ORDER BY ${order}, r.turno_operatore_id LIMIT 25`,
       params: [q.dal, q.al],
     },
     conteggio(q),
   ];
 }
 
-const PREZZO = "LEFT JOIN contratti_prezzi cp ON cp.contratto_id = s.contratto_id AND cp.posizione_id = t.posizione_id";
-const PAGA = "LEFT JOIN contratti_compensi cc ON cc.contratto_id = s.contratto_id AND cc.posizione_id = t.posizione_id";
+const PREZZO = "LEFT JOIN contratti_prezzi cp ON cp.contratto_id = r.contratto_id AND cp.posizione_id = r.posizione_id";
+const PAGA = "LEFT JOIN contratti_compensi cc ON cc.contratto_id = r.contratto_id AND cc.posizione_id = r.posizione_id";
 
 /** Sums of the hours (and `money`) per operator id, then per operator name as the report groups them. */
-function perOperatore(
-  q: Record<string, string>,
-  money?: { col: string; joins: string; name: string },
-): BestStatement[] {
-  const soldi = money ? `, sum(${money.col}) AS soldi` : "";
+function perOperatore(q: Record<string, string>, money?: { col: string; name: string }): BestStatement[] {
   return [
     {
       sql: `WITH per_id AS (
-          SELECT a.operatore_id, count(*) AS n, sum(coalesce(r.pianificate, 0)) AS pianificate, sum(${ORE}) AS ore,
-                 sum(coalesce(r.feriale_diurno, 0)) AS diurne, sum(coalesce(r.feriale_notturno, 0)) AS notturne,
-                 sum(${DOMENICALI}) AS domenicali, sum(${FESTIVE}) AS festive${soldi}
-            FROM ${ANNO.replace(
-              "WHERE",
-              `LEFT JOIN report_ore_turni r ON r.turno_operatore_id = a.id ${
-                money ? `JOIN servizi s ON s.id = g.servizio_id ${money.joins}` : ""
-              } WHERE`,
-            )}
-           GROUP BY a.operatore_id)
-        SELECT o.cognome || ' ' || o.nome AS operatore, sum(x.n)::int AS count, sum(x.pianificate)::float8 AS ore_pianificate,
-               sum(x.ore)::float8 AS ore, sum(x.diurne)::float8 AS diurne, sum(x.notturne)::float8 AS notturne,
-               sum(x.domenicali)::float8 AS domenicali, sum(x.festive)::float8 AS festive
+          SELECT r.operatore_id, ${SOMME}${money ? `, sum(${money.col}) AS soldi` : ""}
+            FROM ${ANNO}
+           GROUP BY r.operatore_id)
+        SELECT o.cognome || ' ' || o.nome AS operatore, ${SOMME_X}
                ${money ? `, sum(x.soldi)::float8 AS ${money.name}` : ""}
           FROM per_id x JOIN operatori o ON o.id = x.operatore_id
          GROUP BY o.cognome || ' ' || o.nome, lower(o.cognome), lower(o.nome)
@@ -114,28 +106,28 @@ function perOperatore(
     },
     {
       sql: `SELECT count(DISTINCT o.cognome || ' ' || o.nome)::int AS n FROM operatori o
-             WHERE EXISTS (SELECT 1 FROM ${ANNO} AND a.operatore_id = o.id)`,
+             WHERE o.id IN (SELECT r.operatore_id FROM ${ANNO})`,
       params: [q.dal, q.al],
     },
   ];
 }
 
 export const BEST_REPORT_SQL: Record<string, (q: Record<string, string>) => BestStatement[]> = {
-  "risorse-assegnate: prima pagina": (q) => primaPagina(q, "g.giorno, lower(o.cognome), lower(o.nome)"),
+  "risorse-assegnate: prima pagina": (q) => primaPagina(q, "r.giorno, lower(o.cognome), lower(o.nome)"),
   "risorse-assegnate: ore per operatore": (q) => perOperatore(q),
   "compensi: prima pagina": (q) =>
     primaPagina(
       q,
-      "lower(o.cognome), lower(o.nome), g.giorno",
+      "lower(o.cognome), lower(o.nome), r.giorno",
       `, cc.compenso_orario, ${COMPENSO} AS compenso,
         CASE WHEN cc.id IS NULL THEN 'Nessun compenso per la qualifica nel contratto' END AS motivo`,
       PAGA,
     ),
-  "compensi: per operatore": (q) => perOperatore(q, { col: COMPENSO, joins: PAGA, name: "compenso" }),
+  "compensi: per operatore": (q) => perOperatore(q, { col: COMPENSO, name: "compenso" }),
   "ricavi-attivita: prima pagina": (q) =>
     primaPagina(
       q,
-      "cl.ragione_sociale, c.titolo, g.giorno",
+      "cl.ragione_sociale, c.titolo, r.giorno",
       `, cp.prezzo_orario, ${RICAVO} AS ricavo,
         CASE WHEN cp.id IS NULL THEN 'Nessun prezzo per la qualifica nel contratto' END AS motivo`,
       PREZZO,
@@ -144,24 +136,17 @@ export const BEST_REPORT_SQL: Record<string, (q: Record<string, string>) => Best
     {
       // Per contract first (an integer key), then per client's name as the report groups them.
       sql: `WITH per_contratto AS (
-          SELECT s.contratto_id, count(*) AS n, sum(coalesce(r.pianificate, 0)) AS pianificate, sum(${ORE}) AS ore,
-                 sum(coalesce(r.feriale_diurno, 0)) AS diurne, sum(coalesce(r.feriale_notturno, 0)) AS notturne,
-                 sum(${DOMENICALI}) AS domenicali, sum(${FESTIVE}) AS festive, sum(${RICAVO}) AS ricavo
-            FROM ${ANNO.replace(
-              "WHERE",
-              `JOIN servizi s ON s.id = g.servizio_id LEFT JOIN report_ore_turni r ON r.turno_operatore_id = a.id ${PREZZO} WHERE`,
-            )}
-           GROUP BY s.contratto_id)
-        SELECT cl.ragione_sociale AS cliente, sum(x.n)::int AS count, sum(x.pianificate)::float8 AS ore_pianificate,
-               sum(x.ore)::float8 AS ore, sum(x.diurne)::float8 AS diurne, sum(x.notturne)::float8 AS notturne,
-               sum(x.domenicali)::float8 AS domenicali, sum(x.festive)::float8 AS festive, sum(x.ricavo)::float8 AS ricavo
+          SELECT r.contratto_id, ${SOMME}, sum(${RICAVO}) AS ricavo
+            FROM ${ANNO}
+           GROUP BY r.contratto_id)
+        SELECT cl.ragione_sociale AS cliente, ${SOMME_X}, sum(x.ricavo)::float8 AS ricavo
           FROM per_contratto x JOIN contratti c ON c.id = x.contratto_id JOIN clienti cl ON cl.id = c.cliente_id
          GROUP BY cl.ragione_sociale ORDER BY cl.ragione_sociale LIMIT 25`,
       params: [q.dal, q.al],
     },
     {
       sql: `SELECT count(DISTINCT cl.ragione_sociale)::int AS n FROM clienti cl JOIN contratti c ON c.cliente_id = cl.id
-             WHERE EXISTS (SELECT 1 FROM servizi s JOIN ${ANNO.replace("WHERE", "ON g.servizio_id = s.id WHERE")} AND s.contratto_id = c.id)`,
+             WHERE c.id IN (SELECT r.contratto_id FROM ${ANNO})`,
       params: [q.dal, q.al],
     },
   ],

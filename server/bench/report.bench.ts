@@ -34,7 +34,6 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import { Client } from "pg";
 import { loadConfig } from "../config";
 import { type Database, openPostgres } from "../db/client";
 import { migrate } from "../db/migrate";
@@ -44,7 +43,7 @@ import { countQuery, groupCountQuery, groupQuery, pageQuery } from "../lib/list/
 import { runParsedList } from "../lib/list/run-list";
 import { issueToken } from "../lib/tokens";
 import { marginalitaList } from "../modules/report/analisi-ricavi/analisi-ricavi.list";
-import { rinfrescaMargini } from "../modules/report/analisi-ricavi/margini.job";
+import { rinfrescaImporti, rinfrescaMargini } from "../modules/report/analisi-ricavi/margini.job";
 import { compensiList } from "../modules/report/compensi/compensi.list";
 import { praticheList } from "../modules/report/pratiche/pratiche.list";
 import { ricaviAttivitaList } from "../modules/report/ricavi-attivita/ricavi-attivita.list";
@@ -55,6 +54,7 @@ import { SCALE_BLOCK, SCALE_SHIFTS_PER_DAY, seedScalePianificazione } from "../s
 import { startBenchServer } from "./bench-child";
 import { closeHttpConnections, httpJson, type LoadResult, load, mergeLoads } from "./load";
 import { BEST_REPORT_SQL, type BestAnswer } from "./report-best-sql";
+import { scratchDatabase } from "./scratch-db";
 
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const DB = process.env.BENCH_DB ?? "erp_bench_report";
@@ -70,19 +70,7 @@ const WRITE_RESULTS = process.env.BENCH_RESULTS !== "0" && !ONLY;
 
 const ms = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(0));
 
-async function scratch(): Promise<string> {
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  const exists = (await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [DB])).rowCount;
-  if (!REUSE || !exists) {
-    await admin.query(`DROP DATABASE IF EXISTS "${DB}" WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE "${DB}"`);
-  }
-  await admin.end();
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${DB}`;
-  return u.toString();
-}
+const scratch = () => scratchDatabase(ADMIN_URL, DB, REUSE);
 
 /** What the planning generator does not make: money, costs, check-ins, expiries, pratiche, the Console's and the CMS's rows. */
 async function seed(database: Database, log: (s: string) => void) {
@@ -167,13 +155,15 @@ async function main() {
   const t0 = Date.now();
   const log = (s: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(0)} s] ${s}`);
   const have = await queryOne<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM turni`);
-  if (!REUSE || Number(have?.n) === 0) {
-    await seed(database, log);
-    await database.exec("VACUUM ANALYZE");
-  }
+  const fresh = !REUSE || Number(have?.n) === 0;
+  if (fresh) await seed(database, log);
   // Marginalità's summary from what the generator's writes queued (migration 0657): recomputed
   // once here, as the 'report-margini' job would, so no measured request pays for the build.
   log(`riepilogo Marginalità: ${await rinfrescaMargini(database.db)} mesi di contratto ricalcolati`);
+  // The assignments' money (migration 0660) likewise: re-priced once here, as the job would.
+  log(`importi: ${await rinfrescaImporti(database.db)} assegnazioni riprezzate`);
+  // After those (re-pricing the year rewrites every row): the tables as autovacuum keeps them.
+  if (fresh) await database.exec("VACUUM ANALYZE");
   const counts = await queryOne<Record<string, number>>(
     database.db,
     sql`SELECT (SELECT count(*)::int FROM turni) AS turni, (SELECT count(*)::int FROM turni_operatori) AS assegnazioni,
@@ -260,7 +250,8 @@ async function main() {
       const callBest = async (): Promise<BestAnswer> => {
         const answers = [];
         for (const st of statements) answers.push(await pool.query(st.sql, st.params));
-        return { results: answers[0].rows, count: Number(answers[1]?.rows[0]?.n ?? answers[0].rows.length) };
+        const rows = answers[0].rows;
+        return { results: rows, count: Number(answers[1]?.rows[0]?.n ?? rows.length) };
       };
       if (EXPLAIN) {
         const engine = q.groupBy

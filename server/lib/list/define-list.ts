@@ -50,6 +50,7 @@ export function defineList<F extends Record<string, ListField>>(
     if (!NAME.test(name) || name === "count") throw new Error(`${where}: nome di campo non valido '${name}'`);
     if (f.aggregate && !NUMERIC.has(f.type))
       throw new Error(`${where}: '${name}' non è numerico e non può essere aggregato`);
+    if (f.group && !f.groupable) throw new Error(`${where}: '${name}' ha un raggruppamento ma non è raggruppabile`);
     if (f.type === "json" && (f.filter || f.sortable || f.groupable || f.global))
       throw new Error(`${where}: il campo json '${name}' non può essere filtrato, ordinato o raggruppato`);
     if (f.filter === "range") {

@@ -8,6 +8,7 @@ export { runList, runParsedList } from "./run-list";
 export type {
   CustomFilter,
   FieldDef,
+  FieldSql,
   FieldType,
   FilterOp,
   List,

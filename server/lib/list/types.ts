@@ -24,6 +24,16 @@ export interface FieldSql {
   sql: SQL;
   /** Sorting expression when it differs from `sql` (e.g. sql`lower(o.cognome)` to use an index). */
   orderBy?: SQL;
+  /**
+   * A groupable field whose value is determined by a key of the list's rows: group_by sums per
+   * `key` first (an integer over the FROM, never NULL), then per value over `join`, which reads
+   * the key as `x.k` and must find exactly one row for it (an inner join on the key) — `sql` and
+   * `orderBy` are evaluated there. The same groups as one GROUP BY, without grouping every row
+   * on text (two operators with the same name are still one group). avg aggregates group in one step.
+   *   operatore: { sql: sql`o.cognome || ' ' || o.nome`, group: { key: sql`r.operatore_id`,
+   *                join: sql`JOIN operatori o ON o.id = x.k` } }
+   */
+  group?: { key: SQL; join: SQL };
 }
 
 /** A field as the engine reads it: the shared declaration's and its SQL. */

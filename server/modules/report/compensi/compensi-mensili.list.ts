@@ -9,21 +9,21 @@ import { sql } from "drizzle-orm";
 import { CompensiMensiliList } from "../../../../src/domain/contracts/report/compensi-mensili";
 import { badRequest } from "../../../lib/errors";
 import { defineList, LIST_ERROR_DETAIL, requirePeriod } from "../../../lib/list";
-import { assegnazioniSql, COMPENSO, MAX_GIORNI_REPORT, meseDi } from "../assegnazioni";
+import { assegnazioniSql, COMPENSO, MAX_GIORNI_REPORT, meseDi, PREZZA } from "../assegnazioni";
 
 const j = assegnazioniSql.joins;
 const f = assegnazioniSql.sql;
-const MESE = meseDi(sql`g.giorno`);
+const MESE = meseDi(sql`r.giorno`);
 
 const mensile = sql`(
-  SELECT a.operatore_id, ${MESE} AS mese, count(*)::integer AS turni,
+  SELECT r.operatore_id, ${MESE} AS mese, count(*)::integer AS turni,
          count(*) FILTER (WHERE r.fonte = 'effettive')::integer AS turni_timbrati,
          sum(${f.ore_pianificate})::bigint AS ore_pianificate, sum(${f.ore})::bigint AS ore,
          sum(${f.diurne})::bigint AS diurne, sum(${f.notturne})::bigint AS notturne,
          sum(${f.domenicali})::bigint AS domenicali, sum(${f.festive})::bigint AS festive,
          sum(${COMPENSO}) AS compenso, count(*) FILTER (WHERE cc.id IS NULL)::integer AS turni_senza_compenso
-  FROM ${assegnazioniSql.from} ${j.s} ${j.r} ${j.cc}
-  GROUP BY a.operatore_id, ${MESE}
+  FROM ${assegnazioniSql.from} ${j.cc}
+  GROUP BY r.operatore_id, ${MESE}
 ) m JOIN operatori o ON o.id = m.operatore_id`;
 
 const lastDay = (d: string) => {
@@ -33,6 +33,7 @@ const lastDay = (d: string) => {
 
 export const compensiMensiliList = defineList(CompensiMensiliList, {
   from: mensile,
+  prepare: PREZZA,
   key: sql`(to_char(m.mese, 'YYYY-MM') || '/' || m.operatore_id)`,
   where: (ctx) => {
     requirePeriod(ctx, MAX_GIORNI_REPORT);
