@@ -4,9 +4,10 @@
  * the list engine. run.ts measures them beside the engine's own SQL and reports API / best SQL:
  * how far the whole product stands from the floor the database allows, not from our own SQL.
  *
- * Each entry returns the statements one request needs (page, then the count when the page alone
- * does not tell it), sent with bind parameters like the engine's. run.ts checks that they answer
- * the same ids and count as the API before measuring.
+ * Each entry returns the statements one request needs, sent with bind parameters like the
+ * engine's: a page carrying its total (`__total`, as the engine's since session 5: one round trip),
+ * or a page that is not full alone (its length is the count). run.ts checks that they answer the
+ * same ids and count as the API before measuring.
  */
 
 export interface Statement {
@@ -28,14 +29,13 @@ const OPERATORE_COLUMNS = `o.id::float8 AS id, o.codice, o.cognome, o.nome, o.se
 function operatoriByCognome(offset: number): Statement[] {
   return [
     {
-      sql: `SELECT ${OPERATORE_COLUMNS}
+      // The total: the figure the database keeps (migration 0304's triggers), exact.
+      sql: `SELECT ${OPERATORE_COLUMNS}, (SELECT n::int FROM liste_totali WHERE lista = 'operatori') AS __total
         FROM (SELECT id FROM operatori WHERE NOT anonimizzato ORDER BY lower(cognome), id LIMIT 25 OFFSET $1) k
         JOIN operatori o ON o.id = k.id LEFT JOIN valutazioni v ON v.id = o.rating
         ORDER BY lower(o.cognome), o.id`,
       params: [offset],
     },
-    // The figure the database keeps (migration 0304's triggers), exact.
-    { sql: "SELECT n::int AS n FROM liste_totali WHERE lista = 'operatori'", params: [] },
   ];
 }
 
@@ -60,15 +60,12 @@ export const BEST_SQL: Record<string, (query: Record<string, string>) => Stateme
   ],
   "operatori: attivo + provincia": (q) => [
     {
-      sql: `SELECT ${OPERATORE_COLUMNS}
+      sql: `SELECT ${OPERATORE_COLUMNS},
+          (SELECT count(*)::int FROM operatori WHERE NOT anonimizzato AND attivo AND prov = $1) AS __total
         FROM (SELECT id FROM operatori WHERE NOT anonimizzato AND attivo AND prov = $1
               ORDER BY lower(cognome), id LIMIT 25) k
         JOIN operatori o ON o.id = k.id LEFT JOIN valutazioni v ON v.id = o.rating
         ORDER BY lower(o.cognome), o.id`,
-      params: [q.prov],
-    },
-    {
-      sql: "SELECT count(*)::int AS n FROM operatori WHERE NOT anonimizzato AND attivo AND prov = $1",
       params: [q.prov],
     },
   ],

@@ -36,7 +36,7 @@ import { migrate } from "../db/migrate";
 import { queryOne } from "../db/query";
 import type { List } from "../lib/list";
 import { parseListQuery } from "../lib/list";
-import { countQuery, pageQuery, searchesByTrigram } from "../lib/list/build-sql";
+import { countQuery, PAGE_TOTAL, pageQuery } from "../lib/list/build-sql";
 import { runParsedList } from "../lib/list/run-list";
 import { issueToken } from "../lib/tokens";
 import { operatoriList } from "../modules/anagrafiche/operatori/operatori.list";
@@ -204,17 +204,20 @@ async function main() {
     return rps;
   };
   const only = process.env.BENCH_ONLY;
-  // The same statements the engine runs for each request — the page, then the count when the page
-  // is full — rendered once: sent straight through pg (SQL) and by the bare reference server.
+  // The same statements the engine runs for each request — the page (with its total when its keys
+  // come first), then the count when needed — rendered once: sent straight through pg (SQL) and by
+  // the bare reference server.
   const prepared = [];
   for (const w of workloads.filter((x) => !only || x.name.includes(only))) {
     const q = parseListQuery(w.list, w.query, { user: authUser, params: {} });
     const ctx = { user: authUser, params: {}, query: w.query, filters: q.filters };
     const probe = await runParsedList(direct.db, w.list, q, ctx);
-    // The engine counts only a full page (or one past the end) whose statement did not count already.
-    const needsCount =
-      (probe.results.length === q.pageSize && !searchesByTrigram(q)) || (probe.results.length === 0 && q.page > 1);
     const page = dialect.sqlToQuery(pageQuery(w.list, q, ctx, q.pageSize, (q.page - 1) * q.pageSize));
+    // A page whose keys come first carries its total (build-sql.ts pageQuery); a plain page is
+    // counted apart when full; any page past the end is.
+    const carriesTotal = page.sql.includes(`"${PAGE_TOTAL}"`);
+    const needsCount =
+      (!carriesTotal && probe.results.length === q.pageSize) || (probe.results.length === 0 && q.page > 1);
     const countStmt = needsCount ? dialect.sqlToQuery(countQuery(w.list, q, ctx)) : undefined;
     const best = BEST_SQL[w.name]?.(w.query);
     if (!best) throw new Error(`${w.name}: no hand-written best SQL in server/bench/best-sql.ts`);
@@ -378,8 +381,8 @@ ${CONCURRENCY} concurrent connections, keep-alive, loopback.
 API = HTTP through the real server (token check, engine, JSON) started as \`npm start\` runs it on PostgreSQL:
 ${server.workers} process${server.workers > 1 ? "es sharing the port (ERP_WORKERS, default one per CPU)" : ""} apart from this one
 (server/bench/bench-server.ts, NODE_ENV=production, logger off), driven by a minimal HTTP/1.1 keep-alive client
-(server/bench/load.ts). SQL = the statements the engine runs for the same request (the page, then the count when
-the page is full), rendered once and sent with pg on a pool of ${CONCURRENCY} connections in the bench process,
+(server/bench/load.ts). SQL = the statements the engine runs for the same request (the page — carrying its total
+when its keys come first — then the count when needed), rendered once and sent with pg on a pool of ${CONCURRENCY} connections in the bench process,
 which also generates the HTTP load — the database's time plus a driver, none of our code. Bare = the least any
 Node server can do for the same answer: node:http, no framework, no token, the same pre-rendered statements
 through pg, JSON.stringify (server/bench/bare-server.ts, as many processes) — what HTTP itself costs here.

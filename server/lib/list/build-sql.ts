@@ -252,9 +252,13 @@ export const PAGE_TOTAL = "__total";
  * A page, as a DBA writes it: the keys of the page first, from the narrowest statement that finds
  * them (only the joins its WHERE and ORDER BY name, so an index — often index-only — serves the
  * order and the skipped rows cost an index entry each); then the page's rows with every column,
- * join and per-row sub-query, for those keys only. With a trigram search every match is read and
- * sorted anyway, so the keys' statement also counts them (`__total` on every row) and no count
- * statement follows.
+ * join and per-row sub-query, for those keys only. That statement also carries the total
+ * (`__total` on every row): with a trigram search — every match read and sorted anyway — a window
+ * count of the matches; otherwise the count statement, run by the database only when the page is
+ * full. One round trip for a page and its total (operators' first page: 7.4 → 6.8 ms at 10
+ * connections, server/bench/NOTES.md). The plain first page below stays one statement without a
+ * total: putting the count in it made a record's Log tab (a page that is rarely full) 18–35 %
+ * slower, planning the count even when it is not run; the engine counts apart only if it is full.
  */
 /** The keys of a page (`k`, and with a trigram search the number of matches `n`), see `pageQuery`. */
 export function pageKeysQuery(list: List, q: ListQuery, ctx: ListContext, limit: number, offset: number): SQL {
@@ -277,14 +281,21 @@ export function pageQuery(list: List, q: ListQuery, ctx: ListContext, limit: num
     return sql`${exportQuery(list, q, ctx)} LIMIT ${limit}`;
   }
   const ids = pageKeysQuery(list, q, ctx, limit, offset);
-  const head = staticPart(
+  const columns = staticPart(list, `columns:${q.visible.join(",")}`, () => sql`SELECT ${selectColumns(list, q)}`);
+  const rows = staticPart(
     list,
-    `page:${fence}:${q.visible.join(",")}`,
-    () =>
-      sql`SELECT ${selectColumns(list, q)}${fence ? sql`, (SELECT max(page_keys.n) FROM page_keys)::int AS ${ident(PAGE_TOTAL)}` : sql``} FROM ${fromFor(list, undefined)} WHERE ${list.key} = ANY (ARRAY(SELECT page_keys.k FROM page_keys))`,
+    "rows",
+    () => sql` FROM ${fromFor(list, undefined)} WHERE ${list.key} = ANY (ARRAY(SELECT page_keys.k FROM page_keys))`,
   );
+  // The total: a trigram search's window count of its matches; otherwise the count statement, which
+  // the database runs only for a full page (an init plan is run when first needed, and CASE does not
+  // reach it otherwise): a page that is not full tells its total.
+  const keys = sql`(SELECT count(*) FROM page_keys)`;
+  const total = fence
+    ? sql`(SELECT max(page_keys.n) FROM page_keys)`
+    : sql`CASE WHEN ${keys} < ${limit} THEN ${offset} + ${keys} ELSE (${countQuery(list, q, ctx)}) END`;
   const order = staticPart(list, `order:false:${orderKey(q)}`, () => orderClause(list, q, false));
-  return sql`WITH page_keys AS MATERIALIZED (${ids}) ${head}${order}`;
+  return sql`WITH page_keys AS MATERIALIZED (${ids}) ${columns}, (${total})::int AS ${ident(PAGE_TOTAL)}${rows}${order}`;
 }
 
 /**

@@ -111,7 +111,7 @@ const CASES: Case[] = [
  */
 const PERIOD_REPORT =
   "a report over a required period (≤ 366 days; two weeks here): its rows are the period's assignments (or their sums " +
-  "per operator / contract and month), found through giorni's day index and read whole for the hours and money anyway; " +
+  "per operator / contract and month), found through report_ore_turni's day index (migration 0660) and read whole for the hours and money anyway; " +
   "a sort of a computed hour or amount has no index to read";
 const LABEL = "the Italian label of a code (a CASE over a handful of codes): the same order as no index holds";
 const STAFF_NAME =

@@ -135,7 +135,13 @@ describe("parseListQuery", () => {
     const first = at(list, 0);
     expect(first).not.toContain("page_keys");
     expect(first).toMatch(/ORDER BY .* LIMIT \$1$/);
-    expect(at(list, 50)).toMatch(/^WITH page_keys AS MATERIALIZED \(SELECT p\.id AS k FROM prova p /);
+    expect(first).not.toContain("__total");
+    const past = at(list, 50);
+    expect(past).toMatch(/^WITH page_keys AS MATERIALIZED \(SELECT p\.id AS k FROM prova p /);
+    // The total in the same statement, the count run only for a full page: one round trip.
+    expect(past).toContain(
+      '(CASE WHEN (SELECT count(*) FROM page_keys) < $3 THEN $4 + (SELECT count(*) FROM page_keys) ELSE (SELECT count(*)::int AS n FROM prova p) END)::int AS "__total"',
+    );
     const withSubquery = defineList(
       {
         name: "prova_sotto",
