@@ -12,6 +12,7 @@ import {
   cloneElement,
   type FocusEvent,
   type KeyboardEvent,
+  type PointerEvent,
   type ReactElement,
   type RefObject,
   useCallback,
@@ -48,6 +49,8 @@ export function useOnIntent<M>(load: () => Promise<M>): OnIntent<M> {
   const wrapper = useRef<HTMLDivElement | null>(null);
   const refocus = useRef(-1);
   const loading = useRef(false);
+  /** The plain trigger's `onOpen` while the pointer is down on it (see plainTrigger). */
+  const pressed = useRef<(() => void) | null>(null);
 
   const start = useCallback(() => {
     if (loading.current || modules.has(load)) return;
@@ -55,6 +58,9 @@ export function useOnIntent<M>(load: () => Promise<M>): OnIntent<M> {
     load().then(
       (m) => {
         modules.set(load, m);
+        const open = pressed.current;
+        pressed.current = null;
+        open?.();
         const controls = [...(wrapper.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
         refocus.current = document.activeElement ? controls.indexOf(document.activeElement as HTMLElement) : -1;
         setLoaded(() => m);
@@ -78,10 +84,26 @@ export function useOnIntent<M>(load: () => Promise<M>): OnIntent<M> {
       start();
       onOpen();
     };
+    const release = () => {
+      pressed.current = null;
+    };
     return cloneElement(trigger as ReactElement<Record<string, unknown>>, {
       "aria-haspopup": popup,
       "aria-expanded": open,
-      onClick: ask,
+      // A press the code's arrival interrupts: the plain control is swapped for the loaded one
+      // between the pointer going down and up, and the browser then sends a click to neither.
+      // The arrival opens the popup for that press (test/src/components/on-intent).
+      onPointerDown: (e: PointerEvent) => {
+        if (e.button) return; // not the primary button
+        pressed.current = onOpen;
+        start();
+      },
+      onPointerUp: release,
+      onPointerLeave: release,
+      onClick: () => {
+        release();
+        ask();
+      },
       onKeyDown: (e: KeyboardEvent) => {
         if (popup === "menu" && (e.key === "ArrowDown" || e.key === "ArrowUp")) {
           e.preventDefault();
