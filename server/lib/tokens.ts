@@ -27,8 +27,9 @@ export interface TokenPolicy {
   tokenAbsoluteMinutes: number;
 }
 
+/** SHA-256 of the token, as stored (crypto.hash: one call, no Hash object — it runs on every request). */
 export function hashToken(token: string): Buffer {
-  return crypto.createHash("sha256").update(token, "utf8").digest();
+  return crypto.hash("sha256", token, "buffer");
 }
 
 export async function issueToken(
@@ -65,8 +66,8 @@ export async function verifyToken(
   cache?: TokenCache,
 ): Promise<AuthUser | null> {
   if (!token || token.length > 200) return null;
-  const hash = hashToken(token);
-  const key = hash.toString("base64");
+  // The cache's key is the hash in base64; the buffer is only needed on a miss.
+  const key = crypto.hash("sha256", token, "base64");
   const n = now.getTime();
   const idleMs = policy.tokenIdleMinutes * 60_000;
   const hit = cache?.get(key);
@@ -79,6 +80,7 @@ export async function verifyToken(
   }
   if (hit) cache?.remove(key);
   const readStartedAt = cache?.startRead() ?? 0;
+  const hash = Buffer.from(key, "base64");
   const row = await queryOnePrepared<{
     token_id: number;
     last_used_at: Date | string;
