@@ -357,7 +357,9 @@ export function groupQuery(list: List, q: ListQuery, ctx: ListContext, limit?: n
       sql`${outputExpr(g)} AS ${ident(q.groupBy as string)}`,
       sql`sum(x.n)::int AS ${ident(COUNT_FIELD)}`,
       // sum of sums, min of mins, max of maxes (avg never comes here: twoSteps).
-      ...aggs.map(({ name, f }) => sql`(${sql.raw(f.aggregate as string)}(x.${ident(name)}))::float8 AS ${ident(name)}`),
+      ...aggs.map(
+        ({ name, f }) => sql`(${sql.raw(f.aggregate as string)}(x.${ident(name)}))::float8 AS ${ident(name)}`,
+      ),
     ];
     return sql`SELECT ${sql.join(cols, sql`, `)} FROM (SELECT ${sql.join(inner, sql`, `)} FROM ${from}${where} GROUP BY ${
       two.key
