@@ -7,6 +7,7 @@
  *                                   generated once by seedScalePianificazione and reused
  *   BENCH_ASSIGN_ROUNDS             assign+unassign rounds per connection (default 30)
  *   BENCH_CONCURRENCY               connections (default 10), each on its own operator and shift
+ *   BENCH_NO_CHECKPOINT=1           measure without the CHECKPOINT first (a checkpoint of earlier writes may run)
  *
  * Measures, through HTTP on the real server: the assign call with every check
  * (POST …/turni/{t}/operatori/ add:true, then add:false to undo it, alternately), the month grid
@@ -61,6 +62,24 @@ function stats(times: number[], wallMs: number, errors: number): Stats {
   const pct = (p: number) => (s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : Number.NaN);
   return { p50: pct(50), p99: pct(99), rps: (times.length * 1000) / wallMs, errors, n: times.length };
 }
+
+/** The checkpointer's and the backends' writes so far (pg_stat_bgwriter): what the disk was doing during a phase. */
+interface Writes {
+  checkpoints: number;
+  checkpointBuffers: number;
+  backendBuffers: number;
+}
+async function writesSoFar(direct: Database): Promise<Writes> {
+  const r = await queryOne<{ c: number; b: number; be: number }>(
+    direct.db,
+    sql`SELECT (checkpoints_timed + checkpoints_req)::int AS c, buffers_checkpoint::int AS b, buffers_backend::int AS be
+        FROM pg_stat_bgwriter`,
+  );
+  return { checkpoints: Number(r?.c), checkpointBuffers: Number(r?.b), backendBuffers: Number(r?.be) };
+}
+const writesDuring = (from: Writes, to: Writes) =>
+  `${to.checkpoints - from.checkpoints} checkpoint(s) ended, ${to.checkpointBuffers - from.checkpointBuffers} buffers ` +
+  `written by the checkpointer, ${to.backendBuffers - from.backendBuffers} by the backends`;
 
 interface Pair {
   url: string;
@@ -136,6 +155,11 @@ export async function runPianificazioneBench(o: PianificazioneBenchOptions): Pro
 
   // 1. assign / unassign, each connection on its own (operator, shift).
   const pairs = await benchPairs(direct, concurrency);
+  // The disk first finishes what came before — the seed, a previous workload's bulk writes: a
+  // checkpoint spread over minutes (checkpoint_completion_target) shares the disk with every commit's
+  // WAL flush, and measured in one it made the paced p99 ~100 ms instead of ~15 (session 7). The
+  // checkpointer's and the backends' writes during each phase are reported with the figures.
+  if (!process.env.BENCH_NO_CHECKPOINT) await direct.exec("CHECKPOINT");
   const post = async (p: Pair, add: boolean) => {
     await httpJson("POST", `${base}${p.url}`, headers, { data: { operatore: { id: p.operatore }, add } });
   };
@@ -146,6 +170,7 @@ export async function runPianificazioneBench(o: PianificazioneBenchOptions): Pro
   const assignTimes: number[] = [];
   const unassignTimes: number[] = [];
   let errors = 0;
+  const w0 = await writesSoFar(direct);
   const t0 = performance.now();
   await Promise.all(
     pairs.map(async (p) => {
@@ -187,7 +212,10 @@ export async function runPianificazioneBench(o: PianificazioneBenchOptions): Pro
   // The same calls paced: RATE calls per second spread over the connections, each call timed from the
   // moment it was due (a late start counts against it), so the figure is the latency a planner sees
   // while the office is busy rather than the queue of a saturated closed loop.
+  const w1 = await writesSoFar(direct);
   const pacedAssign: number[] = [];
+  /** Every paced call: ms from the run's start to when it was due, and its latency. */
+  const pacedCalls: { at: number; ms: number; add: boolean }[] = [];
   const pacedUnassign: number[] = [];
   let pacedErrors = 0;
   const every = (1000 * pairs.length) / RATE;
@@ -204,12 +232,20 @@ export async function runPianificazioneBench(o: PianificazioneBenchOptions): Pro
         } catch {
           pacedErrors += 1;
         }
-        (add ? pacedAssign : pacedUnassign).push(performance.now() - due);
+        const ms = performance.now() - due;
+        (add ? pacedAssign : pacedUnassign).push(ms);
+        pacedCalls.push({ at: due - t2, ms, add });
         due += every;
       }
     }),
   );
   const pacedWall = performance.now() - t2;
+  const w2 = await writesSoFar(direct);
+  const slowest = [...pacedCalls]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 5)
+    .map((c) => `${fmt(c.ms)} ms (${c.add ? "assign" : "unassign"} at +${fmt(c.at / 1000, 2)} s)`)
+    .join(", ");
   const paced = stats(pacedAssign, pacedWall, pacedErrors);
   const pacedUn = stats(pacedUnassign, pacedWall, 0);
 
@@ -284,6 +320,9 @@ Target: assign p99 < 25 ms — paced at ${RATE} calls/s over ${concurrency} conn
 **${paced.p99 < 25 ? "met" : "not met"}**; one connection alone: p99 ${fmt(solo.p99)} ms, **${solo.p99 < 25 ? "met" : "not met"}**;
 saturated: p99 ${fmt(assign.p99)} ms at ${fmt(assign.rps, 0)} assign + ${fmt(unassign.rps, 0)} unassign calls/s (the capacity of
 this machine: ${os.cpus().length} CPUs shared by PostgreSQL, the server and the load generator; load average ${os.loadavg()[0].toFixed(1)} at the end).
+The slowest paced calls: ${slowest}. Disk writes (pg_stat_bgwriter; the run starts with a CHECKPOINT so that
+the seed's or a previous workload's write-back is not measured): saturated and alone, ${writesDuring(w0, w1)};
+paced, ${writesDuring(w1, w2)}.
 The assign call makes three round trips: the shift's scope (the path check, the shift, its qualification's rule
 profile and head count), the eligibility query for the operator (qualification, licences valid on the day,
 unavailability, weekly availability, refused list, overlapping range via the GiST index, its ranges in ±8
