@@ -5,7 +5,7 @@
  * `valgrind --tool=callgrind --instr-atstart=no`; instrumentation is switched on with
  * callgrind_control after a warm-up, for CG_CALLS calls, then off.
  *
- *   CG_WORKLOAD own | related (default own)   CG_CALLS (default 2000)   CG_WARMUP (default 4000)
+ *   CG_WORKLOAD own | related | operatori (default own)   CG_CALLS (default 2000)   CG_WARMUP (default 4000)
  *   CG_ONLY api | bare (default both)         CG_KEEP=1 keep the callgrind files in /tmp
  */
 process.env.TZ ??= "Europe/Rome";
@@ -14,7 +14,7 @@ import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { READY_PREFIX } from "./bench-child";
-import { GAP_DATABASE_URL, logWorkload } from "./gap-workload";
+import { GAP_DATABASE_URL, listWorkload } from "./gap-workload";
 import { closeHttpConnections, httpJson, load } from "./load";
 
 const CALLS = Number(process.env.CG_CALLS ?? 2000);
@@ -88,7 +88,7 @@ async function measure(
 }
 
 async function main() {
-  const w = await logWorkload(process.env.CG_WORKLOAD === "related");
+  const w = await listWorkload(process.env.CG_WORKLOAD ?? "own");
   const which = process.env.CG_ONLY ?? "api,bare";
   if (which.includes("api")) {
     const api = await measure(

@@ -5,13 +5,13 @@
  * CPU time per request of each server process read from /proc (user + system): a figure that the
  * machine's other load moves far less than latency.
  *
- *   GAP_WORKLOAD   own | related | health (default own)     GAP_CALLS  per round (default 4000)
+ *   GAP_WORKLOAD   own | related | operatori | health (default own)     GAP_CALLS  per round (default 4000)
  *   GAP_ROUNDS     default 4                                  GAP_STRACE=1 print the pids and wait 5 s per round
  */
 process.env.TZ ??= "Europe/Rome";
 
 import { startBenchServer } from "./bench-child";
-import { GAP_DATABASE_URL, logWorkload } from "./gap-workload";
+import { GAP_DATABASE_URL, listWorkload } from "./gap-workload";
 import { closeHttpConnections, httpJson, load } from "./load";
 
 const CALLS = Number(process.env.GAP_CALLS ?? 4000);
@@ -19,7 +19,7 @@ const ROUNDS = Number(process.env.GAP_ROUNDS ?? 4);
 const WORKLOAD = process.env.GAP_WORKLOAD ?? "own";
 
 async function main() {
-  const w = await logWorkload(WORKLOAD === "related");
+  const w = await listWorkload(WORKLOAD);
   const env = { ERP_WORKERS: "1" };
   const prof = process.env.GAP_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.GAP_PROF}`] : [];
   const api = await startBenchServer({ databaseUrl: GAP_DATABASE_URL, concurrency: 10, env, nodeArgs: prof });

@@ -1,7 +1,8 @@
 /**
- * The log workload of the gap diagnostics (cpu-gap.ts, cg-gap.ts) on erp_bench: a token of the
+ * The list workload of the gap diagnostics (cpu-gap.ts, cg-gap.ts) on erp_bench: a token of the
  * 'bench' user, the request's query string, and the statements the engine sends for it (for the
- * bare server). `related`: the Log tab with show_related.
+ * bare server). `own`: an operator's log entries; `related`: the Log tab with show_related;
+ * `operatori`: the operators' first page by cognome (25 rows of 21 columns).
  */
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
@@ -9,14 +10,15 @@ import { loadConfig } from "../config";
 import { openPostgres } from "../db/client";
 import { queryOne } from "../db/query";
 import { parseListQuery } from "../lib/list";
-import { countQuery, pageQuery } from "../lib/list/build-sql";
+import { countQuery, PAGE_TOTAL, pageQuery } from "../lib/list/build-sql";
 import { runParsedList } from "../lib/list/run-list";
 import { issueToken } from "../lib/tokens";
+import { operatoriList } from "../modules/anagrafiche/operatori/operatori.list";
 import { logList } from "../modules/log/log.list";
 
 export const GAP_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/erp_bench";
 
-export async function logWorkload(related: boolean) {
+export async function listWorkload(name: string) {
   const direct = await openPostgres(GAP_DATABASE_URL, 2);
   try {
     const config = { ...loadConfig({}), databaseUrl: GAP_DATABASE_URL, logLevel: "silent" };
@@ -36,21 +38,23 @@ export async function logWorkload(related: boolean) {
       direct.db,
       sql`SELECT object_id FROM log_entries WHERE content_type = 'operatore' ORDER BY id DESC LIMIT 1`,
     );
-    const query: Record<string, string> = {
-      content_type: "operatore",
-      object_id: op?.object_id ?? "1",
-      page_size: "25",
-    };
-    if (related) query.show_related = "true";
-    const q = parseListQuery(logList, query, { user: authUser, params: {} });
+    const operatori = name === "operatori";
+    const list = operatori ? operatoriList : logList;
+    const query: Record<string, string> = operatori
+      ? { order_field: "cognome", page_size: "25" }
+      : { content_type: "operatore", object_id: op?.object_id ?? "1", page_size: "25" };
+    if (name === "related") query.show_related = "true";
+    const q = parseListQuery(list, query, { user: authUser, params: {} });
     const ctx = { user: authUser, params: {}, query, filters: q.filters };
-    const probe = await runParsedList(direct.db, logList, q, ctx);
+    const probe = await runParsedList(direct.db, list, q, ctx);
     const dialect = new PgDialect();
-    const page = dialect.sqlToQuery(pageQuery(logList, q, ctx, q.pageSize, 0));
-    const count = probe.results.length === q.pageSize ? dialect.sqlToQuery(countQuery(logList, q, ctx)) : undefined;
+    const page = dialect.sqlToQuery(pageQuery(list, q, ctx, q.pageSize, 0));
+    const carriesTotal = page.sql.includes(`"${PAGE_TOTAL}"`);
+    const count =
+      !carriesTotal && probe.results.length === q.pageSize ? dialect.sqlToQuery(countQuery(list, q, ctx)) : undefined;
     return {
       rows: probe.results.length,
-      path: `/api/log/list/?${new URLSearchParams(query).toString()}`,
+      path: `${operatori ? "/api/anagrafiche/operatori/" : "/api/log/list/"}?${new URLSearchParams(query).toString()}`,
       headers: { authorization: `Token ${token}` },
       bareStatements: JSON.stringify([{ page, count }, { page: { sql: "SELECT 1", params: [] } }]),
     };
