@@ -1,22 +1,20 @@
 /**
  * The list workload of the gap diagnostics (cpu-gap.ts, cg-gap.ts) on erp_bench: a token of the
- * 'bench' user, the request's query string, and the statements the engine sends for it (for the
- * bare server). `own`: an operator's log entries; `related`: the Log tab with show_related;
- * `operatori`: the operators' first page by cognome (25 rows of 21 columns).
+ * 'bench' user, the request's path and query, and the statements the engine sends for it (for the
+ * bare server), from the benchmark's own workloads (list-workloads.ts). `own`: an operator's log
+ * entries; `related`: the Log tab with show_related; `operatori`: the operators' first page by
+ * cognome (25 rows of 21 columns).
  */
 import { sql } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
 import { loadConfig } from "../config";
 import { openPostgres } from "../db/client";
 import { queryOne } from "../db/query";
-import { parseListQuery } from "../lib/list";
-import { countQuery, PAGE_TOTAL, pageQuery } from "../lib/list/build-sql";
-import { runParsedList } from "../lib/list/run-list";
 import { issueToken } from "../lib/tokens";
-import { operatoriList } from "../modules/anagrafiche/operatori/operatori.list";
-import { logList } from "../modules/log/log.list";
+import { engineStatements, FIRST_PAGE, LOG_OWN, LOG_RELATED, listWorkloads } from "./list-workloads";
 
 export const GAP_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/erp_bench";
+
+const NAMES: Record<string, string> = { own: LOG_OWN, related: LOG_RELATED, operatori: FIRST_PAGE };
 
 export async function listWorkload(name: string) {
   const direct = await openPostgres(GAP_DATABASE_URL, 2);
@@ -34,27 +32,12 @@ export async function listWorkload(name: string) {
       permissions: ["admin"],
       tokenId: 0,
     };
-    const op = await queryOne<{ object_id: string }>(
-      direct.db,
-      sql`SELECT object_id FROM log_entries WHERE content_type = 'operatore' ORDER BY id DESC LIMIT 1`,
-    );
-    const operatori = name === "operatori";
-    const list = operatori ? operatoriList : logList;
-    const query: Record<string, string> = operatori
-      ? { order_field: "cognome", page_size: "25" }
-      : { content_type: "operatore", object_id: op?.object_id ?? "1", page_size: "25" };
-    if (name === "related") query.show_related = "true";
-    const q = parseListQuery(list, query, { user: authUser, params: {} });
-    const ctx = { user: authUser, params: {}, query, filters: q.filters };
-    const probe = await runParsedList(direct.db, list, q, ctx);
-    const dialect = new PgDialect();
-    const page = dialect.sqlToQuery(pageQuery(list, q, ctx, q.pageSize, 0));
-    const carriesTotal = page.sql.includes(`"${PAGE_TOTAL}"`);
-    const count =
-      !carriesTotal && probe.results.length === q.pageSize ? dialect.sqlToQuery(countQuery(list, q, ctx)) : undefined;
+    const w = (await listWorkloads(direct.db)).find((x) => x.name === NAMES[name]);
+    if (!w) throw new Error(`GAP_WORKLOAD: one of ${Object.keys(NAMES).join(", ")}`);
+    const { page, count, probe } = await engineStatements(direct.db, w, authUser);
     return {
       rows: probe.results.length,
-      path: `${operatori ? "/api/anagrafiche/operatori/" : "/api/log/list/"}?${new URLSearchParams(query).toString()}`,
+      path: `${w.path}?${new URLSearchParams(w.query).toString()}`,
       headers: { authorization: `Token ${token}` },
       bareStatements: JSON.stringify([{ page, count }, { page: { sql: "SELECT 1", params: [] } }]),
     };

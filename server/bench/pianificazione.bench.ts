@@ -213,10 +213,8 @@ export async function runPianificazioneBench(o: PianificazioneBenchOptions): Pro
   // moment it was due (a late start counts against it), so the figure is the latency a planner sees
   // while the office is busy rather than the queue of a saturated closed loop.
   const w1 = await writesSoFar(direct);
-  const pacedAssign: number[] = [];
   /** Every paced call: ms from the run's start to when it was due, and its latency. */
   const pacedCalls: { at: number; ms: number; add: boolean }[] = [];
-  const pacedUnassign: number[] = [];
   let pacedErrors = 0;
   const every = (1000 * pairs.length) / RATE;
   const t2 = performance.now();
@@ -232,9 +230,7 @@ export async function runPianificazioneBench(o: PianificazioneBenchOptions): Pro
         } catch {
           pacedErrors += 1;
         }
-        const ms = performance.now() - due;
-        (add ? pacedAssign : pacedUnassign).push(ms);
-        pacedCalls.push({ at: due - t2, ms, add });
+        pacedCalls.push({ at: due - t2, ms: performance.now() - due, add });
         due += every;
       }
     }),
@@ -246,8 +242,9 @@ export async function runPianificazioneBench(o: PianificazioneBenchOptions): Pro
     .slice(0, 5)
     .map((c) => `${fmt(c.ms)} ms (${c.add ? "assign" : "unassign"} at +${fmt(c.at / 1000, 2)} s)`)
     .join(", ");
-  const paced = stats(pacedAssign, pacedWall, pacedErrors);
-  const pacedUn = stats(pacedUnassign, pacedWall, 0);
+  const latencies = (add: boolean) => pacedCalls.filter((c) => c.add === add).map((c) => c.ms);
+  const paced = stats(latencies(true), pacedWall, pacedErrors);
+  const pacedUn = stats(latencies(false), pacedWall, 0);
 
   // 2. the overlap check's SQL alone, for the same operators and shifts (one of them assigned first).
   let k = 0;

@@ -28,23 +28,17 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
 import { Client } from "pg";
 import { loadConfig } from "../config";
 import { openPostgres } from "../db/client";
 import { migrate } from "../db/migrate";
 import { queryOne } from "../db/query";
-import type { List } from "../lib/list";
-import { parseListQuery } from "../lib/list";
-import { countQuery, PAGE_TOTAL, pageQuery } from "../lib/list/build-sql";
-import { runParsedList } from "../lib/list/run-list";
 import { issueToken } from "../lib/tokens";
-import { operatoriList } from "../modules/anagrafiche/operatori/operatori.list";
-import { logList } from "../modules/log/log.list";
 import { seedScale } from "../seed/scale";
 import { runAutoAssegnazioneBench } from "./auto-assegnazione.bench";
 import { startBenchServer } from "./bench-child";
 import { BEST_SQL, type Statement } from "./best-sql";
+import { engineStatements, listWorkloads, OPERATORI, type Workload } from "./list-workloads";
 import { closeHttpConnections, httpJson, type LoadResult, load, mergeLoads } from "./load";
 import { runPianificazioneBench } from "./pianificazione.bench";
 
@@ -71,13 +65,6 @@ async function benchDatabaseUrl(): Promise<string> {
   const u = new URL(ADMIN_URL);
   u.pathname = "/erp_bench";
   return u.toString();
-}
-
-interface Workload {
-  name: string;
-  path: string;
-  list: List;
-  query: Record<string, string>;
 }
 
 const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "—");
@@ -119,56 +106,8 @@ async function main() {
   console.log(`Server in its own process (pid ${server.pid}, ${server.workers} processi) at ${base}`);
   const headers = { authorization: `Token ${token}` };
 
-  const someOperator = await queryOne<{ object_id: string }>(
-    direct.db,
-    sql`SELECT object_id FROM log_entries WHERE content_type = 'operatore' ORDER BY id DESC LIMIT 1`,
-  );
-  const OPERATORI = "/api/anagrafiche/operatori/";
-  const workloads: Workload[] = [
-    {
-      name: "operatori: prima pagina per cognome",
-      path: OPERATORI,
-      list: operatoriList,
-      query: { order_field: "cognome", page_size: "25" },
-    },
-    {
-      name: "operatori: pagina 200",
-      path: OPERATORI,
-      list: operatoriList,
-      query: { order_field: "cognome", page: "200", page_size: "25" },
-    },
-    {
-      name: "operatori: global 'ross'",
-      path: OPERATORI,
-      list: operatoriList,
-      query: { global: "ross", page_size: "25" },
-    },
-    {
-      name: "operatori: attivo + provincia",
-      path: OPERATORI,
-      list: operatoriList,
-      query: { attivo: "true", prov: "RM", page_size: "25" },
-    },
-    {
-      name: "log di un operatore (solo le sue voci)",
-      path: "/api/log/list/",
-      list: logList,
-      query: { content_type: "operatore", object_id: someOperator?.object_id ?? "1", page_size: "25" },
-    },
-    {
-      name: "log di un operatore (scheda Log: show_related)",
-      path: "/api/log/list/",
-      list: logList,
-      query: {
-        content_type: "operatore",
-        object_id: someOperator?.object_id ?? "1",
-        show_related: "true",
-        page_size: "25",
-      },
-    },
-  ];
+  const workloads = await listWorkloads(direct.db);
 
-  const dialect = new PgDialect();
   const pool = (direct.db as unknown as { $client: import("pg").Pool }).$client;
   const rows: {
     w: Workload;
@@ -209,16 +148,7 @@ async function main() {
   // the bare reference server.
   const prepared = [];
   for (const w of workloads.filter((x) => !only || x.name.includes(only))) {
-    const q = parseListQuery(w.list, w.query, { user: authUser, params: {} });
-    const ctx = { user: authUser, params: {}, query: w.query, filters: q.filters };
-    const probe = await runParsedList(direct.db, w.list, q, ctx);
-    const page = dialect.sqlToQuery(pageQuery(w.list, q, ctx, q.pageSize, (q.page - 1) * q.pageSize));
-    // A page whose keys come first carries its total (build-sql.ts pageQuery); a plain page is
-    // counted apart when full; any page past the end is.
-    const carriesTotal = page.sql.includes(`"${PAGE_TOTAL}"`);
-    const needsCount =
-      (!carriesTotal && probe.results.length === q.pageSize) || (probe.results.length === 0 && q.page > 1);
-    const countStmt = needsCount ? dialect.sqlToQuery(countQuery(w.list, q, ctx)) : undefined;
+    const { page, count: countStmt, probe } = await engineStatements(direct.db, w, authUser);
     const best = BEST_SQL[w.name]?.(w.query);
     if (!best) throw new Error(`${w.name}: no hand-written best SQL in server/bench/best-sql.ts`);
     await checkBest(pool, w.name, best, probe.results, probe.count);
@@ -322,7 +252,7 @@ async function main() {
     async () => void (await pool.query("SELECT 1")),
   );
   console.log(
-    `floor (health vs SELECT 1)               API p50 ${fmt(floor.api.p50)} ms ${fmt(floor.api.rps, 0)} req/s | SQL p50 ${fmt(floor.sql.p50)} ms ${fmt(floor.sql.rps, 0)} q/s | server CPU ${fmt(floor.cpu, 2)} ms/req | bare p50 ${fmt(floor.bare.p50)} ms ratio ${fmt(floor.bare.p50 / floor.sql.p50, 2)}`,
+    `floor (health vs SELECT 1)               API p50 ${fmt(floor.api.p50)} ms ${fmt(floor.api.rps, 0)} req/s | SQL p50 ${fmt(floor.sql.p50)} ms ${fmt(floor.sql.rps, 0)} q/s | server CPU ${fmt(floor.cpu, 2)} ms/req | bare p50 ${fmt(floor.bare.p50)} ms (bare/SQL ${fmt(floor.bare.p50 / floor.sql.p50, 2)}, API/bare ${fmt(floor.api.p50 / floor.bare.p50, 2)})`,
   );
   await bare.stop();
 
