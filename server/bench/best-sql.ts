@@ -60,8 +60,9 @@ export const BEST_SQL: Record<string, (query: Record<string, string>) => Stateme
   ],
   "operatori: attivo + provincia": (q) => [
     {
+      // The total: the figure the database keeps per province and active flag (migration 0893).
       sql: `SELECT ${OPERATORE_COLUMNS},
-          (SELECT count(*)::int FROM operatori WHERE NOT anonimizzato AND attivo AND prov = $1) AS __total
+          (SELECT n::int FROM operatori_totali_prov WHERE prov = $1 AND attivo) AS __total
         FROM (SELECT id FROM operatori WHERE NOT anonimizzato AND attivo AND prov = $1
               ORDER BY lower(cognome), id LIMIT 25) k
         JOIN operatori o ON o.id = k.id LEFT JOIN valutazioni v ON v.id = o.rating

@@ -306,13 +306,31 @@ export function rowsQuery(list: List, q: ListQuery, ctx: ListContext, limit?: nu
 }
 
 /**
+ * The sum of the list's `keptTotals` for a request whose only conditions are equality filters on
+ * their fields; undefined for any other request.
+ */
+function keptCountQuery(list: List, q: ListQuery): SQL | undefined {
+  const kept = list.keptTotals;
+  if (!kept || globalWords(q).length > 0 || Object.keys(q.filters).length > 0) return undefined;
+  const names = Object.keys(q.equalities);
+  // Each eq / in filter makes one condition: as many as there are, and nothing else filters.
+  if (names.length !== q.conditions.length || !names.every((n) => Object.hasOwn(kept.by, n))) return undefined;
+  const conds = names.map((n) => sql`${kept.by[n]} IN (${sql.join(q.equalities[n], sql`, `)})`);
+  const where = conds.length ? sql` WHERE ${sql.join(conds, sql` AND `)}` : sql``;
+  return sql`SELECT coalesce(sum(n), 0)::int AS n FROM ${kept.table}${where}`;
+}
+
+/**
  * count(*) with the request's WHERE, carrying only the joins that WHERE names; the list's kept
- * `total` when the request neither filters nor searches.
+ * `total` when the request neither filters nor searches, its `keptTotals` when it filters only on
+ * their fields' values.
  */
 export function countQuery(list: List, q: ListQuery, ctx: ListContext): SQL {
   if (list.total && q.conditions.length === 0 && globalWords(q).length === 0) {
     return sql`SELECT (${list.total})::int AS n`;
   }
+  const kept = keptCountQuery(list, q);
+  if (kept) return kept;
   const where = whereClause(list, q, ctx);
   return sql`SELECT count(*)::int AS n FROM ${fromNeeded(list, where)}${where}`;
 }

@@ -63,6 +63,11 @@ export function defineList<F extends Record<string, ListField>>(
     if (!NAME.test(name) || name in def.fields) throw new Error(`${where}: colonna extra non valida '${name}'`);
   }
   for (const name of Object.keys(def.filters ?? {})) claim(name);
+  for (const name of Object.keys(def.keptTotals?.by ?? {})) {
+    const f = Object.hasOwn(def.fields, name) ? def.fields[name] : undefined;
+    if (f?.filter !== "eq" && f?.filter !== "in")
+      throw new Error(`${where}: keptTotals su '${name}', che non è un campo con filtro eq o in`);
+  }
   for (const o of def.defaultOrder ?? []) {
     if (!def.fields[o.field]) throw new Error(`${where}: defaultOrder su campo sconosciuto '${o.field}'`);
   }

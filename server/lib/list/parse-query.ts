@@ -64,7 +64,13 @@ function paramBool(raw: unknown, name: string, errors: FieldErrors, dflt: boolea
   return p.value as boolean;
 }
 
-function fieldCondition(f: FieldDef, name: string, raw: Raw, errors: FieldErrors): SQL[] {
+function fieldCondition(
+  f: FieldDef,
+  name: string,
+  raw: Raw,
+  errors: FieldErrors,
+  equalities: Record<string, SQL[]>,
+): SQL[] {
   const param = f.param ?? name;
   const out: SQL[] = [];
   const bad = (p: string, message: string) => {
@@ -76,7 +82,11 @@ function fieldCondition(f: FieldDef, name: string, raw: Raw, errors: FieldErrors
       if (v === undefined) break;
       const p = parseValue(f.type, v);
       if (!p.ok) bad(param, p.message);
-      else out.push(sql`(${f.sql}) = ${bindValue(f.type, p.value)}`);
+      else {
+        const bound = bindValue(f.type, p.value);
+        equalities[name] = [bound];
+        out.push(sql`(${f.sql}) = ${bound}`);
+      }
       break;
     }
     case "in": {
@@ -95,7 +105,10 @@ function fieldCondition(f: FieldDef, name: string, raw: Raw, errors: FieldErrors
         }
         bound.push(bindValue(f.type, p.value));
       }
-      if (!errors[param]) out.push(sql`(${f.sql}) IN (${sql.join(bound, sql`, `)})`);
+      if (!errors[param]) {
+        equalities[name] = bound;
+        out.push(sql`(${f.sql}) IN (${sql.join(bound, sql`, `)})`);
+      }
       break;
     }
     case "contains":
@@ -200,9 +213,10 @@ export function parseListQuery(list: List, raw: Raw, ctx: Omit<ListContext, "fil
 
   // built-in filters of visible fields
   const conditions: SQL[] = [];
+  const equalities: Record<string, SQL[]> = {};
   for (const name of visibleList) {
     const f = list.fields[name];
-    if (f.filter) conditions.push(...fieldCondition(f, name, raw, errors));
+    if (f.filter) conditions.push(...fieldCondition(f, name, raw, errors, equalities));
   }
 
   // custom filters: validate all first, then build (a filter may read the others)
@@ -240,5 +254,17 @@ export function parseListQuery(list: List, raw: Raw, ctx: Omit<ListContext, "fil
   if (fileType && exportFields.length === 0) errors.show_fields = "Nessuna colonna da esportare";
 
   if (Object.keys(errors).length > 0) throw badRequest(LIST_ERROR_DETAIL, errors);
-  return { page, pageSize, global, order, groupBy, conditions, filters, fileType, exportFields, visible: visibleList };
+  return {
+    page,
+    pageSize,
+    global,
+    order,
+    groupBy,
+    conditions,
+    equalities,
+    filters,
+    fileType,
+    exportFields,
+    visible: visibleList,
+  };
 }

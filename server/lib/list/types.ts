@@ -92,6 +92,14 @@ export interface ListSql<F extends Record<string, ListField> = Record<string, Li
    *   total: sql`(SELECT n FROM liste_totali WHERE lista = 'operatori')`
    */
   total?: SQL;
+  /**
+   * Exact counts the database keeps by the values of some fields (a table maintained by triggers,
+   * counting the rows `where` shows): a request whose only conditions are `eq` / `in` filters on
+   * those fields — no search, no other filter — sums the table's rows for the values asked instead
+   * of reading every matching row's index entry. `by`: each field's column in `table`.
+   *   keptTotals: { table: sql`operatori_totali_prov t`, by: { prov: sql`t.prov`, attivo: sql`t.attivo` } }
+   */
+  keptTotals?: { table: SQL; by: Record<string, SQL> };
   /** A unique, non-null expression appended to every ORDER BY so pages are stable (e.g. sql`o.id`). */
   key: SQL;
   /**
@@ -134,6 +142,8 @@ export interface ListQuery {
   groupBy?: string;
   /** Conditions from built-in and custom filters (already bound SQL). */
   conditions: SQL[];
+  /** The `eq` / `in` filters among them: each field's bound values (see `keptTotals`). */
+  equalities: Record<string, SQL[]>;
   filters: Record<string, unknown>;
   fileType?: FileType;
   /** Export columns in order (after show_fields / hidden_fields). */

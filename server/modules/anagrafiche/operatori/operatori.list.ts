@@ -21,6 +21,8 @@ export const operatoriList = defineList(OperatoriList, {
   where: () => sql`o.anonimizzato = false`,
   // The operators shown, kept exact by triggers (migration 0304): the unfiltered list's count.
   total: sql`(SELECT n FROM liste_totali WHERE lista = 'operatori')`,
+  // The same per province and active flag (migration 0893): the counts of the screen's common query.
+  keptTotals: { table: sql`operatori_totali_prov t`, by: { prov: sql`t.prov`, attivo: sql`t.attivo` } },
   sql: {
     id: sql`o.id`,
     codice: sql`o.codice`,
