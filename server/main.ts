@@ -2,7 +2,9 @@
  * npm start: prepare the database, then serve the API and the web app — in one process, or with
  * PostgreSQL in ERP_WORKERS processes sharing the port (server/workers.ts).
  *
- * `npm start` runs this file as `exec node --import tsx server/main.ts`: the shell gives way to this
+ * `npm start` runs this file as `exec node --max-semi-space-size=64 --import tsx server/main.ts` (a
+ * larger young generation: less garbage-collection CPU per request, server/bench/NOTES.md, session 8;
+ * the workers inherit the flag): the shell gives way to this
  * Node process, so the SIGTERM or SIGINT that npm forwards — a process manager signals only npm's
  * pid — reaches the server itself (with `tsx server/main.ts` it reached the shell, which died and
  * left the server running). test/e2e/start-stop.test.ts holds it.

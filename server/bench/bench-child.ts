@@ -34,10 +34,22 @@ export interface BenchServerOptions {
   env?: Record<string, string>;
 }
 
+/**
+ * The node flags `npm start` gives the server (package.json's start script, between `node` and
+ * `--import tsx`): every server of the bench, the bare reference too, runs with them, as the product does.
+ */
+export function npmStartFlags(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "..", "package.json"), "utf8"));
+  const m = /\bnode\s+(.*?)\s*--import tsx\b/.exec(String(pkg.scripts?.start ?? ""));
+  if (!m) throw new Error("package.json: the start script no longer reads `node … --import tsx …`");
+  return m[1].split(/\s+/).filter(Boolean);
+}
+
 export function startBenchServer(options: BenchServerOptions): Promise<BenchServer> {
   const script = path.join(__dirname, options.script ?? "bench-server.ts");
   // `node --import tsx` (not the tsx CLI, which would add a wrapper process): the pid is the server's.
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", script], {
+  const args = [...npmStartFlags(), ...(options.nodeArgs ?? []), "--import", "tsx", script];
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       DATABASE_URL: options.databaseUrl,
