@@ -17,10 +17,12 @@ INSERT INTO operatori_totali_prov (prov, attivo, n)
 -- Every change is one INSERT … ON CONFLICT of signed figures per group, in the groups' order. A
 -- group losing rows exists already, so a negative figure only ever updates (no CHECK on n: a
 -- CHECK is evaluated on the proposed row before the conflict is seen).
-CREATE FUNCTION operatori_totali_prov_inserimento() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Insert and delete: the rows entered (+1) or left (-1, the trigger's argument), as `righe`.
+CREATE FUNCTION operatori_totali_prov_sposta() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO operatori_totali_prov AS t (prov, attivo, n)
-    SELECT prov, attivo, count(*) FROM nuovi WHERE NOT anonimizzato GROUP BY prov, attivo ORDER BY prov, attivo
+    SELECT prov, attivo, TG_ARGV[0]::int * count(*) FROM righe WHERE NOT anonimizzato
+    GROUP BY prov, attivo ORDER BY prov, attivo
     ON CONFLICT (prov, attivo) DO UPDATE SET n = t.n + EXCLUDED.n;
   RETURN NULL;
 END
@@ -38,14 +40,6 @@ BEGIN
   RETURN NULL;
 END
 $$;
-CREATE FUNCTION operatori_totali_prov_cancellazione() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO operatori_totali_prov AS t (prov, attivo, n)
-    SELECT prov, attivo, -count(*) FROM vecchi WHERE NOT anonimizzato GROUP BY prov, attivo ORDER BY prov, attivo
-    ON CONFLICT (prov, attivo) DO UPDATE SET n = t.n + EXCLUDED.n;
-  RETURN NULL;
-END
-$$;
 CREATE FUNCTION operatori_totali_prov_svuotamento() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM operatori_totali_prov;
@@ -54,10 +48,10 @@ END
 $$;
 
 CREATE TRIGGER operatori_totali_prov_ins AFTER INSERT ON operatori
-  REFERENCING NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION operatori_totali_prov_inserimento();
+  REFERENCING NEW TABLE AS righe FOR EACH STATEMENT EXECUTE FUNCTION operatori_totali_prov_sposta('1');
 CREATE TRIGGER operatori_totali_prov_upd AFTER UPDATE ON operatori
   REFERENCING NEW TABLE AS nuovi OLD TABLE AS vecchi FOR EACH STATEMENT EXECUTE FUNCTION operatori_totali_prov_modifica();
 CREATE TRIGGER operatori_totali_prov_del AFTER DELETE ON operatori
-  REFERENCING OLD TABLE AS vecchi FOR EACH STATEMENT EXECUTE FUNCTION operatori_totali_prov_cancellazione();
+  REFERENCING OLD TABLE AS righe FOR EACH STATEMENT EXECUTE FUNCTION operatori_totali_prov_sposta('-1');
 CREATE TRIGGER operatori_totali_prov_trunc AFTER TRUNCATE ON operatori
   FOR EACH STATEMENT EXECUTE FUNCTION operatori_totali_prov_svuotamento();
