@@ -1,11 +1,9 @@
 import crypto from "node:crypto";
 import { is, type SQL } from "drizzle-orm";
 import { NodePgSession } from "drizzle-orm/node-postgres/session";
-import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import type { Executor } from "./client";
-
-const dialect = new PgDialect();
+import { renderSql } from "./render-sql";
 
 /** The pg pool (or a transaction's client) behind a drizzle executor on PostgreSQL; undefined on PGlite. */
 function pgClient(ex: Executor): { query: (config: object) => Promise<{ rows: unknown[] }> } | undefined {
@@ -37,14 +35,15 @@ const DRIZZLE_TYPES = {
 
 /**
  * Runs a raw `sql` query and returns its rows (the same shape on PGlite and PostgreSQL). On
- * PostgreSQL the statement goes straight to pg with drizzle's own type parsing: drizzle's execute
- * builds a prepared-query object, two configurations and their closures for every call, a
- * measurable part of a small list request (server/bench/NOTES.md).
+ * PostgreSQL the statement goes straight to pg, rendered by renderSql, with drizzle's own type
+ * parsing: drizzle's execute builds a prepared-query object, two configurations and their closures
+ * for every call, and its renderer costs three times ours — a measurable part of a small list
+ * request (server/bench/NOTES.md).
  */
 export async function queryRows<T>(ex: Executor, query: SQL): Promise<T[]> {
   const client = pgClient(ex);
   if (client) {
-    const q = dialect.sqlToQuery(query);
+    const q = renderSql(query);
     return (await client.query({ text: q.sql, values: q.params, types: DRIZZLE_TYPES })).rows as T[];
   }
   const res = (await ex.execute(query)) as unknown as { rows: T[] };
@@ -69,7 +68,7 @@ const MAX_NAMES = 500;
 export async function queryRowsPrepared<T>(ex: Executor, query: SQL): Promise<T[]> {
   const client = pgClient(ex);
   if (!client) return queryRows<T>(ex, query);
-  const q = dialect.sqlToQuery(query);
+  const q = renderSql(query);
   let name = statementNames.get(q.sql);
   // Past MAX_NAMES the shapes are not bounded: an unnamed statement, planned each time.
   if (!name && statementNames.size < MAX_NAMES) {
