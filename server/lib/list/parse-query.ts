@@ -46,6 +46,44 @@ export function visibleFields(list: List, user: AuthUser | null): string[] {
     .map(([name]) => name);
 }
 
+/** What a list offers one set of permissions: the same for every request of a user (see `listView`). */
+interface ListView {
+  visible: readonly string[];
+  visibleSet: ReadonlySet<string>;
+  /** The visible fields that have a built-in filter, in declaration order. */
+  filtered: readonly (readonly [string, FieldDef])[];
+  /** The export columns of an ungrouped export before show_fields / hidden_fields. */
+  exportable: readonly string[];
+}
+
+const NO_PERMISSIONS: readonly string[] = [];
+const views = new WeakMap<readonly string[], WeakMap<List, ListView>>();
+
+/**
+ * The fields a user's permissions see in a list, worked out once per permission set (the token
+ * cache hands every request of a session the same user object) instead of on every request.
+ */
+function listView(list: List, user: AuthUser | null): ListView {
+  const perms = user?.permissions ?? NO_PERMISSIONS;
+  let byList = views.get(perms);
+  if (!byList) {
+    byList = new WeakMap();
+    views.set(perms, byList);
+  }
+  let view = byList.get(list);
+  if (!view) {
+    const visible = Object.freeze(visibleFields(list, user));
+    view = {
+      visible,
+      visibleSet: new Set(visible),
+      filtered: Object.freeze(visible.filter((n) => list.fields[n].filter).map((n) => [n, list.fields[n]] as const)),
+      exportable: Object.freeze(visible.filter((n) => list.fields[n].exportable ?? list.fields[n].type !== "json")),
+    };
+    byList.set(list, view);
+  }
+  return view;
+}
+
 /** `expr ILIKE pattern`, accent-insensitive when the field says so. */
 export function likeCondition(f: FieldDef, pattern: string): SQL {
   return f.unaccent
@@ -73,15 +111,12 @@ function fieldCondition(
 ): SQL[] {
   const param = f.param ?? name;
   const out: SQL[] = [];
-  const bad = (p: string, message: string) => {
-    errors[p] = message;
-  };
   switch (f.filter) {
     case "eq": {
       const v = one(raw[param]);
       if (v === undefined) break;
       const p = parseValue(f.type, v);
-      if (!p.ok) bad(param, p.message);
+      if (!p.ok) errors[param] = p.message;
       else {
         const bound = bindValue(f.type, p.value);
         equalities[name] = [bound];
@@ -93,14 +128,14 @@ function fieldCondition(
       const values = many(raw[param]);
       if (values.length === 0) break;
       if (values.length > MAX_IN_VALUES) {
-        bad(param, `Troppi valori (massimo ${MAX_IN_VALUES})`);
+        errors[param] = `Troppi valori (massimo ${MAX_IN_VALUES})`;
         break;
       }
       const bound: SQL[] = [];
       for (const v of values) {
         const p = parseValue(f.type, v);
         if (!p.ok) {
-          bad(param, p.message);
+          errors[param] = p.message;
           break;
         }
         bound.push(bindValue(f.type, p.value));
@@ -116,7 +151,7 @@ function fieldCondition(
       const v = one(raw[param]);
       if (v === undefined) break;
       if (v.length > MAX_GLOBAL_LENGTH) {
-        bad(param, "Testo troppo lungo");
+        errors[param] = "Testo troppo lungo";
         break;
       }
       const pattern = f.filter === "contains" ? `%${likeEscape(v)}%` : `${likeEscape(v)}%`;
@@ -133,7 +168,7 @@ function fieldCondition(
         if (v === undefined) continue;
         const parsed = parseValue(f.type, v);
         if (!parsed.ok) {
-          bad(p, parsed.message);
+          errors[p] = parsed.message;
           continue;
         }
         if (f.type === "datetime" && op === "<=" && parsed.dateOnly) {
@@ -152,7 +187,7 @@ function fieldCondition(
 }
 
 /** The allowed order fields: sortable visible fields, or in a grouped list the group, count and aggregates. */
-function orderAllowed(list: List, visible: Set<string>, groupBy: string | undefined, field: string): boolean {
+function orderAllowed(list: List, visible: ReadonlySet<string>, groupBy: string | undefined, field: string): boolean {
   if (groupBy) {
     if (field === groupBy || field === COUNT_FIELD) return true;
     const f = list.fields[field];
@@ -164,8 +199,8 @@ function orderAllowed(list: List, visible: Set<string>, groupBy: string | undefi
 
 export function parseListQuery(list: List, raw: Raw, ctx: Omit<ListContext, "filters" | "query">): ListQuery {
   const errors: FieldErrors = {};
-  const visibleList = visibleFields(list, ctx.user);
-  const visible = new Set(visibleList);
+  const view = listView(list, ctx.user);
+  const visible = view.visibleSet;
 
   // page, page_size
   let page = 1;
@@ -214,9 +249,9 @@ export function parseListQuery(list: List, raw: Raw, ctx: Omit<ListContext, "fil
   // built-in filters of visible fields
   const conditions: SQL[] = [];
   const equalities: Record<string, SQL[]> = {};
-  for (const name of visibleList) {
-    const f = list.fields[name];
-    if (f.filter) conditions.push(...fieldCondition(f, name, raw, errors, equalities));
+  for (const [name, f] of view.filtered) {
+    const cond = fieldCondition(f, name, raw, errors, equalities);
+    if (cond.length > 0) conditions.push(...cond);
   }
 
   // custom filters: validate all first, then build (a filter may read the others)
@@ -244,13 +279,13 @@ export function parseListQuery(list: List, raw: Raw, ctx: Omit<ListContext, "fil
     else errors.file_type = "Formato di esportazione non valido (xlsx, csv o pdf)";
   }
   const exportable = groupBy
-    ? [groupBy, COUNT_FIELD, ...visibleList.filter((n) => list.fields[n].aggregate && n !== groupBy)]
-    : visibleList.filter((n) => list.fields[n].exportable ?? list.fields[n].type !== "json");
+    ? [groupBy, COUNT_FIELD, ...view.visible.filter((n) => list.fields[n].aggregate && n !== groupBy)]
+    : view.exportable;
   const show = many(raw.show_fields);
   const hidden = new Set(many(raw.hidden_fields));
   let exportFields =
-    show.length > 0 ? show.filter((n, i) => exportable.includes(n) && show.indexOf(n) === i) : exportable;
-  exportFields = exportFields.filter((n) => !hidden.has(n));
+    show.length > 0 ? show.filter((n, i) => exportable.includes(n) && show.indexOf(n) === i) : [...exportable];
+  if (hidden.size > 0) exportFields = exportFields.filter((n) => !hidden.has(n));
   if (fileType && exportFields.length === 0) errors.show_fields = "Nessuna colonna da esportare";
 
   if (Object.keys(errors).length > 0) throw badRequest(LIST_ERROR_DETAIL, errors);
@@ -265,6 +300,6 @@ export function parseListQuery(list: List, raw: Raw, ctx: Omit<ListContext, "fil
     filters,
     fileType,
     exportFields,
-    visible: visibleList,
+    visible: view.visible,
   };
 }

@@ -148,8 +148,8 @@ export interface ListQuery {
   fileType?: FileType;
   /** Export columns in order (after show_fields / hidden_fields). */
   exportFields: string[];
-  /** Fields this user may see. */
-  visible: string[];
+  /** Fields this user may see (shared by the user's requests: never changed in place). */
+  visible: readonly string[];
 }
 
 export interface ListResult<T = Record<string, unknown>> {
