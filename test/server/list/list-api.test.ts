@@ -1,5 +1,7 @@
+import { PAGE_TOTAL } from "../../../server/lib/list/build-sql";
+import { runList } from "../../../server/lib/list/run-list";
 import { auth, describeEachDb } from "../helpers/app";
-import { createVoci, SECRET_PERMISSION, VOCI, VOCI_PERMISSION } from "./test-list";
+import { createVoci, SECRET_PERMISSION, VOCI, VOCI_PERMISSION, VoceRow, vociList } from "./test-list";
 
 describeEachDb("list engine API", (ctx) => {
   let token: string;
@@ -51,6 +53,24 @@ describeEachDb("list engine API", (ctx) => {
     expect(p2.results.map((r: { cognome: string }) => r.cognome)).toEqual(["Niccolò", "Rossetti"]);
     const p9 = (await get("/api/test-list/voci/?page=9&page_size=2")).json();
     expect(p9).toEqual({ results: [], count: 5, page: 9 });
+  });
+
+  it("sends the contract's columns only, not the total a keys-first page carries on its rows", async () => {
+    // Page 2 skips rows: its keys come first and every row carries the total (build-sql.ts pageQuery).
+    const res = await get("/api/test-list/voci/?page=2&page_size=2&order_field=cognome", secretToken);
+    const body = res.json();
+    expect(body.count).toBe(5);
+    for (const row of body.results) expect(Object.keys(row).sort()).toEqual(Object.keys(VoceRow.shape).sort());
+    // A module composing its own answer gets the rows without it from runList.
+    const direct = await runList(
+      ctx().database.db,
+      vociList,
+      { page: "2", page_size: "2", order_field: "cognome" },
+      { user: null, params: {} },
+    );
+    expect(direct.count).toBe(5);
+    expect(direct.results.map((r) => r.cognome)).toEqual(["Niccolò", "Rossetti"]);
+    for (const row of direct.results) expect(row).not.toHaveProperty(PAGE_TOTAL);
   });
 
   it("counts right whether or not the page is full: last partial page, exact fit, first page of a few", async () => {
