@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { DRIZZLE_TYPES } from "./text-types";
 
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
 export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, any>;
@@ -93,7 +94,15 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   // counted 200,000 operators with a sequential scan of the 59-column table (5,261 pages, each
   // row decoded up to its 56th column) rather than an index-only scan of a 1,048-page index,
   // 2.7× slower measured.
-  const pool = new pg.Pool({ connectionString: url, max, application_name: "vigilanza-erp", options: SESSION_OPTIONS });
+  // types: dates and intervals as text on every connection, as drizzle reads them (db/text-types.ts),
+  // so queryRows sends text and values without a per-call type configuration.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    application_name: "vigilanza-erp",
+    options: SESSION_OPTIONS,
+    types: DRIZZLE_TYPES,
+  });
   pool.on("error", () => {
     /* an idle client lost its connection: the pool replaces it */
   });
