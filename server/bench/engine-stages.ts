@@ -9,19 +9,11 @@ import { renderSql } from "../db/render-sql";
 import { parseListQuery } from "../lib/list";
 import { pageQuery } from "../lib/list/build-sql";
 import type { List } from "../lib/list/types";
-import type { AuthUser } from "../lib/tokens";
 import { operatoriList } from "../modules/anagrafiche/operatori/operatori.list";
 import { logList } from "../modules/log/log.list";
+import { benchUser } from "./list-workloads";
 
-const user: AuthUser = {
-  id: 1,
-  username: "bench",
-  email: "",
-  nome: "",
-  cognome: "",
-  permissions: ["admin"],
-  tokenId: 0,
-};
+const user = benchUser(1);
 const dialect = new PgDialect();
 
 function cpu(n: number, fn: () => void): number {

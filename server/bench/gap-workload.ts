@@ -10,7 +10,7 @@ import { loadConfig } from "../config";
 import { openPostgres } from "../db/client";
 import { queryOne } from "../db/query";
 import { issueToken } from "../lib/tokens";
-import { engineStatements, FIRST_PAGE, LOG_OWN, LOG_RELATED, listWorkloads } from "./list-workloads";
+import { benchUser, engineStatements, FIRST_PAGE, LOG_OWN, LOG_RELATED, listWorkloads } from "./list-workloads";
 
 export const GAP_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/erp_bench";
 
@@ -23,15 +23,7 @@ export async function listWorkload(name: string) {
     const user = await queryOne<{ id: number }>(direct.db, sql`SELECT id FROM users WHERE lower(username) = 'bench'`);
     if (!user) throw new Error("erp_bench has no 'bench' user: run `npm run bench` once first");
     const token = await issueToken(direct.db, Number(user.id), config, new Date());
-    const authUser = {
-      id: Number(user.id),
-      username: "bench",
-      email: "",
-      nome: "",
-      cognome: "",
-      permissions: ["admin"],
-      tokenId: 0,
-    };
+    const authUser = benchUser(Number(user.id));
     const w = (await listWorkloads(direct.db)).find((x) => x.name === NAMES[name]);
     if (!w) throw new Error(`GAP_WORKLOAD: one of ${Object.keys(NAMES).join(", ")}`);
     const { page, count, probe } = await engineStatements(direct.db, w, authUser);

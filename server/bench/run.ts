@@ -38,7 +38,7 @@ import { seedScale } from "../seed/scale";
 import { runAutoAssegnazioneBench } from "./auto-assegnazione.bench";
 import { startBenchServer } from "./bench-child";
 import { BEST_SQL, type Statement } from "./best-sql";
-import { engineStatements, listWorkloads, OPERATORI, type Workload } from "./list-workloads";
+import { benchUser, engineStatements, listWorkloads, OPERATORI, type Workload } from "./list-workloads";
 import { closeHttpConnections, httpJson, type LoadResult, load, mergeLoads } from "./load";
 import { runPianificazioneBench } from "./pianificazione.bench";
 
@@ -86,15 +86,7 @@ async function main() {
   const user = await queryOne<{ id: number }>(direct.db, sql`SELECT id FROM users WHERE lower(username) = 'bench'`);
   const userId = Number(user?.id);
   const token = await issueToken(direct.db, userId, config, new Date());
-  const authUser = {
-    id: userId,
-    username: "bench",
-    email: "",
-    nome: "Bench",
-    cognome: "Mark",
-    permissions: ["admin"],
-    tokenId: 0,
-  };
+  const authUser = benchUser(userId);
 
   const cpuProfDir = process.env.BENCH_CPU_PROF;
   const server = await startBenchServer({
