@@ -3,14 +3,13 @@ import { is, type SQL } from "drizzle-orm";
 import { NodePgSession } from "drizzle-orm/node-postgres/session";
 import type { Executor } from "./client";
 import { renderSql } from "./render-sql";
-import { DRIZZLE_TYPES } from "./text-types";
 
-/** The pg pool (or a transaction's client) behind a drizzle executor on PostgreSQL; undefined on PGlite. */
 interface PgQueryable {
   query(config: object): Promise<{ rows: unknown[] }>;
   query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
+/** The pg pool (or a transaction's client) behind a drizzle executor on PostgreSQL; undefined on PGlite. */
 function pgClient(ex: Executor): PgQueryable | undefined {
   const session = (ex as unknown as { session?: unknown }).session;
   if (!is(session, NodePgSession)) return undefined;
@@ -29,7 +28,7 @@ export async function queryRows<T>(ex: Executor, query: SQL): Promise<T[]> {
   if (client) {
     const q = renderSql(query);
     // Text and values, not a config object (pg copies that property by property, ~6 µs a call):
-    // the pool's connections already parse types as DRIZZLE_TYPES says (db/client.ts).
+    // the pool's connections parse types as db/text-types.ts says (db/client.ts).
     return (await client.query(q.sql, q.params)).rows as T[];
   }
   const res = (await ex.execute(query)) as unknown as { rows: T[] };
@@ -61,7 +60,7 @@ export async function queryRowsPrepared<T>(ex: Executor, query: SQL): Promise<T[
     name = `erp_${crypto.createHash("sha1").update(q.sql).digest("hex").slice(0, 24)}`;
     statementNames.set(q.sql, name);
   }
-  return (await client.query({ name, text: q.sql, values: q.params, types: DRIZZLE_TYPES })).rows as T[];
+  return (await client.query({ name, text: q.sql, values: q.params })).rows as T[];
 }
 
 export async function queryOnePrepared<T>(ex: Executor, query: SQL): Promise<T | undefined> {

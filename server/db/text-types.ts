@@ -1,14 +1,10 @@
 /**
- * How our PostgreSQL connections parse the types they read (the pool's `types`, db/client.ts, and
- * each prepared statement's): date, time and interval types as the database's text, as drizzle
- * reads them on node-postgres, so that a raw statement and a drizzle query answer alike.
+ * How our PostgreSQL connections parse the types they read (the pool's `types`, db/client.ts):
+ * date, time and interval types as the database's text, as drizzle reads them on node-postgres
+ * (its own queries pass the same parsers), so that a raw statement and a drizzle query answer alike.
  */
 import pg from "pg";
 
-/**
- * The type parsing drizzle applies to a raw query on node-postgres — date, time and interval types
- * as the database's text — built once instead of once per query.
- */
 const TEXT_TYPE_IDS = new Set([
   pg.types.builtins.TIMESTAMPTZ,
   pg.types.builtins.TIMESTAMP,

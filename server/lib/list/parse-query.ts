@@ -284,7 +284,7 @@ export function parseListQuery(list: List, raw: Raw, ctx: Omit<ListContext, "fil
   const show = many(raw.show_fields);
   const hidden = new Set(many(raw.hidden_fields));
   let exportFields =
-    show.length > 0 ? show.filter((n, i) => exportable.includes(n) && show.indexOf(n) === i) : [...exportable];
+    show.length > 0 ? show.filter((n, i) => exportable.includes(n) && show.indexOf(n) === i) : exportable;
   if (hidden.size > 0) exportFields = exportFields.filter((n) => !hidden.has(n));
   if (fileType && exportFields.length === 0) errors.show_fields = "Nessuna colonna da esportare";
 

@@ -146,8 +146,8 @@ export interface ListQuery {
   equalities: Record<string, SQL[]>;
   filters: Record<string, unknown>;
   fileType?: FileType;
-  /** Export columns in order (after show_fields / hidden_fields). */
-  exportFields: string[];
+  /** Export columns in order (after show_fields / hidden_fields; may be shared: never changed in place). */
+  exportFields: readonly string[];
   /** Fields this user may see (shared by the user's requests: never changed in place). */
   visible: readonly string[];
 }
