@@ -3,11 +3,12 @@
  * main.ts listens; tests call app.inject().
  */
 import Fastify, { type FastifyInstance } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppConfig } from "./config";
 import { type Database, type Db, openDatabase } from "./db/client";
 import { createMailer, type Mailer } from "./lib/mail";
+import { responseSerializerCompiler } from "./lib/response-serializer";
 import { MODULES } from "./modules";
 import { authGuardPlugin } from "./plugins/auth-guard";
 import { errorsPlugin } from "./plugins/errors";
@@ -45,7 +46,7 @@ export async function buildApp(config: AppConfig, services: AppServices = {}): P
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("db", database.db);
