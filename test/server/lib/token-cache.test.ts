@@ -1,5 +1,6 @@
+import crypto from "node:crypto";
 import { TokenCache } from "../../../server/lib/token-cache";
-import type { AuthUser } from "../../../server/lib/tokens";
+import { type AuthUser, cachedUser } from "../../../server/lib/tokens";
 
 const user = (id: number): AuthUser => ({
   id,
@@ -59,5 +60,33 @@ describe("TokenCache", () => {
     expect(c.get("a")).toBeDefined();
     await new Promise((r) => setTimeout(r, 60));
     expect(c.get("a")).toBeUndefined();
+  });
+});
+
+describe("cachedUser (the auth guard's answer without a promise)", () => {
+  const policy = { tokenIdleMinutes: 480, tokenAbsoluteMinutes: 10_080 };
+  const key = crypto.hash("sha256", "tok", "base64");
+  const cacheWith = (lastUsedAt: number, expiresAt: number) => {
+    const c = new TokenCache();
+    c.setEnabled(true);
+    c.put(key, { user: user(1), expiresAt, lastUsedAt }, c.startRead());
+    return c;
+  };
+  const now = new Date("2030-01-01T10:00:00Z");
+  const t = now.getTime();
+
+  it("answers a token the cache verified, while nothing is due", () => {
+    expect(cachedUser("tok", policy, now, cacheWith(t - 30_000, t + 60_000))?.id).toBe(1);
+    expect(cachedUser("altro", policy, now, cacheWith(t - 30_000, t + 60_000))).toBeUndefined();
+  });
+
+  it("leaves to verifyToken an idle refresh, an expired or idle token and a cache that is off", () => {
+    // Last use over a minute ago: the database's idle timer must be refreshed (verifyToken does it).
+    expect(cachedUser("tok", policy, now, cacheWith(t - 61_000, t + 60_000))).toBeUndefined();
+    expect(cachedUser("tok", policy, now, cacheWith(t - 30_000, t))).toBeUndefined();
+    expect(cachedUser("tok", policy, now, cacheWith(t - 480 * 60_000, t + 60_000))).toBeUndefined();
+    const off = cacheWith(t - 30_000, t + 60_000);
+    off.setEnabled(false);
+    expect(cachedUser("tok", policy, now, off)).toBeUndefined();
   });
 });
