@@ -31,8 +31,11 @@ function one(raw: unknown): string | undefined {
   return s === "" ? undefined : s;
 }
 
-/** Comma-separated or repeated values. */
-function many(raw: unknown): string[] {
+const NONE: readonly string[] = Object.freeze([]);
+
+/** Comma-separated or repeated values (an absent parameter, the usual case, allocates nothing). */
+function many(raw: unknown): readonly string[] {
+  if (raw === undefined) return NONE;
   const arr = Array.isArray(raw) ? raw : [raw];
   return arr
     .flatMap((v) => (v === undefined || v === null ? [] : String(v).split(",")))
@@ -282,10 +285,10 @@ export function parseListQuery(list: List, raw: Raw, ctx: Omit<ListContext, "fil
     ? [groupBy, COUNT_FIELD, ...view.visible.filter((n) => list.fields[n].aggregate && n !== groupBy)]
     : view.exportable;
   const show = many(raw.show_fields);
-  const hidden = new Set(many(raw.hidden_fields));
+  const hidden = many(raw.hidden_fields);
   let exportFields =
     show.length > 0 ? show.filter((n, i) => exportable.includes(n) && show.indexOf(n) === i) : exportable;
-  if (hidden.size > 0) exportFields = exportFields.filter((n) => !hidden.has(n));
+  if (hidden.length > 0) exportFields = exportFields.filter((n) => !hidden.includes(n));
   if (fileType && exportFields.length === 0) errors.show_fields = "Nessuna colonna da esportare";
 
   if (Object.keys(errors).length > 0) throw badRequest(LIST_ERROR_DETAIL, errors);
