@@ -8,9 +8,9 @@ import { ListOut } from "../../../src/domain/contracts/common";
 import { hasAny } from "../../../src/domain/permissions";
 import { HttpError } from "../errors";
 import { sendExport } from "./export/run-export";
-import { parseListQuery } from "./parse-query";
+import { listContext, parseListQuery } from "./parse-query";
 import { runParsedList } from "./run-list";
-import type { List, ListContext } from "./types";
+import type { List } from "./types";
 
 export interface ListRouteOptions {
   /** The route's capability list (auth-guard): e.g. CAPABILITIES.operatori. */
@@ -83,16 +83,14 @@ export function registerListRoute(app: FastifyInstance, path: string, list: List
       const wantsExport = raw.file_type !== undefined && raw.file_type !== "";
       if (!wantsExport) {
         const q = parseListQuery(list, raw, base);
-        const ctx: ListContext = { ...base, query: raw, filters: q.filters };
-        return reply.send(await runParsedList(app.db, list, q, ctx));
+        return reply.send(await runParsedList(app.db, list, q, listContext(base, raw, q.filters)));
       }
       try {
         if (opts.exportPermissions && !hasAny(request.user?.permissions, opts.exportPermissions)) {
           throw new HttpError(403, EXPORT_FORBIDDEN);
         }
         const q = parseListQuery(list, raw, base);
-        const ctx: ListContext = { ...base, query: raw, filters: q.filters };
-        await sendExport(reply, app.database, list, q, ctx, app.clock());
+        await sendExport(reply, app.database, list, q, listContext(base, raw, q.filters), app.clock());
         return reply;
       } catch (err) {
         if (reply.sent) return reply;

@@ -8,7 +8,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { hasAny } from "../../../src/domain/permissions";
 import { badRequest, type FieldErrors } from "../errors";
 import type { AuthUser } from "../tokens";
-import type { FieldDef, FileType, List, ListContext, ListQuery, OrderSpec } from "./types";
+import type { CustomFilter, FieldDef, FileType, List, ListBase, ListContext, ListQuery, OrderSpec } from "./types";
 import { bindValue, likeEscape, parseValue } from "./values";
 
 export const DEFAULT_PAGE_SIZE = 25;
@@ -57,6 +57,20 @@ interface ListView {
   filtered: readonly (readonly [string, FieldDef])[];
   /** The export columns of an ungrouped export before show_fields / hidden_fields. */
   exportable: readonly string[];
+  /** The list's default order on the fields this set sees. */
+  defaultOrder: readonly OrderSpec[];
+}
+
+/** A list's custom filters as [name, filter] pairs, listed once per declaration. */
+const customFilters = new WeakMap<List, readonly (readonly [string, CustomFilter])[]>();
+
+function customFiltersOf(list: List): readonly (readonly [string, CustomFilter])[] {
+  let entries = customFilters.get(list);
+  if (!entries) {
+    entries = Object.freeze(Object.entries(list.filters ?? {}));
+    customFilters.set(list, entries);
+  }
+  return entries;
 }
 
 const NO_PERMISSIONS: readonly string[] = [];
@@ -81,6 +95,7 @@ function listView(list: List, user: AuthUser | null): ListView {
       visibleSet: new Set(visible),
       filtered: Object.freeze(visible.filter((n) => list.fields[n].filter).map((n) => [n, list.fields[n]] as const)),
       exportable: Object.freeze(visible.filter((n) => list.fields[n].exportable ?? list.fields[n].type !== "json")),
+      defaultOrder: Object.freeze((list.defaultOrder ?? []).filter((o) => visible.includes(o.field))),
     };
     byList.set(list, view);
   }
@@ -105,15 +120,36 @@ function paramBool(raw: unknown, name: string, errors: FieldErrors, dflt: boolea
   return p.value as boolean;
 }
 
+/** One `…_dal` / `…_al` bound of a range filter: its condition, pushed on `out`. */
+function rangeBound(f: FieldDef, p: string, op: ">=" | "<=", raw: Raw, errors: FieldErrors, out: SQL[]): void {
+  const v = one(raw[p]);
+  if (v === undefined) return;
+  const parsed = parseValue(f.type, v);
+  if (!parsed.ok) {
+    errors[p] = parsed.message;
+    return;
+  }
+  if (f.type === "datetime" && op === "<=" && parsed.dateOnly) {
+    // '…_al=2024-05-31' on a timestamp covers the whole day.
+    out.push(sql`(${f.sql}) < (${bindValue("date", parsed.value)} + 1)::timestamp AT TIME ZONE 'Europe/Rome'`);
+  } else {
+    out.push(sql`(${f.sql}) ${op === ">=" ? GTE : LTE} ${bindValue(f.type, parsed.value)}`);
+  }
+}
+
+const GTE = sql.raw(">=");
+const LTE = sql.raw("<=");
+
+/** The conditions of a field's built-in filter, pushed on `out` (nothing when its parameter is absent). */
 function fieldCondition(
   f: FieldDef,
   name: string,
   raw: Raw,
   errors: FieldErrors,
   equalities: Record<string, SQL[]>,
-): SQL[] {
+  out: SQL[],
+): void {
   const param = f.param ?? name;
-  const out: SQL[] = [];
   switch (f.filter) {
     case "eq": {
       const v = one(raw[param]);
@@ -162,31 +198,30 @@ function fieldCondition(
       break;
     }
     case "range": {
-      for (const [suffix, op] of [
-        ["_dal", ">="],
-        ["_al", "<="],
-      ] as const) {
-        const p = `${param}${suffix}`;
-        const v = one(raw[p]);
-        if (v === undefined) continue;
-        const parsed = parseValue(f.type, v);
-        if (!parsed.ok) {
-          errors[p] = parsed.message;
-          continue;
-        }
-        if (f.type === "datetime" && op === "<=" && parsed.dateOnly) {
-          // '…_al=2024-05-31' on a timestamp covers the whole day.
-          out.push(sql`(${f.sql}) < (${bindValue("date", parsed.value)} + 1)::timestamp AT TIME ZONE 'Europe/Rome'`);
-        } else {
-          out.push(sql`(${f.sql}) ${sql.raw(op)} ${bindValue(f.type, parsed.value)}`);
-        }
-      }
+      const [dal, al] = rangeParams(f, param);
+      rangeBound(f, dal, ">=", raw, errors, out);
+      rangeBound(f, al, "<=", raw, errors, out);
       break;
     }
     default:
       break;
   }
-  return out;
+}
+
+/** `<param>_dal` and `<param>_al` of a range filter, named once per field. */
+const rangeNames = new WeakMap<FieldDef, readonly [string, string]>();
+function rangeParams(f: FieldDef, param: string): readonly [string, string] {
+  let names = rangeNames.get(f);
+  if (!names) {
+    names = [`${param}_dal`, `${param}_al`];
+    rangeNames.set(f, names);
+  }
+  return names;
+}
+
+function hasErrors(errors: FieldErrors): boolean {
+  for (const _ in errors) return true;
+  return false;
 }
 
 /** The allowed order fields: sortable visible fields, or in a grouped list the group, count and aggregates. */
@@ -200,7 +235,16 @@ function orderAllowed(list: List, visible: ReadonlySet<string>, groupBy: string 
   return Boolean(f?.sortable && visible.has(field));
 }
 
-export function parseListQuery(list: List, raw: Raw, ctx: Omit<ListContext, "filters" | "query">): ListQuery {
+/**
+ * The context of a parsed request, written out as a literal: on Node 20's V8 `{ ...base, query,
+ * filters }` costs ~1 µs (each property added after a spread goes through the runtime), against
+ * ~0.03 µs for the literal (server/bench/NOTES.md, session 10).
+ */
+export function listContext(base: ListBase, query: Raw, filters: Record<string, unknown>): ListContext {
+  return { user: base.user, params: base.params, request: base.request, clock: base.clock, query, filters };
+}
+
+export function parseListQuery(list: List, raw: Raw, ctx: ListBase): ListQuery {
   const errors: FieldErrors = {};
   const view = listView(list, ctx.user);
   const visible = view.visibleSet;
@@ -240,7 +284,7 @@ export function parseListQuery(list: List, raw: Raw, ctx: Omit<ListContext, "fil
       order = [];
     }
   } else if (groupBy) order = [{ field: groupBy, asc: true }];
-  else order = (list.defaultOrder ?? []).filter((o) => visible.has(o.field));
+  else order = view.defaultOrder as OrderSpec[];
 
   // global
   let global = one(raw.global);
@@ -252,24 +296,26 @@ export function parseListQuery(list: List, raw: Raw, ctx: Omit<ListContext, "fil
   // built-in filters of visible fields
   const conditions: SQL[] = [];
   const equalities: Record<string, SQL[]> = {};
-  for (const [name, f] of view.filtered) {
-    const cond = fieldCondition(f, name, raw, errors, equalities);
-    if (cond.length > 0) conditions.push(...cond);
-  }
+  for (const [name, f] of view.filtered) fieldCondition(f, name, raw, errors, equalities, conditions);
 
   // custom filters: validate all first, then build (a filter may read the others)
   const filters: Record<string, unknown> = {};
-  for (const [name, cf] of Object.entries(list.filters ?? {})) {
+  const custom = customFiltersOf(list);
+  let present = 0;
+  for (const [name, cf] of custom) {
     const v = raw[name];
     if (v === undefined || v === "" || (Array.isArray(v) && v.length === 0)) continue;
     const r = cf.schema.safeParse(v);
-    if (r.success) filters[name] = r.data;
-    else errors[name] = r.error.issues[0]?.message ?? "Valore non valido";
+    if (r.success) {
+      filters[name] = r.data;
+      present++;
+    } else errors[name] = r.error.issues[0]?.message ?? "Valore non valido";
   }
-  const fullCtx: ListContext = { ...ctx, query: raw, filters };
-  if (Object.keys(errors).length === 0) {
-    for (const [name, value] of Object.entries(filters)) {
-      const cond = list.filters?.[name]?.where(value, fullCtx);
+  if (present > 0 && !hasErrors(errors)) {
+    const fullCtx = listContext(ctx, raw, filters);
+    for (const [name, cf] of custom) {
+      if (!(name in filters)) continue;
+      const cond = cf.where(filters[name], fullCtx);
       if (cond) conditions.push(cond);
     }
   }
@@ -291,7 +337,7 @@ export function parseListQuery(list: List, raw: Raw, ctx: Omit<ListContext, "fil
   if (hidden.length > 0) exportFields = exportFields.filter((n) => !hidden.includes(n));
   if (fileType && exportFields.length === 0) errors.show_fields = "Nessuna colonna da esportare";
 
-  if (Object.keys(errors).length > 0) throw badRequest(LIST_ERROR_DETAIL, errors);
+  if (hasErrors(errors)) throw badRequest(LIST_ERROR_DETAIL, errors);
   return {
     page,
     pageSize,

@@ -6,8 +6,8 @@
 import type { Executor } from "../../db/client";
 import { queryOne, queryRows } from "../../db/query";
 import { countQuery, groupCountQuery, groupQuery, PAGE_TOTAL, pageQuery } from "./build-sql";
-import { parseListQuery } from "./parse-query";
-import type { List, ListContext, ListQuery, ListResult } from "./types";
+import { listContext, parseListQuery } from "./parse-query";
+import type { List, ListBase, ListContext, ListQuery, ListResult } from "./types";
 
 export async function runParsedList(db: Executor, list: List, q: ListQuery, ctx: ListContext): Promise<ListResult> {
   if (list.prepare) await db.execute(list.prepare);
@@ -43,10 +43,10 @@ export async function runList(
   db: Executor,
   list: List,
   query: Record<string, unknown>,
-  ctx: Omit<ListContext, "filters" | "query">,
+  ctx: ListBase,
 ): Promise<ListResult> {
   const q = parseListQuery(list, query, ctx);
-  const r = await runParsedList(db, list, q, { ...ctx, query, filters: q.filters });
+  const r = await runParsedList(db, list, q, listContext(ctx, query, q.filters));
   for (const row of r.results) delete row[PAGE_TOTAL];
   return r;
 }

@@ -53,6 +53,9 @@ export interface ListContext {
   clock?: () => Date;
 }
 
+/** What a request gives the engine before its filters are parsed (see parse-query.ts `listContext`). */
+export type ListBase = Omit<ListContext, "filters" | "query">;
+
 export interface CustomFilter<S extends z.ZodType = z.ZodType> {
   /** Validates the raw query value (a string, or a string[] when repeated); failures → 400. */
   schema: S;
