@@ -5,7 +5,7 @@
 import { SQL, StringChunk, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { COUNT_FIELD, likeCondition } from "./parse-query";
-import type { FieldDef, List, ListContext, ListQuery } from "./types";
+import type { FieldDef, List, ListContext, ListQuery, OrderSpec } from "./types";
 import { BUSINESS_TZ, likeEscape } from "./values";
 
 const ident = (name: string) => sql.raw(`"${name}"`);
@@ -35,12 +35,26 @@ export function globalWords(q: ListQuery): string[] {
   return q.global ? [...new Set(q.global.split(/\s+/).filter((w) => w !== ""))] : [];
 }
 
+/** The visible fields a global search looks in; the view's `visible` array is shared, so once per view. */
+const searchedFields = new WeakMap<readonly string[], readonly string[]>();
+function searchedOf(list: List, q: ListQuery): readonly string[] {
+  let searched = searchedFields.get(q.visible);
+  if (!searched) {
+    searched = q.visible.filter((n) => list.fields[n].global);
+    searchedFields.set(q.visible, searched);
+  }
+  return searched;
+}
+
+const AND = sql` AND `;
+const NOTHING = sql``;
+
 export function whereClause(list: List, q: ListQuery, ctx: ListContext): SQL {
   const conds: SQL[] = [];
   const fixed = list.where?.(ctx);
   if (fixed) conds.push(fixed);
-  conds.push(...q.conditions);
-  const searched = q.visible.filter((n) => list.fields[n].global);
+  for (const c of q.conditions) conds.push(c);
+  const searched = q.global === undefined ? NO_FIELDS : searchedOf(list, q);
   if (searched.length > 0) {
     // 'Rossi Marco' and 'Marco Rossi' alike: each word in any searchable field (an AND of ORs, each
     // OR served by the fields' trigram indexes and the planner's BitmapOr/BitmapAnd).
@@ -54,13 +68,12 @@ export function whereClause(list: List, q: ListQuery, ctx: ListContext): SQL {
       );
     }
   }
-  return conds.length
-    ? sql` WHERE ${sql.join(
-        conds.map((c) => sql`(${c})`),
-        sql` AND `,
-      )}`
-    : sql``;
+  if (conds.length === 0) return NOTHING;
+  for (let i = 0; i < conds.length; i++) conds[i] = sql`(${conds[i]})`;
+  return sql` WHERE ${sql.join(conds, AND)}`;
 }
+
+const NO_FIELDS: readonly string[] = Object.freeze([]);
 
 function dir(asc: boolean) {
   return sql.raw(asc ? "ASC" : "DESC");
@@ -126,22 +139,36 @@ const MAX_SHAPES = 200;
  * A fragment that depends only on the declaration and the request's shape (columns, order), held
  * as its SQL text once rendered: drizzle renders a list's dozens of nested fragments on every
  * request otherwise (~0.2 ms of CPU for a 13-column list). Fragments carrying parameters are not
- * held (their text would not match their values).
+ * held (their text would not match their values). `cachedPart(list, key) ?? keepPart(list, key,
+ * build())`: no closure per request (each is also renamed by tsx's keepNames when created).
  */
-function staticPart(list: List, key: string, build: () => SQL): SQL {
+function cachedPart(list: List, key: string): SQL | undefined {
+  return rendered.get(list)?.get(key);
+}
+
+/** Keeps `fragment` as its text under `key` (see above); answers what to use in its place. */
+function keepPart(list: List, key: string, fragment: SQL): SQL {
   let byKey = rendered.get(list);
   if (!byKey) {
     byKey = new Map();
     rendered.set(list, byKey);
   }
-  const hit = byKey.get(key);
-  if (hit) return hit;
-  const fragment = build();
   const r = dialect.sqlToQuery(fragment);
   if (r.params.length > 0 || byKey.size >= MAX_SHAPES) return fragment;
   const raw = sql.raw(r.sql);
   byKey.set(key, raw);
   return raw;
+}
+
+/** The visible fields as one string, for the keys of the parts above and of `hasSubqueries`. */
+const visibleKeys = new WeakMap<readonly string[], string>();
+function visibleKey(q: ListQuery): string {
+  let key = visibleKeys.get(q.visible);
+  if (key === undefined) {
+    key = q.visible.join(",");
+    visibleKeys.set(q.visible, key);
+  }
+  return key;
 }
 
 interface JoinPlan {
@@ -213,17 +240,30 @@ function fromNeeded(list: List, where: SQL, order?: SQL): SQL {
 
 /** The whole ordered result with every column: exports (streamed), not pages. */
 export function exportQuery(list: List, q: ListQuery, ctx: ListContext): SQL {
-  const head = staticPart(
-    list,
-    `select:${q.visible.join(",")}`,
-    () => sql`SELECT ${selectColumns(list, q)} FROM ${fromFor(list, undefined)}`,
-  );
+  const headKey = `select:${visibleKey(q)}`;
+  const head =
+    cachedPart(list, headKey) ??
+    keepPart(list, headKey, sql`SELECT ${selectColumns(list, q)} FROM ${fromFor(list, undefined)}`);
   const fence = searchesByTrigram(q);
-  const order = staticPart(list, `order:${fence}:${orderKey(q)}`, () => orderClause(list, q, fence));
-  return sql`${head}${whereClause(list, q, ctx)}${order}`;
+  return sql`${head}${whereClause(list, q, ctx)}${orderPart(list, q, fence)}`;
 }
 
-const orderKey = (q: ListQuery) => q.order.map((o) => `${o.field}:${o.asc}`).join(",");
+/** The ORDER BY of a request as a held part (see `keepPart`). */
+function orderPart(list: List, q: ListQuery, fence: boolean): SQL {
+  const key = `order:${fence}:${orderKey(q)}`;
+  return cachedPart(list, key) ?? keepPart(list, key, orderClause(list, q, fence));
+}
+
+/** An order as a key; a view's default order is a shared array, so its key is worked out once. */
+const orderKeys = new WeakMap<readonly OrderSpec[], string>();
+function orderKey(q: ListQuery): string {
+  let key = orderKeys.get(q.order);
+  if (key === undefined) {
+    key = q.order.map((o) => `${o.field}:${o.asc}`).join(",");
+    if (Object.isFrozen(q.order)) orderKeys.set(q.order, key);
+  }
+  return key;
+}
 
 const subqueries = new WeakMap<List, Map<string, boolean>>();
 
@@ -234,7 +274,7 @@ function hasSubqueries(list: List, q: ListQuery): boolean {
     byShape = new Map();
     subqueries.set(list, byShape);
   }
-  const key = q.visible.join(",");
+  const key = visibleKey(q);
   let has = byShape.get(key);
   if (has === undefined) {
     const columns = textOf(selectColumns(list, q));
@@ -264,7 +304,7 @@ export const PAGE_TOTAL = "__total";
 export function pageKeysQuery(list: List, q: ListQuery, ctx: ListContext, limit: number, offset: number): SQL {
   const fence = searchesByTrigram(q);
   const where = whereClause(list, q, ctx);
-  const order = staticPart(list, `order:${fence}:${orderKey(q)}`, () => orderClause(list, q, fence));
+  const order = orderPart(list, q, fence);
   return sql`SELECT ${list.key} AS k${fence ? sql`, count(*) OVER () AS n` : sql``} FROM ${fromNeeded(
     list,
     where,
@@ -281,12 +321,15 @@ export function pageQuery(list: List, q: ListQuery, ctx: ListContext, limit: num
     return sql`${exportQuery(list, q, ctx)} LIMIT ${limit}`;
   }
   const ids = pageKeysQuery(list, q, ctx, limit, offset);
-  const columns = staticPart(list, `columns:${q.visible.join(",")}`, () => sql`SELECT ${selectColumns(list, q)}`);
-  const rows = staticPart(
-    list,
-    "rows",
-    () => sql` FROM ${fromFor(list, undefined)} WHERE ${list.key} = ANY (ARRAY(SELECT page_keys.k FROM page_keys))`,
-  );
+  const columnsKey = `columns:${visibleKey(q)}`;
+  const columns = cachedPart(list, columnsKey) ?? keepPart(list, columnsKey, sql`SELECT ${selectColumns(list, q)}`);
+  const rows =
+    cachedPart(list, "rows") ??
+    keepPart(
+      list,
+      "rows",
+      sql` FROM ${fromFor(list, undefined)} WHERE ${list.key} = ANY (ARRAY(SELECT page_keys.k FROM page_keys))`,
+    );
   // The total: a trigram search's window count of its matches; otherwise the count statement, which
   // the database runs only for a full page (an init plan is run when first needed, and CASE does not
   // reach it otherwise): a page that is not full tells its total.
@@ -294,7 +337,7 @@ export function pageQuery(list: List, q: ListQuery, ctx: ListContext, limit: num
   const total = fence
     ? sql`(SELECT max(page_keys.n) FROM page_keys)`
     : sql`CASE WHEN ${keys} < ${limit} THEN ${offset} + ${keys} ELSE (${countQuery(list, q, ctx)}) END`;
-  const order = staticPart(list, `order:false:${orderKey(q)}`, () => orderClause(list, q, false));
+  const order = orderPart(list, q, false);
   return sql`WITH page_keys AS MATERIALIZED (${ids}) ${columns}, (${total})::int AS ${ident(PAGE_TOTAL)}${rows}${order}`;
 }
 
