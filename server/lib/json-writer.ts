@@ -1,15 +1,16 @@
 /**
- * compileJsonWriter(schema): a function that writes a value as the JSON text of what zod's
- * `encode(schema, value)` returns — the schema's keys only, in the schema's order — or answers
- * `undefined` when the value does not match the schema (the caller then lets zod decide: its
- * error, or its answer where this writer is stricter than zod).
+ * compileJsonWriter(schema): a function that writes a value as the JSON text zod's serializer
+ * writes — `JSON.stringify(encode(schema, value))`: the schema's keys only, in the schema's order —
+ * or answers `undefined` when the value does not match the schema (the caller then lets zod
+ * decide: its error, or its answer where this writer is stricter than zod).
  *
- * Why: the response serializer of fastify-type-provider-zod builds a parsed copy of every answer
- * with zod (issue arrays, payload objects, a new object per row) and then JSON.stringify-es it. The
- * writer walks the value once, checks each field's type as zod would and writes the text; it is
- * JavaScript generated once per schema, so each row's fields are read as plain properties, not by
- * a keyed lookup. CPU per page in a tight loop (server/bench/serialize-list.ts): a 10-row log page
- * 12.5 → 8.0 µs, a 25-row operators' page 32 → 26 µs (server/bench/NOTES.md, session 10).
+ * How: JavaScript generated once per schema checks each field's type as zod does and builds the
+ * same copy zod would (plain object literals, the schema's keys read as plain properties), without
+ * zod's payloads, issue arrays and per-key bookkeeping; then one JSON.stringify writes it. CPU per
+ * page in a tight loop, the text's bytes counted as the server does (server/bench/serialize-list.ts):
+ * a 10-row log page 14.0 → 10.4 µs (JSON.stringify alone 9.7), a 25-row operators' page 31.9 → 24.5
+ * µs (21.6) (server/bench/NOTES.md, session 10). Writing the text piece by piece instead was slower
+ * once the pieces are joined.
  *
  * It handles the shapes our answers are made of: objects (unknown keys dropped, as zod's default),
  * arrays, string-keyed records, unions (first option that matches, as zod), nullable, optional,
@@ -64,7 +65,10 @@ function acceptsUndefined(s: z.ZodType): boolean {
   }
 }
 
-/** Builds the source of the writer functions; constants (enum values) are passed as `k[i]`. */
+/**
+ * Builds the source of the copying functions. Generated code returns `F` (a unique symbol) for a
+ * value that does not match; constants (enum values) are passed as `k[i]`.
+ */
 class Compiler {
   readonly fns: string[] = [];
   readonly consts: unknown[] = [];
@@ -77,9 +81,8 @@ class Compiler {
   }
 
   /**
-   * Code that sets `out` to the JSON text of `v` (a variable name) under schema `s`, or returns
-   * `undefined` from the enclosing function when `v` does not match. `v` is never `undefined`
-   * here unless the schema is a leaf that accepts it (then `out` = undefined: the caller omits).
+   * Code that sets `out` to zod's output for `v` (a variable name) under schema `s`, or returns
+   * `F` from the enclosing function when `v` does not match.
    */
   value(s: z.ZodType, v: string, out: string): string {
     const d = zodOf(s).def;
@@ -88,26 +91,25 @@ class Compiler {
     switch (d.type) {
       case "string":
         if (checks.length || d.format) throw new Unsupported("string check");
-        return `if (typeof ${v} !== "string") return; ${out} = JSON.stringify(${v});`;
+        return `if (typeof ${v} !== "string") return F; ${out} = ${v};`;
       case "number": {
         const formats = [
           d.format,
           ...checks.map((c) => (c._zod.def.check === "number_format" ? c._zod.def.format : "?")),
         ];
-        const rest = formats.filter((f) => f !== undefined && f !== "safeint");
-        if (rest.length) throw new Unsupported("number check");
+        if (formats.some((f) => f !== undefined && f !== "safeint")) throw new Unsupported("number check");
         const test = formats.includes("safeint") ? `Number.isSafeInteger(${v})` : `Number.isFinite(${v})`;
-        return `if (typeof ${v} !== "number" || !${test}) return; ${out} = "" + ${v};`;
+        return `if (typeof ${v} !== "number" || !${test}) return F; ${out} = ${v};`;
       }
       case "boolean":
         if (checks.length) throw new Unsupported("boolean check");
-        return `if (${v} === true) ${out} = "true"; else if (${v} === false) ${out} = "false"; else return;`;
+        return `if (typeof ${v} !== "boolean") return F; ${out} = ${v};`;
       case "null":
-        return `if (${v} !== null) return; ${out} = "null";`;
+        return `if (${v} !== null) return F; ${out} = null;`;
       case "unknown":
       case "any":
-        // zod passes it as it is; JSON.stringify of the whole answer writes it the same way.
-        return `${out} = JSON.stringify(${v});`;
+        // zod passes it as it is.
+        return `${out} = ${v};`;
       case "literal":
       case "enum": {
         if (checks.length) throw new Unsupported("enum check");
@@ -115,10 +117,10 @@ class Compiler {
         const values = zodOf(s).values;
         if (!values || ![...values].every((x) => ["string", "number", "boolean"].includes(typeof x) || x === null))
           throw new Unsupported("literal value");
-        return `if (!${this.constant(values)}.has(${v})) return; ${out} = JSON.stringify(${v});`;
+        return `if (!${this.constant(values)}.has(${v})) return F; ${out} = ${v};`;
       }
       case "nullable":
-        return `if (${v} === null) ${out} = "null"; else { ${this.value(d.innerType as z.ZodType, v, out)} }`;
+        return `if (${v} === null) ${out} = null; else { ${this.value(d.innerType as z.ZodType, v, out)} }`;
       case "optional":
         return `if (${v} === undefined) ${out} = undefined; else { ${this.value(d.innerType as z.ZodType, v, out)} }`;
       case "object":
@@ -126,13 +128,13 @@ class Compiler {
       case "record":
       case "union":
         if (checks.length) throw new Unsupported(`${d.type} check`);
-        return `${out} = ${this.fn(s)}(${v}); if (${out} === undefined) return;`;
+        return `${out} = ${this.fn(s)}(${v}); if (${out} === F) return F;`;
       default:
         throw new Unsupported(d.type);
     }
   }
 
-  /** The name of a function writing `s` (an object, array, record or union), or undefined. */
+  /** The name of the function copying `s` (an object, array, record or union). */
   private fn(s: z.ZodType): string {
     const known = this.memo.get(s);
     if (known) return known;
@@ -152,53 +154,47 @@ class Compiler {
     if (d.catchall) throw new Unsupported("catchall");
     const shape = d.shape ?? {};
     if (Object.getOwnPropertySymbols(shape).length) throw new Unsupported("symbol key");
-    const lines = [
-      `if (typeof o !== "object" || o === null || Array.isArray(o)) return;`,
-      `let s = "{", c = "", v, t;`,
-    ];
-    // Once a required key is written, every later key is known to follow a comma.
-    let started = false;
-    for (const key of Object.keys(shape)) {
+    const lines = [`if (typeof o !== "object" || o === null || Array.isArray(o)) return F;`, `let v;`];
+    const props: string[] = [];
+    Object.keys(shape).forEach((key, i) => {
       if (key === "__proto__") throw new Unsupported("__proto__");
       const field = shape[key];
       const internals = zodOf(field);
       if (internals.optin === "defaulted") throw new Unsupported("default");
       const prop = JSON.stringify(key);
-      const label = (comma: boolean) => JSON.stringify(`${comma ? "," : ""}${JSON.stringify(key)}:`);
-      lines.push(`v = o[${prop}];`);
+      const a = `a${i}`;
+      lines.push(`let ${a}; v = o[${prop}];`);
       if (acceptsUndefined(field)) {
         // zod: an absent key passes only when the schema is optional in and out; a present
-        // `undefined` passes when the schema accepts it, and JSON leaves the key out.
+        // `undefined` passes when the schema accepts it. Either way the copy holds undefined,
+        // which JSON.stringify leaves out, as it does zod's.
         const absentFails = !(internals.optin === "optional" && internals.optout === "optional");
-        const write = started ? `s += ${label(true)} + t;` : `s += c + ${label(false)} + t; c = ",";`;
         lines.push(
-          `if (v === undefined) { ${absentFails ? `if (!(${prop} in o)) return;` : ""} }`,
-          `else { ${this.value(field, "v", "t")} if (t !== undefined) { ${write} } }`,
+          `if (v === undefined) { ${absentFails ? `if (!(${prop} in o)) return F;` : ""} }`,
+          `else { ${this.value(field, "v", a)} }`,
         );
       } else {
-        const write = started ? `s += ${label(true)} + t;` : `s += c + ${label(false)} + t;`;
-        lines.push(`if (v === undefined) return;`, `${this.value(field, "v", "t")} ${write}`);
-        started = true;
+        lines.push(`if (v === undefined) return F;`, this.value(field, "v", a));
       }
-    }
-    lines.push(`return s + "}";`);
+      props.push(`${prop}: ${a}`);
+    });
+    lines.push(`return {${props.join(", ")}};`);
     return lines.join("\n");
   }
 
   private array(element: z.ZodType): string {
-    const undef = acceptsUndefined(element);
     return [
-      `if (!Array.isArray(o)) return;`,
-      `let s = "[", v, t;`,
+      `if (!Array.isArray(o)) return F;`,
+      `const r = new Array(o.length); let v, t;`,
       `for (let i = 0; i < o.length; i++) {`,
       `  v = o[i];`,
       // zod keeps an accepted `undefined` element, which JSON writes as null.
-      undef
-        ? `  if (v === undefined) t = "null"; else { ${this.value(element, "v", "t")} if (t === undefined) t = "null"; }`
-        : `  if (v === undefined) return; ${this.value(element, "v", "t")}`,
-      `  s += (i ? "," : "") + t;`,
+      acceptsUndefined(element)
+        ? `  if (v === undefined) t = undefined; else { ${this.value(element, "v", "t")} }`
+        : `  if (v === undefined) return F; ${this.value(element, "v", "t")}`,
+      `  r[i] = t;`,
       `}`,
-      `return s + "]";`,
+      `return r;`,
     ].join("\n");
   }
 
@@ -208,32 +204,31 @@ class Compiler {
     const value = d.valueType as z.ZodType;
     return [
       // zod wants a plain object; symbols would fail a string key. Anything else: zod decides.
-      `if (typeof o !== "object" || o === null) return;`,
-      `const p = Object.getPrototypeOf(o); if ((p !== Object.prototype && p !== null) || Object.getOwnPropertySymbols(o).length) return;`,
-      `let s = "{", c = "", v, t;`,
+      `if (typeof o !== "object" || o === null) return F;`,
+      `const p = Object.getPrototypeOf(o);`,
+      `if ((p !== Object.prototype && p !== null) || Object.getOwnPropertySymbols(o).length) return F;`,
+      `const r = {}; let v, t;`,
       `for (const key of Object.keys(o)) {`,
       `  if (key === "__proto__") continue;`,
       `  v = o[key];`,
       acceptsUndefined(value)
-        ? `  if (v === undefined) continue; ${this.value(value, "v", "t")} if (t === undefined) continue;`
-        : `  if (v === undefined) return; ${this.value(value, "v", "t")}`,
-      `  s += c + JSON.stringify(key) + ":" + t; c = ",";`,
+        ? `  if (v === undefined) t = undefined; else { ${this.value(value, "v", "t")} }`
+        : `  if (v === undefined) return F; ${this.value(value, "v", "t")}`,
+      `  r[key] = t;`,
       `}`,
-      `return s + "}";`,
+      `return r;`,
     ].join("\n");
   }
 
   private union(options: z.ZodType[]): string {
     // The first option that matches, as zod; each option in its own function so that a failed
-    // one (`return;`) moves on to the next.
+    // one (`return F`) moves on to the next.
     const names = options.map((o) => {
       const name = `u${this.unions++}`;
-      this.fns.push(`function ${name}(v) {\nlet t;\n${this.value(o, "v", "t")}\nreturn t === undefined ? U : t;\n}`);
+      this.fns.push(`function ${name}(v) {\nlet t;\n${this.value(o, "v", "t")}\nreturn t;\n}`);
       return name;
     });
-    return ["let t;", ...names.map((n) => `t = ${n}(o); if (t !== undefined) return t === U ? undefined : t;`)].join(
-      "\n",
-    );
+    return ["let t;", ...names.map((n) => `t = ${n}(o); if (t !== F) return t;`), "return F;"].join("\n");
   }
 }
 
@@ -247,9 +242,15 @@ export function compileJsonWriter(schema: z.ZodType): JsonWriter | null {
     if (err instanceof Unsupported) return null;
     throw err;
   }
-  const source = `${c.fns.join("\n")}\nreturn function write(v) {\nlet t;\n${body}\nreturn t;\n};`;
-  return new Function("k", "U", source)(c.consts, UNDEFINED_MATCH) as JsonWriter;
+  const copy = new Function("k", "F", `${c.fns.join("\n")}\nreturn function copy(v) {\nlet t;\n${body}\nreturn t;\n};`)(
+    c.consts,
+    FAIL,
+  ) as (value: unknown) => unknown;
+  return (value) => {
+    const out = copy(value);
+    return out === FAIL ? undefined : JSON.stringify(out);
+  };
 }
 
-/** A union option that matched with `undefined` (an optional option): distinct from "no match". */
-const UNDEFINED_MATCH = Symbol("undefined");
+/** What a generated function answers for a value that does not match its schema. */
+const FAIL = Symbol("no match");
