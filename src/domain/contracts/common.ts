@@ -5,9 +5,11 @@
  *
  * A contract (`src/domain/contracts/<module>/<resource>.ts`) declares each call's body
  * (`XxxData`) and answer (`XxxOut`) once, as zod schemas, with `type Xxx = z.infer<typeof XxxOut>`:
- * the server's routes use the schemas (validation and `schema.response`: the zod serializer sends
- * only the declared fields), the SPA's RTK Query endpoints and the mocks use the types.
- * Answer schemas are plain z.object/z.array: no transforms (they run on every answer).
+ * the server's routes use the schemas (validation and `schema.response`: the serializer sends only
+ * the declared fields), the SPA's RTK Query endpoints and the mocks use the types.
+ * Answer schemas are plain z.object/z.array: no transforms (they run on every answer, compiled by
+ * server/lib/json-writer.ts; a string check or format, a default or a transform sends the route
+ * back to zod's slower serializer).
  */
 import { z } from "zod";
 
