@@ -182,6 +182,13 @@ class Compiler {
     return lines.join("\n");
   }
 
+  /** Code that sets `t` to zod's output for an element or a record's value `v` (an accepted undefined stays undefined). */
+  private member(s: z.ZodType): string {
+    return acceptsUndefined(s)
+      ? `if (v === undefined) t = undefined; else { ${this.value(s, "v", "t")} }`
+      : `if (v === undefined) return F; ${this.value(s, "v", "t")}`;
+  }
+
   private array(element: z.ZodType): string {
     return [
       `if (!Array.isArray(o)) return F;`,
@@ -189,9 +196,7 @@ class Compiler {
       `for (let i = 0; i < o.length; i++) {`,
       `  v = o[i];`,
       // zod keeps an accepted `undefined` element, which JSON writes as null.
-      acceptsUndefined(element)
-        ? `  if (v === undefined) t = undefined; else { ${this.value(element, "v", "t")} }`
-        : `  if (v === undefined) return F; ${this.value(element, "v", "t")}`,
+      `  ${this.member(element)}`,
       `  r[i] = t;`,
       `}`,
       `return r;`,
@@ -211,9 +216,7 @@ class Compiler {
       `for (const key of Object.keys(o)) {`,
       `  if (key === "__proto__") continue;`,
       `  v = o[key];`,
-      acceptsUndefined(value)
-        ? `  if (v === undefined) t = undefined; else { ${this.value(value, "v", "t")} }`
-        : `  if (v === undefined) return F; ${this.value(value, "v", "t")}`,
+      `  ${this.member(value)}`,
       `  r[key] = t;`,
       `}`,
       `return r;`,

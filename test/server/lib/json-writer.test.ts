@@ -10,22 +10,12 @@ import { serializerCompiler as zodSerializerCompiler } from "fastify-type-provid
 import { z } from "zod";
 import { compileJsonWriter } from "../../../server/lib/json-writer";
 import { ListOut } from "../../../src/domain/contracts/common";
+import { rng } from "../../src/domain/hours/random-shifts";
 import { createTestApp } from "../helpers/app";
 import { apiRoutes, recordRoutes } from "../helpers/routes";
 import { testDbKinds } from "../setup/paths";
 
 const routes = recordRoutes();
-
-/** A small deterministic generator (mulberry32), so that a failure reproduces. */
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const STRINGS = [
   "",
@@ -115,7 +105,8 @@ function zodText(serialize: (v: unknown) => string, v: unknown): string | typeof
   }
 }
 
-/** Checks the writer against zod on generated values; answers how many valid values it took. */
+/** Checks the writer against zod on generated values. */
+// Seeded (mulberry32), so that a failure reproduces.
 function agree(name: string, schema: z.ZodType, seed: number, rounds: number): void {
   const write = compileJsonWriter(schema);
   if (!write) return;
