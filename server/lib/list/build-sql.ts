@@ -36,16 +36,22 @@ export function globalWords(q: ListQuery): string[] {
 }
 
 /** The visible fields a global search looks in; the view's `visible` array is shared, so once per view. */
-const searchedFields = new WeakMap<readonly string[], readonly string[]>();
+const searchedFields = new WeakMap<List, WeakMap<readonly string[], readonly string[]>>();
 function searchedOf(list: List, q: ListQuery): readonly string[] {
-  let searched = searchedFields.get(q.visible);
+  let byVisible = searchedFields.get(list);
+  if (!byVisible) {
+    byVisible = new WeakMap();
+    searchedFields.set(list, byVisible);
+  }
+  let searched = byVisible.get(q.visible);
   if (!searched) {
     searched = q.visible.filter((n) => list.fields[n].global);
-    searchedFields.set(q.visible, searched);
+    byVisible.set(q.visible, searched);
   }
   return searched;
 }
 
+// Shared constant fragments: nothing in the engine appends to a fragment (SQL.append mutates).
 const AND = sql` AND `;
 const NOTHING = sql``;
 

@@ -198,7 +198,7 @@ function fieldCondition(
       break;
     }
     case "range": {
-      const [dal, al] = rangeParams(f, param);
+      const [dal, al] = rangeParams(param);
       rangeBound(f, dal, ">=", raw, errors, out);
       rangeBound(f, al, "<=", raw, errors, out);
       break;
@@ -208,13 +208,13 @@ function fieldCondition(
   }
 }
 
-/** `<param>_dal` and `<param>_al` of a range filter, named once per field. */
-const rangeNames = new WeakMap<FieldDef, readonly [string, string]>();
-function rangeParams(f: FieldDef, param: string): readonly [string, string] {
-  let names = rangeNames.get(f);
+/** `<param>_dal` and `<param>_al` of a range filter, named once per parameter (declarations bound them). */
+const rangeNames = new Map<string, readonly [string, string]>();
+function rangeParams(param: string): readonly [string, string] {
+  let names = rangeNames.get(param);
   if (!names) {
     names = [`${param}_dal`, `${param}_al`];
-    rangeNames.set(f, names);
+    rangeNames.set(param, names);
   }
   return names;
 }
@@ -275,7 +275,7 @@ export function parseListQuery(list: List, raw: Raw, ctx: ListBase): ListQuery {
 
   // order_field, order_asc
   const asc = paramBool(raw.order_asc, "order_asc", errors, true);
-  let order: OrderSpec[];
+  let order: readonly OrderSpec[];
   const orderRaw = one(raw.order_field);
   if (orderRaw !== undefined) {
     if (orderAllowed(list, visible, groupBy, orderRaw)) order = [{ field: orderRaw, asc }];
@@ -284,7 +284,7 @@ export function parseListQuery(list: List, raw: Raw, ctx: ListBase): ListQuery {
       order = [];
     }
   } else if (groupBy) order = [{ field: groupBy, asc: true }];
-  else order = view.defaultOrder as OrderSpec[];
+  else order = view.defaultOrder;
 
   // global
   let global = one(raw.global);

@@ -141,7 +141,7 @@ export interface ListQuery {
   page: number;
   pageSize: number;
   global?: string;
-  order: OrderSpec[];
+  order: readonly OrderSpec[];
   groupBy?: string;
   /** Conditions from built-in and custom filters (already bound SQL). */
   conditions: SQL[];
