@@ -5,7 +5,7 @@
 import { SQL, StringChunk, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { COUNT_FIELD, likeCondition } from "./parse-query";
-import type { FieldDef, List, ListContext, ListQuery, OrderSpec } from "./types";
+import type { FieldDef, List, ListContext, ListQuery } from "./types";
 import { BUSINESS_TZ, likeEscape } from "./values";
 
 const ident = (name: string) => sql.raw(`"${name}"`);
@@ -35,22 +35,6 @@ export function globalWords(q: ListQuery): string[] {
   return q.global ? [...new Set(q.global.split(/\s+/).filter((w) => w !== ""))] : [];
 }
 
-/** The visible fields a global search looks in; the view's `visible` array is shared, so once per view. */
-const searchedFields = new WeakMap<List, WeakMap<readonly string[], readonly string[]>>();
-function searchedOf(list: List, q: ListQuery): readonly string[] {
-  let byVisible = searchedFields.get(list);
-  if (!byVisible) {
-    byVisible = new WeakMap();
-    searchedFields.set(list, byVisible);
-  }
-  let searched = byVisible.get(q.visible);
-  if (!searched) {
-    searched = q.visible.filter((n) => list.fields[n].global);
-    byVisible.set(q.visible, searched);
-  }
-  return searched;
-}
-
 // Shared constant fragments: nothing in the engine appends to a fragment (SQL.append mutates).
 const AND = sql` AND `;
 const NOTHING = sql``;
@@ -60,15 +44,14 @@ export function whereClause(list: List, q: ListQuery, ctx: ListContext): SQL {
   const fixed = list.where?.(ctx);
   if (fixed) conds.push(fixed);
   for (const c of q.conditions) conds.push(c);
-  const searched = q.global === undefined ? NO_FIELDS : searchedOf(list, q);
-  if (searched.length > 0) {
+  if (q.searched.length > 0) {
     // 'Rossi Marco' and 'Marco Rossi' alike: each word in any searchable field (an AND of ORs, each
     // OR served by the fields' trigram indexes and the planner's BitmapOr/BitmapAnd).
     for (const word of globalWords(q)) {
       const pattern = `%${likeEscape(word)}%`;
       conds.push(
         sql`(${sql.join(
-          searched.map((n) => likeCondition(list.fields[n], pattern)),
+          q.searched.map((n) => likeCondition(list.fields[n], pattern)),
           sql` OR `,
         )})`,
       );
@@ -78,8 +61,6 @@ export function whereClause(list: List, q: ListQuery, ctx: ListContext): SQL {
   for (let i = 0; i < conds.length; i++) conds[i] = sql`(${conds[i]})`;
   return sql` WHERE ${sql.join(conds, AND)}`;
 }
-
-const NO_FIELDS: readonly string[] = Object.freeze([]);
 
 function dir(asc: boolean) {
   return sql.raw(asc ? "ASC" : "DESC");
@@ -166,17 +147,6 @@ function keepPart(list: List, key: string, fragment: SQL): SQL {
   return raw;
 }
 
-/** The visible fields as one string, for the keys of the parts above and of `hasSubqueries`. */
-const visibleKeys = new WeakMap<readonly string[], string>();
-function visibleKey(q: ListQuery): string {
-  let key = visibleKeys.get(q.visible);
-  if (key === undefined) {
-    key = q.visible.join(",");
-    visibleKeys.set(q.visible, key);
-  }
-  return key;
-}
-
 interface JoinPlan {
   /** Aliases in declaration order, with their join and a test for `alias.` in a statement's text. */
   joins: { alias: string; sql: SQL; named: RegExp; needs: string[] }[];
@@ -246,7 +216,7 @@ function fromNeeded(list: List, where: SQL, order?: SQL): SQL {
 
 /** The whole ordered result with every column: exports (streamed), not pages. */
 export function exportQuery(list: List, q: ListQuery, ctx: ListContext): SQL {
-  const headKey = `select:${visibleKey(q)}`;
+  const headKey = `select:${q.shapeKey}`;
   const head =
     cachedPart(list, headKey) ??
     keepPart(list, headKey, sql`SELECT ${selectColumns(list, q)} FROM ${fromFor(list, undefined)}`);
@@ -256,19 +226,8 @@ export function exportQuery(list: List, q: ListQuery, ctx: ListContext): SQL {
 
 /** The ORDER BY of a request as a held part (see `keepPart`). */
 function orderPart(list: List, q: ListQuery, fence: boolean): SQL {
-  const key = `order:${fence}:${orderKey(q)}`;
+  const key = `order:${fence}:${q.orderKey}`;
   return cachedPart(list, key) ?? keepPart(list, key, orderClause(list, q, fence));
-}
-
-/** An order as a key; a view's default order is a shared array, so its key is worked out once. */
-const orderKeys = new WeakMap<readonly OrderSpec[], string>();
-function orderKey(q: ListQuery): string {
-  let key = orderKeys.get(q.order);
-  if (key === undefined) {
-    key = q.order.map((o) => `${o.field}:${o.asc}`).join(",");
-    if (Object.isFrozen(q.order)) orderKeys.set(q.order, key);
-  }
-  return key;
 }
 
 const subqueries = new WeakMap<List, Map<string, boolean>>();
@@ -280,7 +239,7 @@ function hasSubqueries(list: List, q: ListQuery): boolean {
     byShape = new Map();
     subqueries.set(list, byShape);
   }
-  const key = visibleKey(q);
+  const key = q.shapeKey;
   let has = byShape.get(key);
   if (has === undefined) {
     const columns = textOf(selectColumns(list, q));
@@ -327,7 +286,7 @@ export function pageQuery(list: List, q: ListQuery, ctx: ListContext, limit: num
     return sql`${exportQuery(list, q, ctx)} LIMIT ${limit}`;
   }
   const ids = pageKeysQuery(list, q, ctx, limit, offset);
-  const columnsKey = `columns:${visibleKey(q)}`;
+  const columnsKey = `columns:${q.shapeKey}`;
   const columns = cachedPart(list, columnsKey) ?? keepPart(list, columnsKey, sql`SELECT ${selectColumns(list, q)}`);
   const rows =
     cachedPart(list, "rows") ??

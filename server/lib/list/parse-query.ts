@@ -49,29 +49,39 @@ export function visibleFields(list: List, user: AuthUser | null): string[] {
     .map(([name]) => name);
 }
 
-/** What a list offers one set of permissions: the same for every request of a user (see `listView`). */
+/** A visible field with a built-in filter, its parameter named once (a range's two as well). */
+interface FilteredField {
+  name: string;
+  f: FieldDef;
+  param: string;
+  /** `<param>_dal`, `<param>_al` of a range filter. */
+  range?: readonly [string, string];
+}
+
+/**
+ * What a list offers one set of permissions: the same for every request of a user (see
+ * `listView`), so everything derived from it is worked out here once, not per request.
+ */
 interface ListView {
   visible: readonly string[];
   visibleSet: ReadonlySet<string>;
+  /** The visible fields as one string: the key of the SQL parts held per shape (build-sql.ts). */
+  shapeKey: string;
+  /** The visible fields a global search looks in. */
+  searched: readonly string[];
   /** The visible fields that have a built-in filter, in declaration order. */
-  filtered: readonly (readonly [string, FieldDef])[];
+  filtered: readonly FilteredField[];
+  /** The list's custom filters as [name, filter] pairs. */
+  custom: readonly (readonly [string, CustomFilter])[];
   /** The export columns of an ungrouped export before show_fields / hidden_fields. */
   exportable: readonly string[];
-  /** The list's default order on the fields this set sees. */
+  /** The list's default order on the fields this set sees, and its key. */
   defaultOrder: readonly OrderSpec[];
+  defaultOrderKey: string;
 }
 
-/** A list's custom filters as [name, filter] pairs, listed once per declaration. */
-const customFilters = new WeakMap<List, readonly (readonly [string, CustomFilter])[]>();
-
-function customFiltersOf(list: List): readonly (readonly [string, CustomFilter])[] {
-  let entries = customFilters.get(list);
-  if (!entries) {
-    entries = Object.freeze(Object.entries(list.filters ?? {}));
-    customFilters.set(list, entries);
-  }
-  return entries;
-}
+/** An order as the key of the ORDER BY held for it (build-sql.ts). */
+const orderKeyOf = (order: readonly OrderSpec[]) => order.map((o) => `${o.field}:${o.asc}`).join(",");
 
 const NO_PERMISSIONS: readonly string[] = [];
 const views = new WeakMap<readonly string[], WeakMap<List, ListView>>();
@@ -90,12 +100,27 @@ function listView(list: List, user: AuthUser | null): ListView {
   let view = byList.get(list);
   if (!view) {
     const visible = Object.freeze(visibleFields(list, user));
+    const defaultOrder = Object.freeze((list.defaultOrder ?? []).filter((o) => visible.includes(o.field)));
     view = {
       visible,
       visibleSet: new Set(visible),
-      filtered: Object.freeze(visible.filter((n) => list.fields[n].filter).map((n) => [n, list.fields[n]] as const)),
+      shapeKey: visible.join(","),
+      searched: Object.freeze(visible.filter((n) => list.fields[n].global)),
+      filtered: Object.freeze(
+        visible
+          .filter((n) => list.fields[n].filter)
+          .map((name): FilteredField => {
+            const f = list.fields[name];
+            const param = f.param ?? name;
+            return f.filter === "range"
+              ? { name, f, param, range: [`${param}_dal`, `${param}_al`] }
+              : { name, f, param };
+          }),
+      ),
+      custom: Object.freeze(Object.entries(list.filters ?? {})),
       exportable: Object.freeze(visible.filter((n) => list.fields[n].exportable ?? list.fields[n].type !== "json")),
-      defaultOrder: Object.freeze((list.defaultOrder ?? []).filter((o) => visible.includes(o.field))),
+      defaultOrder,
+      defaultOrderKey: orderKeyOf(defaultOrder),
     };
     byList.set(list, view);
   }
@@ -142,14 +167,12 @@ const LTE = sql.raw("<=");
 
 /** The conditions of a field's built-in filter, pushed on `out` (nothing when its parameter is absent). */
 function fieldCondition(
-  f: FieldDef,
-  name: string,
+  { name, f, param, range }: FilteredField,
   raw: Raw,
   errors: FieldErrors,
   equalities: Record<string, SQL[]>,
   out: SQL[],
 ): void {
-  const param = f.param ?? name;
   switch (f.filter) {
     case "eq": {
       const v = one(raw[param]);
@@ -198,7 +221,7 @@ function fieldCondition(
       break;
     }
     case "range": {
-      const [dal, al] = rangeParams(param);
+      const [dal, al] = range as readonly [string, string];
       rangeBound(f, dal, ">=", raw, errors, out);
       rangeBound(f, al, "<=", raw, errors, out);
       break;
@@ -206,17 +229,6 @@ function fieldCondition(
     default:
       break;
   }
-}
-
-/** `<param>_dal` and `<param>_al` of a range filter, named once per parameter (declarations bound them). */
-const rangeNames = new Map<string, readonly [string, string]>();
-function rangeParams(param: string): readonly [string, string] {
-  let names = rangeNames.get(param);
-  if (!names) {
-    names = [`${param}_dal`, `${param}_al`];
-    rangeNames.set(param, names);
-  }
-  return names;
 }
 
 function hasErrors(errors: FieldErrors): boolean {
@@ -296,11 +308,11 @@ export function parseListQuery(list: List, raw: Raw, ctx: ListBase): ListQuery {
   // built-in filters of visible fields
   const conditions: SQL[] = [];
   const equalities: Record<string, SQL[]> = {};
-  for (const [name, f] of view.filtered) fieldCondition(f, name, raw, errors, equalities, conditions);
+  for (const field of view.filtered) fieldCondition(field, raw, errors, equalities, conditions);
 
   // custom filters: validate all first, then build (a filter may read the others)
   const filters: Record<string, unknown> = {};
-  const custom = customFiltersOf(list);
+  const custom = view.custom;
   let present = 0;
   for (const [name, cf] of custom) {
     const v = raw[name];
@@ -343,6 +355,7 @@ export function parseListQuery(list: List, raw: Raw, ctx: ListBase): ListQuery {
     pageSize,
     global,
     order,
+    orderKey: order === view.defaultOrder ? view.defaultOrderKey : orderKeyOf(order),
     groupBy,
     conditions,
     equalities,
@@ -350,5 +363,7 @@ export function parseListQuery(list: List, raw: Raw, ctx: ListBase): ListQuery {
     fileType,
     exportFields,
     visible: view.visible,
+    shapeKey: view.shapeKey,
+    searched: view.searched,
   };
 }

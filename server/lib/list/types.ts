@@ -142,6 +142,8 @@ export interface ListQuery {
   pageSize: number;
   global?: string;
   order: readonly OrderSpec[];
+  /** The order as a key of the SQL held for it (build-sql.ts). */
+  orderKey: string;
   groupBy?: string;
   /** Conditions from built-in and custom filters (already bound SQL). */
   conditions: SQL[];
@@ -153,6 +155,10 @@ export interface ListQuery {
   exportFields: readonly string[];
   /** Fields this user may see (shared by the user's requests: never changed in place). */
   visible: readonly string[];
+  /** `visible` as one string: the key of the SQL parts held per shape (build-sql.ts). */
+  shapeKey: string;
+  /** The visible fields a global search looks in. */
+  searched: readonly string[];
 }
 
 export interface ListResult<T = Record<string, unknown>> {
