@@ -32,6 +32,11 @@ export interface Database {
   ): Promise<Unlisten>;
   /** The embedded instance, for snapshots (tests) and data-dir dumps. */
   pglite?: PGlite;
+  /**
+   * PostgreSQL: the address the pool connects to, for work that opens a connection of its own in
+   * another thread (an export's thread, server/lib/list/export/run-export.ts).
+   */
+  url?: string;
 }
 
 export async function pgliteExtensions() {
@@ -110,6 +115,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   return {
     kind: "postgres",
     db,
+    url,
     exec: async (sqlText) => {
       await pool.query(sqlText);
     },

@@ -1,36 +1,47 @@
 /**
- * Reads an export query in batches so 100,000 rows never sit in memory: on PostgreSQL a
- * server-side cursor in a read-only transaction; on PGlite (one in-process connection that a long
- * transaction would block for everyone) LIMIT/OFFSET pages over the list's stable order.
+ * Reads an export query in batches so 100,000 rows never sit in memory. On PostgreSQL this runs in
+ * the export's thread (thread.ts): a connection of the thread's own, with the pool's session
+ * settings and type parsers, reading a server-side cursor (`FETCH 2000`) in a read-only
+ * transaction. On PGlite the main thread reads the pages (pglite-batches.ts) and hands them over.
+ * Loaded by the thread: nothing here may pull in the list engine or drizzle.
  */
-import { type SQL, sql } from "drizzle-orm";
-import type { Database } from "../../../db/client";
-import { queryRows } from "../../../db/query";
+import pg from "pg";
+import { SESSION_OPTIONS } from "../../../db/client";
+import type { RenderedSql } from "../../../db/render-sql";
+import { DRIZZLE_TYPES } from "../../../db/text-types";
 
 export const EXPORT_BATCH = 2000;
 
-export async function forEachBatch(
-  database: Database,
-  query: SQL,
-  onBatch: (rows: Record<string, unknown>[]) => Promise<void>,
+export type Rows = Record<string, unknown>[];
+
+/** PostgreSQL, in the export's thread: `prepare` (if any), then the cursor's batches. */
+export async function* postgresBatches(
+  url: string,
+  query: RenderedSql,
+  prepare: RenderedSql | undefined,
   batch = EXPORT_BATCH,
-): Promise<void> {
-  if (database.kind === "postgres") {
-    await database.db.transaction(async (tx) => {
-      await tx.execute(sql`SET TRANSACTION READ ONLY`);
-      await tx.execute(sql`DECLARE list_export NO SCROLL CURSOR FOR ${query}`);
-      for (;;) {
-        const rows = await queryRows<Record<string, unknown>>(tx, sql.raw(`FETCH ${batch} FROM list_export`));
-        if (rows.length > 0) await onBatch(rows);
-        if (rows.length < batch) break;
-      }
-      await tx.execute(sql`CLOSE list_export`);
-    });
-    return;
-  }
-  for (let offset = 0; ; offset += batch) {
-    const rows = await queryRows<Record<string, unknown>>(database.db, sql`${query} LIMIT ${batch} OFFSET ${offset}`);
-    if (rows.length > 0) await onBatch(rows);
-    if (rows.length < batch) break;
+): AsyncGenerator<Rows> {
+  const client = new pg.Client({
+    connectionString: url,
+    application_name: "vigilanza-erp-export",
+    options: SESSION_OPTIONS,
+    types: DRIZZLE_TYPES,
+  });
+  client.on("error", () => {
+    /* a lost connection fails the pending query, which ends the export */
+  });
+  await client.connect();
+  try {
+    if (prepare) await client.query(prepare.sql, prepare.params);
+    await client.query("BEGIN READ ONLY");
+    await client.query(`DECLARE list_export NO SCROLL CURSOR FOR ${query.sql}`, query.params);
+    for (;;) {
+      const { rows } = await client.query<Record<string, unknown>>(`FETCH ${batch} FROM list_export`);
+      yield rows;
+      if (rows.length < batch) break;
+    }
+    await client.query("COMMIT");
+  } finally {
+    await client.end().catch(() => {});
   }
 }

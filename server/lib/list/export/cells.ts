@@ -1,6 +1,7 @@
 /**
  * Export cells: Italian formats from src/domain/format.ts and neutralised text (a cell that
  * starts with =, +, -, @, tab or CR gets a leading apostrophe so spreadsheets never run it).
+ * Loaded by the export's thread (thread.ts): nothing here may pull in the list engine.
  */
 import {
   formatDate,
@@ -9,23 +10,12 @@ import {
   formatNumber,
   secondsToHours,
 } from "../../../../src/domain/format";
-import { COUNT_FIELD } from "../parse-query";
-import type { FieldType, List, ListQuery } from "../types";
+import type { FieldType } from "../types";
 
 export interface ExportColumn {
   name: string;
   label: string;
   type: FieldType;
-}
-
-export const COUNT_LABEL = "Numero";
-
-export function exportColumns(list: List, q: ListQuery): ExportColumn[] {
-  return q.exportFields.map((name) =>
-    name === COUNT_FIELD && q.groupBy
-      ? { name, label: COUNT_LABEL, type: "integer" as const }
-      : { name, label: list.fields[name].label, type: list.fields[name].type },
-  );
 }
 
 const DANGEROUS = /^[=+\-@\t\r]/;
