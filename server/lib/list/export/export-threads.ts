@@ -1,8 +1,8 @@
 /**
  * The export threads of one server process (thread.ts): at most EXPORT_THREADS, each writing one
  * export at a time with a heap of its own and bounded; more exports wait their turn, in order. A
- * thread is kept EXPORT_THREAD_IDLE_MS after its last export (starting one and loading exceljs,
- * pdfkit and pg costs ~0.3–0.8 s), then ended, which gives its memory back.
+ * thread is kept EXPORT_THREAD_IDLE_MS after its last export (starting one and loading pg and a
+ * format's writer costs ~0.3–0.8 s and ~40–50 MB of memory), then ended, which gives it back.
  *
  * The limits hold an export's memory whatever the server's own V8 flags: a young generation of
  * 16 MB (the server's is up to 128 MB, npm start) and an old one that only a leak would reach — the
@@ -10,6 +10,7 @@
  * a 100,000-row operators' xlsx: server/bench/NOTES.md, session 11.
  */
 import path from "node:path";
+import v8 from "node:v8";
 import { Worker, type WorkerOptions } from "node:worker_threads";
 
 export const EXPORT_THREAD_LIMITS: NonNullable<WorkerOptions["resourceLimits"]> = {
@@ -38,6 +39,11 @@ interface Kept {
 const idle: Kept[] = [];
 let started = 0;
 const waiting: ((thread: Worker | undefined) => void)[] = [];
+
+// V8's flags are the process's: npm start's --max-semi-space-size=64 would give every thread a
+// young generation of up to 128 MB, whatever its resourceLimits. The flag is read when an isolate
+// is made, so the server's own heap keeps its size; from here on a new thread gets its limits.
+v8.setFlagsFromString("--max-semi-space-size=0");
 
 function newThread(): Worker {
   const thread = new Worker(BOOT, { eval: true, resourceLimits: EXPORT_THREAD_LIMITS });

@@ -13,13 +13,18 @@ import { Writable } from "node:stream";
 import { parentPort } from "node:worker_threads";
 import type { FileType } from "../types";
 import { postgresBatches, type Rows } from "./batches";
-import { csvWriter } from "./csv-writer";
-import { pdfWriter } from "./pdf-writer";
 import { CHUNK_WINDOW, type ExportJob, type FromThread, type ThreadError, type ToThread } from "./protocol";
 import type { ExportWriter, WriterFactory } from "./writer";
-import { xlsxWriter } from "./xlsx-writer";
 
-const WRITERS: Record<FileType, WriterFactory> = { xlsx: xlsxWriter, csv: csvWriter, pdf: pdfWriter };
+/**
+ * Each format's writer loaded when a job first needs it: a thread that writes xlsx never holds
+ * pdfkit and its fonts in its heap, nor one that writes csv exceljs.
+ */
+const WRITERS: Record<FileType, () => WriterFactory> = {
+  xlsx: () => (require("./xlsx-writer") as typeof import("./xlsx-writer")).xlsxWriter,
+  csv: () => (require("./csv-writer") as typeof import("./csv-writer")).csvWriter,
+  pdf: () => (require("./pdf-writer") as typeof import("./pdf-writer")).pdfWriter,
+};
 
 const port = parentPort;
 if (!port) throw new Error("thread.ts runs as an export's thread (export-threads.ts)");
@@ -77,8 +82,9 @@ async function run(job: ExportJob, stream: ToMain): Promise<void> {
     source.kind === "postgres" ? postgresBatches(source.url, source.query, source.prepare) : mainBatches();
   let writer: ExportWriter | undefined;
   const start = () => {
+    const factory = WRITERS[job.fileType]();
     send({ type: "started" });
-    writer = WRITERS[job.fileType](stream, job.columns, job.meta);
+    writer = factory(stream, job.columns, job.meta);
     return writer;
   };
   for await (const rows of batches) await (writer ?? start()).write(rows);
