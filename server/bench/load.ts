@@ -145,3 +145,45 @@ export function closeHttpConnections(): void {
   for (const pool of idle.values()) for (const c of pool) c.socket.destroy();
   idle.clear();
 }
+
+/**
+ * Latencies of `path` asked again and again, one request at a time on each of `connections` new
+ * keep-alive sockets (node:cluster hands new connections to the server's processes in turn, so
+ * every process is asked), with `pauseMs` between a socket's requests, until `until` settles.
+ * What a user of the server feels while something else runs on it (an export).
+ */
+export async function probeLatency(
+  url: string,
+  headers: Record<string, string>,
+  until: Promise<unknown>,
+  connections = 4,
+  pauseMs = 5,
+): Promise<number[]> {
+  const u = new URL(url);
+  const lines = [`GET ${u.pathname}${u.search} HTTP/1.1`, `host: ${u.host}`, "connection: keep-alive"];
+  for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`);
+  const request = Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1");
+  let done = false;
+  const stop = () => {
+    done = true;
+  };
+  until.then(stop, stop);
+  const latencies: number[] = [];
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      const conn = new Connection(u.hostname, Number(u.port));
+      try {
+        for (let i = 0; !done && i < 100_000; i++) {
+          const t0 = performance.now();
+          const res = await conn.send(request);
+          if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
+          latencies.push(performance.now() - t0);
+          await new Promise((r) => setTimeout(r, pauseMs));
+        }
+      } finally {
+        conn.socket.destroy();
+      }
+    }),
+  );
+  return latencies;
+}

@@ -40,7 +40,7 @@ import { runAutoAssegnazioneBench } from "./auto-assegnazione.bench";
 import { startBenchServer } from "./bench-child";
 import { BEST_SQL, type Statement } from "./best-sql";
 import { benchUser, engineStatements, listWorkloads, OPERATORI, type Workload } from "./list-workloads";
-import { closeHttpConnections, httpJson, type LoadResult, load, mergeLoads } from "./load";
+import { closeHttpConnections, httpJson, type LoadResult, load, mergeLoads, probeLatency } from "./load";
 import { runPianificazioneBench } from "./pianificazione.bench";
 
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -275,11 +275,26 @@ async function main() {
     rssMax = Math.max(rssMax, server.rss());
   }, 20);
   const t0 = performance.now();
-  const res = await fetch(exportUrl, { headers });
-  if (res.status !== 200 || !res.body) throw new Error(`export: HTTP ${res.status}`);
-  let bytes = 0;
-  for await (const chunk of res.body) bytes += (chunk as Uint8Array).byteLength;
+  const download = (async () => {
+    const res = await fetch(exportUrl, { headers });
+    if (res.status !== 200 || !res.body) throw new Error(`export: HTTP ${res.status}`);
+    let n = 0;
+    for await (const chunk of res.body) n += (chunk as Uint8Array).byteLength;
+    return n;
+  })();
+  // What the server's other users feel meanwhile: GET /api/health/ on every process, against the
+  // same probe on the quiet server just after.
+  const busy = await probeLatency(`${base}/api/health/`, headers, download);
+  const bytes = await download;
   const exportSeconds = (performance.now() - t0) / 1000;
+  const quiet = await probeLatency(`${base}/api/health/`, headers, new Promise((r) => setTimeout(r, 2000)));
+  const probe = (l: number[]) => {
+    const s = [...l].sort((a, b) => a - b);
+    const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
+    return `p50 ${fmt(at(0.5))} / p99 ${fmt(at(0.99))} / max ${fmt(s[s.length - 1])} ms (${s.length} calls)`;
+  };
+  const probeText = `GET /api/health/ while it streams ${probe(busy)}; on the quiet server ${probe(quiet)}`;
+  console.log(probeText);
   clearInterval(sampler);
   rssMax = Math.max(rssMax, server.rss());
   const rssGrowthMb = (rssMax - rss0) / 2 ** 20;
@@ -336,6 +351,7 @@ xlsx export of ${exportRows} rows (the operator list, born up to ${cut?.d}): **$
 server processes' RSS growth **${fmt(rssGrowthMb)} MB** (peak VmRSS of the server's processes while streaming, minus before, after a
 one-row export; target < 150 MB); **${fmt(rssColdGrowthMb)} MB** over the server before any export (that includes starting
 the export threads, which are kept 60 s after an export: server/lib/list/export/export-threads.ts).
+${probeText} (4 connections, one request at a time each, 5 ms apart).
 
 ## Reproduce
 
