@@ -6,8 +6,11 @@
  *
  * Why a thread: writing 100,000 rows of xlsx allocates a few GB of short-lived objects. In the
  * server's own heap (`--max-semi-space-size=64`, for the API's speed) that grew the young generation
- * to its ceiling and the process by 120–200 MB; here the heap has limits of its own, and the
- * server's event loop keeps answering while the file is written.
+ * to its ceiling and the processes by 110–190 MB, as V8's heuristics went; here the heap has limits
+ * of its own (export-threads.ts), and the rest of the process's heap never holds an export's rows.
+ * The price, measured on 2 CPUs (server/bench/NOTES.md, session 11): the file takes ~1 s longer
+ * (a new thread's code is not yet optimised), and the other requests of the process wait as long
+ * as before while it is written (the CPUs, not the event loop, are what is shared).
  */
 import { Writable } from "node:stream";
 import { parentPort } from "node:worker_threads";
