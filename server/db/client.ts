@@ -82,6 +82,14 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
 /** The settings of every session of ours on PostgreSQL (see openPostgres). */
 export const SESSION_OPTIONS = "-c jit=off -c max_parallel_workers_per_gather=0 -c random_page_cost=1.1";
 
+/**
+ * How every connection of ours that runs statements is made: the pool's, and an export thread's own
+ * (server/lib/list/export/batches.ts) — the session settings and type parsers explained in openPostgres.
+ */
+export function sessionConfig(url: string, applicationName: string) {
+  return { connectionString: url, application_name: applicationName, options: SESSION_OPTIONS, types: DRIZZLE_TYPES };
+}
+
 export async function openPostgres(url: string, max = 10): Promise<Database> {
   const pg = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
@@ -101,13 +109,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   // 2.7× slower measured.
   // types: dates and intervals as text on every connection, as drizzle reads them (db/text-types.ts),
   // so queryRows sends text and values without a per-call type configuration.
-  const pool = new pg.Pool({
-    connectionString: url,
-    max,
-    application_name: "vigilanza-erp",
-    options: SESSION_OPTIONS,
-    types: DRIZZLE_TYPES,
-  });
+  const pool = new pg.Pool({ ...sessionConfig(url, "vigilanza-erp"), max });
   pool.on("error", () => {
     /* an idle client lost its connection: the pool replaces it */
   });

@@ -6,9 +6,8 @@
  * Loaded by the thread: nothing here may pull in the list engine or drizzle.
  */
 import pg from "pg";
-import { SESSION_OPTIONS } from "../../../db/client";
+import { sessionConfig } from "../../../db/client";
 import type { RenderedSql } from "../../../db/render-sql";
-import { DRIZZLE_TYPES } from "../../../db/text-types";
 
 export const EXPORT_BATCH = 2000;
 
@@ -21,12 +20,7 @@ export async function* postgresBatches(
   prepare: RenderedSql | undefined,
   batch = EXPORT_BATCH,
 ): AsyncGenerator<Rows> {
-  const client = new pg.Client({
-    connectionString: url,
-    application_name: "vigilanza-erp-export",
-    options: SESSION_OPTIONS,
-    types: DRIZZLE_TYPES,
-  });
+  const client = new pg.Client(sessionConfig(url, "vigilanza-erp-export"));
   client.on("error", () => {
     /* a lost connection fails the pending query, which ends the export */
   });

@@ -57,26 +57,30 @@ export async function sendExport(
 ): Promise<void> {
   const fileType = q.fileType as FileType;
   const query = q.groupBy ? groupQuery(list, q, ctx) : exportQuery(list, q, ctx);
-  const onPostgres = database.kind === "postgres" && database.url !== undefined;
+  const url = database.kind === "postgres" ? database.url : undefined;
   const job: ExportJob = {
     fileType,
     columns: exportColumns(list, q),
     meta: { title: list.title ?? list.name, now },
-    source:
-      onPostgres && database.url
-        ? {
-            kind: "postgres",
-            url: database.url,
-            query: renderSql(query),
-            ...(list.prepare ? { prepare: renderSql(list.prepare) } : {}),
-          }
-        : { kind: "main" },
+    source: url
+      ? {
+          kind: "postgres",
+          url,
+          query: renderSql(query),
+          ...(list.prepare ? { prepare: renderSql(list.prepare) } : {}),
+        }
+      : { kind: "main" },
   };
-  if (!onPostgres && list.prepare) await database.db.execute(list.prepare);
-  const pages = onPostgres ? undefined : pgliteBatches(database.db, query);
+  if (!url && list.prepare) await database.db.execute(list.prepare);
+  const pages = url ? undefined : pgliteBatches(database.db, query);
 
   const { thread, done } = await leaseExportThread();
-  const tell = (m: ToThread) => thread.postMessage(m);
+  let settled = false;
+  // Once this export has settled the thread may be another export's: a late acknowledgement or
+  // batch of this one must not reach it (it would widen that export's window, or feed it our rows).
+  const tell = (m: ToThread) => {
+    if (!settled) thread.postMessage(m);
+  };
   let out: PassThrough | undefined;
   let failure: Error | undefined;
   let ended = false;
@@ -86,7 +90,9 @@ export async function sendExport(
   });
   /** The export stops here: `reusable` when the thread finished its job and can take another. */
   const settle = (err: Error | undefined, reusable: boolean) => {
-    failure ??= err;
+    if (settled) return;
+    settled = true;
+    failure = err;
     thread.off("message", onMessage);
     thread.off("error", onError);
     thread.off("exit", onExit);
