@@ -4,8 +4,9 @@
  * Back/Forward the URL is read into the slice; every change of the slice is pushed to the URL.
  */
 import { useCallback, useEffect, useMemo, useRef } from "react";
-import { useSearchParams } from "react-router-dom";
+import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { useAppDispatch, useAppSelector } from "../../lib/hooks";
+import { useLiveLocation } from "../../lib/use-live-location";
 import type { ListDefaults, ListFilters, ListSort, ListState } from "./list-state";
 import { isListParam, listStateFromUrl, listStateToUrlEntries, listUrlKey } from "./list-url";
 import { selectList } from "./lists.selectors";
@@ -65,7 +66,10 @@ export function useListState(listId: string, options: UseListStateOptions = {}):
   const dispatch = useAppDispatch();
   const state = useListSelector(listId);
   const actions = useListActions(listId);
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const liveLocation = useLiveLocation();
+  const navigate = useNavigate();
   // Defaults are declared by the screen; a new object each render must not re-run the effects.
   const defaultsRef = useRef(defaults);
   defaultsRef.current = defaults;
@@ -105,12 +109,16 @@ export function useListState(listId: string, options: UseListStateOptions = {}):
       return;
     }
     if (stateKey === urlKey) return;
-    setSearchParams((current) => {
-      const next = new URLSearchParams();
-      for (const [k, v] of current) if (!isListParam(k, urlPrefix)) next.append(k, v);
-      for (const [k, v] of listStateToUrlEntries(state, defaultsRef.current, urlPrefix)) next.append(k, v);
-      return next;
-    });
+    // The URL as it is now, not as this render saw it: a link followed in the same tick (a row of
+    // the list, a menu entry) has already moved it, and react-router renders that in a transition.
+    const live = liveLocation();
+    if (live.pathname !== location.pathname) return; // the user is leaving this page
+    const followed = live.key !== location.key;
+    const next = new URLSearchParams();
+    for (const [k, v] of new URLSearchParams(live.search)) if (!isListParam(k, urlPrefix)) next.append(k, v);
+    for (const [k, v] of listStateToUrlEntries(state, defaultsRef.current, urlPrefix)) next.append(k, v);
+    // on top of a link just followed, the list's state joins that entry instead of adding one
+    navigate({ search: `?${next}`, hash: live.hash }, { replace: followed });
   }, [stateKey, syncUrl]);
 
   return [state, actions];

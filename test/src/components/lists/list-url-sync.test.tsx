@@ -1,9 +1,13 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { useNavigate } from "react-router-dom";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { Provider } from "react-redux";
+import { createMemoryRouter, RouterProvider, useNavigate } from "react-router-dom";
+import { makeStore } from "../../../../src/app/store";
 import { DataTable } from "../../../../src/components/data-table/data-table";
 import { listStateFromUrl, listUrlKey } from "../../../../src/components/lists/list-url";
 import { selectList } from "../../../../src/components/lists/lists.selectors";
+import { setGlobal } from "../../../../src/components/lists/lists.slice";
 import { useListState } from "../../../../src/components/lists/use-list-state";
+import { useAppDispatch } from "../../../../src/lib/hooks";
 import { setupMockServer } from "../../helpers/msw";
 import { renderWithProviders } from "../test-utils";
 
@@ -26,6 +30,24 @@ function Screen() {
         ]}
       />
     </>
+  );
+}
+
+/** A row link followed in the same tick as a change of the list (the debounced search settling). */
+function LinkRaceScreen({ to }: { to: string }) {
+  useListState("operatori", {});
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        navigate(to);
+        dispatch(setGlobal({ listId: "operatori", global: "ross" }));
+      }}
+    >
+      Apri
+    </button>
   );
 }
 
@@ -75,5 +97,36 @@ describe("list state in the URL", () => {
     fireEvent.click(screen.getByRole("button", { name: "Indietro" }));
     await screen.findByText("OP0001");
     expect(screen.getByTestId("location").textContent).toBe("/lista?page=1");
+  });
+
+  it("a link followed as the list changes keeps the link's own parameter (it used to be replaced by the list's)", async () => {
+    renderWithProviders(<LinkRaceScreen to="/lista?anomalia=5" />, { url: "/lista?page=1" });
+    fireEvent.click(await screen.findByRole("button", { name: "Apri" }));
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toMatch(/^\/lista\?anomalia=5(&|$)/));
+    // the page settles there: nothing writes the list's URL over the link's afterwards
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByTestId("location").textContent).toMatch(/^\/lista\?anomalia=5(&|$)/);
+  });
+
+  it("a link to another page followed as the list changes leads there (the list does not pull the user back)", async () => {
+    renderWithProviders(<LinkRaceScreen to="/altrove" />, { url: "/lista?page=1" });
+    fireEvent.click(await screen.findByRole("button", { name: "Apri" }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByTestId("location").textContent).toBe("/altrove");
+  });
+
+  it("the same on the app's kind of router (a data router, whose navigations are transitions too)", async () => {
+    const router = createMemoryRouter([{ path: "*", element: <LinkRaceScreen to="/lista?anomalia=5" /> }], {
+      initialEntries: ["/lista?page=1"],
+    });
+    render(
+      <Provider store={makeStore()}>
+        <RouterProvider router={router} />
+      </Provider>,
+    );
+    fireEvent.click(await screen.findByRole("button", { name: "Apri" }));
+    await new Promise((r) => setTimeout(r, 50));
+    const { pathname, search } = router.state.location;
+    expect(`${pathname}${search}`).toMatch(/^\/lista\?anomalia=5(&|$)/);
   });
 });
