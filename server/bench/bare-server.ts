@@ -6,7 +6,8 @@
  * with as many processes (server/workers.ts), never used by the product.
  *
  *   DATABASE_URL            the bench database
- *   BARE_STATEMENTS         JSON [{page: {sql, params}, count?: {sql, params}}] one per workload
+ *   BARE_STATEMENTS         JSON [{page: {sql, params, name?}, count?: {…}}] one per workload (named
+ *                           statements sent as the product sends them: prepared)
  *   ERP_WORKERS             processes, as for the product's server
  *
  * Writes `BENCH_SERVER {"port":…}` when ready, like bench-server.ts.
@@ -16,11 +17,7 @@ import pg from "pg";
 import { SESSION_OPTIONS } from "../db/client";
 import { isWorker, poolSizePerWorker, resolveWorkers, stopOnSignals, superviseWorkers } from "../workers";
 import { READY_PREFIX } from "./bench-child";
-
-interface Statement {
-  sql: string;
-  params: unknown[];
-}
+import { type Statement, send } from "./best-sql";
 
 async function main() {
   const url = process.env.DATABASE_URL as string;
@@ -39,8 +36,8 @@ async function main() {
       res.writeHead(404).end();
       return;
     }
-    const rows = (await pool.query(w.page.sql, w.page.params)).rows;
-    const count = w.count ? (await pool.query(w.count.sql, w.count.params)).rows[0].n : rows.length;
+    const rows = await send(pool, w.page);
+    const count = w.count ? (await send(pool, w.count))[0].n : rows.length;
     const body = JSON.stringify({ results: rows, count, page: 1 });
     res.writeHead(200, {
       "content-type": "application/json; charset=utf-8",

@@ -7,13 +7,29 @@
  * Each entry returns the statements one request needs, sent with bind parameters like the
  * engine's: a page carrying its total (`__total`, as the engine's since session 5: one round trip),
  * or a page that is not full alone (its length is the count). run.ts checks that they answer the
- * same ids and count as the API before measuring.
+ * same ids and count as the API before measuring. The operators' pages without a search are
+ * prepared, as the engine's are (`keepPlans`), with LIMIT and OFFSET written in: a generic plan for a bound OFFSET
+ * walks the wrong way. The log's stay unnamed: show_related's generic plan is pathological
+ * (NOTES.md, session 6), and the engine does not keep the log's plans.
  */
+import type { Pool } from "pg";
+import { statementName } from "../db/query";
 
 export interface Statement {
   sql: string;
   params: unknown[];
+  /** Sent as this named prepared statement (its plan kept by each connection), else unnamed. */
+  name?: string;
 }
+
+/** Sends a statement as the product would: named (db/query.ts statementName) when it has a name. */
+export async function send(pool: Pick<Pool, "query">, st: Statement): Promise<Record<string, unknown>[]> {
+  if (!st.name) return (await pool.query(st.sql, st.params)).rows;
+  return (await pool.query({ name: st.name, text: st.sql, values: st.params })).rows;
+}
+
+/** The statement named after its text, as a DBA prepares a hot statement. */
+const prepared = (st: Statement): Statement => ({ ...st, name: statementName(st.sql) });
 
 /** The operator list's columns for an administrator (every field), over `o` and `v`. */
 const OPERATORE_COLUMNS = `o.id::float8 AS id, o.codice, o.cognome, o.nome, o.sesso, o.codice_fiscale,
@@ -28,14 +44,15 @@ const OPERATORE_COLUMNS = `o.id::float8 AS id, o.codice, o.cognome, o.nome, o.se
 /** 25 operators by cognome from `offset`: ids from the (lower(cognome), id) index, then their rows. */
 function operatoriByCognome(offset: number): Statement[] {
   return [
-    {
+    prepared({
       // The total: the figure the database keeps (migration 0304's triggers), exact.
       sql: `SELECT ${OPERATORE_COLUMNS}, (SELECT n::int FROM liste_totali WHERE lista = 'operatori') AS __total
-        FROM (SELECT id FROM operatori WHERE NOT anonimizzato ORDER BY lower(cognome), id LIMIT 25 OFFSET $1) k
+        FROM (SELECT id FROM operatori WHERE NOT anonimizzato ORDER BY lower(cognome), id
+              LIMIT 25 OFFSET ${Number(offset)}) k
         JOIN operatori o ON o.id = k.id LEFT JOIN valutazioni v ON v.id = o.rating
         ORDER BY lower(o.cognome), o.id`,
-      params: [offset],
-    },
+      params: [],
+    }),
   ];
 }
 
@@ -59,7 +76,7 @@ export const BEST_SQL: Record<string, (query: Record<string, string>) => Stateme
     },
   ],
   "operatori: attivo + provincia": (q) => [
-    {
+    prepared({
       // The total: the figure the database keeps per province and active flag (migration 0893).
       sql: `SELECT ${OPERATORE_COLUMNS},
           (SELECT n::int FROM operatori_totali_prov WHERE prov = $1 AND attivo) AS __total
@@ -68,7 +85,7 @@ export const BEST_SQL: Record<string, (query: Record<string, string>) => Stateme
         JOIN operatori o ON o.id = k.id LEFT JOIN valutazioni v ON v.id = o.rating
         ORDER BY lower(o.cognome), o.id`,
       params: [q.prov],
-    },
+    }),
   ],
   "log di un operatore (solo le sue voci)": (q) => [
     {

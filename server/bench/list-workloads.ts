@@ -7,10 +7,10 @@
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Executor } from "../db/client";
-import { queryOne } from "../db/query";
+import { queryOne, statementName } from "../db/query";
 import type { List } from "../lib/list";
 import { parseListQuery } from "../lib/list";
-import { countQuery, PAGE_TOTAL, pageQuery } from "../lib/list/build-sql";
+import { countQuery, keepsPlan, PAGE_TOTAL, pageQuery } from "../lib/list/build-sql";
 import { runParsedList } from "../lib/list/run-list";
 import type { AuthUser } from "../lib/tokens";
 import { operatoriList } from "../modules/anagrafiche/operatori/operatori.list";
@@ -81,10 +81,14 @@ export async function engineStatements(db: Executor, w: Workload, user: AuthUser
   const ctx = { user, params: {}, query: w.query, filters: q.filters };
   const probe = await runParsedList(db, w.list, q, ctx);
   const dialect = new PgDialect();
-  const page: Statement = dialect.sqlToQuery(pageQuery(w.list, q, ctx, q.pageSize, (q.page - 1) * q.pageSize));
+  // Named as the engine names them once they repeat (db/query.ts queryRowsKeptPlan), for a list
+  // that keeps its plans.
+  const kept = keepsPlan(w.list, q);
+  const named = (st: Statement): Statement => (kept ? { ...st, name: statementName(st.sql) } : st);
+  const page: Statement = named(dialect.sqlToQuery(pageQuery(w.list, q, ctx, q.pageSize, (q.page - 1) * q.pageSize)));
   const carriesTotal = page.sql.includes(`"${PAGE_TOTAL}"`);
   const needsCount =
     (!carriesTotal && probe.results.length === q.pageSize) || (probe.results.length === 0 && q.page > 1);
-  const count: Statement | undefined = needsCount ? dialect.sqlToQuery(countQuery(w.list, q, ctx)) : undefined;
+  const count: Statement | undefined = needsCount ? named(dialect.sqlToQuery(countQuery(w.list, q, ctx))) : undefined;
   return { page, count, probe };
 }

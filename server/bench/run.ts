@@ -38,7 +38,7 @@ import { issueToken } from "../lib/tokens";
 import { seedScale } from "../seed/scale";
 import { runAutoAssegnazioneBench } from "./auto-assegnazione.bench";
 import { startBenchServer } from "./bench-child";
-import { BEST_SQL, type Statement } from "./best-sql";
+import { BEST_SQL, type Statement, send } from "./best-sql";
 import { benchUser, engineStatements, listWorkloads, OPERATORI, type Workload } from "./list-workloads";
 import { closeHttpConnections, httpJson, type LoadResult, load, mergeLoads, probeLatency } from "./load";
 import { runPianificazioneBench } from "./pianificazione.bench";
@@ -218,14 +218,14 @@ async function main() {
       await httpJson("GET", `${base}${w.path}?${qs}`, headers);
     };
     const callSql = async () => {
-      await pool.query(page.sql, page.params as unknown[]);
-      if (countStmt) await pool.query(countStmt.sql, countStmt.params as unknown[]);
+      await send(pool, page);
+      if (countStmt) await send(pool, countStmt);
     };
     const callBare = async () => {
       await httpJson("GET", `${bare.base}/${i}`, {});
     };
     const callBest = async () => {
-      for (const st of best) await pool.query(st.sql, st.params);
+      for (const st of best) await send(pool, st);
     };
     const first = await fetch(`${base}${w.path}?${qs}`, { headers });
     if (first.status !== 200) throw new Error(`${w.name}: HTTP ${first.status} ${await first.text()}`);
@@ -390,7 +390,7 @@ async function checkBest(
   count: number,
 ): Promise<void> {
   const answers = [];
-  for (const st of best) answers.push((await pool.query(st.sql, st.params)).rows as Record<string, unknown>[]);
+  for (const st of best) answers.push(await send(pool, st));
   const page = answers[0] ?? [];
   const bestCount = answers[1]?.[0]?.n ?? page[0]?.__total ?? page.length;
   const ids = (rows: Record<string, unknown>[]) => rows.map((r) => Number(r.id)).join(",");

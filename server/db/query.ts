@@ -43,12 +43,24 @@ export async function queryOne<T>(ex: Executor, query: SQL): Promise<T | undefin
 const statementNames = new Map<string, string>();
 const MAX_NAMES = 500;
 
+/** A statement's name, derived from its text: the same on every pooled connection. */
+export function statementName(text: string): string {
+  return `erp_${crypto.createHash("sha1").update(text).digest("hex").slice(0, 24)}`;
+}
+
+/** Runs a statement on pg under `name` (parsed and planned once per connection) or unnamed. */
+async function runNamed<T>(client: PgQueryable, name: string | undefined, q: { sql: string; params: unknown[] }) {
+  if (!name) return (await client.query(q.sql, q.params)).rows as T[];
+  return (await client.query({ name, text: q.sql, values: q.params })).rows as T[];
+}
+
 /**
  * queryRows for a hot statement of fixed shape (the token check, a shift's scope, the eligibility
  * query): on PostgreSQL it runs as a named prepared statement, so each pooled connection parses and
  * plans it once — planning was most of an assignment's database time (server/bench/NOTES.md).
  * The name is derived from the text; only statements whose text comes from a bounded set of shapes
- * belong here (never a list query, whose text varies with the filters). PGlite runs it as usual.
+ * belong here (a list's statements, whose text varies with the request, go through
+ * queryRowsKeptPlan). PGlite runs it as usual.
  */
 export async function queryRowsPrepared<T>(ex: Executor, query: SQL): Promise<T[]> {
   const client = pgClient(ex);
@@ -57,12 +69,48 @@ export async function queryRowsPrepared<T>(ex: Executor, query: SQL): Promise<T[
   let name = statementNames.get(q.sql);
   // Past MAX_NAMES the shapes are not bounded: an unnamed statement, planned each time.
   if (!name && statementNames.size < MAX_NAMES) {
-    name = `erp_${crypto.createHash("sha1").update(q.sql).digest("hex").slice(0, 24)}`;
+    name = statementName(q.sql);
     statementNames.set(q.sql, name);
   }
-  return (await client.query({ name, text: q.sql, values: q.params })).rows as T[];
+  return runNamed<T>(client, name, q);
 }
 
 export async function queryOnePrepared<T>(ex: Executor, query: SQL): Promise<T | undefined> {
   return (await queryRowsPrepared<T>(ex, query))[0];
+}
+
+/** Texts of list statements seen once (bounded: emptied when full), and those named since. */
+const seenOnce = new Set<string>();
+const SEEN_ONCE_MAX = 10_000;
+const keptPlans = new Map<string, string>();
+/**
+ * At most this many list statements are named per server process. Each costs every pooled
+ * connection that runs it ~150–200 kB of PostgreSQL memory (the operators' page: its query tree,
+ * its plan): 32 × 10 connections ≈ 60 MB per process at worst.
+ */
+export const MAX_KEPT_PLANS = 32;
+
+/**
+ * queryRows for a list's page or count (a list declared with `keepPlans`): the text varies with the
+ * request, so a statement is named — and each pooled connection keeps its plan — only the second
+ * time its text is seen, up to MAX_KEPT_PLANS per process, first come: what repeats (a screen's
+ * first page, a page everybody opens, the dashboard's figures) is planned once per connection, the
+ * rest as usual. Bound values stay parameters; PostgreSQL chooses between its custom and generic
+ * plans (see `keepPlans` in server/lib/list/types.ts). PGlite runs it as usual.
+ */
+export async function queryRowsKeptPlan<T>(ex: Executor, query: SQL): Promise<T[]> {
+  const client = pgClient(ex);
+  if (!client) return queryRows<T>(ex, query);
+  const q = renderSql(query);
+  let name = keptPlans.get(q.sql);
+  if (!name && keptPlans.size < MAX_KEPT_PLANS) {
+    if (seenOnce.delete(q.sql)) {
+      name = statementName(q.sql);
+      keptPlans.set(q.sql, name);
+    } else {
+      if (seenOnce.size >= SEEN_ONCE_MAX) seenOnce.clear();
+      seenOnce.add(q.sql);
+    }
+  }
+  return runNamed<T>(client, name, q);
 }

@@ -4,18 +4,19 @@
  * route's serializer to drop (registerListRoute); `runList` hands its callers rows without it.
  */
 import type { Executor } from "../../db/client";
-import { queryOne, queryRows } from "../../db/query";
-import { countQuery, groupCountQuery, groupQuery, PAGE_TOTAL, pageQuery } from "./build-sql";
+import { queryRows, queryRowsKeptPlan } from "../../db/query";
+import { countQuery, groupCountQuery, groupQuery, keepsPlan, PAGE_TOTAL, pageQuery } from "./build-sql";
 import { listContext, parseListQuery } from "./parse-query";
 import type { List, ListBase, ListContext, ListQuery, ListResult } from "./types";
 
 export async function runParsedList(db: Executor, list: List, q: ListQuery, ctx: ListContext): Promise<ListResult> {
   if (list.prepare) await db.execute(list.prepare);
+  const run = keepsPlan(list, q) ? queryRowsKeptPlan : queryRows;
   const offset = (q.page - 1) * q.pageSize;
   const rowsSql = q.groupBy
     ? groupQuery(list, q, ctx, q.pageSize, offset)
     : pageQuery(list, q, ctx, q.pageSize, offset);
-  const rows = await queryRows<Record<string, unknown>>(db, rowsSql);
+  const rows = await run<Record<string, unknown>>(db, rowsSql);
   // A page whose keys come first carries its total (build-sql.ts pageQuery). Otherwise a page that
   // is not full ends the result (and an empty first page means none): the count is known without
   // counting. Only a full plain page or group page, or a page past the end, runs the count statement.
@@ -28,8 +29,8 @@ export async function runParsedList(db: Executor, list: List, q: ListQuery, ctx:
     (rows.length < q.pageSize && (rows.length > 0 || offset === 0)
       ? offset + rows.length
       : Number(
-          (await queryOne<{ n: number }>(db, q.groupBy ? groupCountQuery(list, q, ctx) : countQuery(list, q, ctx)))
-            ?.n ?? 0,
+          (await run<{ n: number }>(db, q.groupBy ? groupCountQuery(list, q, ctx) : countQuery(list, q, ctx)))[0]?.n ??
+            0,
         ));
   const results = q.groupBy || !list.map ? rows : rows.map((r) => (list.map as NonNullable<List["map"]>)(r, ctx));
   return { results, count, page: q.page };

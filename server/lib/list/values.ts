@@ -67,11 +67,16 @@ export function parseValue(type: FieldType, raw: string): Parsed {
   }
 }
 
-/** The bound parameter with the cast of its type (datetimes are read as Italian wall-clock time). */
+/**
+ * The bound parameter with the cast of its type (datetimes are read as Italian wall-clock time).
+ * A boolean is written in (`true` / `false`, validated): a flag's two values are two statements, so
+ * a kept plan (`keepPlans`) is made for the value and may use a partial index on the flag — a
+ * generic plan for a bound flag walked the surname index for the few black-listed operators.
+ */
 export function bindValue(type: FieldType, value: string | number | boolean): SQL {
   switch (type) {
     case "boolean":
-      return sql`${value}::boolean`;
+      return sql.raw(value === true ? "true" : "false");
     case "number":
     case "euro":
       return sql`${value}::numeric`;

@@ -13,9 +13,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { type SQL, sql } from "drizzle-orm";
 import { queryRows } from "../../../server/db/query";
+import { renderSql } from "../../../server/db/render-sql";
 import type { List, ListQuery } from "../../../server/lib/list";
 import { parseListQuery } from "../../../server/lib/list";
-import { countQuery, pageKeysQuery } from "../../../server/lib/list/build-sql";
+import { countQuery, keepsPlan, pageKeysQuery, pageQuery } from "../../../server/lib/list/build-sql";
 import type { AuthUser } from "../../../server/lib/tokens";
 import { candidatiList } from "../../../server/modules/anagrafiche/candidati/candidati.list";
 import { clientiList } from "../../../server/modules/anagrafiche/clienti/clienti.list";
@@ -258,6 +259,44 @@ function problems(plan: PlanNode, big: Set<string>, wantOrder: boolean): string[
   return out;
 }
 
+/** A bound value as an SQL literal (EXECUTE takes no bind parameters). */
+function literal(v: unknown): string {
+  if (v === null || v === undefined) return "NULL";
+  if (typeof v === "number" || typeof v === "boolean") return String(v);
+  const text = v instanceof Date ? v.toISOString() : String(v);
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/**
+ * The plan PostgreSQL keeps for a named statement once it goes generic (`keepPlans`): made for
+ * any value of its parameters, then run with these.
+ */
+async function explainGeneric(db: TestDatabase, statement: SQL): Promise<PlanNode> {
+  const q = renderSql(statement);
+  return db.db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`);
+    await tx.execute(sql.raw(`PREPARE kept_plan AS ${q.sql}`));
+    const args = q.params.length ? `(${q.params.map(literal).join(", ")})` : "";
+    const rows = await queryRows<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(
+      tx,
+      sql.raw(`EXPLAIN (FORMAT JSON) EXECUTE kept_plan${args}`),
+    );
+    await tx.execute(sql`DEALLOCATE kept_plan`);
+    return rows[0]["QUERY PLAN"][0].Plan;
+  });
+}
+
+/** How a plan reaches the big tables: each scan node and its index, in order. */
+function accessPaths(plan: PlanNode, big: Set<string>): string[] {
+  const out: string[] = [];
+  for (const n of nodes(plan) as Iterable<PlanNode & { "Index Name"?: string }>) {
+    if (n["Relation Name"] && big.has(n["Relation Name"]) && /Scan/.test(n["Node Type"])) {
+      out.push(`${n["Node Type"]} on ${n["Relation Name"]}${n["Index Name"] ? ` using ${n["Index Name"]}` : ""}`);
+    }
+  }
+  return out;
+}
+
 const pg = testDbKinds().includes("postgres");
 const describePg = pg ? describe : describe.skip;
 
@@ -463,6 +502,43 @@ describePg("list indexes [postgres]", () => {
         if (p.length) found[`${label} ${JSON.stringify(query)}`] = p;
       }
       expect(found).toEqual({});
+    });
+  }
+
+  /**
+   * A list that keeps its plans (`keepPlans`) may run PostgreSQL's generic plan, made without the
+   * request's values: for every request the engine keeps a plan for (each equality filter, each
+   * common query, each sort; first page and page 200), the generic plan reaches the big tables
+   * through the same indexes as the plan made for the values.
+   */
+  for (const c of CASES.filter((x) => x.list.keepPlans)) {
+    it(`${c.list.name}: its kept (generic) plans read what its plans for the values read`, async () => {
+      const requests: Record<string, Record<string, string>> = { plain: {} };
+      for (const [field, f] of Object.entries(c.list.fields)) {
+        if (f.filter) requests[field] = await sampleOf(c, field);
+        if (f.sortable) requests[`sort ${field}`] = { order_field: field, order_asc: "false" };
+      }
+      for (const [i, query] of (c.list.commonQueries ?? []).entries()) requests[`common ${i}`] = query;
+      const differ: Record<string, { custom: string[]; generic: string[] }> = {};
+      let kept = 0;
+      for (const [label, query] of Object.entries(requests)) {
+        const q = parse(c, query);
+        if (!keepsPlan(c.list, q)) continue;
+        kept++;
+        const ctx = ctxOf(c, q, query);
+        const statements = {
+          "page 1": pageQuery(c.list, q, ctx, 25, 0),
+          "page 200": pageQuery(c.list, q, ctx, 25, 4975),
+          count: countQuery(c.list, q, ctx),
+        };
+        for (const [which, statement] of Object.entries(statements)) {
+          const custom = accessPaths(await explain(db, statement), big);
+          const generic = accessPaths(await explainGeneric(db, statement), big);
+          if (JSON.stringify(custom) !== JSON.stringify(generic)) differ[`${label} ${which}`] = { custom, generic };
+        }
+      }
+      expect(kept).toBeGreaterThan(3);
+      expect(differ).toEqual({});
     });
   }
 });

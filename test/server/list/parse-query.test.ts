@@ -106,7 +106,7 @@ describe("parseListQuery", () => {
     expect(errorsOf({ group_by: "prov", order_field: "cognome" })).toHaveProperty("order_field");
   });
 
-  it("validates filter values by type and binds them as parameters", () => {
+  it("validates filter values by type and binds them as parameters (a flag and the page's size written in)", () => {
     const q = toSql({
       attivo: "true",
       prov: "MI,RM",
@@ -115,10 +115,12 @@ describe("parseListQuery", () => {
       min: "5",
       cognome: "ro",
     });
-    expect(q.params).toEqual(["%ro%", "MI", "RM", true, "2020-02-01", "2020-12-31", 5, 25]);
-    expect(q.sql).toContain("(p.attivo) = $4::boolean");
+    expect(q.params).toEqual(["%ro%", "MI", "RM", "2020-02-01", "2020-12-31", 5]);
+    // a validated flag and the page's size are written in: a kept plan is made for them (keepPlans)
+    expect(q.sql).toContain("(p.attivo) = true");
+    expect(q.sql).toMatch(/ LIMIT 25$/);
     expect(q.sql).toContain("(p.prov) IN ($2::text, $3::text)");
-    expect(q.sql).toContain("(p.nascita) >= $5::date");
+    expect(q.sql).toContain("(p.nascita) >= $4::date");
     expect(errorsOf({ attivo: "forse" })).toHaveProperty("attivo");
     expect(errorsOf({ data_dal: "31/02/2020" })).toHaveProperty("data_dal");
     expect(errorsOf({ min: "5.5" })).toHaveProperty("min");
@@ -134,13 +136,13 @@ describe("parseListQuery", () => {
     };
     const first = at(list, 0);
     expect(first).not.toContain("page_keys");
-    expect(first).toMatch(/ORDER BY .* LIMIT \$1$/);
+    expect(first).toMatch(/ORDER BY .* LIMIT 25$/);
     expect(first).not.toContain("__total");
     const past = at(list, 50);
     expect(past).toMatch(/^WITH page_keys AS MATERIALIZED \(SELECT p\.id AS k FROM prova p /);
     // The total in the same statement, the count run only for a full page: one round trip.
     expect(past).toContain(
-      '(CASE WHEN (SELECT count(*) FROM page_keys) < $3 THEN $4 + (SELECT count(*) FROM page_keys) ELSE (SELECT count(*)::int AS n FROM prova p) END)::int AS "__total"',
+      '(CASE WHEN (SELECT count(*) FROM page_keys) < 25 THEN 50 + (SELECT count(*) FROM page_keys) ELSE (SELECT count(*)::int AS n FROM prova p) END)::int AS "__total"',
     );
     const withSubquery = defineList(
       {

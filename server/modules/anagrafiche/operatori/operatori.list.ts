@@ -23,6 +23,9 @@ export const operatoriList = defineList(OperatoriList, {
   total: sql`(SELECT n FROM liste_totali WHERE lista = 'operatori')`,
   // The same per province and active flag (migration 0893): the counts of the screen's common query.
   keptTotals: { table: sql`operatori_totali_prov t`, by: { prov: sql`t.prov`, attivo: sql`t.attivo` } },
+  // The list every office opens: its pages filtered by equalities keep their plans (generic plans
+  // checked in list-indexes.test.ts).
+  keepPlans: true,
   sql: {
     id: sql`o.id`,
     codice: sql`o.codice`,
