@@ -329,9 +329,11 @@ which also generates the HTTP load — the database's time plus a driver, none o
 Node server can do for the same answer: node:http, no framework, no token, the same pre-rendered statements
 through pg, JSON.stringify (server/bench/bare-server.ts, as many processes) — what HTTP itself costs here.
 Best SQL = the statements a DBA writes by hand for the same answer (server/bench/best-sql.ts: same rows, columns
-and count, checked against the API before measuring), sent like SQL: the floor the database allows.
+and count, checked against the API before measuring), sent like SQL — the operators' pages without a search as
+named prepared statements, as the engine sends them (`keepPlans`) —: the floor the database allows.
 Targets (issue 18): every workload's API p50 ≤ 1.5× its best SQL p50; the first page ≥ 80 req/s with p50 ≤ 150 ms;
-page 200 and attivo + provincia SQL p50 ≤ 5 ms. For statements well under a millisecond (the log workloads) the
+page 200 and attivo + provincia SQL p50 ≤ 5 ms. For statements well under a millisecond (the log workloads; since run 12 also the operators' pages
+without a search, 0.5–0.8 ms alone on one connection) the
 developers' guide sets API p50 ≤ 1.35× the bare server's p50: the "API / bare" column ("bare / SQL" is what HTTP
 itself costs over the statement; until session 7 that column alone was labelled "bare ratio").
 

@@ -48,6 +48,21 @@ export function statementName(text: string): string {
   return `erp_${crypto.createHash("sha1").update(text).digest("hex").slice(0, 24)}`;
 }
 
+/**
+ * The name `names` holds for `text`, or a new one when `due(text)` says so and fewer than `max` are
+ * held; undefined otherwise (the statement then runs unnamed, planned each time).
+ */
+function nameOf(names: Map<string, string>, text: string, max: number, due: (text: string) => boolean) {
+  let name = names.get(text);
+  if (!name && names.size < max && due(text)) {
+    name = statementName(text);
+    names.set(text, name);
+  }
+  return name;
+}
+
+const always = () => true;
+
 /** Runs a statement on pg under `name` (parsed and planned once per connection) or unnamed. */
 async function runNamed<T>(client: PgQueryable, name: string | undefined, q: { sql: string; params: unknown[] }) {
   if (!name) return (await client.query(q.sql, q.params)).rows as T[];
@@ -66,22 +81,17 @@ export async function queryRowsPrepared<T>(ex: Executor, query: SQL): Promise<T[
   const client = pgClient(ex);
   if (!client) return queryRows<T>(ex, query);
   const q = renderSql(query);
-  let name = statementNames.get(q.sql);
   // Past MAX_NAMES the shapes are not bounded: an unnamed statement, planned each time.
-  if (!name && statementNames.size < MAX_NAMES) {
-    name = statementName(q.sql);
-    statementNames.set(q.sql, name);
-  }
-  return runNamed<T>(client, name, q);
+  return runNamed<T>(client, nameOf(statementNames, q.sql, MAX_NAMES, always), q);
 }
 
 export async function queryOnePrepared<T>(ex: Executor, query: SQL): Promise<T | undefined> {
   return (await queryRowsPrepared<T>(ex, query))[0];
 }
 
-/** Texts of list statements seen once (bounded: emptied when full), and those named since. */
+/** Texts of list statements seen once (at most 1,000, ~1.5 MB: emptied when full), and those named since. */
 const seenOnce = new Set<string>();
-const SEEN_ONCE_MAX = 10_000;
+const SEEN_ONCE_MAX = 1_000;
 const keptPlans = new Map<string, string>();
 /**
  * At most this many list statements are named per server process. Each costs every pooled
@@ -89,6 +99,14 @@ const keptPlans = new Map<string, string>();
  * its plan): 32 × 10 connections ≈ 60 MB per process at worst.
  */
 export const MAX_KEPT_PLANS = 32;
+
+/** Whether `text` was seen before (and is forgotten there); otherwise it is remembered. */
+function seenBefore(text: string): boolean {
+  if (seenOnce.delete(text)) return true;
+  if (seenOnce.size >= SEEN_ONCE_MAX) seenOnce.clear();
+  seenOnce.add(text);
+  return false;
+}
 
 /**
  * queryRows for a list's page or count (a list declared with `keepPlans`): the text varies with the
@@ -102,15 +120,5 @@ export async function queryRowsKeptPlan<T>(ex: Executor, query: SQL): Promise<T[
   const client = pgClient(ex);
   if (!client) return queryRows<T>(ex, query);
   const q = renderSql(query);
-  let name = keptPlans.get(q.sql);
-  if (!name && keptPlans.size < MAX_KEPT_PLANS) {
-    if (seenOnce.delete(q.sql)) {
-      name = statementName(q.sql);
-      keptPlans.set(q.sql, name);
-    } else {
-      if (seenOnce.size >= SEEN_ONCE_MAX) seenOnce.clear();
-      seenOnce.add(q.sql);
-    }
-  }
-  return runNamed<T>(client, name, q);
+  return runNamed<T>(client, nameOf(keptPlans, q.sql, MAX_KEPT_PLANS, seenBefore), q);
 }
