@@ -330,7 +330,7 @@ Node server can do for the same answer: node:http, no framework, no token, the s
 through pg, JSON.stringify (server/bench/bare-server.ts, as many processes) — what HTTP itself costs here.
 Best SQL = the statements a DBA writes by hand for the same answer (server/bench/best-sql.ts: same rows, columns
 and count, checked against the API before measuring), sent like SQL — the operators' pages without a search as
-named prepared statements, as the engine sends them (`keepPlans`) —: the floor the database allows.
+named prepared statements, as the engine sends them (keepPlans) —: the floor the database allows.
 Targets (issue 18): every workload's API p50 ≤ 1.5× its best SQL p50; the first page ≥ 80 req/s with p50 ≤ 150 ms;
 page 200 and attivo + provincia SQL p50 ≤ 5 ms. For statements well under a millisecond (the log workloads; since run 12 also the operators' pages
 without a search, 0.5–0.8 ms alone on one connection) the
