@@ -1,3 +1,4 @@
+import { ChakraProvider } from "@chakra-ui/react";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { Provider } from "react-redux";
 import { createMemoryRouter, RouterProvider, useNavigate } from "react-router-dom";
@@ -8,6 +9,7 @@ import { selectList } from "../../../../src/components/lists/lists.selectors";
 import { setGlobal } from "../../../../src/components/lists/lists.slice";
 import { useListState } from "../../../../src/components/lists/use-list-state";
 import { useAppDispatch } from "../../../../src/lib/hooks";
+import { system } from "../../../../src/lib/theme";
 import { setupMockServer } from "../../helpers/msw";
 import { renderWithProviders } from "../test-utils";
 
@@ -115,9 +117,10 @@ describe("list state in the URL", () => {
     expect(screen.getByTestId("location").textContent).toBe("/altrove");
   });
 
-  it("the same on the app's kind of router (a data router, whose navigations are transitions too)", async () => {
+  it("the same on the app's kind of router (a data router under /app, whose navigations are transitions too)", async () => {
     const router = createMemoryRouter([{ path: "*", element: <LinkRaceScreen to="/lista?anomalia=5" /> }], {
-      initialEntries: ["/lista?page=1"],
+      basename: "/app",
+      initialEntries: ["/app/lista?page=1"],
     });
     render(
       <Provider store={makeStore()}>
@@ -127,6 +130,26 @@ describe("list state in the URL", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Apri" }));
     await new Promise((r) => setTimeout(r, 50));
     const { pathname, search } = router.state.location;
-    expect(`${pathname}${search}`).toMatch(/^\/lista\?anomalia=5(&|$)/);
+    expect(`${pathname}${search}`).toMatch(/^\/app\/lista\?anomalia=5(&|$)/);
+  });
+
+  it("on the app's kind of router a change of the list reaches the URL (under /app)", async () => {
+    const router = createMemoryRouter([{ path: "*", element: <Screen /> }], {
+      basename: "/app",
+      initialEntries: ["/app/lista?page=1"],
+    });
+    render(
+      <Provider store={makeStore()}>
+        <ChakraProvider value={system}>
+          <RouterProvider router={router} />
+        </ChakraProvider>
+      </Provider>,
+    );
+    await screen.findByText("OP0001");
+    fireEvent.click(screen.getByRole("button", { name: "Pagina successiva" }));
+    await screen.findByText("OP0026");
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe("/app/lista?page=2"),
+    );
   });
 });
