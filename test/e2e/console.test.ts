@@ -149,10 +149,9 @@ test("a guard's late check-in through /api/app/ shows as an anomaly on the page 
   // 22 minutes late: a late arrival, and no check-in within the contract's 15 minutes
   await page.goto("/app/console/anomalie");
   await page.getByLabel("Ricerca").fill(login.body.operatore.full_name);
-  // The search reaches the URL after its debounce: wait for it before opening a row. The rows may
-  // show before it (other operators' rows are filtered out here by text), and a list state written
-  // to the URL just after the row's link was followed can replace the link's URL (the detail never
-  // showed once in a loaded CI run; the test passes alone and in its file).
+  // The search reaches the URL after its debounce: wait for it, so the rows below are the search's.
+  // (A row's link followed while the search settles no longer loses its ?anomalia=: the list writes
+  // from the live URL, test/src/components/lists/list-url-sync.test.tsx.)
   const words = login.body.operatore.full_name.split(" ").map((w: string) => encodeURIComponent(w));
   await page.waitForURL(new RegExp(`global=${words.join("(\\+|%20)")}`), WAIT);
   const grid = page.getByRole("grid", { name: "Anomalie" });
