@@ -22,6 +22,7 @@ import { AZIONI, writeAudit } from "../../../lib/audit";
 import { badRequest, conflict, notFound, validationError } from "../../../lib/errors";
 import { type FileRow, removeStoredFiles, storeFile } from "../../../lib/files";
 import { BUSINESS_TZ } from "../../../lib/list/values";
+import { backoffKey, releaseBackoff, reserveBackoff, reserveInOrder } from "../../../lib/login-backoff";
 import { verifyAgainstNothing, verifyPassword } from "../../../lib/passwords";
 import {
   clearRateLimit,
@@ -75,13 +76,20 @@ export async function appLogin(
   now: Date,
 ): Promise<AppLoginOut> {
   const accountKey = `${ip} ${body.username}`;
-  await reserveRateLimit(db, RATE_RULES.appLoginIp, ip, now);
-  try {
-    await reserveRateLimit(db, RATE_RULES.appLoginAccountIp, accountKey, now);
-  } catch (e) {
-    await releaseRateLimit(db, RATE_RULES.appLoginIp, ip);
-    throw e;
-  }
+  const backoff = backoffKey("app", body.username);
+  // Per address, per (address, account), and the account's growing delay across addresses: a
+  // guessed guard's password is a way in to check-ins and pay (issue 30 item 12).
+  await reserveInOrder([
+    {
+      take: () => reserveRateLimit(db, RATE_RULES.appLoginIp, ip, now),
+      giveBack: () => releaseRateLimit(db, RATE_RULES.appLoginIp, ip),
+    },
+    {
+      take: () => reserveRateLimit(db, RATE_RULES.appLoginAccountIp, accountKey, now),
+      giveBack: () => releaseRateLimit(db, RATE_RULES.appLoginAccountIp, accountKey),
+    },
+    { take: () => reserveBackoff(db, backoff, now), giveBack: () => releaseBackoff(db, backoff) },
+  ]);
   const row = await queryOne<{ operatore_id: number; full_name: string; password_hash: string; abilitato: boolean }>(
     db,
     sql`SELECT c.operatore_id, trim(o.nome || ' ' || o.cognome) AS full_name, c.password_hash,
@@ -105,6 +113,7 @@ export async function appLogin(
   const token = await db.transaction(async (tx) => {
     await clearRateLimit(tx, RATE_RULES.appLoginAccountIp, accountKey);
     await releaseRateLimit(tx, RATE_RULES.appLoginIp, ip);
+    await releaseBackoff(tx, backoff);
     const t = await issueAppToken(tx, row.operatore_id, config, now, ip);
     await writeAudit(tx, {
       azione: AZIONI.login,
