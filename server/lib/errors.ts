@@ -35,3 +35,9 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
       "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))),
     },
   );
+
+/** The server cannot take the request now (busy, or its database connection was lost): retry later. */
+export const serviceUnavailable = (
+  retryAfterSeconds: number,
+  detail = "Servizio momentaneamente non disponibile. Riprova tra poco.",
+) => new HttpError(503, detail, undefined, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });

@@ -1,7 +1,7 @@
 /**
  * Uploaded files for every module: type checked by CONTENT (magic bytes), size limits per type,
- * images re-encoded with sharp (rotated upright, every metadata block — EXIF, GPS, XMP, ICC —
- * dropped), bytes stored under DATA_DIR/files/<yyyy>/<uuid> with generated names (never under a
+ * images checked and re-encoded by images.ts (rotated upright, every metadata block — EXIF, GPS,
+ * XMP, ICC — dropped; bombs refused; one at a time per process), bytes stored under DATA_DIR/files/<yyyy>/<uuid> with generated names (never under a
  * served folder), one row in `files`. The original name is kept only as a label.
  *
  *   const row = await storeFile(tx, app.config.dataDir, { ownerType: "operatore", ownerId: 7,
@@ -18,11 +18,11 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import sharp from "sharp";
 import type { Executor } from "../db/client";
 import { files } from "../db/schema/anagrafiche-operatori";
 import { refuseNul } from "../plugins/input-guard";
 import { HttpError, notFound, validationError } from "./errors";
+import { reencodeImage } from "./images";
 
 export type FileKind = "image" | "pdf";
 
@@ -36,8 +36,6 @@ export const MB = 1024 * 1024;
 export const FILE_LIMITS: Readonly<Record<FileKind, number>> = { image: 8 * MB, pdf: 10 * MB };
 /** The largest upload any route accepts (multipart's own limit). */
 export const MAX_UPLOAD_BYTES = Math.max(...Object.values(FILE_LIMITS));
-/** Images larger than this many pixels are refused (decompression bombs). */
-const MAX_PIXELS = 50_000_000;
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -70,23 +68,6 @@ export function fileTooLargeError(maxBytes: number): HttpError {
   return new HttpError(413, `Il file supera la dimensione massima consentita (${mb} MB)`, {
     file: `Il file supera la dimensione massima consentita (${mb} MB)`,
   });
-}
-
-/**
- * Re-encodes an image: rotate() applies then drops the EXIF orientation; sharp writes no
- * metadata unless asked, so EXIF/GPS/XMP/ICC never survive. JPEG stays JPEG, PNG and WebP become
- * WebP (transparency kept).
- */
-export async function reencodeImage(data: Buffer, mime: string): Promise<{ data: Buffer; mime: string }> {
-  try {
-    const img = sharp(data, { limitInputPixels: MAX_PIXELS, failOn: "error" }).rotate();
-    if (mime === "image/jpeg") return { data: await img.jpeg({ quality: 85, mozjpeg: true }).toBuffer(), mime };
-    return { data: await img.webp({ quality: 85 }).toBuffer(), mime: "image/webp" };
-  } catch {
-    throw new HttpError(400, "L'immagine è danneggiata o non leggibile", {
-      file: "L'immagine è danneggiata o non leggibile",
-    });
-  }
 }
 
 /** A harmless display name: no directories, no control or quoting characters, at most 120 chars. */
@@ -149,19 +130,34 @@ export interface StoreFileInput {
   maxBytes?: number;
   /** Used for the <yyyy> folder. */
   now?: Date;
+  /** The result of prepareFile(data), when the caller prepared it before its transaction. */
+  prepared?: PreparedFile;
 }
 
-/** Checks, re-encodes, writes and records a file (the row in the caller's transaction). */
-export async function storeFile(tx: Executor, dataDir: string, input: StoreFileInput): Promise<FileRow> {
+/** Bytes checked by type and size, images re-encoded: what storeFile writes. */
+export interface PreparedFile {
+  data: Buffer;
+  mime: string;
+}
+
+/**
+ * Checks the type and size and re-encodes an image. storeFile calls it; a route that may wait for
+ * image work (the guards' app) calls it before its transaction opens and passes `prepared`, so no
+ * database connection is held while an image waits its turn.
+ */
+export async function prepareFile(input: Pick<StoreFileInput, "data" | "allowed" | "maxBytes">): Promise<PreparedFile> {
   const allowed = input.allowed ?? ["image", "pdf"];
   const type = detectType(input.data);
   if (!type || !allowed.includes(type.kind)) throw fileTypeError(allowed);
   const limit = Math.min(FILE_LIMITS[type.kind], input.maxBytes ?? Number.POSITIVE_INFINITY);
   if (input.data.length > limit) throw fileTooLargeError(limit);
+  if (type.kind === "image") return reencodeImage(input.data, type.mime);
+  return { data: input.data, mime: type.mime };
+}
 
-  let data = input.data;
-  let mime = type.mime;
-  if (type.kind === "image") ({ data, mime } = await reencodeImage(data, mime));
+/** Checks, re-encodes, writes and records a file (the row in the caller's transaction). */
+export async function storeFile(tx: Executor, dataDir: string, input: StoreFileInput): Promise<FileRow> {
+  const { data, mime } = input.prepared ?? (await prepareFile(input));
 
   const id = crypto.randomUUID();
   const year = String((input.now ?? new Date()).getFullYear());

@@ -48,6 +48,8 @@ export const RATE_RULES = {
   appLoginAccountIp: { bucket: "app-login-account-ip", limit: 5, windowSeconds: FIFTEEN_MINUTES },
   appLoginIp: { bucket: "app-login-ip", limit: 20, windowSeconds: FIFTEEN_MINUTES },
   appWrite: { bucket: "app-write", limit: 60, windowSeconds: 60 },
+  /** Key: the operator id: photo uploads, refused or not — each costs image work (issue 30 item 7). */
+  appFoto: { bucket: "app-foto", limit: 20, windowSeconds: 60 * 60 },
   /** The CMS counting app (/api/app/cms/): wrong access codes per address, and counts per device. */
   cmsAppLoginIp: { bucket: "cms-app-login-ip", limit: 20, windowSeconds: FIFTEEN_MINUTES },
   /** Key: `<evento> <device_id>`; a device posts every few seconds, a batch after being offline. */

@@ -1,12 +1,15 @@
 /**
  * POST /api/app/ticket/:id/foto/ — the guard attaches a photo (multipart field `foto`) to one of
- * their tickets: checked by content, at most 8 MB, one per ticket, audited, rate-limited.
+ * their tickets: checked by content, at most 8 MB and 25 megapixels (lib/images.ts), one per
+ * ticket, audited; every upload counts against the guard's writes and RATE_RULES.appFoto (20 an
+ * hour, refused ones too: each costs image work — issue 30 item 7).
  */
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { IdParams } from "../../../../src/domain/contracts/common";
 import { AppTicketOut } from "../../../../src/domain/contracts/console/app";
 import { MAX_UPLOAD_BYTES, readUpload } from "../../../lib/files";
+import { consumeRateLimit, RATE_RULES } from "../../../lib/rate-limit";
 import { currentAppUser } from "../../../plugins/auth-guard";
 import { appFotoTicket, takeWriteHit } from "./app.service";
 
@@ -30,6 +33,7 @@ export const appFotoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentAppUser(request);
       await takeWriteHit(app.db, user, app.clock());
+      await consumeRateLimit(app.db, RATE_RULES.appFoto, String(user.operatoreId), app.clock());
       const upload = await readUpload(request, { file: "foto", otherFiles: "refuse" });
       return appFotoTicket(
         app.db,

@@ -20,7 +20,7 @@ import { queryOne, queryRows } from "../../../db/query";
 import { type AppUser, issueAppToken, revokeAppTokens } from "../../../lib/app-tokens";
 import { AZIONI, writeAudit } from "../../../lib/audit";
 import { badRequest, conflict, notFound, validationError } from "../../../lib/errors";
-import { type FileRow, removeStoredFiles, storeFile } from "../../../lib/files";
+import { type FileRow, prepareFile, removeStoredFiles, storeFile } from "../../../lib/files";
 import { BUSINESS_TZ } from "../../../lib/list/values";
 import { backoffKey, releaseBackoff, reserveBackoff, reserveInOrder } from "../../../lib/login-backoff";
 import { verifyAgainstNothing, verifyPassword } from "../../../lib/passwords";
@@ -384,23 +384,30 @@ export async function appFotoTicket(
   now: Date,
 ): Promise<AppTicket> {
   if (!file) throw validationError({ foto: "Seleziona una foto da caricare" });
+  // The cheap checks first, then the image work outside the transaction (it may wait its turn:
+  // lib/images.ts), then the same checks again under the row lock.
+  const ticket = async (ex: Executor, lock: boolean) => {
+    const t = await queryOne<{ foto: boolean }>(
+      ex,
+      sql`SELECT (foto_id IS NOT NULL) AS foto FROM ticket_supporto
+           WHERE id = ${id} AND operatore_id = ${actor.user.operatoreId} ${lock ? sql`FOR UPDATE` : sql``}`,
+    );
+    if (!t) throw notFound(TICKET_NON_TROVATO);
+    if (t.foto) throw conflict("Il ticket ha già una foto");
+  };
+  await ticket(db, false);
+  const prepared = await prepareFile({ data: file.data, allowed: ["image"] });
   const written: FileRow[] = [];
   try {
     await db.transaction(async (tx) => {
-      const t = await queryOne<{ foto: boolean }>(
-        tx,
-        sql`SELECT (foto_id IS NOT NULL) AS foto FROM ticket_supporto
-             WHERE id = ${id} AND operatore_id = ${actor.user.operatoreId} FOR UPDATE`,
-      );
-      if (!t) throw notFound(TICKET_NON_TROVATO);
-      if (t.foto) throw conflict("Il ticket ha già una foto");
+      await ticket(tx, true);
       const stored = await storeFile(tx, dataDir, {
         ownerType: "ticket",
         ownerId: id,
         categoria: "foto",
         originalName: file.filename,
         data: file.data,
-        allowed: ["image"],
+        prepared,
         now,
       });
       written.push(stored);
