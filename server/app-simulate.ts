@@ -6,7 +6,8 @@
  * 1. Signs in as the staff user (U/P: needs erp_attivita and erp_operatori, e.g. an admin) and reads
  *    the day's assignments (GET /api/comunicazioni/attivita/?giorno=…).
  * 2. Gives each assigned guard with the app the credentials `sim.<operator id>` (a generated
- *    password, POST …/operatori/:id/credenziali-app/); the demo guard (`guardia.demo`) keeps his own.
+ *    password, POST …/operatori/:id/credenziali-app/); the demo guard (`guardia.demo`) keeps his own
+ *    when --guardia-password gives the password the seed printed (it is generated: issue 30 item 11).
  * 3. Each guard signs in, reads his shifts (GET /api/app/turni/) and checks in and out at the
  *    scenario's times: in the order of the day's starts, on time, on time, 12 minutes late, 27 late
  *    (and opens a ticket), on time but 1.2 km from the site, missing, then on time; out 2 minutes
@@ -19,6 +20,7 @@
  * Prints what it sends and, at the end, the day's anomalies as the desk sees them.
  */
 import crypto from "node:crypto";
+import { DEMO_GUARDIA_USERNAME } from "./modules/console/console.seed";
 
 export interface SimulateOptions {
   url: string;
@@ -26,12 +28,13 @@ export interface SimulateOptions {
   username: string;
   password: string;
   wait: boolean;
+  /** The demo guard's password printed by the seed: with it he signs in with his own credentials. */
+  guardiaPassword?: string;
   /** The current time (tests). */
   now?: () => Date;
   sleep?: (ms: number) => Promise<void>;
 }
 
-const DEMO_GUARD = { username: "guardia.demo", password: "Guardia-Demo-2026" };
 /** Minutes after the planned start of the check-in (null: none) and metres from the site, by order of start. */
 interface Step {
   minuti: number | null;
@@ -161,14 +164,17 @@ export async function simulateAppDay(opts: SimulateOptions, log: (line: string) 
   log(`Giorno ${day}: ${operatori.size} operatori pianificati.`);
 
   const guards: Guard[] = [];
-  const demo = await call<{ token: string; operatore: { id: number; full_name: string } }>(
-    "POST",
-    "/api/app/login/",
-    null,
-    DEMO_GUARD,
-  );
-  if (demo.status === 200 && operatori.has(demo.json.operatore.id))
-    guards.push({ operatoreId: demo.json.operatore.id, nome: demo.json.operatore.full_name, token: demo.json.token });
+  if (opts.guardiaPassword !== undefined) {
+    const demo = await call<{ token: string; operatore: { id: number; full_name: string } }>(
+      "POST",
+      "/api/app/login/",
+      null,
+      { username: DEMO_GUARDIA_USERNAME, password: opts.guardiaPassword },
+    );
+    if (demo.status !== 200) log(`${DEMO_GUARDIA_USERNAME}: accesso non riuscito con la password indicata.`);
+    else if (operatori.has(demo.json.operatore.id))
+      guards.push({ operatoreId: demo.json.operatore.id, nome: demo.json.operatore.full_name, token: demo.json.token });
+  }
   let senzaApp = 0;
   for (const [id, nome] of operatori) {
     if (guards.some((g) => g.operatoreId === id)) continue;

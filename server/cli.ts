@@ -9,7 +9,7 @@
  *   audit verify
  *   db setup-roles --owner O --app A [--owner-password P] [--app-password P]
  *   cms simulate --event ID [--rate N] [--seconds S] [--codice C] [--url U]
- *   app simulate --day today --username U --password P [--url URL] [--wait]   (./app-simulate.ts)
+ *   app simulate --day today --username U --password P [--guardia-password G] [--url URL] [--wait]
  * Uses the same configuration as the server (DATABASE_URL, DATABASE_MIGRATION_URL, DATA_DIR,
  * SCRYPT_N…): migrations as the owner, everything else as the application role. With the
  * embedded database it refuses to run while the server holds the data directory (exit code 1)
@@ -54,10 +54,12 @@ const USAGE = `Uso: npm run erp -- <comando>
                                             invia conteggi all'app conta-persone di un server avviato
                                             (N al secondo, default 5; codice default DEMO2026;
                                             url default http://127.0.0.1:PORT) fino a Ctrl-C o per S secondi
-  app simulate --day today|AAAA-MM-GG --username U --password P [--url URL] [--wait]
+  app simulate --day today|AAAA-MM-GG --username U --password P [--guardia-password G] [--url URL] [--wait]
                                             gioca una giornata dell'app delle guardie contro il server
                                             avviato (URL predefinito http://127.0.0.1:PORT): timbrature,
-                                            un ticket, letture; con --wait invia alla loro ora le timbrature future
+                                            un ticket, letture; con --wait invia alla loro ora le timbrature future;
+                                            G: la password di guardia.demo stampata dal seed (senza,
+                                            anche la guardia demo riceve credenziali sim.<id>)
 `;
 
 /** Exit code of `audit verify` when the chain is broken. */
@@ -355,6 +357,7 @@ async function appSimulate(config: AppConfig, o: Record<string, string | boolean
         username: String(o.username),
         password: String(o.password),
         wait: o.wait === true,
+        guardiaPassword: typeof o["guardia-password"] === "string" ? o["guardia-password"] : undefined,
       },
       (line) => console.log(line),
     );
@@ -392,6 +395,7 @@ function parse(argv: string[]) {
       url: { type: "string" },
       day: { type: "string" },
       wait: { type: "boolean" },
+      "guardia-password": { type: "string" },
     },
   });
 }

@@ -2,7 +2,7 @@
  * Demo support tickets (8), around `today`: six unread and not closed (the header alert says 6
  * and its popup lists them; the 'Ticket supporto' chip counts 6), one problem already read, and a
  * closed one; the office has replied to two of them. Then the guards' app: credentials for one
- * guard (`guardia.demo`, printed in the seed report) and today's check-ins of the shifts already
+ * guard (`guardia.demo`, with a generated password printed in the seed report) and today's check-ins of the shifts already
  * started — on time, two late, one far from the site, one missing (the Attività page).
  * Needs the demo operators and the plan (runs after the anagrafiche and pianificazione seeders).
  */
@@ -12,7 +12,7 @@ import { queryOne, queryRows } from "../../db/query";
 import { operatori } from "../../db/schema/anagrafiche-operatori";
 import { type TicketStato, type TicketTipo, ticketSupporto } from "../../db/schema/console";
 import { users } from "../../db/schema/core";
-import { hashPassword } from "../../lib/passwords";
+import { hashPassword, randomPassword } from "../../lib/passwords";
 import type { SeedContext } from "../../seed/demo";
 import { RILEVAZIONE_ORE, rilevaAnomalie } from "./anomalie/rilevazione";
 
@@ -135,7 +135,12 @@ export async function seedDemoConsole(ctx: SeedContext): Promise<void> {
   await seedDemoApp(ctx);
 }
 
-export const DEMO_GUARDIA = { username: "guardia.demo", password: "Guardia-Demo-2026" };
+/**
+ * The demo guard's app name; the password is generated at seed time and printed once in the seed
+ * report, like the staff demo users' (issue 30 item 11: a fixed password would open every demo
+ * install that was put online to the guards' API).
+ */
+export const DEMO_GUARDIA_USERNAME = "guardia.demo";
 
 /** Minutes after the planned start of each of today's started shifts (null: no check-in); metres north of the site. */
 const GIORNATA: { minuti: number | null; metri: number }[] = [
@@ -154,10 +159,11 @@ async function seedDemoApp(ctx: SeedContext): Promise<void> {
     sql`SELECT id FROM operatori WHERE applicazione AND attivo AND NOT cessato ORDER BY id LIMIT 1`,
   );
   if (guardia) {
+    const password = randomPassword();
     await tx.execute(sql`INSERT INTO app_credenziali (operatore_id, username, password_hash)
-      VALUES (${guardia.id}, ${DEMO_GUARDIA.username}, ${await hashPassword(DEMO_GUARDIA.password, ctx.scryptN)})
+      VALUES (${guardia.id}, ${DEMO_GUARDIA_USERNAME}, ${await hashPassword(password, ctx.scryptN)})
       ON CONFLICT (operatore_id) DO NOTHING`);
-    ctx.report.push(`Guardia demo per l'app (/api/app/): ${DEMO_GUARDIA.username} / ${DEMO_GUARDIA.password}`);
+    ctx.report.push(`Guardia demo per l'app (/api/app/): ${DEMO_GUARDIA_USERNAME} / ${password}`);
   }
   const started = await queryRows<{
     turno_id: number;
