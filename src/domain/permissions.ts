@@ -104,7 +104,6 @@ export function isCmsUser(userPermissions: readonly string[]): boolean {
 /** Capabilities of the product's sections (routes and the API routes that serve them). */
 export const CAPABILITIES = {
   dashboard: withAdmins("erp_dashboard"),
-  pianificazioneGroup: withAdmins("erp_contratti", "erp_intermittenti"),
   contratti: withAdmins("erp_contratti"),
   contrattiPrezzi: withAdmins("erp_contratti_prezzi"),
   contrattiCompensi: withAdmins("erp_contratti_compensi"),
@@ -122,21 +121,12 @@ export const CAPABILITIES = {
   clienti: withAdmins("erp_clienti"),
   candidati: withAdmins("erp_candidati"),
   candidatiScheda: withAdmins("erp_candidati", "erp_candidati_candidati"),
-  consoleGroup: withAdmins("erp_ticket-supporto", "erp_attivita", "erp_anomalie", "erp_comunicazioni-azienda"),
   ticketSupporto: withAdmins("erp_ticket-supporto"),
   attivita: withAdmins("erp_attivita"),
   anomalie: withAdmins("erp_anomalie"),
   comunicazioniAzienda: withAdmins("erp_comunicazioni-azienda"),
   logs: [...ADMIN_PERMISSIONS],
   notifications: [...ADMIN_PERMISSIONS],
-  reportGroup: withAdmins(
-    "erp_risorse-assegnate",
-    "erp_compensi",
-    "erp_ricavi-attivita",
-    "erp_marginalita",
-    "erp_scadenze-corsi",
-    "erp_scadenze-documenti",
-  ),
   risorseAssegnate: withAdmins("erp_risorse-assegnate"),
   compensi: withAdmins("erp_compensi", "erp_compensi_compensi"),
   ricaviAttivita: withAdmins("erp_ricavi-attivita", "erp_ricavi-attivita_ricavi"),
@@ -150,7 +140,6 @@ export const CAPABILITIES = {
    * are the ERP's). cms_view_control_room sees the control room only; cms_view reads the CMS;
    * cms_edit changes events and CMS users; cms_admin also deletes CMS users and reissues codes.
    */
-  cmsGroup: ["superadmin", "cms_admin", "cms_view", "cms_edit", "cms_view_control_room"],
   cmsControlRoom: ["superadmin", "cms_admin", "cms_view", "cms_edit", "cms_view_control_room"],
   cmsView: ["superadmin", "cms_admin", "cms_view", "cms_edit"],
   cmsEdit: ["superadmin", "cms_admin", "cms_edit"],
@@ -173,10 +162,10 @@ export interface MenuItem {
   /** Built by a later issue: the route shows the 'In arrivo' page until then. */
 }
 
+/** A group of the side menu: shown when at least one of its items is (SPEC §6). */
 export interface MenuGroup {
   id: string;
   title: string;
-  requires: readonly string[];
   items: MenuItem[];
 }
 
@@ -185,13 +174,11 @@ export const MENU: readonly MenuGroup[] = [
   {
     id: "main",
     title: "Menu principale",
-    requires: CAPABILITIES.dashboard,
     items: [{ id: "dashboard", title: "Dashboard", path: "/", requires: CAPABILITIES.dashboard }],
   },
   {
     id: "pianificazione",
     title: "Pianificazione",
-    requires: CAPABILITIES.pianificazioneGroup,
     items: [
       { id: "contratti", title: "Contratti", path: "/pianificazione/contratti", requires: CAPABILITIES.contratti },
       { id: "deroghe", title: "Deroghe", path: "/pianificazione/deroghe", requires: CAPABILITIES.contratti },
@@ -218,7 +205,6 @@ export const MENU: readonly MenuGroup[] = [
   {
     id: "anagrafiche",
     title: "Anagrafiche",
-    requires: CAPABILITIES.anagraficheGroup,
     items: [
       { id: "operatori", title: "Operatori", path: "/anagrafiche/operatori", requires: CAPABILITIES.operatori },
       { id: "clienti", title: "Clienti", path: "/anagrafiche/clienti", requires: CAPABILITIES.clienti },
@@ -228,7 +214,6 @@ export const MENU: readonly MenuGroup[] = [
   {
     id: "report",
     title: "Report",
-    requires: CAPABILITIES.reportGroup,
     items: [
       {
         id: "risorse-assegnate",
@@ -267,7 +252,6 @@ export const MENU: readonly MenuGroup[] = [
   {
     id: "console",
     title: "Console",
-    requires: withAdmins("erp_ticket-supporto", "erp_attivita", "erp_anomalie", "erp_comunicazioni-azienda"),
     items: [
       {
         id: "ticket-supporto",
@@ -290,7 +274,6 @@ export const MENU: readonly MenuGroup[] = [
   {
     id: "cms",
     title: "Crowd Management System",
-    requires: CAPABILITIES.cmsGroup,
     items: [
       {
         id: "control-room",
@@ -305,14 +288,16 @@ export const MENU: readonly MenuGroup[] = [
   {
     id: "impostazioni",
     title: "Impostazioni",
-    requires: CAPABILITIES.utenti,
     items: [{ id: "utenti", title: "Utenti", path: "/impostazioni/utenti", requires: CAPABILITIES.utenti }],
   },
 ];
 
-/** The menu as one user sees it: groups and items filtered by permission, empty groups dropped. */
+/**
+ * The menu as one user sees it: items filtered by permission, empty groups dropped — a group has no
+ * permission of its own, so any one permission of a report shows the Report group (issue 32 item 16).
+ */
 export function menuFor(userPermissions: readonly string[]): MenuGroup[] {
-  return MENU.filter((g) => hasAny(userPermissions, g.requires))
-    .map((g) => ({ ...g, items: g.items.filter((i) => hasAny(userPermissions, i.requires)) }))
-    .filter((g) => g.items.length > 0);
+  return MENU.map((g) => ({ ...g, items: g.items.filter((i) => hasAny(userPermissions, i.requires)) })).filter(
+    (g) => g.items.length > 0,
+  );
 }
