@@ -10,6 +10,7 @@ export const RESERVED_PARAMS = new Set([
   "global",
   "order_field",
   "order_asc",
+  "sort",
   "group_by",
   "timestamp",
   "file_type",

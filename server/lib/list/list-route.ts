@@ -47,7 +47,7 @@ function fieldDocs(list: List): string {
   });
   const custom = Object.keys(list.filters ?? {}).map((n) => `- \`${n}\` filtro personalizzato`);
   return [
-    "Lista generica: page, page_size (1–99999, default 25), global, order_field, order_asc, group_by, " +
+    "Lista generica: page, page_size (1–99999, default 25), global, order_field, order_asc (o sort=campo / sort=-campo), group_by, " +
       "file_type (xlsx|csv|pdf), hidden_fields, show_fields; timestamp e parametri sconosciuti ignorati.",
     ...lines,
     ...custom,

@@ -1,5 +1,5 @@
 /**
- * Parses the generic list parameters (page, page_size, global, order_field, order_asc, group_by,
+ * Parses the generic list parameters (page, page_size, global, order_field, order_asc or sort, group_by,
  * the filters, file_type, hidden_fields, show_fields) into a ListQuery. Anything invalid is a 400
  * with an Italian detail and per-parameter `errors`; the offending value is never echoed.
  * Unknown parameters (and the cache-busting `timestamp`) are ignored.
@@ -285,14 +285,22 @@ export function parseListQuery(list: List, raw: Raw, ctx: ListBase): ListQuery {
     else errors.group_by = "Campo di raggruppamento non consentito";
   }
 
-  // order_field, order_asc
-  const asc = paramBool(raw.order_asc, "order_asc", errors, true);
+  // order_field, order_asc — or SPEC §7's `sort` (`titolo`, `-titolo` descending) when
+  // order_field is absent: the same order, written the way API clients of the CMS send it.
+  let asc = paramBool(raw.order_asc, "order_asc", errors, true);
   let order: readonly OrderSpec[];
-  const orderRaw = one(raw.order_field);
+  let orderRaw = one(raw.order_field);
+  let orderParam = "order_field";
+  const sortRaw = one(raw.sort);
+  if (orderRaw === undefined && sortRaw !== undefined && sortRaw !== "") {
+    orderParam = "sort";
+    asc = !sortRaw.startsWith("-");
+    orderRaw = asc ? sortRaw : sortRaw.slice(1);
+  }
   if (orderRaw !== undefined) {
     if (orderAllowed(list, visible, groupBy, orderRaw)) order = [{ field: orderRaw, asc }];
     else {
-      errors.order_field = "Campo di ordinamento non consentito";
+      errors[orderParam] = "Campo di ordinamento non consentito";
       order = [];
     }
   } else if (groupBy) order = [{ field: groupBy, asc: true }];

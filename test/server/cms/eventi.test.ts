@@ -174,6 +174,22 @@ describeEachDb("cms eventi", (ctx) => {
     expect(row).toMatchObject({ varchi: 1, capienza: 500 });
   });
 
+  it("sorts by SPEC §7's `sort` parameter, `-` for descending, beside order_field (issue 32 item 16)", async () => {
+    const titles = async (q: string) =>
+      (await req("GET", `/api/cms/eventi/?${q}`, viewer)).json().results.map((r: { titolo: string }) => r.titolo);
+    expect(await titles("sort=titolo")).toEqual(["Concerto in piazza", "Fiera di Roma", "Maratona"]);
+    expect(await titles("sort=-titolo")).toEqual(["Maratona", "Fiera di Roma", "Concerto in piazza"]);
+    expect(await titles("sort=-data_inizio")).toEqual(["Fiera di Roma", "Concerto in piazza", "Maratona"]);
+    expect(await titles("sort=-titolo&order_field=data_inizio&order_asc=true")).toEqual([
+      "Maratona",
+      "Concerto in piazza",
+      "Fiera di Roma",
+    ]);
+    const bad = await req("GET", "/api/cms/eventi/?sort=-nessuno", viewer);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ sort: "Campo di ordinamento non consentito" });
+  });
+
   it("gives each cms_ capability what the catalogue says", async () => {
     expect((await req("GET", "/api/cms/eventi/", controlRoom)).statusCode).toBe(403);
     expect((await req("GET", "/api/cms/eventi/", erp)).statusCode).toBe(403);
