@@ -494,6 +494,9 @@ test("an administrator opens the shift register for last month, finds a shift as
     .getByRole("link", { name: "Registro turni" })
     .click(WAIT);
   await page.getByRole("heading", { name: "Registro turni" }).waitFor(WAIT);
+  // It opens on the current month; the shift is last month's: the period as a link would carry it.
+  await page.goto(`/app/pianificazione/registro-turni?f.dal=${giorno}&f.al=${giorno}`);
+  await page.getByRole("heading", { name: "Registro turni" }).waitFor(WAIT);
   await page.getByLabel("Ricerca").fill(cognome);
   await page.getByRole("button", { name: "Applica" }).click();
   // The search reaches the URL after its debounce and reloads the grid: wait for it, or the reload

@@ -1,15 +1,16 @@
 /**
  * /pianificazione/registro-turni: the shift register (DM 269/2010, issue 15 item 3) — any past
- * period as it stood at a chosen day (today by default): who was on which shift, at what times,
+ * period (the current month by default) as it stood at a chosen day (today by default): who was on which shift, at what times,
  * confirmed or not, the last change and who made it; exported (xlsx, pdf) for the authority.
  */
 import { Box, Heading, Text } from "@chakra-ui/react";
 import { ListScreen } from "../../../components/data-table/list-screen";
 import type { RegistroTurno } from "../../../domain/contracts/pianificazione/registro-turni";
-import { monthOf, shiftMonth } from "../common/month-range";
+import { monthOf } from "../common/month-range";
 
 export function RegistroTurniPage() {
-  const scorso = shiftMonth(monthOf(new Date()), -1);
+  // The current month: where the register has rows on the day a clerk opens it (issue 32 item 10).
+  const mese = monthOf(new Date());
   return (
     <Box p="4">
       <Heading size="lg" mb="1">
@@ -24,7 +25,7 @@ export function RegistroTurniPage() {
         path="pianificazione/registro-turni/"
         exportable
         defaults={{
-          filters: { dal: scorso.dal, al: scorso.al },
+          filters: { dal: mese.dal, al: mese.al },
           sort: { field: "giorno", asc: true },
           autoload: true,
         }}

@@ -1,16 +1,16 @@
 /**
- * 'Registro turni' (issue 15 item 3): opens on last month, asks the server for that period (and, when
+ * 'Registro turni' (issue 15 item 3): opens on the current month (issue 32 item 10), asks the server for that period (and, when
  * chosen, for the day to see it as it stood), and shows the register's rows.
  */
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
-import { monthOf, shiftMonth } from "../../../../../src/features/pianificazione/common/month-range";
+import { monthOf } from "../../../../../src/features/pianificazione/common/month-range";
 import { setupMockServer } from "../../../helpers/msw";
 import { renderApp } from "../../../helpers/render-app";
 
 const server = setupMockServer();
 
-test("opens on last month and shows the register as it stood on the chosen day", async () => {
+test("opens on the current month and shows the register as it stood on the chosen day", async () => {
   const asked: URLSearchParams[] = [];
   server.use(
     http.get("*/api/pianificazione/registro-turni/", ({ request }) => {
@@ -42,9 +42,9 @@ test("opens on last month and shows the register as it stood on the chosen day",
   expect(await screen.findByRole("heading", { name: "Registro turni" }, { timeout: 15000 })).toBeTruthy();
   expect(await screen.findByText("Bianchi Luca", {}, { timeout: 15000 })).toBeTruthy();
   expect(screen.getByText("07:00–13:00")).toBeTruthy();
-  const scorso = shiftMonth(monthOf(new Date()), -1);
-  expect(asked[0].get("dal")).toBe(scorso.dal);
-  expect(asked[0].get("al")).toBe(scorso.al);
+  const mese = monthOf(new Date());
+  expect(asked[0].get("dal")).toBe(mese.dal);
+  expect(asked[0].get("al")).toBe(mese.al);
   expect(asked[0].get("al_momento")).toBeNull();
 
   fireEvent.change(screen.getByLabelText(/Com'era al giorno/), { target: { value: "2026-10-09" } });
