@@ -12,6 +12,7 @@ import { ListScreen } from "../../../components/data-table/list-screen";
 import type { FilterField } from "../../../components/filter-bar/filter-bar.types";
 import { listParams } from "../../../components/lists/list-state";
 import { useListSelector } from "../../../components/lists/use-list-state";
+import { ETICHETTE_INGRESSO, statoIngresso } from "../../../domain/attivita";
 import { formatDateTime, secondsToHours, toApiDate } from "../../../domain/format";
 
 type Row = Record<string, unknown>;
@@ -25,11 +26,24 @@ const FILTERS: FilterField[] = [
   { type: "text", name: "operatore", label: "Operatore" },
 ];
 
-const minutes = (v: unknown, late: string) => {
+/** Minutes in one unit, written in the cell ("12 min"); late or early highlighted. */
+const minutes = (v: unknown) => {
   if (v === null || v === undefined) return null;
   const n = Number(v);
-  return n > 0 ? <Badge colorPalette="orange">{`${n} min ${late}`}</Badge> : <Text as="span">{n}</Text>;
+  return n > 0 ? <Badge colorPalette="orange">{`${n} min`}</Badge> : <Text as="span">{`${n} min`}</Text>;
 };
+
+function Ingresso({ row }: { row: Row }) {
+  const stato = statoIngresso(
+    {
+      ingresso: (row.ingresso as string | null) ?? null,
+      inizio_previsto: (row.inizio_previsto as string | null) ?? null,
+    },
+    new Date(),
+  );
+  if (stato === "timbrato") return <>{formatDateTime(String(row.ingresso))}</>;
+  return <Badge colorPalette={stato === "mancante" ? "red" : "gray"}>{ETICHETTE_INGRESSO[stato]}</Badge>;
+}
 
 const COLUMNS: DataTableColumn<Row>[] = [
   { key: "operatore", name: "Operatore", sortable: true, groupable: true },
@@ -41,20 +55,20 @@ const COLUMNS: DataTableColumn<Row>[] = [
     key: "ingresso",
     name: "Ingresso",
     sortable: true,
-    render: (r) => (r.ingresso ? formatDateTime(String(r.ingresso)) : <Badge colorPalette="red">Mancante</Badge>),
+    render: (r) => <Ingresso row={r} />,
   },
   { key: "uscita", name: "Uscita", format: "datetime" },
   {
     key: "ritardo_minuti",
-    name: "Ritardo (min)",
+    name: "Ritardo",
     sortable: true,
-    render: (r) => minutes(r.ritardo_minuti, "in ritardo"),
+    render: (r) => minutes(r.ritardo_minuti),
   },
   {
     key: "anticipo_uscita_minuti",
-    name: "Uscita anticipata (min)",
+    name: "Uscita anticipata",
     sortable: true,
-    render: (r) => minutes(r.anticipo_uscita_minuti, "prima"),
+    render: (r) => minutes(r.anticipo_uscita_minuti),
   },
   { key: "distanza_m", name: "Distanza (m)", sortable: true, format: "integer" },
   { key: "ore_previste", name: "Ore previste", format: "hours" },
