@@ -7,6 +7,7 @@ import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-z
 import { z } from "zod";
 import type { AppConfig } from "./config";
 import { type Database, type Db, openDatabase } from "./db/client";
+import { textLogStream } from "./lib/log-format";
 import { createMailer, type Mailer } from "./lib/mail";
 import { responseSerializerCompiler } from "./lib/response-serializer";
 import { MODULES } from "./modules";
@@ -39,7 +40,10 @@ export interface AppServices {
 export async function buildApp(config: AppConfig, services: AppServices = {}): Promise<FastifyInstance> {
   const database = services.database ?? (await openDatabase(config));
   const app = Fastify({
-    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === "silent"
+        ? false
+        : { level: config.logLevel, ...(config.logFormat === "text" ? { stream: textLogStream() } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },

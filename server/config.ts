@@ -1,5 +1,6 @@
 /** The run contract's configuration (DESIGN §4), read once from the environment. */
 import path from "node:path";
+import { type LogFormat, parseLogFormat } from "./lib/log-format";
 
 export interface AppConfig {
   port: number;
@@ -28,6 +29,8 @@ export interface AppConfig {
   /** scrypt cost parameter N (OWASP: 2^17). Lowered only by tests. */
   scryptN: number;
   logLevel: string;
+  /** LOG_FORMAT: `text` (default, readable lines) or `json` (pino's lines, for a log collector). */
+  logFormat: LogFormat;
   /**
    * PLAN_LOCK_DAYS: a planned day locks this many days after it has passed (0: from the next day,
    * the default); null (`off`) never locks — for tests of other modules written on fixed past dates.
@@ -75,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tokenAbsoluteMinutes: Number(env.TOKEN_ABSOLUTE_MINUTES ?? 7 * 24 * 60),
     scryptN: Number(env.SCRYPT_N ?? 2 ** 17),
     logLevel: env.LOG_LEVEL ?? "info",
+    logFormat: parseLogFormat(env.LOG_FORMAT),
     workers: env.ERP_WORKERS || undefined,
     planLockDays: planLockDays(env.PLAN_LOCK_DAYS),
   };
