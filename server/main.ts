@@ -18,6 +18,7 @@ import { prepareDatabase } from "./bootstrap";
 import { type AppConfig, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { acquireLock } from "./db/lock";
+import { isGeocodingConfigured } from "./lib/geocoding";
 import { startJobTimer } from "./lib/jobs";
 import { JOBS } from "./modules/jobs";
 import { isWorker, poolSizePerWorker, resolveWorkers, stopOnSignals, superviseWorkers } from "./workers";
@@ -61,6 +62,8 @@ async function main() {
   const { database, messages } = await prepareDatabase(config, (line) => console.log(line));
   if (workers.message) messages.push(workers.message);
   for (const line of messages) console.log(line);
+  if (!isGeocodingConfigured(config))
+    console.log("Geocodifica degli indirizzi disattivata: imposta GEOCODING_URL e GEOCODING_KEY per attivarla.");
 
   if (workers.count > 1) {
     await database.close();

@@ -23,7 +23,8 @@ export interface GeoPoint {
 export const GEOCODING_MESSAGES = {
   zeroResults: "Non ho trovato risultati per questa ricerca",
   problem: "Si è verificato un problema durante la ricerca",
-  notConfigured: "La geolocalizzazione degli indirizzi non è configurata (GEOCODING_URL e GEOCODING_KEY)",
+  /** Said to the office; the technical detail (GEOCODING_URL, GEOCODING_KEY) is in the start-up log. */
+  notConfigured: "La ricerca dell'indirizzo non è attiva: chiedi all'amministratore",
   missingAddress: "Indica l'indirizzo",
   missingPlace: "Indica la città o il CAP",
 } as const;

@@ -27,7 +27,11 @@ export const PERMISSIONS: readonly PermissionInfo[] = [
   { code: "admin", label: "Amministratore", group: "Amministrazione" },
   { code: "erp_admin", label: "Amministratore ERP", group: "Amministrazione" },
   /** Ours, not SPEC §6's: the profile menu's 'Scarica traccia' (QA exports machine traces). */
-  { code: "erp_qa_tracce", label: "QA — Scarica traccia delle macchine", group: "Amministrazione" },
+  {
+    code: "erp_qa_tracce",
+    label: "Supporto — scarica la traccia della sessione per segnalare un problema",
+    group: "Amministrazione",
+  },
   { code: "erp_dashboard", label: "Dashboard", group: "Dashboard" },
   { code: "erp_contratti", label: "Contratti", group: "Pianificazione" },
   { code: "erp_contratti_prezzi", label: "Contratti — Prezzi", group: "Pianificazione" },

@@ -337,9 +337,15 @@ export function AutoAssegnazionePanel(props: AutoAssegnazionePanelProps) {
             ))}
           </Stack>
         </Box>
-        <Text fontSize="xs" color="fg.muted">
-          {`Calcolo: ${r.calcolo.metodo}, ${r.calcolo.blocchi} ${r.calcolo.blocchi === 1 ? "blocco" : "blocchi"}, ${String(r.calcolo.secondi).replace(".", ",")} s`}
-        </Text>
+        {/* The method and its time are for whoever supports the office, not for the planner (issue 32 item 14). */}
+        <Box as="details" fontSize="xs" color="fg.muted">
+          <Box as="summary" cursor="pointer">
+            Dettagli tecnici
+          </Box>
+          <Text>
+            {`Calcolo: ${r.calcolo.metodo}, ${r.calcolo.blocchi} ${r.calcolo.blocchi === 1 ? "blocco" : "blocchi"}, ${String(r.calcolo.secondi).replace(".", ",")} s`}
+          </Text>
+        </Box>
       </Stack>
     </Box>
   );
