@@ -8,6 +8,8 @@ import { api } from "./base";
 export type { LogEntry };
 
 export const LOG_LIST_PATH = "log/list/";
+/** One shift's own entries, readable by its planners (server/modules/log/log.routes.ts). */
+export const turnoLogPath = (idTurno: number | string) => `log/turno/${idTurno}/`;
 
 export interface ContentTypeOption {
   value: string;

@@ -6,7 +6,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { LogList } from "../../../src/domain/contracts/log/log";
-import { defineList, type ListContext } from "../../lib/list";
+import { defineList, type ListContext, type ListSql } from "../../lib/list";
 
 const text = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v[0] : v).trim());
 const flag = z
@@ -37,7 +37,8 @@ function objectCondition(ctx: ListContext): SQL | undefined {
   return own;
 }
 
-export const logList = defineList(LogList, {
+/** How every log list reads an entry: the generic list and a record's own history. */
+const ENTRY: Omit<ListSql<typeof LogList.fields>, "filters" | "where"> = {
   from: sql`log_entries l`,
   joins: { u: sql`LEFT JOIN users u ON u.id = l.utente_id` },
   key: sql`l.id`,
@@ -60,6 +61,21 @@ export const logList = defineList(LogList, {
     last_name: sql`u.cognome`,
     related: sql`l.related`,
   },
+  map: (r) => ({
+    id: r.id,
+    azione: r.azione,
+    data_ora: r.data_ora,
+    utente: r.first_name === null && r.last_name === null ? null : { first_name: r.first_name, last_name: r.last_name },
+    note: r.note,
+    content_type: r.content_type,
+    object_id: r.object_id,
+    related: r.related,
+    dati: { change_log: r.change_log },
+  }),
+};
+
+export const logList = defineList(LogList, {
+  ...ENTRY,
   filters: {
     content_type: { schema: contentType, where: (_v, ctx) => objectCondition(ctx) },
     object_id: {
@@ -75,15 +91,14 @@ export const logList = defineList(LogList, {
     { content_type: "operatore", object_id: "7" },
     { content_type: "operatore", object_id: "7", show_related: "true" },
   ],
-  map: (r) => ({
-    id: r.id,
-    azione: r.azione,
-    data_ora: r.data_ora,
-    utente: r.first_name === null && r.last_name === null ? null : { first_name: r.first_name, last_name: r.last_name },
-    note: r.note,
-    content_type: r.content_type,
-    object_id: r.object_id,
-    related: r.related,
-    dati: { change_log: r.change_log },
-  }),
+});
+
+/**
+ * GET /api/log/turno/:id/ — one shift's own entries (assignments, confirmations, edits), for the
+ * planners who work on it (issue 32 item 1): the route's permission is the shift's, and the list
+ * cannot be widened to other objects (no content/object filters).
+ */
+export const turnoLogList = defineList(LogList, {
+  ...ENTRY,
+  where: (ctx) => sql`l.content_type = 'turno' AND l.object_id = ${ctx.params.id}`,
 });

@@ -2,21 +2,32 @@
  * /api/log: the audit trail, read only (entries are written by every module with writeAudit).
  *   GET /api/log/list/            the generic list of entries (SPEC §3 Log entry), exportable
  *   GET /api/log/content-types/   [{id, descrizione}] of the content types present
+ *   GET /api/log/turno/:id/       one shift's own entries, for its planners (erp_contratti)
  */
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
+import { IdParams } from "../../../src/domain/contracts/common";
 import { ContentTypesOut, LogEntryRow } from "../../../src/domain/contracts/log/log";
 import { CAPABILITIES } from "../../../src/domain/permissions";
 import { queryRows } from "../../db/query";
 import { registerListRoute } from "../../lib/list";
 import { contentTypeLabel } from "./content-types";
-import { logList } from "./log.list";
+import { logList, turnoLogList } from "./log.list";
 
 export const logRoutes: FastifyPluginAsync = async (app) => {
   registerListRoute(app, "/list/", logList, {
     permissions: CAPABILITIES.logs,
     tags: ["log"],
     summary: "Registro delle modifiche",
+    row: LogEntryRow,
+  });
+
+  // A shift's own history, for whoever plans it (the Logs panel of Assegnazione avanzata).
+  registerListRoute(app, "/turno/:id/", turnoLogList, {
+    permissions: CAPABILITIES.contratti,
+    tags: ["log"],
+    summary: "Registro delle modifiche di un turno",
+    params: IdParams,
     row: LogEntryRow,
   });
 

@@ -31,23 +31,30 @@ export interface LogScreenProps {
   listId?: string;
   /** Keep search, filters and page in the URL (for a page of its own). */
   syncUrl?: boolean;
+  /**
+   * A record's own log route (`log/turno/12/`): its entries, loaded at once, for the users of that
+   * record — who may not read the whole trail at `log/list/` (issue 32 item 1).
+   */
+  path?: string;
 }
 
 export function LogScreen(props: LogScreenProps) {
-  const { title, contentType, objectId, onlyRelated, showRelated, logTypes, syncUrl = false } = props;
-  const listId = props.listId ?? `log:${contentType ?? "tutti"}:${objectId ?? ""}`;
+  const { title, contentType, objectId, onlyRelated, showRelated, logTypes, syncUrl = false, path } = props;
+  const listId = props.listId ?? (path ? `log:${path}` : `log:${contentType ?? "tutti"}:${objectId ?? ""}`);
   const hasTypes = !!logTypes?.length;
-  const fixedObject = !hasTypes && !!contentType && objectId !== undefined && objectId !== null && objectId !== "";
+  const fixedObject =
+    !!path || (!hasTypes && !!contentType && objectId !== undefined && objectId !== null && objectId !== "");
   useListState(listId, { syncUrl, defaults: { sort: null, autoload: fixedObject } });
 
   const extraParams = useMemo(() => {
     const p: Record<string, string> = {};
+    if (path) return p;
     if (contentType && !hasTypes) p.content_type = contentType;
     if (objectId !== undefined && objectId !== null && objectId !== "") p.object_id = String(objectId);
     if (onlyRelated) p.only_related = "true";
     if (showRelated) p.show_related = "true";
     return p;
-  }, [contentType, objectId, onlyRelated, showRelated, hasTypes]);
+  }, [contentType, objectId, onlyRelated, showRelated, hasTypes, path]);
 
   const fields: FilterField[] = [{ type: "global", label: "Ricerca" }];
   if (hasTypes)
@@ -67,7 +74,7 @@ export function LogScreen(props: LogScreenProps) {
         <DataTable<LogEntry & Record<string, unknown>>
           listId={listId}
           tableId="log"
-          path={LOG_LIST_PATH}
+          path={path ?? LOG_LIST_PATH}
           columns={LOG_COLUMNS}
           extraParams={extraParams}
           rowKey={(r) => r.id}

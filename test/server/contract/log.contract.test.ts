@@ -8,4 +8,5 @@ describeMockAnswers("log", logHandlers, [
   { url: "/api/log/list/?group_by=content_type" },
   { url: "/api/log/list/?file_type=xlsx" },
   { url: "/api/log/content-types/" },
+  { url: "/api/log/turno/1/" },
 ]);

@@ -26,6 +26,7 @@ import {
 import { useEffect, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import { errorMessage } from "../../../api/base";
+import { turnoLogPath } from "../../../api/log.endpoints";
 import {
   type Candidato,
   type TurnoHeader,
@@ -136,7 +137,7 @@ function AdvancedPage({ mode }: { mode: "assegnazione" | "consolidamento" }) {
         {mode === "assegnazione" && header && turni.length === 0 && <Text>Nessun turno in questo giorno</Text>}
         {idTurno && (
           <Box mt="6">
-            <LogScreen title="Logs" contentType="turno" objectId={idTurno} />
+            <LogScreen title="Logs" path={turnoLogPath(idTurno)} />
           </Box>
         )}
       </Box>

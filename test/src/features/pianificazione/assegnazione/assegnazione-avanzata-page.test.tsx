@@ -265,3 +265,38 @@ test("a shift with 500 candidates draws only the rows in view, one line each, an
   expect(within(table).queryByRole("row", { name: "Candidato000 Prova" })).toBeNull();
   expect(drawn()).toBeLessThan(60);
 });
+
+test("a planner's Logs panel reads the shift's own history, not the administrators' whole trail (issue 32 item 1)", async () => {
+  const paths: string[] = [];
+  server.events.on("request:start", ({ request }) => {
+    paths.push(new URL(request.url).pathname);
+  });
+  server.use(
+    http.get("*/api/log/turno/1002/", () =>
+      HttpResponse.json({
+        count: 1,
+        page: 1,
+        results: [
+          {
+            id: 900,
+            azione: "Modifica",
+            data_ora: "2026-03-02T15:00:00.000Z",
+            utente: { first_name: "Giulia", last_name: "Bianchi" },
+            note: "Assegnata Esposito Giulia",
+            content_type: "turno",
+            object_id: "1002",
+            related: [],
+            dati: { change_log: [] },
+          },
+        ],
+      }),
+    ),
+  );
+  renderApp(ADVANCED, { as: "pianificatore" });
+  const logs = await screen.findByRole("grid", { name: "Logs" }, { timeout: 15000 });
+  expect(await within(logs).findByText("Assegnata Esposito Giulia", {}, { timeout: 15000 })).toBeTruthy();
+  expect(paths).toContain("/api/log/turno/1002/");
+  expect(paths).not.toContain("/api/log/list/");
+  expect(screen.queryByText(/Non disponi di permessi/)).toBeNull();
+  server.events.removeAllListeners();
+});
