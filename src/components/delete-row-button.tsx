@@ -17,6 +17,8 @@ export interface DeleteTexts {
   title?: string;
   /** The question; by default 'Sei sicuro di voler eliminare {what}? …'. */
   question?: string;
+  /** The confirming button; 'Elimina' by default. */
+  confirmLabel?: string;
   /** The toast once deleted; none by default (the row leaves the table). */
   done?: string;
   /** The toast of a failure, from its message. */
@@ -29,7 +31,7 @@ export interface DeleteRowButtonProps extends DeleteTexts {
 }
 
 export function DeleteRowButton(props: DeleteRowButtonProps) {
-  const { what, title = "Conferma eliminazione", done, failed = requestErrorText, onDelete } = props;
+  const { what, title = "Conferma eliminazione", done, failed = requestErrorText, onDelete, confirmLabel } = props;
   const question = props.question ?? `Sei sicuro di voler eliminare ${what}? L'operazione non potrà essere annullata.`;
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -60,6 +62,7 @@ export function DeleteRowButton(props: DeleteRowButtonProps) {
         open={open}
         title={title}
         question={question}
+        confirmLabel={confirmLabel}
         loading={busy}
         onConfirm={confirm}
         onClose={() => setOpen(false)}

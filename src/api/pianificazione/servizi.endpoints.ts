@@ -167,8 +167,13 @@ export const serviziApi = api.injectEndpoints({
       }),
       invalidatesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
     }),
-    deleteTurno: build.mutation<ResultOk, ShiftPath & Deroga>({
-      query: ({ deroga, ...p }) => ({ url: turnoPath(p), method: "DELETE", params: derogaParams(deroga) }),
+    /** With `rimuovi_operatori` the shift's assignments go with it (one transaction on the server). */
+    deleteTurno: build.mutation<ResultOk, ShiftPath & Deroga & { rimuovi_operatori?: boolean }>({
+      query: ({ deroga, rimuovi_operatori, ...p }) => ({
+        url: turnoPath(p),
+        method: "DELETE",
+        params: { ...derogaParams(deroga), ...(rimuovi_operatori ? { rimuovi_operatori: "true" } : {}) },
+      }),
       invalidatesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
     }),
   }),

@@ -14,7 +14,7 @@ import { conflict, validationError } from "../../../lib/errors";
 import { evaluate } from "../assegnazione/eligibility.service";
 import { insertPeriodi, isExclusionViolation, turnoIntervals } from "../assegnazione/periodi";
 import { audit, rel } from "../audit";
-import { notaDeroga, sbloccoPassato } from "../passato";
+import { derogaPassatoSql, notaDeroga, sbloccoPassato } from "../passato";
 import { registroInsertSql } from "../registro-turni/registro";
 import { giornoScope, servizioScope, turnoScope } from "../scope";
 import { checkPosizioni, insertTurni, refuseIfAssigned } from "./servizi.service";
@@ -271,20 +271,61 @@ async function refuseUnqualifiedAssigned(tx: Executor, ids: TurnoIds): Promise<v
   );
 }
 
-export async function deleteTurno(ctx: ServiceContext, ids: TurnoIds, deroga?: string) {
+/**
+ * Deletes a shift. With operators assigned it is a 409 (`assegnazioni_presenti`, how many) unless
+ * `rimuoviOperatori`: then every assignment goes first, in the same transaction — each removal in
+ * the shift register (DM 269/2010) and, on a past day, with the derogation the deletion needs
+ * (issue 32 item 3: the dialog offers "rimuovi gli operatori ed elimina" instead of failing).
+ */
+export async function deleteTurno(ctx: ServiceContext, ids: TurnoIds, deroga?: string, rimuoviOperatori = false) {
   await ctx.db.transaction(async (tx) => {
     const scope = await turnoScope(tx, ids);
     const motivo = sbloccoPassato(ctx, [scope.giorno], deroga);
-    await refuseIfAssigned(tx, sql`t.id = ${ids.idTurno}`, "Il turno");
+    if (!rimuoviOperatori) await refuseIfAssigned(tx, sql`t.id = ${ids.idTurno}`, "Il turno");
+    const rimossi = rimuoviOperatori ? await removeAssignments(tx, ctx, ids.idTurno, motivo) : [];
     const before = (await readTurno(tx, ids.idTurno))!;
     await tx.execute(sql`DELETE FROM turni WHERE id = ${ids.idTurno}`);
+    const nota = [
+      rimossi.length ? `Operatori rimossi con il turno: ${rimossi.map((o) => o.nome).join(", ")}` : null,
+      notaDeroga(motivo),
+    ]
+      .filter(Boolean)
+      .join(" — ");
     await audit(tx, ctx.actor, {
       azione: AZIONI.delete,
       contentType: "turno",
       objectId: ids.idTurno,
-      related: [rel("servizio", ids.idServizio), rel("contratto", ids.idContratto), rel("giorno", ids.idGiorno)],
-      note: notaDeroga(motivo),
+      related: [
+        rel("servizio", ids.idServizio),
+        rel("contratto", ids.idContratto),
+        rel("giorno", ids.idGiorno),
+        ...rimossi.map((o) => rel("operatore", o.id)),
+      ],
+      note: nota || undefined,
       changeLog: changeLog(before, null, TURNO_LABELS),
     });
   });
+}
+
+/** Removes every assignment of a shift, each as a removal in the shift register (with its derogation on a past day). */
+async function removeAssignments(
+  tx: Executor,
+  ctx: ServiceContext,
+  turnoId: number,
+  motivo: string | null,
+): Promise<{ id: number; nome: string }[]> {
+  const removed = await queryRows<{ id: number; nome: string }>(
+    tx,
+    sql`WITH d AS (DELETE FROM turni_operatori WHERE turno_id = ${turnoId}
+                   RETURNING id, turno_id, operatore_id, confermato),
+             r AS (${registroInsertSql("rimozione", ctx.actor.userId, sql`d a`, sql`true`, motivo ?? "")})
+        SELECT o.id, trim(o.cognome || ' ' || o.nome) AS nome
+          FROM d JOIN operatori o ON o.id = d.operatore_id ORDER BY o.cognome, o.nome`,
+  );
+  if (motivo)
+    for (const o of removed)
+      await tx.execute(
+        derogaPassatoSql(ctx, { turnoId, operatoreId: o.id, dettaglio: `Rimozione di ${o.nome}`, motivo }),
+      );
+  return removed;
 }

@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ResultOk } from "../../../../src/domain/contracts/common";
-import { DerogaQuery } from "../../../../src/domain/contracts/pianificazione/assegnazione";
+import { DeleteTurnoQuery, DerogaQuery } from "../../../../src/domain/contracts/pianificazione/assegnazione";
 import { id, OK, wrap } from "../../../../src/domain/contracts/pianificazione/fields";
 import {
   CopiaSettimanaData,
@@ -217,9 +217,12 @@ export const serviziRoutes: FastifyPluginAsync = async (base) => {
   );
   app.delete(
     `${T}/:idTurno/`,
-    { config: { permissions }, schema: { tags, params: pT, querystring: DerogaQuery, response: { 200: ResultOk } } },
+    {
+      config: { permissions },
+      schema: { tags, params: pT, querystring: DeleteTurnoQuery, response: { 200: ResultOk } },
+    },
     async (req) => {
-      await deleteTurno(contextOf(req), req.params, req.query.deroga);
+      await deleteTurno(contextOf(req), req.params, req.query.deroga, req.query.rimuovi_operatori === true);
       return OK;
     },
   );

@@ -265,9 +265,10 @@ export async function refuseIfAssigned(ex: Executor, where: ReturnType<typeof sq
         JOIN giorni g ON g.id = t.giorno_id WHERE ${where}`,
   );
   if (n && n.n > 0)
-    throw conflict(`${what} ha ${n.n} assegnazioni di operatori: rimuovile prima di eliminarlo`, {
-      reason: "assegnazioni_presenti",
-    });
+    throw conflict(
+      `${what} ha ${n.n === 1 ? "1 assegnazione" : `${n.n} assegnazioni`} di operatori: ${n.n === 1 ? "rimuovila" : "rimuovile"} prima di eliminarlo`,
+      { reason: "assegnazioni_presenti", assegnazioni: n.n },
+    );
 }
 
 export async function deleteServizio(ctx: ServiceContext, contrattoId: number, servizioId: number) {

@@ -22,6 +22,11 @@ export const deroga = () =>
 
 /** `?deroga=` of the calls that change a past day's days and shifts (no body, or a body of its own). */
 export const DerogaQuery = z.object({ deroga: deroga() });
+/**
+ * DELETE …/turni/{t}/?rimuovi_operatori=true: the shift goes with its assignments, in one
+ * transaction (each removal in the shift register); without it a shift with operators is a 409.
+ */
+export const DeleteTurnoQuery = DerogaQuery.extend({ rimuovi_operatori: bool().optional() });
 
 /** POST turni/{t}/operatori/: assign (add true) or unassign an operator ({operatore: 5} or {operatore: {id: 5}}). */
 export const AssignData = z.object({ operatore: refId(), add: bool(), deroga: deroga() });

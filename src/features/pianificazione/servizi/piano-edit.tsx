@@ -29,6 +29,7 @@ import {
 import { type ChildField, DialogRowForm, type RowValidate, submitRow } from "../../../components/child-table";
 import { DeleteRowButton } from "../../../components/delete-row-button";
 import { REQUEST_ERROR_WORDING } from "../../../components/form";
+import type { OperatoreTurno } from "../../../domain/contracts/pianificazione/servizi";
 import { formatDate } from "../../../domain/format";
 import { CAPABILITIES, hasAny } from "../../../domain/permissions";
 import { notify } from "../../../lib/toaster";
@@ -122,17 +123,25 @@ function RemoveButton({
   what,
   deroga,
   remove,
+  question,
+  confirmLabel,
 }: {
   what: string;
   deroga: boolean;
   remove: (deroga?: string) => Promise<unknown>;
+  /** What the deletion takes with it, when more than the row (a shift's operators). */
+  question?: string;
+  confirmLabel?: string;
 }) {
-  if (!deroga) return <DeleteRowButton what={what} onDelete={deleted(() => remove())} />;
+  if (!deroga)
+    return (
+      <DeleteRowButton what={what} question={question} confirmLabel={confirmLabel} onDelete={deleted(() => remove())} />
+    );
   return (
     <DialogButton<object>
       label="Elimina"
       ariaLabel={`Elimina ${what}`}
-      title={`Elimina ${what} (giorno passato)`}
+      title={`${confirmLabel ?? "Elimina"}: ${what} (giorno passato)`}
       fields={[]}
       deroga
       initial={() => ({})}
@@ -286,6 +295,23 @@ export function GiornoEdit({ ids, giorno, bloccato }: { ids: ServizioIds; giorno
   );
 }
 
+/**
+ * Deleting a shift with operators on it says so and offers to remove them with it (issue 32 item
+ * 3), instead of asking "Sei sicuro…?" and then failing with the server's 409.
+ */
+function removeWithOperators(operatori: OperatoreTurno[], label: string) {
+  const n = operatori.length;
+  if (n === 0) return {};
+  const nomi = operatori.map((o) => `${o.cognome} ${o.nome}`).join(", ");
+  return {
+    question:
+      n === 1
+        ? `Il turno ${label} ha 1 operatore assegnato (${nomi}): verrà rimosso dal turno e il turno eliminato. La rimozione resta nel registro dei turni. L'operazione non potrà essere annullata.`
+        : `Il turno ${label} ha ${n} operatori assegnati (${nomi}): verranno rimossi dal turno e il turno eliminato. Le rimozioni restano nel registro dei turni. L'operazione non potrà essere annullata.`,
+    confirmLabel: "Rimuovi gli operatori ed elimina",
+  };
+}
+
 /** A shift's buttons in the grid: its times, qualification and head count; remove it. */
 export function TurnoEdit({
   ids,
@@ -321,7 +347,8 @@ export function TurnoEdit({
       <RemoveButton
         what={`il turno ${label}`}
         deroga={lock.deroga}
-        remove={(deroga) => remove({ ...path, deroga }).unwrap()}
+        {...removeWithOperators(turno.operatori, label)}
+        remove={(deroga) => remove({ ...path, deroga, rimuovi_operatori: turno.operatori.length > 0 }).unwrap()}
       />
     </HStack>
   );

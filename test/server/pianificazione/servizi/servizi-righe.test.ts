@@ -88,7 +88,7 @@ describeEachDb("pianificazione: prices, costs, equipment, assigned operators, in
     // a shift with assignments is kept
     const del = await req("DELETE", `${T}/`);
     expect(del.statusCode).toBe(409);
-    expect(del.json().detail).toBe("Il turno ha 1 assegnazioni di operatori: rimuovile prima di eliminarlo");
+    expect(del.json().detail).toBe("Il turno ha 1 assegnazione di operatori: rimuovila prima di eliminarlo");
   });
 
   it("checks a PUT of one date of an equipment item against the stored other one", async () => {

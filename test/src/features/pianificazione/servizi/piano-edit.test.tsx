@@ -125,28 +125,29 @@ describe("changing the plan of a service", () => {
     expect(calls).toEqual([]);
   });
 
-  test("removing a shift with operators on it is refused with the server's reason; the shift stays", async () => {
+  test("removing a shift with operators says so and offers to remove them with it (issue 32 item 3)", async () => {
+    const calls = recordWrites();
+    const asked: string[] = [];
     server.use(
-      http.delete(`*${S}giorni/101/turni/1001/`, () =>
-        HttpResponse.json(
-          {
-            detail: "Il turno ha 1 assegnazioni di operatori: rimuovile prima di eliminarlo",
-            reason: "assegnazioni_presenti",
-          },
-          { status: 409 },
-        ),
-      ),
+      http.delete(`*${S}giorni/101/turni/1001/`, ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return HttpResponse.json({ result: "OK" });
+      }),
     );
     renderApp(PAGE, { as: "pianificatore" });
     const cell = await screen.findByTestId("turno-1001", {}, { timeout: 15000 });
     fireEvent.click(within(cell).getByRole("button", { name: "Elimina il turno 08:00–14:00 del 02/03/2026" }));
-    fireEvent.click(await screen.findByRole("button", { name: "Elimina" }));
+    const confirm = await screen.findByRole("alertdialog");
     expect(
-      await screen.findByText(
-        "Si è verificato un errore (Il turno ha 1 assegnazioni di operatori: rimuovile prima di eliminarlo)",
+      within(confirm).getByText(
+        "Il turno 08:00–14:00 del 02/03/2026 ha 1 operatore assegnato (Bianchi Luca): verrà rimosso dal turno e il turno eliminato. La rimozione resta nel registro dei turni. L'operazione non potrà essere annullata.",
       ),
     ).toBeTruthy();
-    expect(screen.getByTestId("turno-1001")).toBeTruthy();
+    expect(within(confirm).queryByRole("button", { name: "Elimina" })).toBeNull();
+    fireEvent.click(within(confirm).getByRole("button", { name: "Rimuovi gli operatori ed elimina" }));
+    await waitFor(() => expect(asked).toEqual(["?rimuovi_operatori=true"]));
+    expect(calls.map((c) => c.method)).toEqual(["DELETE"]);
+    server.events.removeAllListeners();
   });
 
   test("a shift without operators is removed; a day gets a new shift; a day is added and removed", async () => {
