@@ -113,6 +113,13 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   pool.on("error", () => {
     /* an idle client lost its connection: the pool replaces it */
   });
+  // A client in use whose connection is lost (pg_terminate_backend, a failover) fails its query
+  // AND emits 'error'; pg-pool listens only while the client is idle, and an 'error' nobody
+  // listens to ends the process. The query's rejection reaches the request (503, plugins/errors.ts)
+  // and the pool drops the client when it is released (issue 30 item 13).
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   const db = drizzle(pool) as unknown as Db;
   return {
     kind: "postgres",

@@ -5,7 +5,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { HttpError } from "../lib/errors";
+import { CONNECTION_LOST_RETRY_AFTER_SECONDS, HttpError, isConnectionLost, serviceUnavailable } from "../lib/errors";
 
 /** '/data/cognome' → 'cognome'; '/data/turni/0/inizio_f1' → 'turni.0.inizio_f1'. */
 export function fieldFromPath(instancePath: string): string {
@@ -49,6 +49,16 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         detail: where ?? "Si è verificato un errore di validazione. Controlla i campi contrassegnati e riprova",
         errors,
       });
+    }
+    // The database connection was lost (terminated backend, failover, restart): nothing of the
+    // request was committed, so the apps and their outbox retry a 503 (issue 30 item 13).
+    if (isConnectionLost(err)) {
+      request.log.warn({ err }, "database connection lost");
+      const lost = serviceUnavailable(CONNECTION_LOST_RETRY_AFTER_SECONDS);
+      return reply
+        .code(lost.statusCode)
+        .headers(lost.headers ?? {})
+        .send({ detail: lost.detail });
     }
     // drizzle wraps driver errors (DrizzleQueryError): the SQLSTATE is on the cause.
     const sqlState = (err as { cause?: { code?: string } }).cause?.code ?? err.code;
