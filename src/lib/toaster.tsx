@@ -13,6 +13,9 @@ export const notify = {
   error: (title: string, description?: string) => toaster.create({ type: "error", title, description }),
   info: (title: string, description?: string) => toaster.create({ type: "info", title, description }),
   warning: (title: string, description?: string) => toaster.create({ type: "warning", title, description }),
+  /** Done, with 'Annulla' for the toast's 6 s (a removal made without asking first). */
+  undoable: (title: string, undo: () => void) =>
+    toaster.create({ type: "info", title, action: { label: "Annulla", onClick: undo } }),
 };
 
 const ToastList = lazy(async () => ({ default: (await import("./toast-list")).ToastList }));

@@ -2,10 +2,13 @@
  * The buttons of one operator on one shift, the same in the grid and in advanced assignment: what
  * the operator's status allows (src/machines/assignment/operator-status.ts), each sending its event
  * to the service's assignment machine; disabled, with a spinner, while a call on the operator runs.
+ * Removing a confirmed operator asks first; an unconfirmed one goes at once, with 'Annulla' in the
+ * toast for its 6 s (issue 32 item 3), which assigns him again through the machine.
  */
 import { Button, HStack, Spinner } from "@chakra-ui/react";
 import { useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { notify } from "../../../lib/toaster";
 import { ACTIONS_IN, type OperatorAction, type OperatorStatus } from "../../../machines/assignment/operator-status";
 import { type AssignmentCommand, isInProgress } from "../../../machines/assignment.machine";
 import { useAssignmentActor, useAssignmentState } from "./assignment-context";
@@ -52,9 +55,14 @@ export function OperatorActions({ idGiorno, idTurno, operator, status, canAssign
             size="2xs"
             {...b.props}
             disabled={busy || (action === "assign" && !canAssign)}
-            onClick={() =>
-              action === "unassign" && status === "confirmed" ? setAsking(true) : actor.send({ type: b.type, ...ref })
-            }
+            onClick={() => {
+              if (action === "unassign" && status === "confirmed") return setAsking(true);
+              actor.send({ type: b.type, ...ref });
+              if (action === "unassign")
+                notify.undoable(`${name} rimosso dal turno`, () =>
+                  actor.send({ type: "ASSIGN", ...ref, status: "notAssigned" }),
+                );
+            }}
             aria-label={`${b.label} ${name}`}
           >
             {b.label}

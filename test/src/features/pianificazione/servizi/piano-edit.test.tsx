@@ -207,7 +207,7 @@ describe("changing the plan of a service", () => {
     });
   });
 
-  test("removing a confirmed operator asks first; an unconfirmed one goes at once", async () => {
+  test("removing a confirmed operator asks first; an unconfirmed one goes at once, with Annulla in the toast", async () => {
     const calls = recordWrites();
     renderApp(PAGE, { as: "pianificatore" });
     const morning = await screen.findByTestId("turno-1001", {}, { timeout: 15000 });
@@ -231,6 +231,17 @@ describe("changing the plan of a service", () => {
     fireEvent.click(within(afternoon).getByRole("button", { name: "Rimuovi Esposito Giulia" }));
     await waitFor(() => expect(within(screen.getByTestId("turno-1002")).queryByText(/Esposito Giulia/)).toBeNull());
     expect(calls).toHaveLength(2);
+    // Gone at once, with 'Annulla' in the toast (issue 32 item 3): it assigns her again.
+    const toast = (await screen.findByText("Esposito Giulia rimosso dal turno")).closest(
+      '[role="status"]',
+    ) as HTMLElement;
+    fireEvent.click(within(toast).getByRole("button", { name: "Annulla" }));
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls[2]).toEqual({
+      method: "POST",
+      path: `${S}giorni/101/turni/1002/operatori/`,
+      body: { data: { operatore: { id: 2 }, add: true } },
+    });
   });
 
   test("deleting the service asks first and goes back to the contract's services", async () => {
