@@ -1,6 +1,9 @@
 /**
- * SQL of a parsed list request. Names only ever come from the declaration (fields, aliases);
- * values only ever as bound parameters (see values.ts).
+ * SQL of a parsed list request. Names only ever come from the declaration (fields, aliases).
+ * Values from the request are bound parameters (see values.ts) — except what is written into the
+ * statement so a kept plan stays one plan: LIMIT and OFFSET (checked safe integers, `int`), the
+ * sort direction (ASC/DESC) and the business time zone (a constant). None of these is text from the
+ * client; every string, number or date of a filter or search stays bound.
  */
 import { SQL, StringChunk, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
