@@ -129,6 +129,29 @@ test("logout clears djangoToken and the server refuses the old token", async () 
   await context.close();
 });
 
+test("at 390 px the header fits: quick icons in the menu, the alert a count, Logout reachable (issue 32 item 12)", async () => {
+  const { context, page } = await newPage(browser);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginThroughUi(page, ADMIN.username, ADMIN.password);
+  const header = page.locator("header");
+  await header.getByRole("button", { name: /profilo di/i }).waitFor();
+  const { scroll, client } = await header.evaluate((h) => ({ scroll: h.scrollWidth, client: h.clientWidth }));
+  expect(scroll).toBeLessThanOrEqual(client);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await header.getByRole("navigation", { name: "Azioni rapide" }).isVisible()).toBe(false);
+  await page.getByRole("button", { name: "Apri il menu" }).click();
+  await page.getByRole("link", { name: "Nuovo operatore" }).waitFor();
+  await shot(page, "telefono-menu");
+  await page.keyboard.press("Escape");
+  const profile = header.getByRole("button", { name: /profilo di/i });
+  const box = await profile.boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+  await profile.click();
+  await page.getByRole("menuitem", { name: "Logout" }).waitFor();
+  await shot(page, "telefono-header");
+  await context.close();
+});
+
 function latestMailTo(address: string, after: number): string | null {
   const dir = path.join(DATA_DIR(), "outbox");
   if (!fs.existsSync(dir)) return null;

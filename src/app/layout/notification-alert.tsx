@@ -12,10 +12,22 @@ export function alertText(unread: number): string {
 
 export const ALERT_BLINK = `alert-blink ${TIMINGS.alertBlinkMs}ms ease-in-out infinite alternate`;
 
+/** The sentence from the `md` breakpoint up; on a phone only the count beside the bell (issue 32 item 12). */
 export function NotificationAlert({ unread }: { unread: number }) {
   return (
-    <Box as="span" data-testid="notification-alert" animation={ALERT_BLINK} _motionReduce={{ animation: "none" }}>
-      {alertText(unread)}
-    </Box>
+    <>
+      <Box
+        as="span"
+        data-testid="notification-alert"
+        hideBelow="md"
+        animation={ALERT_BLINK}
+        _motionReduce={{ animation: "none" }}
+      >
+        {alertText(unread)}
+      </Box>
+      <Box as="span" aria-hidden hideFrom="md" animation={ALERT_BLINK} _motionReduce={{ animation: "none" }}>
+        {unread}
+      </Box>
+    </>
   );
 }

@@ -12,7 +12,7 @@ import { useOnIntent } from "../../components/on-intent";
 import { CAPABILITIES, hasAny } from "../../domain/permissions";
 import { usePermissions } from "../../machines/session-context";
 import { BellIcon } from "./icons";
-import { NotificationAlert } from "./notification-alert";
+import { alertText, NotificationAlert } from "./notification-alert";
 import { useProblemNotifications, useReloadNotifications } from "./seams";
 
 const loadPopover = () => import("./problems-popover");
@@ -31,7 +31,7 @@ export function NotificationArea() {
     if (next) reload();
   };
   const alert = (
-    <Button variant="ghost" colorPalette="red" size="sm">
+    <Button variant="ghost" colorPalette="red" size="sm" aria-label={alertText(unread)}>
       <BellIcon />
       <NotificationAlert unread={unread} />
     </Button>

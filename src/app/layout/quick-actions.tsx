@@ -1,6 +1,7 @@
 /**
  * The header's quick icons (SPEC §2, §6): Operatori, Nuovo operatore, Contratti, Nuovo contratto.
- * Their tooltips (quick-action-tooltips.tsx) load on the first intent over the icons
+ * Below the `md` breakpoint (a phone) they are not in the header but at the top of the menu drawer
+ * (sidebar-menu.tsx `quickActionsFor`), so the header fits in 390 px (issue 32 item 12). Their tooltips (quick-action-tooltips.tsx) load on the first intent over the icons
  * (src/components/on-intent.ts).
  */
 import { HStack, IconButton } from "@chakra-ui/react";
@@ -35,13 +36,18 @@ export const QUICK_ACTIONS: QuickAction[] = [
   },
 ];
 
+/** The quick actions one user may use (the header's icons, the phone menu's first group). */
+export function quickActionsFor(permissions: readonly string[]): QuickAction[] {
+  return QUICK_ACTIONS.filter((a) => hasAny(permissions, a.requires));
+}
+
 const loadTooltips = () => import("./quick-action-tooltips");
 
 export function QuickActions() {
   const permissions = usePermissions();
   const navigate = useNavigate();
   const tooltips = useOnIntent(loadTooltips);
-  const buttons = QUICK_ACTIONS.filter((a) => hasAny(permissions, a.requires)).map(({ label, to, icon: Icon }) => ({
+  const buttons = quickActionsFor(permissions).map(({ label, to, icon: Icon }) => ({
     label,
     button: (
       <IconButton key={to} aria-label={label} variant="ghost" size="sm" onClick={() => navigate(to)}>
@@ -51,7 +57,7 @@ export function QuickActions() {
   }));
   const { QuickActionTooltips } = tooltips.loaded ?? {};
   return (
-    <HStack gap="1" as="nav" aria-label="Azioni rapide" {...tooltips.intentProps}>
+    <HStack gap="1" as="nav" aria-label="Azioni rapide" hideBelow="md" {...tooltips.intentProps}>
       {QuickActionTooltips ? <QuickActionTooltips buttons={buttons} /> : buttons.map((b) => b.button)}
     </HStack>
   );
