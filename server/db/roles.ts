@@ -43,6 +43,22 @@ const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 /** The extensions the migrations create (`CREATE EXTENSION IF NOT EXISTS x`): a superuser makes them first. */
+/**
+ * The grants on the database itself. No temporary tables for the application role: none of the
+ * server's statements needs one, and a session that can create them can put its own table in
+ * front of a public one wherever a search_path leaves pg_temp implicit — it shadowed the audit
+ * chain's head (issue 30 item 8, migration 0003). PostgreSQL grants TEMPORARY to PUBLIC by
+ * default, so it is taken from PUBLIC too; the owner (migrations, seeds) keeps it. Quoted names.
+ */
+export function databaseGrants(database: string, owner: string, app: string): string[] {
+  const [db, o, a] = [ident(database), ident(owner), ident(app)];
+  return [
+    `REVOKE TEMPORARY ON DATABASE ${db} FROM PUBLIC, ${a}`,
+    `GRANT CONNECT ON DATABASE ${db} TO ${o}, ${a}`,
+    `GRANT TEMPORARY ON DATABASE ${db} TO ${o}`,
+  ];
+}
+
 export function migrationExtensions(): string[] {
   const names = new Set<string>();
   for (const m of listMigrations()) {
@@ -141,9 +157,8 @@ export async function setupRoles(database: Database, o: RoleSetupOptions): Promi
     const extensions = migrationExtensions();
     for (const e of extensions) await run(`CREATE EXTENSION IF NOT EXISTS ${ident(e)}`);
 
-    const db = ident(me.db);
     const [owner, app] = [ident(o.owner), ident(o.app)];
-    await run(`GRANT CONNECT, TEMPORARY ON DATABASE ${db} TO ${owner}, ${app}`);
+    for (const stmt of databaseGrants(me.db, o.owner, o.app)) await run(stmt);
     await run(`GRANT USAGE, CREATE ON SCHEMA public TO ${owner}`);
     await run(`REVOKE CREATE ON SCHEMA public FROM PUBLIC, ${app}`);
     await run(`GRANT USAGE ON SCHEMA public TO ${app}`);

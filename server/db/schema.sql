@@ -217,15 +217,15 @@ $$;
 
 CREATE FUNCTION public.log_entries_chain() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO 'pg_catalog', 'public'
+    SET search_path TO 'pg_catalog', 'public', 'pg_temp'
     AS $$
 DECLARE
-  head log_chain;
+  head public.log_chain;
 BEGIN
-  SELECT * INTO head FROM log_chain FOR UPDATE;
+  SELECT * INTO head FROM public.log_chain FOR UPDATE;
   NEW.seq := head.seq + 1;
-  NEW.hash := log_entry_hash(head.hash, NEW);
-  UPDATE log_chain SET seq = NEW.seq, hash = NEW.hash;
+  NEW.hash := public.log_entry_hash(head.hash, NEW);
+  UPDATE public.log_chain SET seq = NEW.seq, hash = NEW.hash;
   RETURN NEW;
 END
 $$;

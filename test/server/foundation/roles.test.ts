@@ -83,6 +83,10 @@ pgDescribe("the server's PostgreSQL connection cannot rewrite the audit trail", 
     expect(await failure(db.execute(sql`CREATE TABLE log_entries_copia (id int)`))).toBe(
       "permission denied for schema public",
     );
+    // nor a temporary table of its own in front of the chain's head (issue 30 item 8)
+    expect(
+      await failure(db.execute(sql`CREATE TEMPORARY TABLE log_chain (id boolean, seq bigint, hash bytea)`)),
+    ).toMatch(/^permission denied to create temporary tables in database/);
     const entries = await queryOne<{ note: string }>(
       db,
       sql`SELECT note FROM log_entries WHERE content_type = 'prova'`,
@@ -157,9 +161,13 @@ pgDescribe("db setup-roles and npm start's bootstrap", () => {
                  has_table_privilege(${app}, 'operatori', 'SELECT') AND has_table_privilege(${app}, 'operatori', 'INSERT')
                    AND has_table_privilege(${app}, 'operatori', 'UPDATE') AND has_table_privilege(${app}, 'operatori', 'DELETE') AS business,
                  has_sequence_privilege(${app}, 'operatori_codice_seq', 'USAGE') AS sequences,
-                 has_schema_privilege(${app}, 'public', 'CREATE') AS create_in_schema`,
+                 has_schema_privilege(${app}, 'public', 'CREATE') AS create_in_schema,
+                 has_database_privilege(${app}, current_database(), 'TEMPORARY') AS temporary_tables,
+                 has_database_privilege(${owner}, current_database(), 'TEMPORARY') AS owner_temporary_tables`,
     );
     expect(privileges).toEqual({
+      temporary_tables: false,
+      owner_temporary_tables: true,
       log_read_write: true,
       log_rewrite: false,
       head_write: false,
@@ -179,6 +187,10 @@ pgDescribe("db setup-roles and npm start's bootstrap", () => {
     expect(await failure(asApp.exec("UPDATE log_entries SET note = 'x'"))).toMatch(/permission denied/);
     expect(await failure(asApp.exec("SET session_replication_role = replica"))).toMatch(/permission denied/);
     await writeAudit(asApp.db, { azione: "Modifica", contentType: "prova", objectId: 1 });
+    // No temporary table of its own in front of the chain's head (issue 30 item 8).
+    expect(await failure(asApp.exec("CREATE TEMPORARY TABLE log_chain (id boolean, seq bigint, hash bytea)"))).toMatch(
+      /^permission denied to create temporary tables in database/,
+    );
     // What a later migration creates is granted by default privileges.
     const asOwner = await connect(as(oldDb, owner));
     await asOwner.exec("CREATE TABLE nuova_tabella (id serial PRIMARY KEY, nome text NOT NULL)");

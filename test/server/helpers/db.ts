@@ -8,6 +8,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import { Client } from "pg";
 import { type Database, openPglite, openPostgres } from "../../../server/db/client";
+import { databaseGrants } from "../../../server/db/roles";
 import { PG_ADMIN_URL, pgAppRole, pgliteSnapshot, pgOwnerRole, pgTemplate, pgUrl, runId } from "../setup/paths";
 
 export type DbKind = "pglite" | "postgres";
@@ -28,6 +29,9 @@ export async function openTestDatabase(kind: DbKind): Promise<TestDatabase> {
   const admin = new Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${pgTemplate()}"`);
+  // A copy does not inherit the template's grants on the database itself: set them as
+  // `db setup-roles` does (no temporary tables for the application role).
+  for (const stmt of databaseGrants(name, pgOwnerRole(), pgAppRole())) await admin.query(stmt);
   await admin.end();
   const db = await openPostgres(pgUrl(name, pgAppRole()), 25);
   let owner: Promise<Database> | undefined;

@@ -91,6 +91,25 @@ describeEachDb("audit chain: every write is chained", (ctx) => {
     expect((await verifyAuditChain(db)).broken).toBeUndefined();
   });
 
+  it("a temporary table named log_chain does not take the head's place (issue 30 item 8)", async () => {
+    const db = ctx().database.db;
+    await writeAudit(db, entry("prima dell'ombra"));
+    const head = async () =>
+      queryOne<{ seq: number }>(db, sql`SELECT seq FROM public.log_chain`).then((r) => Number(r!.seq));
+    const before = await head();
+    // One session (the owner's on PostgreSQL, the one user of PGlite) shadows the head with a
+    // forged one of its own and writes an entry: the trigger used to chain it to the forgery
+    // (pg_temp comes first in a search_path that does not name it).
+    await ctx().database.exec(`CREATE TEMPORARY TABLE log_chain (LIKE public.log_chain);
+      INSERT INTO pg_temp.log_chain (id, seq, hash) VALUES (true, 1000000, '\\x00');
+      INSERT INTO log_entries (azione, content_type, note) VALUES ('Modifica', 'prova', 'nell''ombra');
+      DROP TABLE pg_temp.log_chain`);
+    expect(await head()).toBe(before + 1);
+    const shadowed = await queryOne<{ seq: number }>(db, sql`SELECT seq FROM log_entries WHERE note = 'nell''ombra'`);
+    expect(Number(shadowed!.seq)).toBe(before + 1);
+    expect((await verifyAuditChain(db)).broken).toBeUndefined();
+  });
+
   it("chains concurrent transactions in commit order, without gaps for the rolled-back ones", async () => {
     const db = ctx().database.db;
     const before = (await verifyAuditChain(db)).entries;
@@ -210,10 +229,12 @@ for (const kind of testDbKinds()) {
 }
 
 describe("audit chain: a database written before the chain is chained by the migration", () => {
+  // 0002 makes the chain, 0003 replaces its trigger function (issue 30 item 8).
+  const CHAIN_MIGRATIONS = ["0002_audit_chain.sql", "0003_audit_chain_search_path.sql"];
   const withoutChain = () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "erp-mig-"));
     for (const m of listMigrations())
-      if (m.name !== "0002_audit_chain.sql") fs.writeFileSync(path.join(dir, m.name), m.sql);
+      if (!CHAIN_MIGRATIONS.includes(m.name)) fs.writeFileSync(path.join(dir, m.name), m.sql);
     return dir;
   };
 
@@ -224,7 +245,7 @@ describe("audit chain: a database written before the chain is chained by the mig
       await db.exec(`INSERT INTO log_entries (azione, data_ora, content_type, object_id, dati)
         SELECT 'Creazione', timestamptz '2024-01-01 10:00+01' - g * interval '1 hour', 'prova', g::text, jsonb_build_object('n', g)
         FROM generate_series(1, 50) g`);
-      expect(await migrate(db)).toEqual(["0002_audit_chain.sql"]);
+      expect(await migrate(db)).toEqual(CHAIN_MIGRATIONS);
       const rows = await chainRows(db);
       expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i + 1));
       expect(rows.map((r) => r.id)).toEqual([...rows.map((r) => r.id)].sort((a, b) => a - b));
