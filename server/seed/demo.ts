@@ -9,6 +9,7 @@ import { seedDemoOperatori } from "../modules/anagrafiche/operatori.seed";
 import { seedDemoCms } from "../modules/cms/cms.seed";
 import { seedDemoConsole } from "../modules/console/console.seed";
 import { seedDemoPianificazione } from "../modules/pianificazione/pianificazione.seed";
+import { seedDemoReport } from "../modules/report/report.seed";
 import { seedDemoUsers } from "./demo-users";
 
 export interface SeedContext {
@@ -27,6 +28,7 @@ export const DEMO_SEEDERS: { name: string; run: Seeder }[] = [
   { name: "clienti e candidati", run: seedDemoClienti },
   { name: "operatori", run: seedDemoOperatori },
   { name: "pianificazione", run: seedDemoPianificazione },
+  { name: "report", run: seedDemoReport },
   { name: "ticket supporto", run: seedDemoConsole },
   { name: "crowd management", run: seedDemoCms },
 ];

@@ -6,6 +6,7 @@
  * periods around the demo day. Deterministic (a seeded generator), so every demo looks the same.
  */
 import { addDays, format } from "date-fns";
+import { sql } from "drizzle-orm";
 import { computeFiscalCode } from "../../../src/domain/fiscal-code";
 import {
   operatori,
@@ -292,4 +293,16 @@ export async function seedDemoOperatori(ctx: SeedContext): Promise<void> {
       });
     }
   }
+
+  // A few HR files (pratiche) so the Pratiche report is not empty (issue 32 item 10).
+  const iso = (d: Date) => format(d, "yyyy-MM-dd");
+  await tx.execute(
+    sql`INSERT INTO operatori_pratiche (operatore_id, tipo, stato, data_apertura, data_chiusura, note)
+        SELECT o.id, p.tipo, p.stato, p.apertura::date, p.chiusura::date, p.note
+          FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM operatori WHERE attivo AND NOT cessato) o
+          JOIN (VALUES (1, 'rinnovo_decreto', 'in_corso', ${iso(addDays(today, -20))}, NULL, 'Domanda presentata in Prefettura'),
+                       (2, 'malattia', 'aperta', ${iso(addDays(today, -3))}, NULL, 'Certificato medico ricevuto'),
+                       (3, 'assunzione', 'chiusa', ${iso(addDays(today, -60))}, ${iso(addDays(today, -45))}, 'Comunicazione UNILAV inviata'))
+               AS p(n, tipo, stato, apertura, chiusura, note) ON p.n = o.n`,
+  );
 }

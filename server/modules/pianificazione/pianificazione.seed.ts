@@ -242,4 +242,16 @@ export async function seedDemoPianificazione(ctx: SeedContext): Promise<void> {
                       AND oc.tipo = 'intermittente' AND oc.data_inizio <= g.giorno
                       AND (oc.data_fine IS NULL OR oc.data_fine >= g.giorno))`,
   );
+
+  // One derogation on record (the Deroghe list has something to show: issue 32 item 10): a past
+  // shift's confirmation given after the day, with its reason, as a holder of erp_contratti_deroghe
+  // would have done it.
+  await tx.execute(
+    sql`INSERT INTO turni_deroghe (turno_id, operatore_id, codici, dettaglio, motivo, utente_id, creata_il)
+        SELECT a.turno_id, a.operatore_id, '{giorno_passato}', 'Conferma registrata a giorno passato',
+               'Presenza verificata sul foglio firme del cliente', NULL, ${ctx.today}::timestamptz - interval '1 day'
+          FROM turni_operatori a JOIN turni t ON t.id = a.turno_id JOIN giorni g ON g.id = t.giorno_id
+         WHERE g.giorno < ${today}::date AND a.confermato
+         ORDER BY g.giorno DESC, a.id LIMIT 1`,
+  );
 }

@@ -132,4 +132,13 @@ describeEachDb("pianificazione demo data", (ctx) => {
     expect(km.filter((d) => d <= 40).length / km.length).toBeGreaterThan(0.75);
     expect(Math.max(...km)).toBeLessThan(120);
   });
+
+  it("opens the Deroghe, Pratiche and Sopralluoghi lists on what they are for (issue 32 item 10)", async () => {
+    const admin = await ctx().createUser({ permissions: ["admin"] });
+    for (const url of ["/api/pianificazione/deroghe/", "/api/report/pratiche/", "/api/report/sopralluoghi/"]) {
+      const res = await ctx().app.inject({ method: "GET", url, headers: auth(admin.token) });
+      expect([url, res.statusCode]).toEqual([url, 200]);
+      expect([url, res.json().count > 0]).toEqual([url, true]);
+    }
+  });
 });
