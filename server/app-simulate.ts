@@ -267,6 +267,9 @@ export async function simulateAppDay(opts: SimulateOptions, log: (line: string) 
         lat: (e.turno.lat as number) + e.metri / 111_195,
         lng: e.turno.lng as number,
         accuratezza: 12,
+        // As an app's outbox would: an event already due waited there since its time (without it
+        // the server judges it at the receive time — issue 30 item 1).
+        secondi_in_coda: Math.max(0, Math.floor((now().getTime() - e.at.getTime()) / 1000)),
       },
     });
     if (res.status === 201) inviate += 1;

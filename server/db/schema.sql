@@ -34,6 +34,19 @@ CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
 CREATE EXTENSION IF NOT EXISTS unaccent WITH SCHEMA public;
 
 --
+-- Name: app_timbrature_valida(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.app_timbrature_valida() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  NEW.data_ora_valida := coalesce(NEW.data_ora_valida, NEW.data_ora);
+  RETURN NEW;
+END
+$$;
+
+--
 -- Name: auth_changed_notify(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -188,6 +201,16 @@ CREATE FUNCTION public.erp_pasqua(anno integer) RETURNS date
       ) z
     ) y
   ) x
+$$;
+
+--
+-- Name: erp_timbratura_nel_turno(timestamp with time zone, timestamp with time zone, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.erp_timbratura_nel_turno(t timestamp with time zone, inizio timestamp with time zone, fine timestamp with time zone) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  SELECT t >= inizio - interval '60 minutes' AND t <= fine + interval '60 minutes'
 $$;
 
 --
@@ -924,18 +947,24 @@ $$;
 CREATE FUNCTION public.report_periodi_lavorati(ids integer[]) RETURNS TABLE(turno_operatore_id integer, periodo tstzrange)
     LANGUAGE sql STABLE
     AS $$
-  WITH ev AS (
-    SELECT a.id, x.tipo, date_trunc('second', x.data_ora) AS d,
+  WITH span AS (
+    SELECT a.id, a.turno_id, a.operatore_id, min(lower(p.periodo)) AS inizio, max(upper(p.periodo)) AS fine
+    FROM turni_operatori a JOIN turni_operatori_periodi p ON p.turno_operatore_id = a.id
+    WHERE a.id = ANY (ids)
+    GROUP BY a.id, a.turno_id, a.operatore_id
+  ),
+  ev AS (
+    SELECT s.id, x.tipo, date_trunc('second', x.data_ora_valida) AS d,
            row_number() OVER w AS n,
            lag(x.tipo) OVER w AS prima,
            lead(x.tipo) OVER w AS dopo,
            first_value(x.tipo) OVER tutto AS primo_tipo,
            last_value(x.tipo) OVER tutto AS ultimo_tipo
-    FROM turni_operatori a
-    JOIN app_timbrature x ON x.turno_id = a.turno_id AND x.operatore_id = a.operatore_id
-    WHERE a.id = ANY (ids)
-    WINDOW w AS (PARTITION BY a.id ORDER BY x.data_ora, x.id),
-           tutto AS (PARTITION BY a.id ORDER BY x.data_ora, x.id ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
+    FROM span s
+    JOIN app_timbrature x ON x.turno_id = s.turno_id AND x.operatore_id = s.operatore_id
+    WHERE erp_timbratura_nel_turno(x.data_ora_valida, s.inizio, s.fine)
+    WINDOW w AS (PARTITION BY s.id ORDER BY x.data_ora_valida, x.id),
+           tutto AS (PARTITION BY s.id ORDER BY x.data_ora_valida, x.id ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
   ),
   bordi AS (
     SELECT e.id, e.tipo, e.d, lead(e.d) OVER (PARTITION BY e.id ORDER BY e.n) AS fine
@@ -993,7 +1022,7 @@ CREATE TABLE public.anomalie (
     letta_il timestamp with time zone,
     letta_da integer,
     CONSTRAINT anomalie_stato_check CHECK ((stato = ANY (ARRAY['aperta'::text, 'in_gestione'::text, 'chiusa'::text]))),
-    CONSTRAINT anomalie_tipo_check CHECK ((tipo = ANY (ARRAY['mancato_ingresso'::text, 'ritardo'::text, 'uscita_anticipata'::text, 'mancata_uscita'::text, 'distanza'::text, 'turno_non_assegnato'::text])))
+    CONSTRAINT anomalie_tipo_check CHECK ((tipo = ANY (ARRAY['mancato_ingresso'::text, 'ritardo'::text, 'uscita_anticipata'::text, 'mancata_uscita'::text, 'distanza'::text, 'turno_non_assegnato'::text, 'fuori_turno'::text, 'oltre_previsto'::text, 'sincronizzata_ritardo'::text])))
 );
 
 --
@@ -1044,10 +1073,14 @@ CREATE TABLE public.app_timbrature (
     accuratezza double precision NOT NULL,
     sincronizzata_tardi boolean NOT NULL,
     assegnato boolean NOT NULL,
+    secondi_in_coda integer DEFAULT 0 NOT NULL,
+    data_ora_valida timestamp with time zone NOT NULL,
     CONSTRAINT app_timbrature_accuratezza_check CHECK ((accuratezza >= (0)::double precision)),
     CONSTRAINT app_timbrature_lat_check CHECK (((lat >= ('-90'::integer)::double precision) AND (lat <= (90)::double precision))),
     CONSTRAINT app_timbrature_lng_check CHECK (((lng >= ('-180'::integer)::double precision) AND (lng <= (180)::double precision))),
-    CONSTRAINT app_timbrature_tipo_check CHECK ((tipo = ANY (ARRAY['ingresso'::text, 'uscita'::text])))
+    CONSTRAINT app_timbrature_secondi_in_coda_check CHECK ((secondi_in_coda >= 0)),
+    CONSTRAINT app_timbrature_tipo_check CHECK ((tipo = ANY (ARRAY['ingresso'::text, 'uscita'::text]))),
+    CONSTRAINT app_timbrature_valida_check CHECK ((data_ora_valida >= data_ora))
 );
 
 --
@@ -3928,7 +3961,7 @@ CREATE UNIQUE INDEX app_credenziali_username_idx ON public.app_credenziali USING
 -- Name: app_timbrature_turno_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX app_timbrature_turno_idx ON public.app_timbrature USING btree (turno_id, operatore_id, data_ora);
+CREATE INDEX app_timbrature_turno_idx ON public.app_timbrature USING btree (turno_id, operatore_id, data_ora_valida);
 
 --
 -- Name: app_tokens_operatore_idx; Type: INDEX; Schema: public; Owner: -
@@ -4949,6 +4982,12 @@ CREATE INDEX users_permissions_idx ON public.users USING gin (permissions);
 --
 
 CREATE UNIQUE INDEX users_username_key ON public.users USING btree (lower(username));
+
+--
+-- Name: app_timbrature app_timbrature_valida; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER app_timbrature_valida BEFORE INSERT ON public.app_timbrature FOR EACH ROW EXECUTE FUNCTION public.app_timbrature_valida();
 
 --
 -- Name: auth_tokens auth_tokens_auth_changed; Type: TRIGGER; Schema: public; Owner: -

@@ -1,8 +1,9 @@
 /**
  * Worked hours from the Console's check-ins (migration 0650): report_ore_turni takes the worked
  * bands when an assignment's app_timbrature are complete, the planned ones otherwise, and the
- * reports (hours, pay, revenue) say which. The pairing in SQL equals periodiLavorati of
- * src/domain/hours/checkins.ts on 150 pseudo-random sequences of check-ins.
+ * reports (hours, pay, revenue) say which. The pairing in SQL — only the check-ins within the shift
+ * (migration 0690) — equals periodiLavorati of src/domain/hours/checkins.ts on 150 pseudo-random
+ * sequences of check-ins, many of them outside the shift.
  */
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../../server/db/query";
@@ -11,6 +12,11 @@ import { FASCE, type Fascia, hasWorkedHours, splitHours } from "../../../src/dom
 import { rng } from "../../src/domain/hours/random-shifts";
 import { auth, describeEachDb } from "../helpers/app";
 import { buildScenario, H, PERIODO, type ReportScenario } from "./scenario";
+
+const TURNO_VIGILIA = {
+  inizio: Date.parse("2025-12-24T18:00:00+01:00"),
+  fine: Date.parse("2025-12-25T02:00:00+01:00"),
+};
 
 describeEachDb("report worked hours from check-ins", (ctx) => {
   let s: ReportScenario;
@@ -136,7 +142,8 @@ describeEachDb("report worked hours from check-ins", (ctx) => {
         return { tipo, data_ora: at, at: new Date(at).toISOString() };
       });
       await timbra(seq);
-      const periodi = periodiLavorati(seq);
+      // Only those within the shift (18:00–02:00 planned, ± TOLLERANZA_TURNO_MINUTI) count.
+      const periodi = periodiLavorati(seq, TURNO_VIGILIA);
       const row = await bands();
       seen[row.fonte as keyof typeof seen]++;
       if (hasWorkedHours(periodi)) {

@@ -14,6 +14,7 @@ import type {
   AppTurni,
   TicketMessaggio,
 } from "../../../../src/domain/contracts/console/app";
+import { dataOraValida } from "../../../../src/domain/hours/checkins";
 import type { AppConfig } from "../../../config";
 import type { Db, Executor } from "../../../db/client";
 import { queryOne, queryRows } from "../../../db/query";
@@ -250,14 +251,18 @@ export async function appTimbra(
   }
   const operatoreId = actor.user.operatoreId;
   const tardi = now.getTime() - device.getTime() > SINCRONIZZAZIONE_TARDIVA_MINUTI * 60_000;
+  // The time it is judged on (lateness, worked hours): never earlier than it reached us, less the
+  // outbox's wait the app reports (issue 30 item 1).
+  const coda = data.secondi_in_coda ?? 0;
+  const valida = dataOraValida({ tipo: data.tipo, data_ora: device, ricevuta_il: now, secondi_in_coda: coda });
   return db.transaction(async (tx) => {
     // One statement records it (when the shift exists and the id is new) and answers it.
     const inserted = await queryOne<TimbraturaRow & { id: string }>(
       tx,
       sql`INSERT INTO app_timbrature AS t (operatore_id, client_id, turno_id, tipo, data_ora, ricevuta_il, lat, lng,
-                                           accuratezza, sincronizzata_tardi, assegnato)
+                                           accuratezza, sincronizzata_tardi, secondi_in_coda, data_ora_valida, assegnato)
           SELECT ${operatoreId}, ${data.id}::uuid, tu.id, ${data.tipo}, ${device}, ${now}, ${data.lat},
-                 ${data.lng}, ${data.accuratezza}, ${tardi},
+                 ${data.lng}, ${data.accuratezza}, ${tardi}, ${coda}, ${valida},
                  EXISTS (SELECT 1 FROM turni_operatori WHERE turno_id = tu.id AND operatore_id = ${operatoreId})
             FROM turni tu WHERE tu.id = ${data.turno_id}
           ON CONFLICT (operatore_id, client_id) DO NOTHING
@@ -281,9 +286,9 @@ export async function appTimbra(
       return { created: false, timbratura: timbraturaOut(row) };
     }
     const row = inserted;
-    // At the device's time: a check-in synced late is judged as of when it was made (the schedule
-    // judges what is missing as of now).
-    await rilevaAnomalie(tx, device, { turnoId: data.turno_id, operatoreId }, now);
+    // At the time it is judged on (dataOraValida): a check-in synced late is judged as of when it
+    // was made, up to the outbox's wait (the schedule judges what is missing as of now).
+    await rilevaAnomalie(tx, valida, { turnoId: data.turno_id, operatoreId }, now);
     // The audit entry last: its BEFORE INSERT trigger locks the chain head (0002_audit_chain.sql)
     // until COMMIT, so every other audited write in the company waits while this one finishes;
     // the detection (the costly statement, which locks the head only when it finds an anomaly)

@@ -14,6 +14,9 @@ export const ANOMALIA_TIPI = [
   "mancata_uscita",
   "distanza",
   "turno_non_assegnato",
+  "fuori_turno",
+  "oltre_previsto",
+  "sincronizzata_ritardo",
 ] as const;
 export type AnomaliaTipo = (typeof ANOMALIA_TIPI)[number];
 
@@ -27,6 +30,9 @@ export const ANOMALIA_TIPO_LABEL: Record<AnomaliaTipo, string> = {
   mancata_uscita: "Mancata uscita",
   distanza: "Ingresso lontano dal servizio",
   turno_non_assegnato: "Turno non assegnato",
+  fuori_turno: "Timbratura fuori turno",
+  oltre_previsto: "Ore lavorate oltre il previsto",
+  sincronizzata_ritardo: "Sincronizzata con forte ritardo",
 };
 
 export const ANOMALIA_STATO_LABEL: Record<AnomaliaStato, string> = {
@@ -56,6 +62,12 @@ export function descriviAnomalia(tipo: AnomaliaTipo, valore: number | null): str
       return `Ingresso a ${valore ?? 0} m dal servizio`;
     case "turno_non_assegnato":
       return "Timbratura su un turno a cui l'operatore non è assegnato";
+    case "fuori_turno":
+      return `Timbratura ${valore ?? 0} minuti fuori dal turno: conservata, non conta nelle ore`;
+    case "oltre_previsto":
+      return `${valore ?? 0} minuti lavorati oltre il previsto, da approvare`;
+    case "sincronizzata_ritardo":
+      return `Ricevuta ${valore ?? 0} minuti dopo l'ora del dispositivo`;
   }
 }
 

@@ -130,6 +130,17 @@ export const AppTimbraturaData = z
       .max(100_000, {
         error: "Accuratezza non valida",
       }),
+    /**
+     * Seconds the check-in waited in the app's outbox before this request (offline): a late sync
+     * is judged at its device time up to this wait; without it, at the receive time (issue 30 item
+     * 1, src/domain/hours/checkins.ts `dataOraValida`). At most 7 days.
+     */
+    secondi_in_coda: z
+      .number({ error: "Attesa in coda non valida (secondi)" })
+      .int({ error: "Attesa in coda non valida (secondi)" })
+      .min(0, { error: "Attesa in coda non valida (secondi)" })
+      .max(7 * 24 * 3600, { error: "Attesa in coda non valida (al massimo 7 giorni)" })
+      .optional(),
   })
   .meta({
     examples: [

@@ -1,5 +1,5 @@
 /** periodiLavorati: the Console's check-ins of one assignment paired into worked periods. */
-import { periodiLavorati } from "../../../../src/domain/hours/checkins";
+import { dataOraValida, nelTurno, periodiLavorati } from "../../../../src/domain/hours/checkins";
 import { workedOrPlannedHours } from "../../../../src/domain/hours/split";
 
 const at = (hhmm: string, day = "2025-01-15") => Date.parse(`${day}T${hhmm}:00+01:00`);
@@ -52,5 +52,47 @@ describe("periodiLavorati", () => {
     expect(workedOrPlannedHours(planned, done)).toEqual(
       expect.objectContaining({ fonte: "effettive", totale: 7 * 3600 + 50 * 60 }),
     );
+  });
+
+  describe("only what is within the shift counts (issue 30 item 1)", () => {
+    const turno = { inizio: at("08:00"), fine: at("14:00") };
+
+    it("a check-in/out counts from 60 minutes before the start to 60 after the end", () => {
+      expect(nelTurno(at("07:00"), turno)).toBe(true);
+      expect(nelTurno(at("06:59"), turno)).toBe(false);
+      expect(nelTurno(at("15:00"), turno)).toBe(true);
+      expect(nelTurno(at("15:01"), turno)).toBe(false);
+    });
+
+    it("a check-in weeks early is ignored: the planned hours count, not 600", () => {
+      const weeksBefore = at("08:00") - 24 * 86_400_000;
+      expect(
+        periodiLavorati(
+          [
+            { tipo: "ingresso", data_ora: weeksBefore },
+            { tipo: "uscita", data_ora: at("14:00") },
+          ],
+          turno,
+        ),
+      ).toBeNull();
+      expect(
+        periodiLavorati(
+          [
+            { tipo: "ingresso", data_ora: weeksBefore },
+            { tipo: "ingresso", data_ora: at("07:50") },
+            { tipo: "uscita", data_ora: at("14:10") },
+          ],
+          turno,
+        ),
+      ).toEqual([{ dal: at("07:50"), al: at("14:10") }]);
+    });
+
+    it("a check-in is judged no earlier than it arrived, less the outbox's wait; a check-out at its device time", () => {
+      const base = { data_ora: at("08:00"), ricevuta_il: at("08:27") };
+      expect(dataOraValida({ ...base, tipo: "ingresso", secondi_in_coda: 0 })).toEqual(new Date(at("08:27")));
+      expect(dataOraValida({ ...base, tipo: "ingresso", secondi_in_coda: 27 * 60 })).toEqual(new Date(at("08:00")));
+      expect(dataOraValida({ ...base, tipo: "ingresso", secondi_in_coda: 10 * 3600 })).toEqual(new Date(at("08:00")));
+      expect(dataOraValida({ ...base, tipo: "uscita", secondi_in_coda: 0 })).toEqual(new Date(at("08:00")));
+    });
   });
 });
