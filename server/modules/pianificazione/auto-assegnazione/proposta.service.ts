@@ -26,9 +26,9 @@ import { conflict, HttpError, notFound } from "../../../lib/errors";
 import { assign } from "../assegnazione/assegnazione.service";
 import { audit } from "../audit";
 import { ultimoGiornoBloccato } from "../passato";
+import { calcolaInThread } from "./calcolo";
 import { type Caricato, carica } from "./carica";
-import { proponi, type Risultato } from "./modello";
-import { nuovoSolver, solver } from "./solver";
+import type { Risultato } from "./modello";
 
 const WORKER = `${os.hostname()}:${process.pid}`;
 let runs = 0;
@@ -183,18 +183,11 @@ export async function avvia(db: Executor, id: number): Promise<void> {
     const dati = await carica(db, richiesta);
     const posti = dati.posti.reduce((s, p) => s + p.mancanti, 0);
     if (!(await progress(0.1, `${posti} posti scoperti, ${dati.istanza.operatori.length} operatori: calcolo`))) return;
-    let r: Risultato;
-    try {
-      r = await proponi(dati.istanza, {
-        metodo: "mip",
-        solver: await solver(),
-        avanzamento: (fatti, totale) =>
-          progress(0.1 + (0.85 * fatti) / totale, `Calcolo: blocco ${fatti} di ${totale}`),
-      });
-    } catch (e) {
-      nuovoSolver();
-      throw e;
-    }
+    // in a thread of its own: the event loop stays free for the process's other requests
+    const r = await calcolaInThread(dati.istanza, (fatti, totale) =>
+      progress(0.1 + (0.85 * fatti) / totale, `Calcolo: blocco ${fatti} di ${totale}`),
+    );
+    if (!r) return; // cancelled or taken over: the thread was ended
     const risultato = componi(dati, r, (Date.now() - started) / 1000);
     await db.execute(
       sql`UPDATE auto_assegnazioni SET stato = 'completata', avanzamento = 1, messaggio = '', heartbeat_il = now(),
