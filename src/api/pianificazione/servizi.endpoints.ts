@@ -68,10 +68,11 @@ export const serviziApi = api.injectEndpoints({
       }),
       providesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
     }),
-    createServizio: build.mutation<Servizio, { idContratto: Id; data: ServizioInput }>({
-      query: ({ idContratto, data }) => ({
+    createServizio: build.mutation<Servizio, { idContratto: Id; data: ServizioInput } & Deroga>({
+      query: ({ idContratto, data, deroga }) => ({
         url: `${contrattoPath(idContratto)}servizi/`,
         method: "POST",
+        params: derogaParams(deroga),
         body: { data },
       }),
       invalidatesTags: (_r, _e, { idContratto }) => [{ type: "Servizio", id: `contratto-${idContratto}` }],
@@ -88,19 +89,24 @@ export const serviziApi = api.injectEndpoints({
         { type: "Servizio", id: `contratto-${idContratto}` },
       ],
     }),
-    deleteServizio: build.mutation<ResultOk, { idContratto: Id; idServizio: Id }>({
-      query: ({ idContratto, idServizio }) => ({ url: servizioPath(idContratto, idServizio), method: "DELETE" }),
+    deleteServizio: build.mutation<ResultOk, { idContratto: Id; idServizio: Id } & Deroga>({
+      query: ({ idContratto, idServizio, deroga }) => ({
+        url: servizioPath(idContratto, idServizio),
+        method: "DELETE",
+        params: derogaParams(deroga),
+      }),
       invalidatesTags: (_r, _e, { idContratto }) => [{ type: "Servizio", id: `contratto-${idContratto}` }],
     }),
 
     /** A week's shifts onto the next weeks (any day of the week names it). */
     copiaSettimana: build.mutation<
       PianoCopiato,
-      { idContratto: Id; idServizio: Id; settimana: string; settimane: number }
+      { idContratto: Id; idServizio: Id; settimana: string; settimane: number } & Deroga
     >({
-      query: ({ idContratto, idServizio, ...data }) => ({
+      query: ({ idContratto, idServizio, deroga, ...data }) => ({
         url: `${servizioPath(idContratto, idServizio)}copia-settimana/`,
         method: "POST",
+        params: derogaParams(deroga),
         body: { data },
       }),
       invalidatesTags: (_r, _e, { idContratto, idServizio }) => [
@@ -109,10 +115,14 @@ export const serviziApi = api.injectEndpoints({
       ],
     }),
     /** The service extended by a period, its days taking the shifts of their weekday. */
-    estendiServizio: build.mutation<PianoCopiato, { idContratto: Id; idServizio: Id; dal: string; al: string }>({
-      query: ({ idContratto, idServizio, ...data }) => ({
+    estendiServizio: build.mutation<
+      PianoCopiato,
+      { idContratto: Id; idServizio: Id; dal: string; al: string } & Deroga
+    >({
+      query: ({ idContratto, idServizio, deroga, ...data }) => ({
         url: `${servizioPath(idContratto, idServizio)}estendi/`,
         method: "POST",
+        params: derogaParams(deroga),
         body: { data },
       }),
       invalidatesTags: (_r, _e, { idContratto, idServizio }) => [

@@ -39,7 +39,16 @@ export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 /** Non-blocking notes of a save (e.g. an address that could not be geocoded). */
 export const Warnings = z.object({ warnings: z.array(z.string()) });
 
-const dbId = () => z.coerce.number({ error: "Identificativo non valido" }).int().positive().max(2147483647);
+/** The largest id a PostgreSQL `integer` (serial) column holds: 2^31 − 1. */
+export const MAX_DB_ID = 2147483647;
+const ID_NON_VALIDO = "Identificativo non valido";
+/**
+ * An id in a path or a body: a whole number from 1 to 2^31 − 1, else 400 "Identificativo non
+ * valido". One rule for every route (issue 30 item 10: 2147483648 was accepted, and a proposal
+ * made with it failed later in the database).
+ */
+export const dbId = () =>
+  z.coerce.number({ error: ID_NON_VALIDO }).int(ID_NON_VALIDO).positive(ID_NON_VALIDO).max(MAX_DB_ID, ID_NON_VALIDO);
 
 /** `/:id/` */
 export const IdParams = z.object({ id: dbId() });

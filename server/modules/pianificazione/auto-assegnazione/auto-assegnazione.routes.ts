@@ -22,7 +22,17 @@ import { id, wrap } from "../../../../src/domain/contracts/pianificazione/fields
 import { CAPABILITIES } from "../../../../src/domain/permissions";
 import type { Executor } from "../../../db/client";
 import { contextOf } from "../../../lib/context";
-import { accetta, annulla, avvia, crea, leggi } from "./proposta.service";
+import { serviceUnavailable } from "../../../lib/errors";
+import {
+  accetta,
+  annulla,
+  avvia,
+  crea,
+  leggi,
+  MAX_PROPOSTE_PER_PROCESSO,
+  PROCESSO_OCCUPATO,
+  PROPOSTE_RETRY_AFTER_SECONDS,
+} from "./proposta.service";
 
 const permissions = CAPABILITIES.contratti;
 const params = z.object({ id: id() });
@@ -30,8 +40,11 @@ const params = z.object({ id: id() });
 export const autoAssegnazioneRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ["pianificazione"];
-  // Runs started by this process, awaited when the server closes (not state: the row is).
+  // Runs started by this process, awaited when the server closes (not state: the row is), and
+  // the places taken by POSTs still writing their row: at most MAX_PROPOSTE_PER_PROCESSO in all.
   const running = new Set<Promise<void>>();
+  let reserved = 0;
+  const full = () => running.size + reserved >= MAX_PROPOSTE_PER_PROCESSO;
   const start = (db: Executor, proposta: number) => {
     const p = avvia(db, proposta).finally(() => running.delete(p));
     running.add(p);
@@ -47,9 +60,16 @@ export const autoAssegnazioneRoutes: FastifyPluginAsync = async (base) => {
       schema: { tags, body: wrap(AutoAssegnazioneData), response: { 201: PropostaCreataOut } },
     },
     async (req, reply) => {
-      const out = await crea(contextOf(req), req.body.data);
-      setImmediate(() => start(app.db, out.id));
-      return reply.code(201).send(out);
+      // Checked and taken before the first await: concurrent POSTs cannot all pass.
+      if (full()) throw serviceUnavailable(PROPOSTE_RETRY_AFTER_SECONDS, PROCESSO_OCCUPATO);
+      reserved++;
+      try {
+        const out = await crea(contextOf(req), req.body.data);
+        start(app.db, out.id);
+        return reply.code(201).send(out);
+      } finally {
+        reserved--;
+      }
     },
   );
 
@@ -58,7 +78,8 @@ export const autoAssegnazioneRoutes: FastifyPluginAsync = async (base) => {
     { config: { permissions }, schema: { tags, params, response: { 200: PropostaOut } } },
     async (req) => {
       const { da_avviare, ...p } = await leggi(app.db, req.params.id);
-      if (da_avviare) setImmediate(() => start(app.db, p.id));
+      // a full process leaves it to the next GET, here or in another process
+      if (da_avviare && !full()) start(app.db, p.id);
       return p;
     },
   );

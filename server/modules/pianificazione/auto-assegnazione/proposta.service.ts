@@ -26,9 +26,9 @@ import { conflict, HttpError, notFound } from "../../../lib/errors";
 import { assign } from "../assegnazione/assegnazione.service";
 import { audit } from "../audit";
 import { ultimoGiornoBloccato } from "../passato";
+import { calcolaInThread } from "./calcolo";
 import { type Caricato, carica } from "./carica";
-import { proponi, type Risultato } from "./modello";
-import { nuovoSolver, solver } from "./solver";
+import type { Risultato } from "./modello";
 
 const WORKER = `${os.hostname()}:${process.pid}`;
 let runs = 0;
@@ -38,6 +38,19 @@ const STALE_SECONDS = 60;
 const WAITING_SECONDS = 5;
 
 const CONTENT_TYPE = "auto_assegnazione";
+
+/**
+ * Proposals one process computes at once (issue 30 item 10: twelve at once pushed a list's p99
+ * from 11 to 237 ms; a company month is ~28 s of CPU). One more is answered 503 with Retry-After
+ * (auto-assegnazione.routes.ts); a proposal found waiting by a GET is left to a process with room.
+ */
+export const MAX_PROPOSTE_PER_PROCESSO = 2;
+/** What a client refused for a full process is told to wait. */
+export const PROPOSTE_RETRY_AFTER_SECONDS = 30;
+export const PROCESSO_OCCUPATO =
+  "Il server sta già calcolando altre proposte di assegnazione automatica: riprova tra poco.";
+export const PROPOSTA_GIA_IN_CORSO =
+  "Hai già una proposta di assegnazione automatica in corso: attendi che termini o annullala.";
 
 interface Row {
   id: number;
@@ -67,6 +80,15 @@ export async function crea(
 ): Promise<{ id: number; stato: StatoProposta }> {
   const stored: RichiestaSalvata = { ...r, bloccato_fino_al: ultimoGiornoBloccato(ctx) };
   return ctx.db.transaction(async (tx) => {
+    // One proposal waiting or running per user, across processes (issue 30 item 10): the user's
+    // requests take their turn on a lock held until commit, so two at once cannot both pass.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('auto_assegnazione'), ${ctx.actor.userId}::int)`);
+    const attiva = await queryOne<{ id: number }>(
+      tx,
+      sql`SELECT id FROM auto_assegnazioni WHERE utente_id = ${ctx.actor.userId} AND stato IN ('in_attesa', 'in_corso')
+          ORDER BY id LIMIT 1`,
+    );
+    if (attiva) throw conflict(PROPOSTA_GIA_IN_CORSO, { reason: "proposta_in_corso", id: attiva.id });
     const row = await queryOne<{ id: number }>(
       tx,
       sql`INSERT INTO auto_assegnazioni (richiesta, utente_id)
@@ -132,6 +154,8 @@ export async function annulla(ctx: ServiceContext, id: number) {
  */
 export async function avvia(db: Executor, id: number): Promise<void> {
   const worker = `${WORKER}:${++runs}`;
+  // A claim that fails (database unreachable, server closing) leaves the row as it was: the next
+  // GET of it tries again.
   const claimed = await queryOne<{ richiesta: RichiestaSalvata | string }>(
     db,
     sql`UPDATE auto_assegnazioni SET stato = 'in_corso', worker = ${worker}, avviata_il = now(), heartbeat_il = now(),
@@ -139,7 +163,10 @@ export async function avvia(db: Executor, id: number): Promise<void> {
         WHERE id = ${id} AND (stato = 'in_attesa'
               OR (stato = 'in_corso' AND heartbeat_il < now() - make_interval(secs => ${STALE_SECONDS})))
         RETURNING richiesta`,
-  );
+  ).catch((e) => {
+    console.error(`auto-assegnazione ${id}:`, e);
+    return undefined;
+  });
   if (!claimed) return;
   const progress = async (avanzamento: number, messaggio: string) =>
     Boolean(
@@ -156,18 +183,11 @@ export async function avvia(db: Executor, id: number): Promise<void> {
     const dati = await carica(db, richiesta);
     const posti = dati.posti.reduce((s, p) => s + p.mancanti, 0);
     if (!(await progress(0.1, `${posti} posti scoperti, ${dati.istanza.operatori.length} operatori: calcolo`))) return;
-    let r: Risultato;
-    try {
-      r = await proponi(dati.istanza, {
-        metodo: "mip",
-        solver: await solver(),
-        avanzamento: (fatti, totale) =>
-          progress(0.1 + (0.85 * fatti) / totale, `Calcolo: blocco ${fatti} di ${totale}`),
-      });
-    } catch (e) {
-      nuovoSolver();
-      throw e;
-    }
+    // in a thread of its own: the event loop stays free for the process's other requests
+    const r = await calcolaInThread(dati.istanza, (fatti, totale) =>
+      progress(0.1 + (0.85 * fatti) / totale, `Calcolo: blocco ${fatti} di ${totale}`),
+    );
+    if (!r) return; // cancelled or taken over: the thread was ended
     const risultato = componi(dati, r, (Date.now() - started) / 1000);
     await db.execute(
       sql`UPDATE auto_assegnazioni SET stato = 'completata', avanzamento = 1, messaggio = '', heartbeat_il = now(),

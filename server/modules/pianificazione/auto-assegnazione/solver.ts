@@ -1,7 +1,7 @@
 /**
- * HiGHS (the MIP/LP solver compiled to WebAssembly), loaded once per process on first use
- * (~40 ms). A solve that throws may leave the WebAssembly instance unusable: `nuovoSolver()`
- * drops it so the next call loads a fresh one.
+ * HiGHS (the MIP/LP solver compiled to WebAssembly), loaded once per thread on first use (~40 ms).
+ * A proposal runs in a thread of its own (calcolo.ts), which loads it and ends with the proposal:
+ * a solve that throws cannot leave a broken instance to the next one.
  */
 import loadHighs from "highs";
 import type { Solver } from "./modello";
@@ -11,8 +11,4 @@ let loading: Promise<Solver> | null = null;
 export function solver(): Promise<Solver> {
   loading ??= loadHighs() as unknown as Promise<Solver>;
   return loading;
-}
-
-export function nuovoSolver(): void {
-  loading = null;
 }

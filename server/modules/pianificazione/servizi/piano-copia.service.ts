@@ -2,7 +2,9 @@
  * Growing a plan from what is planned (issue 15 item 1): a week's shifts copied onto the following
  * weeks, and a service extended by a period whose days take the shifts of the last planned day of
  * the same weekday. Shifts are copied, never their operators; a day already planned is left as it
- * is and reported. One transaction with its audit entry.
+ * is and reported. One transaction with its audit entry. A locked (past) day among those created
+ * takes a derogation, as a single day does (passato.ts, issue 30 item 9): without one the
+ * transaction is rolled back and nothing is created.
  */
 import { sql } from "drizzle-orm";
 import { addDays, daysBetween, weekday, weekStart } from "../../../../src/domain/shift-rules";
@@ -10,9 +12,10 @@ import { MAX_GIORNI_SERVIZIO } from "../../../../src/domain/turno";
 import type { Executor } from "../../../db/client";
 import { queryOne, queryRows } from "../../../db/query";
 import { AZIONI } from "../../../lib/audit";
-import type { ServiceContext } from "../../../lib/context";
+import type { AppContext, ServiceContext } from "../../../lib/context";
 import { validationError } from "../../../lib/errors";
 import { audit, rel } from "../audit";
+import { notaDeroga, sbloccoPassato } from "../passato";
 import { servizioScope } from "../scope";
 
 export interface PianoCopiato {
@@ -64,9 +67,10 @@ async function widen(tx: Executor, servizioId: number, s: { dal: string; al: str
 
 /** The days (with their shifts) of the week of `settimana` copied onto the next `settimane` weeks. */
 export async function copiaSettimana(
-  ctx: ServiceContext,
+  ctx: ServiceContext & Partial<Pick<AppContext, "config">>,
   ids: { idContratto: number; idServizio: number },
   data: { settimana: string; settimane: number },
+  deroga?: string,
 ): Promise<PianoCopiato> {
   return ctx.db.transaction(async (tx) => {
     const s = await servizioScope(tx, ids.idContratto, ids.idServizio);
@@ -82,11 +86,13 @@ export async function copiaSettimana(
     ).flat();
     const period = await widen(tx, ids.idServizio, s, s.dal, pairs.at(-1)?.to ?? s.al);
     const out = await copyDays(tx, ids.idServizio, pairs);
+    const motivo = sbloccoPassato(ctx, out.giorni_creati, deroga);
     await audit(tx, ctx.actor, {
       azione: "Copia settimana",
       contentType: "servizio",
       objectId: ids.idServizio,
       related: [rel("contratto", ids.idContratto)],
+      note: notaDeroga(motivo),
       changeLog: [
         `Settimana copiata: ${monday} → ${data.settimane} settimane`,
         `Giorni creati: ${out.giorni_creati.length}`,
@@ -100,9 +106,10 @@ export async function copiaSettimana(
 
 /** The service extended to cover dal–al: each new day takes the shifts of the last planned day of its weekday. */
 export async function estendiServizio(
-  ctx: ServiceContext,
+  ctx: ServiceContext & Partial<Pick<AppContext, "config">>,
   ids: { idContratto: number; idServizio: number },
   data: { dal: string; al: string },
+  deroga?: string,
 ): Promise<PianoCopiato> {
   return ctx.db.transaction(async (tx) => {
     const s = await servizioScope(tx, ids.idContratto, ids.idServizio);
@@ -119,11 +126,13 @@ export async function estendiServizio(
       if (from !== undefined) pairs.push({ from, to: d });
     }
     const out = await copyDays(tx, ids.idServizio, pairs);
+    const motivo = sbloccoPassato(ctx, out.giorni_creati, deroga);
     await audit(tx, ctx.actor, {
       azione: AZIONI.update,
       contentType: "servizio",
       objectId: ids.idServizio,
       related: [rel("contratto", ids.idContratto)],
+      note: notaDeroga(motivo),
       changeLog: [
         ...(period.dal !== s.dal ? [`Dal: "${s.dal}" → "${period.dal}"`] : []),
         ...(period.al !== s.al ? [`Al: "${s.al}" → "${period.al}"`] : []),

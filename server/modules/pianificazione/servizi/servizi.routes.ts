@@ -61,10 +61,18 @@ export const serviziRoutes: FastifyPluginAsync = async (base) => {
     `${S}/`,
     {
       config: { permissions },
-      schema: { tags, params: pC, body: wrap(servizioCreate), response: { 201: ServizioOut } },
+      schema: {
+        tags,
+        params: pC,
+        querystring: DerogaQuery,
+        body: wrap(servizioCreate),
+        response: { 201: ServizioOut },
+      },
     },
     async (req, reply) =>
-      reply.code(201).send(await createServizio(contextOf(req), req.params.idContratto, req.body.data)),
+      reply
+        .code(201)
+        .send(await createServizio(contextOf(req), req.params.idContratto, req.body.data, req.query.deroga)),
   );
   app.get(
     `${S}/:idServizio/`,
@@ -87,9 +95,9 @@ export const serviziRoutes: FastifyPluginAsync = async (base) => {
   );
   app.delete(
     `${S}/:idServizio/`,
-    { config: { permissions }, schema: { tags, params: pS, response: { 200: ResultOk } } },
+    { config: { permissions }, schema: { tags, params: pS, querystring: DerogaQuery, response: { 200: ResultOk } } },
     async (req) => {
-      await deleteServizio(contextOf(req), req.params.idContratto, req.params.idServizio);
+      await deleteServizio(contextOf(req), req.params.idContratto, req.params.idServizio, req.query.deroga);
       return OK;
     },
   );
@@ -98,17 +106,29 @@ export const serviziRoutes: FastifyPluginAsync = async (base) => {
     `${S}/:idServizio/copia-settimana/`,
     {
       config: { permissions },
-      schema: { tags, params: pS, body: wrap(CopiaSettimanaData), response: { 200: PianoCopiatoOut } },
+      schema: {
+        tags,
+        params: pS,
+        querystring: DerogaQuery,
+        body: wrap(CopiaSettimanaData),
+        response: { 200: PianoCopiatoOut },
+      },
     },
-    async (req) => copiaSettimana(contextOf(req), req.params, req.body.data),
+    async (req) => copiaSettimana(contextOf(req), req.params, req.body.data, req.query.deroga),
   );
   app.post(
     `${S}/:idServizio/estendi/`,
     {
       config: { permissions },
-      schema: { tags, params: pS, body: wrap(EstendiServizioData), response: { 200: PianoCopiatoOut } },
+      schema: {
+        tags,
+        params: pS,
+        querystring: DerogaQuery,
+        body: wrap(EstendiServizioData),
+        response: { 200: PianoCopiatoOut },
+      },
     },
-    async (req) => estendiServizio(contextOf(req), req.params, req.body.data),
+    async (req) => estendiServizio(contextOf(req), req.params, req.body.data, req.query.deroga),
   );
 
   const G = `${S}/:idServizio/giorni`;

@@ -17,6 +17,7 @@ import type { AppContext, ServiceContext } from "../../../lib/context";
 import { conflict, validationError } from "../../../lib/errors";
 import { audit, rel } from "../audit";
 import { assertContratto } from "../contratti/contratti.service";
+import { notaDeroga, sbloccoPassato } from "../passato";
 import { servizioScope } from "../scope";
 import { placeServizio } from "./servizio-place";
 
@@ -168,12 +169,20 @@ export async function getServizio(
   };
 }
 
+/**
+ * A whole service's writes follow the rule of single days (passato.ts, issue 30 item 9): creating
+ * it, extending it, copying a week or deleting it creates or deletes its days, so a locked day
+ * among them takes `deroga`, a reason, from a holder of erp_contratti_deroghe (409 giorno_passato
+ * without one, 403 without the permission), written in the audit entry.
+ */
 export async function createServizio(
   ctx: ServiceContext & Partial<Pick<AppContext, "config">>,
   contrattoId: number,
   input: ServizioCreate,
+  deroga?: string,
 ) {
   await assertContratto(ctx.db, contrattoId);
+  const motivo = sbloccoPassato(ctx, giorniDelServizio(input.dal, input.al, input.giorni_settimana), deroga);
   const data = { ...input, ...(await placeServizio(ctx, contrattoId, null, input)) };
   return ctx.db.transaction(async (tx) => {
     await assertContratto(tx, contrattoId);
@@ -201,6 +210,7 @@ export async function createServizio(
       contentType: "servizio",
       objectId: servizioId,
       related: [rel("contratto", contrattoId)],
+      note: notaDeroga(motivo),
       changeLog: [
         ...changeLog(null, data as Record<string, unknown>, SERVIZIO_LABELS),
         `Giorni generati: ${days.length}`,
@@ -271,9 +281,20 @@ export async function refuseIfAssigned(ex: Executor, where: ReturnType<typeof sq
     );
 }
 
-export async function deleteServizio(ctx: ServiceContext, contrattoId: number, servizioId: number) {
+export async function deleteServizio(
+  ctx: ServiceContext & Partial<Pick<AppContext, "config">>,
+  contrattoId: number,
+  servizioId: number,
+  deroga?: string,
+) {
   await ctx.db.transaction(async (tx) => {
     await servizioScope(tx, contrattoId, servizioId);
+    // Its first day decides: the later ones are locked only if it is.
+    const first = await queryOne<{ giorno: string | null }>(
+      tx,
+      sql`SELECT to_char(min(giorno), 'YYYY-MM-DD') AS giorno FROM giorni WHERE servizio_id = ${servizioId}`,
+    );
+    const motivo = sbloccoPassato(ctx, first?.giorno ? [first.giorno] : [], deroga);
     await refuseIfAssigned(tx, sql`g.servizio_id = ${servizioId}`, "Il servizio");
     const before = (await queryOne<ServizioRow>(tx, sql`${SERVIZIO_SELECT} WHERE s.id = ${servizioId}`))!;
     await tx.execute(sql`DELETE FROM servizi WHERE id = ${servizioId}`);
@@ -282,6 +303,7 @@ export async function deleteServizio(ctx: ServiceContext, contrattoId: number, s
       contentType: "servizio",
       objectId: servizioId,
       related: [rel("contratto", contrattoId)],
+      note: notaDeroga(motivo),
       changeLog: changeLog(before as never, null, SERVIZIO_LABELS),
     });
   });

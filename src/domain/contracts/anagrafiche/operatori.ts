@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { CAPABILITIES } from "../../permissions";
+import { dbId } from "../common";
 import { declareList } from "../list";
 import { day, decimal, FileRefOut, flag, integer, text } from "./fields";
 import { ALTRO_FIELDS, ANAGRAFICA_WRITABLE, FILE_FIELDS, type OperatoreField } from "./operatore-fields";
@@ -90,7 +91,7 @@ export const subIdParams = idParams.extend({
 
 export const recordQuery = z.object({
   quick_view: z.enum(["true", "false", "1", "0"]).optional(),
-  cliente: z.coerce.number().int().positive().optional(),
+  cliente: dbId().optional(),
 });
 
 /** The qualification ids of a posizioni_operatore payload. */

@@ -1,11 +1,12 @@
 /** Zod building blocks of the pianificazione bodies (Italian messages, SPEC §5 empty-string rules). */
 import { z } from "zod";
 import { normalizeTime, parseDay } from "../../shift-rules";
+import { dbId } from "../common";
 
 export const REQUIRED = "Questo campo è obbligatorio";
 
-export const id = () =>
-  z.coerce.number({ error: "Identificativo non valido" }).int().positive("Identificativo non valido");
+/** An id (1 … 2^31 − 1): the shared rule of common.ts. */
+export const id = dbId;
 
 /** Optional text: '' becomes null; missing stays missing (a partial update leaves it alone). */
 export const optText = (max = 2000) =>

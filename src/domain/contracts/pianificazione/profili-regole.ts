@@ -1,5 +1,6 @@
 /** The contract of /api/pianificazione/profili-regole/: the working-time rule profiles (GET; PUT for administrators). */
 import { z } from "zod";
+import { dbId } from "../common";
 
 export const ProfiloData = z.object({
   codice: z.string(),
@@ -9,7 +10,7 @@ export const ProfiloData = z.object({
   max_ore_turno: z.coerce.number().gt(0, "Valore non valido").max(24, "Massimo 24 ore").optional(),
   fonte: z.string().max(500).optional(),
   /** Qualification ids this profile applies to (moves them from their current profile). */
-  posizioni: z.array(z.coerce.number().int().positive()).optional(),
+  posizioni: z.array(dbId()).optional(),
 });
 export const ProfiliData = z.object({ profili: z.array(ProfiloData).max(20) });
 

@@ -49,6 +49,17 @@ const DEROGA_FIELD: ChildField = {
   required: true,
 };
 
+/**
+ * A whole service's copy, extension or removal touches locked days only for some inputs (issue 30
+ * item 9): to a holder of erp_contratti_deroghe its dialog offers the reason, optional — the server
+ * asks for it (409 giorno_passato) only when a locked day would be created or deleted.
+ */
+const DEROGA_FACOLTATIVA: ChildField = {
+  name: "deroga",
+  label: "Motivazione della deroga (solo se tocca giorni passati)",
+  kind: "textarea",
+};
+
 /** Whether a day is locked for this user (read only) or needs the reason of a derogation. */
 function useLock(bloccato: boolean) {
   const allowed = hasAny(usePermissions(), CAPABILITIES.contrattiDeroghe);
@@ -172,6 +183,12 @@ export function ServizioHeader({ idContratto, idServizio }: ServizioIds) {
   const [copia] = useCopiaSettimanaMutation();
   const [estendi] = useEstendiServizioMutation();
   const navigate = useNavigate();
+  const derogaFields = hasAny(usePermissions(), CAPABILITIES.contrattiDeroghe) ? [DEROGA_FACOLTATIVA] : [];
+  const removeServizio = async (deroga?: string) => {
+    await remove({ idContratto, idServizio, deroga }).unwrap();
+    navigate(`/pianificazione/contratti/${idContratto}/servizi`);
+  };
+  const what = `il servizio "${s?.descrizione || `Servizio ${s?.id}`}"`;
   return (
     <HStack justify="space-between" align="start" mb="3" wrap="wrap">
       <Box>
@@ -210,10 +227,17 @@ export function ServizioHeader({ idContratto, idServizio }: ServizioIds) {
             fields={[
               { name: "settimana", label: "Un giorno della settimana da copiare", kind: "date", required: true },
               { name: "settimane", label: "Numero di settimane", kind: "number", min: 1, required: true },
+              ...derogaFields,
             ]}
             initial={() => ({ settimana: s.dal, settimane: "1" })}
             save={(v) =>
-              copia({ idContratto, idServizio, settimana: v.settimana ?? "", settimane: Number(v.settimane) }).unwrap()
+              copia({
+                idContratto,
+                idServizio,
+                settimana: v.settimana ?? "",
+                settimane: Number(v.settimane),
+                deroga: v.deroga,
+              }).unwrap()
             }
           />
           <DialogButton<{ dal?: string; al?: string }>
@@ -223,18 +247,31 @@ export function ServizioHeader({ idContratto, idServizio }: ServizioIds) {
             fields={[
               { name: "dal", label: "Dal", kind: "date", required: true },
               { name: "al", label: "Al", kind: "date", required: true },
+              ...derogaFields,
             ]}
             initial={() => ({})}
-            save={(v) => estendi({ idContratto, idServizio, dal: v.dal ?? "", al: v.al ?? "" }).unwrap()}
+            save={(v) =>
+              estendi({ idContratto, idServizio, dal: v.dal ?? "", al: v.al ?? "", deroga: v.deroga }).unwrap()
+            }
           />
-          <DeleteRowButton
-            what={`il servizio "${s.descrizione || `Servizio ${s.id}`}"`}
-            onDelete={async () => {
-              await remove({ idContratto, idServizio }).unwrap();
-              notify.success(MSG.saved);
-              navigate(`/pianificazione/contratti/${idContratto}/servizi`);
-            }}
-          />
+          {derogaFields.length ? (
+            <DialogButton<object>
+              size="sm"
+              label="Elimina servizio"
+              title={`Elimina ${what}`}
+              fields={derogaFields}
+              initial={() => ({})}
+              save={(v) => removeServizio(v.deroga)}
+            />
+          ) : (
+            <DeleteRowButton
+              what={what}
+              onDelete={async () => {
+                await removeServizio();
+                notify.success(MSG.saved);
+              }}
+            />
+          )}
         </HStack>
       )}
     </HStack>

@@ -18,8 +18,9 @@ import { useCreateServizioMutation, useServiziQuery } from "../../../api/pianifi
 import { ChildTable } from "../../../components/child-table";
 import { DateField, SelectField, saveFailure, TextField, TimeField } from "../../../components/form";
 import { formatDate } from "../../../domain/format";
+import { CAPABILITIES, hasAny } from "../../../domain/permissions";
 import { notify } from "../../../lib/toaster";
-import { useCurrentUser } from "../../../machines/session-context";
+import { useCurrentUser, usePermissions } from "../../../machines/session-context";
 import { MSG } from "../common/messages";
 import {
   EMPTY_TURNO,
@@ -72,6 +73,7 @@ const SHIFT_COLUMNS = {
 
 function NuovoServizioForm({ idContratto, onDone }: { idContratto: number; onDone: () => void }) {
   const [create] = useCreateServizioMutation();
+  const deroghe = hasAny(usePermissions(), CAPABILITIES.contrattiDeroghe);
   const posizioni = (useCurrentUser()?.settings.posizioni ?? []).map((p) => ({
     value: String(p.id),
     label: p.descrizione,
@@ -80,7 +82,11 @@ function NuovoServizioForm({ idContratto, onDone }: { idContratto: number; onDon
     <Form<ServizioFormValues>
       onSubmit={async (values) => {
         try {
-          await create({ idContratto, data: servizioPayload(values) }).unwrap();
+          await create({
+            idContratto,
+            data: servizioPayload(values),
+            deroga: values.deroga?.trim() || undefined,
+          }).unwrap();
           notify.success(MSG.saved);
           onDone();
           return undefined;
@@ -98,6 +104,7 @@ function NuovoServizioForm({ idContratto, onDone }: { idContratto: number; onDon
               <TextField name="descrizione" label="Descrizione" />
               <TextField name="indirizzo" label="Indirizzo" />
             </SimpleGrid>
+            {deroghe && <TextField name="deroga" label="Motivazione della deroga (solo se crea giorni passati)" />}
             <Fieldset.Root>
               <Fieldset.Legend>Giorni della settimana</Fieldset.Legend>
               <HStack gap="4" wrap="wrap">

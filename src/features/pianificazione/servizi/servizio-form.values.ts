@@ -28,6 +28,8 @@ export interface ServizioFormValues {
   indirizzo: string;
   giorni_settimana: string[];
   turni: TurnoRow[];
+  /** A holder of erp_contratti_deroghe creating days already locked: the reason (issue 30 item 9). */
+  deroga?: string;
 }
 
 export const EMPTY_TURNO: TurnoRow = {

@@ -6,14 +6,20 @@
  * refused with its reason).
  */
 import { sql } from "drizzle-orm";
+import { Client } from "pg";
 import { queryOne, queryRows } from "../../../../server/db/query";
 import { evaluate } from "../../../../server/modules/pianificazione/assegnazione/eligibility.service";
 import { carica } from "../../../../server/modules/pianificazione/auto-assegnazione/carica";
 import { violazioni } from "../../../../server/modules/pianificazione/auto-assegnazione/modello";
-import { avvia } from "../../../../server/modules/pianificazione/auto-assegnazione/proposta.service";
+import {
+  avvia,
+  MAX_PROPOSTE_PER_PROCESSO,
+  PROPOSTE_RETRY_AFTER_SECONDS,
+} from "../../../../server/modules/pianificazione/auto-assegnazione/proposta.service";
 import { turnoScope } from "../../../../server/modules/pianificazione/scope";
 import type { Proposta } from "../../../../src/domain/contracts/pianificazione/auto-assegnazione";
-import { auth, describeEachDb } from "../../helpers/app";
+import { auth, createTestApp, describeEachDb, type TestApp } from "../../helpers/app";
+import { testDbKinds } from "../../setup/paths";
 import { createCliente, createOperatore, posizioneId } from "../fixtures";
 
 const BASE = "/api/pianificazione/contratti";
@@ -200,6 +206,62 @@ describeEachDb("pianificazione: automatic staffing", (ctx) => {
     expect((await req("GET", `${AUTO}/999999/`)).statusCode).toBe(404);
   });
 
+  it("one proposal waiting or running per user: another is 409 with the running one's id (issue 30 item 10)", async () => {
+    const db = ctx().database.db;
+    const user = await ctx().createUser({ permissions: ["erp_contratti"] });
+    const mine = await queryOne<{ id: number }>(
+      db,
+      sql`INSERT INTO auto_assegnazioni (richiesta, utente_id) VALUES ('{"dal":"2026-11-02","al":"2026-11-03"}'::jsonb, ${user.id})
+          RETURNING id`,
+    );
+    const body = { dal: "2026-11-02", al: "2026-11-08", servizi: [servizio] };
+    const again = await req("POST", `${AUTO}/`, body, user.token);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      detail: "Hai già una proposta di assegnazione automatica in corso: attendi che termini o annullala.",
+      reason: "proposta_in_corso",
+      id: mine!.id,
+    });
+    const rows = await queryRows(db, sql`SELECT id FROM auto_assegnazioni WHERE utente_id = ${user.id}`);
+    expect(rows).toHaveLength(1);
+    // another user is not held up by it; once cancelled, the user asks again
+    const other = await ctx().createUser({ permissions: ["erp_contratti"] });
+    const theirs = await req("POST", `${AUTO}/`, body, other.token);
+    expect(theirs.statusCode).toBe(201);
+    expect((await req("POST", `${AUTO}/${mine!.id}/annulla/`, undefined, user.token)).statusCode).toBe(200);
+    const next = await req("POST", `${AUTO}/`, body, user.token);
+    expect(next.statusCode).toBe(201);
+    expect((await finished(next.json().id)).stato).toBe("completata");
+    expect((await finished(theirs.json().id)).stato).toBe("completata");
+  });
+
+  it("refuses an id beyond PostgreSQL's integer (2^31−1) with 400 and an Italian message, in paths and bodies (issue 30 item 10)", async () => {
+    const count = async () =>
+      (await queryOne<{ n: number }>(ctx().database.db, sql`SELECT count(*)::int AS n FROM auto_assegnazioni`))!.n;
+    const before = await count();
+    for (const body of [
+      { dal: "2026-11-02", al: "2026-11-08", servizi: [2147483648] },
+      { dal: "2026-11-02", al: "2026-11-08", contratti: [contratto, 2147483648] },
+      { dal: "2026-11-02", al: "2026-11-08", cliente: 2147483648 },
+    ]) {
+      const res = await req("POST", `${AUTO}/`, body);
+      expect(res.statusCode).toBe(400);
+      expect(Object.values(res.json().errors)).toEqual(["Identificativo non valido"]);
+    }
+    expect(await count()).toBe(before);
+    for (const url of [
+      `${AUTO}/2147483648/`,
+      `${BASE}/2147483648/servizi/`,
+      `${BASE}/${contratto}/servizi/99999999999/`,
+    ]) {
+      const res = await req("GET", url);
+      expect([url, res.statusCode]).toEqual([url, 400]);
+      expect(Object.values(res.json().errors)).toContain("Identificativo non valido");
+    }
+    // the largest integer is an id like any other: not found
+    expect((await req("GET", `${AUTO}/2147483647/`)).statusCode).toBe(404);
+  });
+
   it("proposes a week: cells with their reason, uncovered places with theirs, totals; accepting assigns through the normal path", async () => {
     const created = await req("POST", `${AUTO}/`, { dal: "2026-11-02", al: "2026-11-08", servizi: [servizio] });
     expect(created.statusCode).toBe(201);
@@ -351,8 +413,9 @@ describeEachDb(
   (ctx) => {
     it("proposes only the days after the lock (PLAN_LOCK_DAYS 0: before today)", async () => {
       const db = ctx().database.db;
-      ctx().setNow(new Date("2026-11-05T10:00:00+01:00"));
-      const token = (await ctx().createUser({ permissions: ["erp_contratti"] })).token;
+      // planned while its days were ahead (a whole service over past days takes a derogation)
+      ctx().setNow(new Date("2026-11-01T10:00:00+01:00"));
+      let token = (await ctx().createUser({ permissions: ["erp_contratti"] })).token;
       const req = (method: "GET" | "POST", url: string, data?: unknown) =>
         ctx().app.inject({ method, url, headers: auth(token), ...(data !== undefined ? { payload: { data } } : {}) });
       const fiduciari = await posizioneId(db, "Addetto ai servizi fiduciari");
@@ -365,6 +428,8 @@ describeEachDb(
         turni: [{ inizio_f1: "08:00", fine_f1: "12:00", posizione: fiduciari, operatori_richiesti: 1 }],
       });
       expect(servizio.statusCode).toBe(201);
+      ctx().setNow(new Date("2026-11-05T10:00:00+01:00"));
+      token = (await ctx().createUser({ permissions: ["erp_contratti"] })).token;
       const id = (await req("POST", `${AUTO}/`, { dal: "2026-11-01", al: "2026-11-30", contratti: [contratto] })).json()
         .id as number;
       let p: Proposta | undefined;
@@ -380,4 +445,68 @@ describeEachDb(
     });
   },
   { planLockDays: 0 },
+);
+
+// Several proposals held running at once needs a second connection holding a lock: PostgreSQL.
+(testDbKinds().includes("postgres") ? describe : describe.skip)(
+  "pianificazione: automatic staffing, proposals per process [postgres]",
+  () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp("postgres");
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it(`runs at most ${MAX_PROPOSTE_PER_PROCESSO} at once in a process: one more is 503 with Retry-After, nothing written (issue 30 item 10)`, async () => {
+      const post = (token: string) =>
+        t.app.inject({
+          method: "POST",
+          url: `${AUTO}/`,
+          headers: auth(token),
+          payload: { data: { dal: "2026-11-02", al: "2026-11-08" } },
+        });
+      const users = await Promise.all(
+        Array.from({ length: MAX_PROPOSTE_PER_PROCESSO + 1 }, () => t.createUser({ permissions: ["erp_contratti"] })),
+      );
+      const count = async () =>
+        (await queryOne<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM auto_assegnazioni`))!.n;
+      // The runs stop at their first read (the rule profiles), locked here, so they stay running.
+      const holder = new Client({ connectionString: t.database.superuserUrl });
+      await holder.connect();
+      const ids: number[] = [];
+      try {
+        await holder.query("BEGIN");
+        await holder.query("LOCK TABLE profili_regole IN ACCESS EXCLUSIVE MODE");
+        for (const u of users.slice(0, MAX_PROPOSTE_PER_PROCESSO)) {
+          const res = await post(u.token);
+          expect(res.statusCode).toBe(201);
+          ids.push(res.json().id);
+        }
+        const before = await count();
+        const busy = await post(users[MAX_PROPOSTE_PER_PROCESSO].token);
+        expect(busy.statusCode).toBe(503);
+        expect(busy.headers["retry-after"]).toBe(String(PROPOSTE_RETRY_AFTER_SECONDS));
+        expect(busy.json()).toEqual({
+          detail: "Il server sta già calcolando altre proposte di assegnazione automatica: riprova tra poco.",
+        });
+        expect(await count()).toBe(before);
+      } finally {
+        await holder.query("ROLLBACK");
+        await holder.end();
+      }
+      for (const id of ids) {
+        let stato = "in_corso";
+        for (let i = 0; i < 600 && (stato === "in_attesa" || stato === "in_corso"); i++) {
+          await new Promise((r) => setTimeout(r, 50));
+          stato = (await t.app.inject({ method: "GET", url: `${AUTO}/${id}/`, headers: auth(users[0].token) })).json()
+            .stato;
+        }
+        expect(stato).toBe("completata");
+      }
+      // room again
+      expect((await post(users[MAX_PROPOSTE_PER_PROCESSO].token)).statusCode).toBe(201);
+    });
+  },
 );

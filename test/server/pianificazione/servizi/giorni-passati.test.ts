@@ -37,7 +37,7 @@ describeEachDb(
       const contratto = (await req(planner, "POST", `${BASE}/`, { titolo: "Fiera", cliente })).json().id;
       const s = (
         await req(planner, "POST", `${BASE}/${contratto}/servizi/`, {
-          dal: "2025-09-08",
+          dal: "2025-09-10",
           al: "2025-09-12",
           turni: [{ inizio_f1: "08:00", fine_f1: "14:00", posizione: steward, operatori_richiesti: 2 }],
         })
@@ -155,6 +155,110 @@ describeEachDb(
       );
       expect(d.motivo).toBe("Inserimento a posteriori: presenza documentata");
       expect(d.codici).toContain("giorno_passato");
+    });
+
+    describe("a whole service takes a derogation when it creates or deletes past days (issue 30 item 9)", () => {
+      // today is 2025-09-12: the 11th and before are locked
+      let contratto: number;
+      let servizi: string;
+      let turni: { inizio_f1: string; fine_f1: string; posizione: number; operatori_richiesti: number }[];
+      const q = (motivo: string) => `?deroga=${encodeURIComponent(motivo)}`;
+      const refused = (res: { statusCode: number; json: () => Record<string, unknown> }) => {
+        expect([res.statusCode, res.json().reason, res.json().derogabile]).toEqual([409, "giorno_passato", true]);
+      };
+      const days = async (servizio: string) =>
+        (
+          await queryRows<{ giorno: string }>(
+            ctx().database.db,
+            sql`SELECT to_char(giorno, 'YYYY-MM-DD') AS giorno FROM giorni WHERE servizio_id = ${Number(servizio.split("/").at(-2))}
+                ORDER BY 1`,
+          )
+        ).map((r) => r.giorno);
+      const create = async (dal: string, al: string, motivo?: string) => {
+        const res = await req(deroghe, "POST", `${servizi}${motivo ? q(motivo) : ""}`, { dal, al, turni });
+        expect(res.statusCode).toBe(201);
+        return `${servizi}${res.json().id}/`;
+      };
+      const auditNotes = async (servizio: string) =>
+        (
+          await queryRows<{ note: string | null }>(
+            ctx().database.db,
+            sql`SELECT note FROM log_entries WHERE content_type = 'servizio'
+                  AND object_id = ${servizio.split("/").at(-2)} ORDER BY id`,
+          )
+        ).map((n) => n.note);
+
+      beforeAll(async () => {
+        const db = ctx().database.db;
+        const steward = await posizioneId(db, "Steward");
+        const cliente = await createCliente(db, "Servizi Interi S.r.l.");
+        contratto = (await req(planner, "POST", `${BASE}/`, { titolo: "Interi", cliente })).json().id;
+        servizi = `${BASE}/${contratto}/servizi/`;
+        turni = [{ inizio_f1: "08:00", fine_f1: "14:00", posizione: steward, operatori_richiesti: 1 }];
+      });
+
+      it("creating one", async () => {
+        const past = { dal: "2025-09-01", al: "2025-09-07", turni };
+        const count = async () =>
+          (await queryRows(ctx().database.db, sql`SELECT 1 FROM servizi WHERE contratto_id = ${contratto}`)).length;
+        const before = await count();
+        refused(await req(deroghe, "POST", servizi, past));
+        expect((await req(planner, "POST", `${servizi}${q("Recupero")}`, past)).statusCode).toBe(403);
+        expect(await count()).toBe(before);
+        const passato = await create("2025-09-01", "2025-09-07", "Servizio svolto, registrato dopo");
+        expect(await days(passato)).toHaveLength(7);
+        expect(await auditNotes(passato)).toEqual(["Deroga (giorno passato): Servizio svolto, registrato dopo"]);
+        // one that starts today needs nothing
+        const res = await req(planner, "POST", servizi, { dal: "2025-09-12", al: "2025-09-13", turni });
+        expect(res.statusCode).toBe(201);
+      });
+
+      it("extending one", async () => {
+        const futuro = await create("2025-09-15", "2025-09-21");
+        refused(await req(deroghe, "POST", `${futuro}estendi/`, { dal: "2025-09-10", al: "2025-09-14" }));
+        expect(await days(futuro)).toHaveLength(7);
+        expect((await req(planner, "GET", futuro)).json()).toMatchObject({ dal: "2025-09-15", al: "2025-09-21" });
+        const ahead = await req(planner, "POST", `${futuro}estendi/`, { dal: "2025-09-22", al: "2025-09-23" });
+        expect(ahead.statusCode).toBe(200);
+        const estesa = await req(deroghe, "POST", `${futuro}estendi/${q("Anticipo concordato")}`, {
+          dal: "2025-09-10",
+          al: "2025-09-14",
+        });
+        expect([estesa.statusCode, estesa.json().giorni_creati]).toEqual([
+          200,
+          ["2025-09-10", "2025-09-11", "2025-09-12", "2025-09-13", "2025-09-14"],
+        ]);
+        expect((await auditNotes(futuro)).at(-1)).toBe("Deroga (giorno passato): Anticipo concordato");
+      });
+
+      it("copying a week onto past days", async () => {
+        const passato = await create("2025-08-25", "2025-08-31", "Servizio svolto");
+        refused(await req(deroghe, "POST", `${passato}copia-settimana/`, { settimana: "2025-08-25", settimane: 1 }));
+        expect(await days(passato)).toHaveLength(7);
+        expect((await req(planner, "GET", passato)).json().al).toBe("2025-08-31");
+        const copiata = await req(deroghe, "POST", `${passato}copia-settimana/${q("Piano storico")}`, {
+          settimana: "2025-08-25",
+          settimane: 1,
+        });
+        expect([copiata.statusCode, copiata.json().giorni_creati.length]).toEqual([200, 7]);
+        expect((await auditNotes(passato)).at(-1)).toBe("Deroga (giorno passato): Piano storico");
+        // a week copied onto days still ahead needs nothing
+        const futuro = await create("2025-09-15", "2025-09-21");
+        const res = await req(planner, "POST", `${futuro}copia-settimana/`, { settimana: "2025-09-15", settimane: 1 });
+        expect(res.statusCode).toBe(200);
+      });
+
+      it("deleting one", async () => {
+        const passato = await create("2025-09-08", "2025-09-14", "Servizio svolto");
+        refused(await req(deroghe, "DELETE", passato));
+        expect(await days(passato)).toHaveLength(7);
+        expect((await req(planner, "DELETE", `${passato}${q("Errore")}`)).statusCode).toBe(403);
+        expect((await req(deroghe, "DELETE", `${passato}${q("Inserito per errore")}`)).statusCode).toBe(200);
+        expect((await req(planner, "GET", passato)).statusCode).toBe(404);
+        expect((await auditNotes(passato)).at(-1)).toBe("Deroga (giorno passato): Inserito per errore");
+        const futuro = await create("2025-10-01", "2025-10-02");
+        expect((await req(planner, "DELETE", futuro)).statusCode).toBe(200);
+      });
     });
   },
   { planLockDays: 0 },

@@ -284,4 +284,32 @@ describe("changing the plan of a service", () => {
       { method: "POST", path: `${S}estendi/`, body: { data: { dal: "2026-03-09", al: "2026-03-15" } } },
     ]);
   });
+
+  test("a holder of erp_contratti_deroghe may give the reason when a copy, an extension or a removal touches past days (issue 30 item 9)", async () => {
+    const answer = { giorni_creati: ["2026-03-09"], turni_creati: 2, giorni_esistenti: [] };
+    const urls: string[] = [];
+    server.use(
+      http.post(`*${S}copia-settimana/`, ({ request }) => {
+        urls.push(request.url);
+        return HttpResponse.json(answer);
+      }),
+      http.delete(`*${S}`, ({ request }) => {
+        urls.push(request.url);
+        return HttpResponse.json({ result: "OK" });
+      }),
+    );
+    const { router } = renderApp(PAGE, { as: "admin" });
+    fireEvent.click(await screen.findByRole("button", { name: "Copia settimana" }, { timeout: 15000 }));
+    const form = await dialog();
+    fireEvent.change(within(form).getByRole("textbox", { name: /Motivazione della deroga/ }), {
+      target: { value: "Piano storico" },
+    });
+    fireEvent.click(within(form).getByRole("button", { name: "Salva" }));
+    expect(await screen.findByText(RELOAD)).toBeTruthy();
+    fireEvent.click(await screen.findByRole("button", { name: "Elimina servizio" }));
+    const del = await dialog();
+    fireEvent.click(within(del).getByRole("button", { name: "Salva" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/pianificazione/contratti/1/servizi"));
+    expect(urls.map((u) => new URL(u).searchParams.get("deroga"))).toEqual(["Piano storico", null]);
+  });
 });
