@@ -123,3 +123,15 @@ export function minutiAlPieno(presenti: number, capienza: number, perMinuto: num
   if (perMinuto <= 0) return null;
   return Math.ceil((capienza - presenti) / perMinuto);
 }
+
+/**
+ * A steward's access code is a credential (issue 30 item 4): whole only to cms_admin (and
+ * superadmin); to every other reader of the CMS its last two characters, to tell two apart. Never
+ * in exports or in the global search (src/domain/contracts/cms/utenti.ts).
+ */
+export const CODICE_ACCESSO_VISIBILE_A: readonly string[] = ["superadmin", "cms_admin"];
+
+export function codiceAccessoVisto(codice: string, permissions: readonly string[] | null | undefined): string {
+  if (permissions?.some((p) => CODICE_ACCESSO_VISIBILE_A.includes(p))) return codice;
+  return `••••••${codice.slice(-2)}`;
+}

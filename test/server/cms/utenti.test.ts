@@ -63,7 +63,8 @@ describeEachDb("cms utenti", (ctx) => {
       attivo: true,
       utente_erp: null,
     });
-    expect(mario.codice_accesso).toMatch(/^[A-Z0-9]{8}$/);
+    // The creator (cms_edit) sees its last two characters; the whole code is cms_admin's (issue 30 item 4).
+    expect(mario.codice_accesso).toMatch(/^••••••[A-Z0-9]{2}$/);
     expect(res.json()).not.toHaveProperty("password");
     expect(res.json().creato_il).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const row = await queryOne<{ password_hash: string }>(
@@ -124,6 +125,32 @@ describeEachDb("cms utenti", (ctx) => {
     expect(res.statusCode).toBe(200);
     expect(res.json().codice_accesso).toMatch(/^[A-Z0-9]{8}$/);
     expect(res.json().codice_accesso).not.toBe(mario.codice_accesso);
+  });
+
+  it("shows a steward's access code whole only to cms_admin; never in exports or the global search (issue 30 item 4)", async () => {
+    const intero = (
+      await queryOne<{ c: string }>(db(), sql`SELECT codice_accesso AS c FROM cms_utenti WHERE id = ${mario.id}`)
+    )?.c as string;
+    const mascherato = `••••••${intero.slice(-2)}`;
+    const unchanged = { data: { cellulare: "3339999999" } };
+    expect((await req("PUT", `/api/cms/utenti/${mario.id}/`, admin, unchanged)).json().codice_accesso).toBe(intero);
+    expect((await req("PUT", `/api/cms/utenti/${mario.id}/`, editor, unchanged)).json().codice_accesso).toBe(
+      mascherato,
+    );
+    for (const token of [viewer, editor]) {
+      const list = (await req("GET", "/api/cms/utenti/?page_size=100", token)).json().results;
+      const row = list.find((r: { id: number }) => r.id === mario.id);
+      expect(row.codice_accesso).toBe(mascherato);
+      expect(JSON.stringify(list)).not.toContain(intero);
+    }
+    const admins = (await req("GET", "/api/cms/utenti/?page_size=100", admin)).json().results;
+    expect(admins.find((r: { id: number }) => r.id === mario.id).codice_accesso).toBe(intero);
+    expect((await req("GET", `/api/cms/utenti/?global=${intero}`, admin)).json().count).toBe(0);
+    for (const file of ["csv", "xlsx"]) {
+      const exp = await req("GET", `/api/cms/utenti/?file_type=${file}`, admin);
+      expect(exp.statusCode).toBe(200);
+      expect(exp.rawPayload.includes(Buffer.from(intero))).toBe(false);
+    }
   });
 
   it("lists with SPEC §7's filters", async () => {

@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { codiceAccessoVisto } from "../../../../src/domain/cms";
 import { UtentiCmsList } from "../../../../src/domain/contracts/cms/utenti";
 import { defineList } from "../../../lib/list";
 
@@ -28,6 +29,8 @@ export const utentiCmsList = defineList(UtentiCmsList, {
     codice_accesso: sql`u.codice_accesso`,
     utente_erp: sql`CASE WHEN o.id IS NULL THEN NULL ELSE json_build_object('id', o.id, 'nome', o.nome, 'cognome', o.cognome) END`,
   },
+  // The access code is a credential: whole only to cms_admin (issue 30 item 4).
+  map: (r, ctx) => ({ ...r, codice_accesso: codiceAccessoVisto(String(r.codice_accesso), ctx.user?.permissions) }),
   filters: {
     stato: {
       schema: z.enum(["T", "A", "N"], { error: "Stato non valido (T, A o N)" }),

@@ -13,6 +13,7 @@ import { type AppContext, auditBy, type ServiceContext } from "../../../lib/cont
 import { notFound, validationError } from "../../../lib/errors";
 import { runList } from "../../../lib/list";
 import { hashPassword } from "../../../lib/passwords";
+import type { AuthUser } from "../../../lib/tokens";
 import { CONTENT_TYPES, isUniqueViolation, UTENTE_LABELS, UTENTE_NON_TROVATO } from "../cms-fields";
 import { nuovoCodiceAccesso } from "./codice-accesso";
 import { utentiCmsList } from "./utenti.list";
@@ -48,7 +49,8 @@ export async function getUtenteCms(ctx: ServiceContext, id: number): Promise<Ute
     ctx.db,
     utentiCmsList,
     { page_size: "1", id: String(id) },
-    { user: null, params: {} },
+    // The reader's permissions decide whether the access code is shown whole (issue 30 item 4).
+    { user: { permissions: [...ctx.actor.permissions] } as AuthUser, params: {} },
   );
   const row = results.find((r) => Number(r.id) === id);
   if (!row) throw notFound(UTENTE_NON_TROVATO);

@@ -62,7 +62,8 @@ export const UtentiCmsList = declareList({
     cellulare: { label: "Cellulare", type: "text", global: true, filter: "contains" },
     attivo: { label: "Attivo", type: "boolean", sortable: true, groupable: true },
     creato_il: { label: "Creato il", type: "datetime", sortable: true },
-    codice_accesso: { label: "Codice accesso", type: "text", global: true },
+    /** Whole only to cms_admin (src/domain/cms.ts codiceAccessoVisto); never exported nor searched. */
+    codice_accesso: { label: "Codice accesso", type: "text", exportable: false },
     utente_erp: { label: "Operatore ERP", type: "json" },
   },
   defaultOrder: [{ field: "last_name", asc: true }],
