@@ -43,6 +43,7 @@ export async function reserveBackoff(ex: Executor, key: string, now: Date): Prom
           failures = CASE WHEN b.last_attempt_at <= ${forget} THEN 1 ELSE b.failures + 1 END,
           last_attempt_at = EXCLUDED.last_attempt_at
         WHERE b.last_attempt_at <= ${forget}
+           OR b.failures < ${BACKOFF.freeFailures}
            OR b.last_attempt_at + make_interval(secs => ${delaySeconds(sql`b.failures`)}) <= EXCLUDED.last_attempt_at
         RETURNING failures`,
   );

@@ -17,6 +17,7 @@ import { queryOne, queryRows } from "../../../db/query";
 import { AZIONI, writeAudit } from "../../../lib/audit";
 import { type CmsAppUser, issueCmsAppToken } from "../../../lib/cms-app-tokens";
 import { badRequest, HttpError, notFound } from "../../../lib/errors";
+import { backoffKey, releaseBackoff, reserveBackoff, reserveInOrder } from "../../../lib/login-backoff";
 import {
   type Counter,
   hitRateLimitSql,
@@ -51,10 +52,20 @@ export async function cmsAppLogin(
   ip: string,
   now: Date,
 ): Promise<AppCmsLoginOut> {
-  await reserveRateLimit(db, RATE_RULES.cmsAppLoginIp, ip, now);
+  // Per address, and the growing delay of the code tried across addresses, as every sign-in has
+  // (lib/login-backoff.ts; issue 30 item 12).
+  const codice = body.codice_accesso.toUpperCase();
+  const backoff = backoffKey("cms", codice);
+  await reserveInOrder([
+    {
+      take: () => reserveRateLimit(db, RATE_RULES.cmsAppLoginIp, ip, now),
+      giveBack: () => releaseRateLimit(db, RATE_RULES.cmsAppLoginIp, ip),
+    },
+    { take: () => reserveBackoff(db, backoff, now), giveBack: () => releaseBackoff(db, backoff) },
+  ]);
   const utente = await queryOne<{ id: number; first_name: string; last_name: string }>(
     db,
-    sql`SELECT id, first_name, last_name FROM cms_utenti WHERE codice_accesso = ${body.codice_accesso.toUpperCase()} AND attivo`,
+    sql`SELECT id, first_name, last_name FROM cms_utenti WHERE codice_accesso = ${codice} AND attivo`,
   );
   if (!utente) {
     await writeAudit(db, {
@@ -65,8 +76,9 @@ export async function cmsAppLogin(
     });
     throw badRequest(CODICE_NON_VALIDO, { codice_accesso: CODICE_NON_VALIDO });
   }
-  // The code was right: the attempt does not count against the address.
+  // The code was right: the attempt does not count against the address nor the code.
   await releaseRateLimit(db, RATE_RULES.cmsAppLoginIp, ip);
+  await releaseBackoff(db, backoff);
   const aperti = await queryRows<EventoAperto>(
     db,
     sql`SELECT e.id, e.titolo, e.data_inizio, e.data_fine
