@@ -50,6 +50,16 @@ function wallClock(value: DateInput): WallClock | null | undefined {
   return { day: `${m[3]}/${m[2]}/${m[1]}`, time: m[4] === undefined ? null : `${m[4]}:${m[5]}`, seconds: m[6] ?? "00" };
 }
 
+const GIORNI_BREVI = ["dom", "lun", "mar", "mer", "gio", "ven", "sab"] as const;
+
+/** A business day 'YYYY-MM-DD' as the planning grid shows it: "lun 07/12" ('' when invalid). */
+export function formatGiornoBreve(day: string): string {
+  const w = wallClock(day);
+  if (!w) return "";
+  const [y, m, d] = day.slice(0, 10).split("-").map(Number);
+  return `${GIORNI_BREVI[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]} ${w.day.slice(0, 5)}`;
+}
+
 /** DD/MM/YYYY, or '' for an empty or invalid value. */
 export function formatDate(value: DateInput): string {
   const w = wallClock(value);

@@ -4,6 +4,7 @@ import {
   formatDateTime,
   formatDateTimeSeconds,
   formatEuro,
+  formatGiornoBreve,
   formatNumber,
   parseDateText,
   parseDateTimeText,
@@ -106,5 +107,13 @@ describe("euro and numbers", () => {
     expect(formatEuro(13704.456)).toBe("13.704,46\u00a0€");
     expect(formatEuro(12.5)).toBe("12,50\u00a0€");
     expect(formatNumber(1234.5)).toBe("1.234,50");
+  });
+});
+
+describe("formatGiornoBreve (the planning grid's day, issue 32 item 5)", () => {
+  it("writes the Italian weekday and day/month", () => {
+    expect(formatGiornoBreve("2026-12-07")).toBe("lun 07/12");
+    expect(formatGiornoBreve("2026-03-29")).toBe("dom 29/03");
+    expect(formatGiornoBreve("2026-02-30")).toBe("");
   });
 });

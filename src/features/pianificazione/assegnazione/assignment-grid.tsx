@@ -9,7 +9,7 @@ import { skipToken } from "@reduxjs/toolkit/query";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { errorMessage } from "../../../api/base";
 import { useServizioQuery, useServiziQuery } from "../../../api/pianificazione/servizi.endpoints";
-import { formatDate } from "../../../domain/format";
+import { formatDate, formatGiornoBreve } from "../../../domain/format";
 import { AutoAssegnazionePanel } from "../auto-assegnazione/auto-assegnazione-panel";
 import { MSG } from "../common/messages";
 import { type MonthRange, monthLabel, monthOf, shiftMonth } from "../common/month-range";
@@ -17,6 +17,15 @@ import { AggiungiGiorno, GiornoEdit } from "../servizi/piano-edit";
 import { AssignmentScope } from "./assignment-context";
 import { OperatorePeriodo } from "./operatore-periodo";
 import { ShiftCell } from "./shift-cell";
+
+const STICKY_DAY = {
+  position: "sticky",
+  left: 0,
+  zIndex: 1,
+  bg: "bg",
+  minW: "150px",
+  borderRightWidth: "1px",
+} as const;
 
 export function AssignmentGrid({ idContratto, idServizio }: { idContratto: string; idServizio: string }) {
   const [params, setParams] = useSearchParams();
@@ -80,7 +89,8 @@ export function AssignmentGrid({ idContratto, idServizio }: { idContratto: strin
           <Table.Root size="sm" aria-label="Assegnazione risorse">
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>Giorno</Table.ColumnHeader>
+                {/* The day stays in view while the shifts scroll sideways (issue 32 item 5). */}
+                <Table.ColumnHeader {...STICKY_DAY}>Giorno</Table.ColumnHeader>
                 {Array.from({ length: maxTurni }, (_, i) => `Turno ${i + 1}`).map((label) => (
                   <Table.ColumnHeader key={label}>{label}</Table.ColumnHeader>
                 ))}
@@ -89,9 +99,9 @@ export function AssignmentGrid({ idContratto, idServizio }: { idContratto: strin
             <Table.Body>
               {data.giorni.map((g) => (
                 <Table.Row key={g.id}>
-                  <Table.Cell verticalAlign="top">
-                    <Text fontWeight="semibold">
-                      {formatDate(g.giorno)}
+                  <Table.Cell verticalAlign="top" {...STICKY_DAY}>
+                    <Text fontWeight="semibold" title={formatDate(g.giorno)}>
+                      {formatGiornoBreve(g.giorno)}
                       {bloccato(g) && (
                         <Badge
                           ml="2"

@@ -27,6 +27,10 @@ describe("assignment grid", () => {
     const morning = screen.getByTestId("turno-1001");
     expect(morning.getAttribute("data-copertura")).toBe("coperto");
     expect(within(morning).getByText("Coperto")).toBeTruthy();
+    // Each row names its day with the weekday (issue 32 item 5): Monday 2 March 2026.
+    const grid = screen.getByRole("table", { name: "Assegnazione risorse" });
+    expect(within(grid).getByText("lun 02/03").getAttribute("title")).toBe("02/03/2026");
+    expect(within(grid).getByText("dom 08/03")).toBeTruthy();
   });
 
   test("the cell buttons send confirm and unassign calls with the SPEC bodies", async () => {
