@@ -85,7 +85,15 @@ export const consoleHandlers = [
   listHandler("comunicazioni/attivita/", AttivitaList, () => db.attivita),
   // HR sets a guard's app credentials: a generated password when none is sent.
   http.post(api("comunicazioni/operatori/:id/credenziali-app/"), async ({ params, request }) => {
-    const data = (await dataOf(request)) as { username: string; password?: string };
+    const data = (await dataOf(request)) as { username: string; password?: string; password_utente?: string };
+    if (!data.password_utente)
+      return HttpResponse.json(
+        {
+          detail: "Si è verificato un errore di validazione. Controlla i campi contrassegnati e riprova",
+          errors: { password_utente: "Inserisci la tua password per confermare" },
+        },
+        { status: 400 },
+      );
     return HttpResponse.json({
       result: "OK" as const,
       operatore_id: Number(params.id),

@@ -182,7 +182,8 @@ export async function simulateAppDay(opts: SimulateOptions, log: (line: string) 
       "POST",
       `/api/comunicazioni/operatori/${id}/credenziali-app/`,
       staff,
-      { data: { username: `sim.${id}` } },
+      // Confirmed with the staff user's own password (issue 30 item 5).
+      { data: { username: `sim.${id}`, password_utente: opts.password } },
     );
     if (cred.status !== 200 || !cred.json.password) {
       senzaApp += 1;

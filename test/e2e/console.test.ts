@@ -33,7 +33,7 @@ test("a guard's ticket from the app is answered and closed at the desk, and the 
   const username = `guardia${crypto.randomBytes(4).toString("hex")}`;
   const password = "Ronda-Notturna-2026";
   const cred = await api("POST", `/api/comunicazioni/operatori/${operatoreId}/credenziali-app/`, admin, {
-    data: { username, password },
+    data: { username, password, password_utente: ADMIN.password },
   });
   expect(cred.status).toBe(200);
   const login = await api<{ token: string }>("POST", "/api/app/login/", undefined, { username, password });
@@ -105,7 +105,7 @@ test("a guard's late check-in through /api/app/ shows as an anomaly on the page 
   expect(
     (
       await api("POST", `/api/comunicazioni/operatori/${operatoreId}/credenziali-app/`, admin, {
-        data: { username, password },
+        data: { username, password, password_utente: ADMIN.password },
       })
     ).status,
   ).toBe(200);

@@ -21,7 +21,7 @@ describeEachDb("app delle guardie", (ctx) => {
   const one = async <T>(q: ReturnType<typeof sql>) => (await queryOne<T>(db(), q)) as T;
   const count = async (q: ReturnType<typeof sql>) => (await one<{ n: number }>(q)).n;
 
-  let hr: { id: number; token: string };
+  let hr: { id: number; token: string; password: string };
   let staff: { id: number; token: string };
   let guardia: number;
   let collega: number;
@@ -85,7 +85,12 @@ describeEachDb("app delle guardie", (ctx) => {
 
   beforeAll(async () => {
     ctx().setNow(NOW);
-    hr = await ctx().createUser({ permissions: ["erp_operatori"], nome: "Paola", cognome: "Bianchi" });
+    // Issuing a guard's app credentials is HR's (erp_operatori_anagrafica), confirmed with the own password.
+    hr = await ctx().createUser({
+      permissions: ["erp_operatori", "erp_operatori_anagrafica"],
+      nome: "Paola",
+      cognome: "Bianchi",
+    });
     staff = await ctx().createUser({ permissions: ["erp_admin"] });
     guardia = await operatore("Russo", true);
     collega = await operatore("Esposito", true);
@@ -100,16 +105,31 @@ describeEachDb("app delle guardie", (ctx) => {
   afterAll(() => ctx().setNow(null));
 
   describe("credentials set by HR", () => {
-    it("refuses a staff user without erp_operatori, and an operator without the app", async () => {
-      const body = { data: { username: "g.verdi" } };
+    it("refuses a planner, a wrong or missing own password, and an operator without the app (issue 30 item 5)", async () => {
+      const body = { data: { password_utente: hr.password, username: "g.verdi" } };
       const url = (id: number) => `/api/comunicazioni/operatori/${id}/credenziali-app/`;
       const noPerm = await ctx().createUser({ permissions: ["erp_contratti"] });
       expect((await inject("POST", url(guardia), noPerm.token, body)).statusCode).toBe(403);
+      // Every planner holds erp_operatori: that is not enough to set a guard's password.
+      const planner = await ctx().createUser({ permissions: ["erp_operatori", "erp_contratti"] });
+      const byPlanner = { data: { password_utente: planner.password, username: "g.verdi" } };
+      expect((await inject("POST", url(guardia), planner.token, byPlanner)).statusCode).toBe(403);
+      const wrong = await inject("POST", url(guardia), hr.token, {
+        data: { password_utente: "non-la-mia-password", username: "g.verdi" },
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().errors).toEqual({ password_utente: "La tua password non è corretta" });
+      const missing = await inject("POST", url(guardia), hr.token, { data: { username: "g.verdi" } });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().errors).toEqual({ password_utente: "Inserisci la tua password per confermare" });
+      expect(await count(sql`SELECT count(*)::int AS n FROM app_credenziali`)).toBe(0);
       const res = await inject("POST", url(senzaApp), hr.token, body);
       expect(res.statusCode).toBe(400);
       expect(res.json().detail).toBe("L'operatore non ha l'applicazione abilitata");
       expect((await inject("POST", url(999999), hr.token, body)).statusCode).toBe(404);
-      const bad = await inject("POST", url(guardia), hr.token, { data: { username: " ", password: "corta" } });
+      const bad = await inject("POST", url(guardia), hr.token, {
+        data: { password_utente: hr.password, username: " ", password: "corta" },
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().errors).toEqual({
         username: "Questo campo è obbligatorio",
@@ -120,7 +140,7 @@ describeEachDb("app delle guardie", (ctx) => {
 
     it("sets a generated password, answered once, audited without the password", async () => {
       const res = await inject("POST", `/api/comunicazioni/operatori/${guardia}/credenziali-app/`, hr.token, {
-        data: { username: "g.russo" },
+        data: { password_utente: hr.password, username: "g.russo" },
       });
       expect(res.statusCode).toBe(200);
       const out = res.json();
@@ -141,16 +161,16 @@ describeEachDb("app delle guardie", (ctx) => {
 
       // HR sets a chosen password; another operator cannot take the same name
       const set = await inject("POST", `/api/comunicazioni/operatori/${guardia}/credenziali-app/`, hr.token, {
-        data: { username: "g.russo", password: "Cambiami-2026" },
+        data: { password_utente: hr.password, username: "g.russo", password: "Cambiami-2026" },
       });
       expect(set.json()).toEqual({ result: "OK", operatore_id: guardia, username: "g.russo" });
       const taken = await inject("POST", `/api/comunicazioni/operatori/${collega}/credenziali-app/`, hr.token, {
-        data: { username: "G.Russo", password: "Altra-Password-1" },
+        data: { password_utente: hr.password, username: "G.Russo", password: "Altra-Password-1" },
       });
       expect(taken.statusCode).toBe(400);
       expect(taken.json().errors).toEqual({ username: "Nome utente già usato da un altro operatore" });
       await inject("POST", `/api/comunicazioni/operatori/${collega}/credenziali-app/`, hr.token, {
-        data: { username: "a.esposito", password: "Altra-Password-1" },
+        data: { password_utente: hr.password, username: "a.esposito", password: "Altra-Password-1" },
       });
     });
   });
@@ -459,7 +479,7 @@ describeEachDb("app delle guardie", (ctx) => {
     expect((await inject("GET", "/api/app/turni/", other)).statusCode).toBe(401);
     expect((await inject("GET", "/api/app/turni/", token)).statusCode).toBe(200);
     await inject("POST", `/api/comunicazioni/operatori/${guardia}/credenziali-app/`, hr.token, {
-      data: { username: "g.russo", password: "Nuova-Password-9" },
+      data: { password_utente: hr.password, username: "g.russo", password: "Nuova-Password-9" },
     });
     expect((await inject("GET", "/api/app/turni/", token)).statusCode).toBe(401);
     const audit = await one<{ azione: string }>(

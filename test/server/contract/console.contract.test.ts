@@ -9,7 +9,11 @@ describeMockAnswers("console", consoleHandlers, [
   { url: "/api/comunicazioni/attivita/?giorno=2026-03-10" },
   { url: "/api/comunicazioni/attivita/?group_by=giorno" },
   { url: "/api/comunicazioni/ticket/assegnatari/" },
-  { method: "POST", url: "/api/comunicazioni/operatori/1/credenziali-app/", body: { data: { username: "g.russo" } } },
+  {
+    method: "POST",
+    url: "/api/comunicazioni/operatori/1/credenziali-app/",
+    body: { data: { username: "g.russo", password_utente: "La-mia-password-2026" } },
+  },
   { url: "/api/comunicazioni/ticket/1/" },
   { url: "/api/comunicazioni/ticket/3/foto/" },
   { method: "POST", url: "/api/comunicazioni/ticket/2/letto/" },

@@ -1,7 +1,9 @@
 /**
  * /api/comunicazioni/operatori/:id/credenziali-app/ — HR sets or resets a guard's credentials for
- * the app (erp_operatori): POST {data: {username, password?}} → {result, operatore_id, username,
- * password (only when generated)}. A POST, not a PUT: it replaces the credentials as a whole (a
+ * the app: POST {data: {username, password?, password_utente}} → {result, operatore_id, username,
+ * password (only when generated)}. Only with erp_operatori_anagrafica (HR), not every planner's
+ * erp_operatori, and confirmed with the staff user's own password (issue 30 item 5: whoever can
+ * set a guard's password can sign in as the guard, check in and be paid). A POST, not a PUT: it replaces the credentials as a whole (a
  * password left out is generated), an action rather than a partial update of a record.
  */
 import type { FastifyPluginAsync } from "fastify";
@@ -17,7 +19,7 @@ export const credenzialiAppRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     "/operatori/:id/credenziali-app/",
     {
-      config: { permissions: CAPABILITIES.operatori },
+      config: { permissions: CAPABILITIES.operatoriAnagrafica },
       schema: {
         tags: ["app"],
         summary: "Imposta o reimposta le credenziali dell'app di un operatore",

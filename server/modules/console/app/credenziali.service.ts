@@ -1,25 +1,52 @@
 /**
- * HR sets or resets a guard's app credentials from the operator's record. Only an operator with
+ * HR sets or resets a guard's app credentials from the operator's record, confirming with their own
+ * password (issue 30 item 5). Only an operator with
  * `applicazione` gets them; a reset revokes every app token of the operator. Without a password
  * the server generates one and answers it once. The audit entry never holds the password.
  */
 import { sql } from "drizzle-orm";
-import type { CredenzialiAppData, CredenzialiAppOut } from "../../../../src/domain/contracts/console/app";
+import {
+  type CredenzialiAppData,
+  type CredenzialiAppOut,
+  PASSWORD_UTENTE_ERRATA,
+} from "../../../../src/domain/contracts/console/app";
 import { queryOne } from "../../../db/query";
 import { revokeAppTokens } from "../../../lib/app-tokens";
 import { AZIONI, writeAudit } from "../../../lib/audit";
 import { type AppContext, auditBy } from "../../../lib/context";
 import { badRequest, notFound, validationError } from "../../../lib/errors";
-import { hashPassword, randomPassword } from "../../../lib/passwords";
+import { hashPassword, randomPassword, verifyPassword } from "../../../lib/passwords";
+import { RATE_RULES, releaseRateLimit, reserveRateLimit } from "../../../lib/rate-limit";
 
 export const SENZA_APPLICAZIONE = "L'operatore non ha l'applicazione abilitata";
 export const USERNAME_USATO = "Nome utente già usato da un altro operatore";
+
+/**
+ * The staff user's own password, checked like the current password of a password change: the
+ * try is reserved against RATE_RULES.passwordChangeUser before the slow check and given back when
+ * right; a wrong one is a 400 on `password_utente`.
+ */
+async function confermaConPasswordUtente(ctx: AppContext, password: string): Promise<void> {
+  const userId = ctx.actor.userId;
+  const now = ctx.clock();
+  if (userId === null) throw validationError({ password_utente: PASSWORD_UTENTE_ERRATA });
+  await reserveRateLimit(ctx.db, RATE_RULES.passwordChangeUser, String(userId), now);
+  const row = await queryOne<{ password_hash: string }>(
+    ctx.db,
+    sql`SELECT password_hash FROM users WHERE id = ${userId}`,
+  );
+  if (!row || !(await verifyPassword(password, row.password_hash))) {
+    throw validationError({ password_utente: PASSWORD_UTENTE_ERRATA });
+  }
+  await releaseRateLimit(ctx.db, RATE_RULES.passwordChangeUser, String(userId));
+}
 
 export async function impostaCredenzialiApp(
   ctx: AppContext,
   operatoreId: number,
   data: CredenzialiAppData,
 ): Promise<CredenzialiAppOut> {
+  await confermaConPasswordUtente(ctx, data.password_utente);
   const generated = data.password === undefined ? randomPassword() : undefined;
   const hash = await hashPassword(data.password ?? (generated as string), ctx.config.scryptN);
   const now = ctx.clock();

@@ -14,6 +14,10 @@ const reqText = (max: number) =>
     .max(max, { error: `Al massimo ${max} caratteri` });
 
 /** HR sets or resets a guard's app credentials; without a password the server generates one. */
+/** The staff user confirms with their own password: a guard's credentials open check-ins and pay (issue 30 item 5). */
+export const PASSWORD_UTENTE_MANCANTE = "Inserisci la tua password per confermare";
+export const PASSWORD_UTENTE_ERRATA = "La tua password non è corretta";
+
 export const CredenzialiAppData = z
   .object({
     username: reqText(150),
@@ -22,8 +26,17 @@ export const CredenzialiAppData = z
       .min(10, { error: "La password deve avere almeno 10 caratteri" })
       .max(128, { error: "Al massimo 128 caratteri" })
       .optional(),
+    password_utente: z
+      .string({ error: PASSWORD_UTENTE_MANCANTE })
+      .min(1, { error: PASSWORD_UTENTE_MANCANTE })
+      .max(128, { error: "Al massimo 128 caratteri" }),
   })
-  .meta({ examples: [{ username: "g.russo" }, { username: "g.russo", password: "Cambiami-2026" }] });
+  .meta({
+    examples: [
+      { username: "g.russo", password_utente: "La-mia-password-2026" },
+      { username: "g.russo", password: "Cambiami-2026", password_utente: "La-mia-password-2026" },
+    ],
+  });
 export const CredenzialiAppBody = dataBody(CredenzialiAppData);
 export type CredenzialiAppData = z.infer<typeof CredenzialiAppData>;
 

@@ -1,7 +1,8 @@
 /**
  * 'Credenziali app' on the operator's record (issue 12 item 1): HR sets or resets the name and
  * password the guard uses in the app. An empty password lets the server generate one, shown once
- * here; a reset signs the guard out of the app everywhere. Only for operators with the app.
+ * here; a reset signs the guard out of the app everywhere. Only for operators with the app, only for
+ * HR (erp_operatori_anagrafica), confirmed with the user's own password ('La tua password').
  */
 import { Alert, Button, Fieldset, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
@@ -13,6 +14,7 @@ import { notify } from "../../../lib/toaster";
 interface Values {
   username?: string;
   password?: string;
+  password_utente?: string;
 }
 
 export function CredenzialiApp({ operatoreId }: { operatoreId: number }) {
@@ -28,7 +30,11 @@ export function CredenzialiApp({ operatoreId }: { operatoreId: number }) {
           try {
             const out = await imposta({
               operatoreId,
-              data: { username: values.username ?? "", ...(values.password ? { password: values.password } : {}) },
+              data: {
+                username: values.username ?? "",
+                ...(values.password ? { password: values.password } : {}),
+                password_utente: values.password_utente ?? "",
+              },
             }).unwrap();
             setGenerated(out.password ? { username: out.username, password: out.password } : null);
             notify.success("Credenziali dell'app salvate");
@@ -48,6 +54,8 @@ export function CredenzialiApp({ operatoreId }: { operatoreId: number }) {
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
                 <TextField name="username" label="Nome utente app" required />
                 <TextField name="password" label="Nuova password app" type="password" />
+                {/* Whoever sets a guard's password can sign in as the guard: confirmed with one's own (issue 30 item 5). */}
+                <TextField name="password_utente" label="La tua password" type="password" required />
               </SimpleGrid>
               {generated && (
                 <Alert.Root status="info">

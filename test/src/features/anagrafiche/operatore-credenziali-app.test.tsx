@@ -1,6 +1,7 @@
 /**
  * 'Credenziali app' on the operator's record (issue 12 item 1): HR sets the guard's app name; the
- * generated password is shown once; a name taken by another guard shows the error under the field.
+ * generated password is shown once; a name taken by another guard shows the error under the field;
+ * the user confirms with their own password (issue 30 item 5).
  */
 import { fireEvent, screen, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
@@ -19,9 +20,10 @@ describe("credenziali app dell'operatore", () => {
     renderApp("/anagrafiche/operatori/1/anagrafica", { as: "admin" });
     const form = await screen.findByRole("form", { name: "Credenziali app" }, SLOW);
     fireEvent.change(within(form).getByRole("textbox", { name: /Nome utente app/ }), { target: { value: "g.russo" } });
+    fireEvent.change(within(form).getByLabelText(/La tua password/), { target: { value: "La-mia-2026" } });
     fireEvent.click(within(form).getByRole("button", { name: "Imposta credenziali" }));
     expect(await within(form).findByText(/Password generata per g\.russo: Gener4taPassw0rd/)).toBeTruthy();
-    expect(bodies).toEqual([{ data: { username: "g.russo" } }]);
+    expect(bodies).toEqual([{ data: { username: "g.russo", password_utente: "La-mia-2026" } }]);
     server.events.removeAllListeners();
   });
 
@@ -40,6 +42,7 @@ describe("credenziali app dell'operatore", () => {
     renderApp("/anagrafiche/operatori/1/anagrafica", { as: "admin" });
     const form = await screen.findByRole("form", { name: "Credenziali app" }, SLOW);
     fireEvent.change(within(form).getByRole("textbox", { name: /Nome utente app/ }), { target: { value: "g.russo" } });
+    fireEvent.change(within(form).getByLabelText(/La tua password/), { target: { value: "La-mia-2026" } });
     fireEvent.click(within(form).getByRole("button", { name: "Imposta credenziali" }));
     expect(await within(form).findByText("Nome utente già usato da un altro operatore")).toBeTruthy();
   });
