@@ -21,6 +21,8 @@
  *   end — worked hours beyond the plan, for the office to approve (minutes beyond);
  * - sincronizzata_ritardo: a check-in/out received more than SINCRONIZZAZIONE_FORTE_RITARDO_MINUTI
  *   after its device time (minutes), whatever the app says of its outbox.
+ * A mancata_uscita (mancato_ingresso) still open is closed by the same statement when the check-out
+ * (a check-in in time) arrives later, synced late: note RISOLTA_*, audited (issue 32 item 7).
  * The schedule looks at assignments that started in the last 24 hours (RILEVAZIONE_ORE): an older
  * shift keeps what was detected while it was in the window.
  */
@@ -32,6 +34,10 @@ import { queryRowsPrepared } from "../../../db/query";
 import { AZIONI } from "../../../lib/audit";
 
 export const ANOMALIA_CONTENT_TYPE = "anomalia";
+/** The note of an anomaly the server closes because the missing check-in/out arrived late. */
+export const RISOLTA_USCITA = "Risolta automaticamente: l'uscita è arrivata in ritardo (sincronizzata dall'app)";
+export const RISOLTA_INGRESSO =
+  "Risolta automaticamente: l'ingresso, fatto in tempo, è arrivato in ritardo (sincronizzato dall'app)";
 /** The schedule's window: assignments whose planned start is at most this many hours ago. */
 export const RILEVAZIONE_ORE = 24;
 
@@ -136,6 +142,27 @@ export async function rilevaAnomalie(
           SELECT turno_id, operatore_id, tipo, data_ora, ${rilevataIl}::timestamptz, valore FROM trovate
           ON CONFLICT (turno_id, operatore_id, tipo) DO NOTHING
           RETURNING id, turno_id, operatore_id, tipo
+        ), chiuse AS (
+          -- A late-synced check-in/out resolves what its absence raised: closed by the server, with
+          -- the reason, so it leaves the header's count (issue 32 item 7).
+          UPDATE anomalie an SET stato = 'chiusa', gestita_il = ${rilevataIl}::timestamptz,
+                 note = CASE WHEN an.note = '' THEN r.motivo ELSE an.note || E'\n' || r.motivo END
+            FROM (SELECT turno_id, operatore_id, 'mancata_uscita'::text AS tipo, ${RISOLTA_USCITA}::text AS motivo
+                    FROM x WHERE uscita IS NOT NULL
+                  UNION ALL
+                  SELECT turno_id, operatore_id, 'mancato_ingresso', ${RISOLTA_INGRESSO}::text
+                    FROM x WHERE ingresso IS NOT NULL AND ingresso <= inizio + make_interval(mins => n)) r
+           WHERE an.turno_id = r.turno_id AND an.operatore_id = r.operatore_id AND an.tipo = r.tipo
+             AND an.stato = 'aperta'
+          RETURNING an.id, an.turno_id, an.operatore_id, an.tipo
+        ), audit_chiuse AS (
+          INSERT INTO log_entries (azione, content_type, object_id, utente_id, note, related, dati, ip)
+          SELECT ${AZIONI.update}::text, ${ANOMALIA_CONTENT_TYPE}::text, chiuse.id::text, NULL::int,
+                 'Anomalia risolta automaticamente: ' || (${labels}::jsonb ->> chiuse.tipo),
+                 jsonb_build_array(jsonb_build_object('content_type', 'operatore', 'object_id', chiuse.operatore_id::text),
+                                   jsonb_build_object('content_type', 'turno', 'object_id', chiuse.turno_id::text)),
+                 jsonb_build_object('tipo', chiuse.tipo, 'change_log', jsonb_build_array('Stato: "Aperta" → "Chiusa"')), NULL::text
+            FROM chiuse
         ), audit AS (
           INSERT INTO log_entries (azione, content_type, object_id, utente_id, note, related, dati, ip)
           SELECT ${AZIONI.create}::text, ${ANOMALIA_CONTENT_TYPE}::text, nuove.id::text, NULL::int,
