@@ -1,7 +1,9 @@
 /**
  * /api/comunicazioni/ — what the SPA polls every 120 s while signed in (SPEC §7 Notifications):
- *   GET /problemi-attivi/   [{id, operatore: {id, full_name}, data_ora}] open unread problems,
- *                           newest first, at most 100 (superadmin, admin, erp_admin)
+ *   GET /problemi-attivi/   [{id, operatore: {id, full_name}, data_ora, fonte, titolo, chiave}] open
+ *                           unread problems — tickets and anomalies — newest first, at most 100
+ *                           (superadmin, admin, erp_admin); `id` is unique within its `fonte`, `chiave`
+ *                           ("ticket-12", "anomalia-12") in the whole list
  *   GET /summary/           {result: <unread tickets>} for the 'Ticket supporto' chip
  */
 import type { FastifyPluginAsync } from "fastify";
@@ -19,7 +21,11 @@ export const notificheRoutes: FastifyPluginAsync = async (base) => {
     "/problemi-attivi/",
     {
       config: { permissions: CAPABILITIES.notifications },
-      schema: { tags, summary: "Problemi segnalati non letti", response: { 200: ProblemiAttiviOut } },
+      schema: {
+        tags,
+        summary: "Problemi segnalati non letti (ticket e anomalie; chiave unica: fonte-id)",
+        response: { 200: ProblemiAttiviOut },
+      },
     },
     async () => problemiAttivi(app.db),
   );

@@ -59,6 +59,7 @@ export async function problemiAttivi(ex: Executor): Promise<ProblemNotification[
     data_ora: r.data_ora,
     fonte: r.fonte,
     titolo: r.titolo,
+    chiave: `${r.fonte}-${r.id}`,
   }));
 }
 

@@ -50,7 +50,7 @@ export function ProblemsPopover({
                 ) : (
                   <Stack as="ul" gap="1" listStyleType="none" m="0" p="0">
                     {items.map((n) => (
-                      <Box as="li" key={`${n.fonte ?? "ticket"}-${n.id}`}>
+                      <Box as="li" key={n.chiave ?? `${n.fonte ?? "ticket"}-${n.id}`}>
                         <Link asChild display="block" py="1" _hover={{ bg: "gray.50" }}>
                           <RouterLink to={problemPath(n)} onClick={() => onOpenChange(false)}>
                             <Text as="span" fontWeight="medium" display="block">

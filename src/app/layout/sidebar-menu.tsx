@@ -89,7 +89,8 @@ export function SidebarMenu({ onNavigate }: { onNavigate?: () => void }) {
                             colorPalette="red"
                             variant="solid"
                             borderRadius="full"
-                            aria-label={`${unreadTickets} non letti`}
+                            aria-label={`${unreadTickets} ticket non letti`}
+                            title={`${unreadTickets} ticket non letti`}
                           >
                             {unreadTickets}
                           </Badge>

@@ -315,7 +315,11 @@ describeEachDb("anomalie", (ctx) => {
         data_ora: "2026-07-10 07:59:00",
         fonte: "anomalia",
         titolo: "Ingresso lontano dal servizio",
+        chiave: `anomalia-${far}`,
       });
+      // One key per item even where a ticket and an anomaly share an id (issue 32 item 7).
+      const chiavi = before.map((n: { chiave: string }) => n.chiave);
+      expect(new Set(chiavi).size).toBe(before.length);
       const read = await inject("POST", `/api/comunicazioni/anomalie/${far}/letto/`, desk.token);
       expect(read.statusCode).toBe(200);
       expect(read.json()).toMatchObject({ result: "OK", id: far, letta_da: { id: desk.id, full_name: "Lucia Neri" } });

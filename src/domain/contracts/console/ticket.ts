@@ -24,6 +24,12 @@ export const ProblemaAttivoOut = z.object({
   fonte: z.enum(PROBLEMA_FONTI).optional(),
   /** The ticket's subject, or the anomaly's kind. */
   titolo: z.string().optional(),
+  /**
+   * Unique in the list: `ticket-12`, `anomalia-12` — `id` alone is unique only within its `fonte`
+   * (a ticket 12 and an anomaly 12 may both be listed). API clients key on this, and open a ticket at
+   * /api/comunicazioni/ticket/{id}/, an anomaly at /api/comunicazioni/anomalie/{id}/ (issue 32 item 7).
+   */
+  chiave: z.string().optional(),
 });
 
 /** The active problems list: a plain array, newest first (SPEC §3 leaves the shape open). */

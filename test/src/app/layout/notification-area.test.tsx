@@ -121,18 +121,18 @@ describe("notification alert (SPEC §2 Header)", () => {
 describe("'Ticket supporto' chip (SPEC §2 Side menu)", () => {
   it("shows the unread count in red", async () => {
     renderApp("/", { as: "admin" });
-    const chip = await screen.findByLabelText("3 non letti");
+    const chip = await screen.findByLabelText("3 ticket non letti");
     expect(chip.textContent).toBe("3");
     expect(ticketLink().contains(chip)).toBe(true);
   });
 
   it("is gone after logout (polling stops with the session)", async () => {
     const { router } = renderApp("/", { as: "admin" });
-    await screen.findByLabelText("3 non letti");
+    await screen.findByLabelText("3 ticket non letti");
     await screen.findByText(ALERT);
     await chooseMenuItem(screen.getByRole("button", { name: "Profilo di Marco Rossi" }), "Logout");
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
     expect(screen.queryByText(ALERT)).toBeNull();
-    expect(screen.queryByLabelText("3 non letti")).toBeNull();
+    expect(screen.queryByLabelText("3 ticket non letti")).toBeNull();
   });
 });
