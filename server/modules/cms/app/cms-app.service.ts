@@ -17,6 +17,7 @@ import { queryOne, queryRows } from "../../../db/query";
 import { AZIONI, writeAudit } from "../../../lib/audit";
 import { type CmsAppUser, issueCmsAppToken } from "../../../lib/cms-app-tokens";
 import { badRequest, conflict, HttpError, notFound } from "../../../lib/errors";
+import { backoffKey, releaseBackoff, reserveBackoff, reserveInOrder } from "../../../lib/login-backoff";
 import {
   type Counter,
   hitRateLimitSql,
@@ -76,7 +77,18 @@ export async function cmsAppLogin(
   ip: string,
   now: Date,
 ): Promise<AppCmsLoginOut> {
-  await reserveRateLimit(db, RATE_RULES.cmsAppLoginIp, ip, now);
+  // Per address, and the back-off the staff login has per name tried (issue 30 item 12), shared
+  // code (server/lib/login-backoff.ts) as the guards' app does: the counting app has no user
+  // name, so the name tried is the code itself — one code tried from many addresses slows down
+  // after BACKOFF.freeFailures failures; a right code gives its try back.
+  const backoff = backoffKey("cms", body.codice_accesso.toUpperCase());
+  await reserveInOrder([
+    {
+      take: () => reserveRateLimit(db, RATE_RULES.cmsAppLoginIp, ip, now),
+      giveBack: () => releaseRateLimit(db, RATE_RULES.cmsAppLoginIp, ip),
+    },
+    { take: () => reserveBackoff(db, backoff, now), giveBack: () => releaseBackoff(db, backoff) },
+  ]);
   const utente = await queryOne<{ id: number; first_name: string; last_name: string; tipologia_id: string }>(
     db,
     sql`SELECT id, first_name, last_name, tipologia_id FROM cms_utenti WHERE codice_accesso = ${body.codice_accesso.toUpperCase()} AND attivo`,
@@ -92,6 +104,7 @@ export async function cmsAppLogin(
   }
   // The code was right: the attempt does not count against the address.
   await releaseRateLimit(db, RATE_RULES.cmsAppLoginIp, ip);
+  await releaseBackoff(db, backoff);
   // A viewer gets no counting token (issue 30 item 6).
   if (utente.tipologia_id === TIPO_VISUALIZZATORE) throw forbiddenWith(VISUALIZZATORE_NON_CONTA);
   const aperti = await queryRows<EventoAperto>(
