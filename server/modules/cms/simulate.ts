@@ -3,7 +3,9 @@
  * counts to a running server through the counters' API (/api/app/cms/), as the stewards' devices
  * would, so a control room can be watched filling up. Signs in with an access code (by default the
  * demo steward's, DEMO2026), then N posts a second spread over two simulated devices per gate
- * (SIM-<gate>-1, -2), mostly arrivals, a few leaving; stops after S seconds or at Ctrl-C.
+ * (SIM-<gate>-1-<run>, -2-<run>: new devices each run, numbering their counts from 1, since the
+ * server refuses a `seq` far ahead of a device's last — issue 30 item 6), mostly arrivals, a few
+ * leaving; stops after S seconds or at Ctrl-C.
  * Only HTTP: it works beside a server holding the embedded database, and against any replica.
  */
 import { DEMO_CODICE_ACCESSO } from "./cms.seed";
@@ -41,9 +43,10 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   })) as { token: string; evento: { id: number; titolo: string; varchi: { id: number; direzione: string }[] } };
   if (login.evento.varchi.length === 0) throw new Error("L'evento non ha varchi: aggiungili dalla scheda dell'evento");
   const headers = { authorization: `Token ${login.token}` };
-  const devices = login.evento.varchi.flatMap((v) => [1, 2].map((k) => ({ varco: v, id: `SIM-${v.id}-${k}` })));
+  const run = Date.now().toString(36).toUpperCase();
+  const devices = login.evento.varchi.flatMap((v) => [1, 2].map((k) => ({ varco: v, id: `SIM-${v.id}-${k}-${run}` })));
   o.log?.(`Simulazione su "${login.evento.titolo}": ${o.rate} invii al secondo da ${devices.length} dispositivi`);
-  let seq = Date.now() * 1000;
+  let seq = 0;
   const result: SimulateResult = { inviati: 0, accettati: 0, presenti: 0, capienza: 0 };
   const interval = 1000 / o.rate;
   const endAt = o.seconds ? Date.now() + o.seconds * 1000 : Number.POSITIVE_INFINITY;

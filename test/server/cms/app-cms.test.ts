@@ -90,6 +90,9 @@ describeEachDb("cms: API dei contatori", (ctx) => {
   });
 
   it("signs a linked user in 44 minutes before the start, the token lasting until 2 hours after the end", async () => {
+    // The test clock goes back from after the window: the code's back-off (issue 30 item 12) keeps
+    // its last try in the future. A real clock does not go back.
+    await db().execute(sql`DELETE FROM login_backoff`);
     ctx().setNow(at(-44 * MIN));
     const res = await post("/api/app/cms/login/", { codice_accesso: addetto.codice_accesso.toLowerCase() });
     expect(res.statusCode).toBe(200);

@@ -10,13 +10,13 @@
  * time counted and time received); a sign-in, a sign-out and a refused sign-in are audited.
  */
 import { sql } from "drizzle-orm";
-import { FINESTRA_CONTEGGIO, fineFinestra } from "../../../../src/domain/cms";
+import { FINESTRA_CONTEGGIO, fineFinestra, finestraAperta } from "../../../../src/domain/cms";
 import type { AppCmsLoginOut, ConteggiOut, Conteggio } from "../../../../src/domain/contracts/cms/app";
 import type { Db, Executor } from "../../../db/client";
 import { queryOne, queryRows } from "../../../db/query";
 import { AZIONI, writeAudit } from "../../../lib/audit";
 import { type CmsAppUser, issueCmsAppToken } from "../../../lib/cms-app-tokens";
-import { badRequest, HttpError, notFound } from "../../../lib/errors";
+import { badRequest, conflict, HttpError, notFound } from "../../../lib/errors";
 import { backoffKey, releaseBackoff, reserveBackoff, reserveInOrder } from "../../../lib/login-backoff";
 import {
   type Counter,
@@ -36,6 +36,31 @@ export const FINESTRA_CHIUSA =
   "Il conteggio non è aperto: si apre 45 minuti prima dell'inizio dell'evento e si chiude 2 ore dopo la fine";
 export const SCEGLI_EVENTO = "Sei collegato a più eventi in corso: indica quale";
 export const VARCO_NON_TROVATO = "Varco non trovato";
+export const VISUALIZZATORE_NON_CONTA =
+  "Gli utenti Visualizzatore non possono accedere all'app conta-persone: solo gli addetti contano";
+export const NON_COLLEGATO = "Non sei più collegato a questo evento: il conteggio non è consentito";
+export const CONTATORE_SPENTO = "Il contatore dell'evento è disattivato: il conteggio non è consentito";
+export const DISPOSITIVO_ALTRO_VARCO = "Il dispositivo è registrato su un altro varco";
+export const DISPOSITIVO_ALTRO_ADDETTO = "Il dispositivo è in uso da un altro addetto";
+export const SEQ_TROPPO_AVANTI = "Numero di sequenza troppo avanti rispetto all'ultimo ricevuto dal dispositivo";
+export const AT_FUORI_FINESTRA = "Ora del conteggio fuori dalla finestra di conteggio dell'evento";
+
+/** The CMS user type Visualizzatore: watches the control room, never counts (issue 30 item 6). */
+const TIPO_VISUALIZZATORE = "V";
+
+/**
+ * How far ahead of the last `seq` received from a device a new one may be (issue 30 item 6). A
+ * device numbers its counts 1, 2, 3… and sends about one every few seconds; a gap of 1,000 is
+ * far more than a phone offline for an evening leaves (a batch is ≤ 500), while a forged `seq`
+ * of 10^15 — which would make the device's real later counts look old — is refused.
+ */
+export const SEQ_MAX_AVANTI = 1000;
+
+/**
+ * How far outside the counting window (and past the receive time) a count's `at` may be: the
+ * phone's clock drift. Years 0001 or 9999 are refused (issue 30 item 6).
+ */
+export const AT_TOLLERANZA_MS = 5 * 60_000;
 
 export { CMS_CHANNEL } from "./conteggi-notify";
 
@@ -52,10 +77,11 @@ export async function cmsAppLogin(
   ip: string,
   now: Date,
 ): Promise<AppCmsLoginOut> {
-  // Per address, and the growing delay of the code tried across addresses, as every sign-in has
-  // (lib/login-backoff.ts; issue 30 item 12).
-  const codice = body.codice_accesso.toUpperCase();
-  const backoff = backoffKey("cms", codice);
+  // Per address, and the back-off the staff login has per name tried (issue 30 item 12), shared
+  // code (server/lib/login-backoff.ts) as the guards' app does: the counting app has no user
+  // name, so the name tried is the code itself — one code tried from many addresses slows down
+  // after BACKOFF.freeFailures failures; a right code gives its try back.
+  const backoff = backoffKey("cms", body.codice_accesso.toUpperCase());
   await reserveInOrder([
     {
       take: () => reserveRateLimit(db, RATE_RULES.cmsAppLoginIp, ip, now),
@@ -63,9 +89,9 @@ export async function cmsAppLogin(
     },
     { take: () => reserveBackoff(db, backoff, now), giveBack: () => releaseBackoff(db, backoff) },
   ]);
-  const utente = await queryOne<{ id: number; first_name: string; last_name: string }>(
+  const utente = await queryOne<{ id: number; first_name: string; last_name: string; tipologia_id: string }>(
     db,
-    sql`SELECT id, first_name, last_name FROM cms_utenti WHERE codice_accesso = ${codice} AND attivo`,
+    sql`SELECT id, first_name, last_name, tipologia_id FROM cms_utenti WHERE codice_accesso = ${body.codice_accesso.toUpperCase()} AND attivo`,
   );
   if (!utente) {
     await writeAudit(db, {
@@ -76,9 +102,11 @@ export async function cmsAppLogin(
     });
     throw badRequest(CODICE_NON_VALIDO, { codice_accesso: CODICE_NON_VALIDO });
   }
-  // The code was right: the attempt does not count against the address nor the code.
+  // The code was right: the attempt does not count against the address.
   await releaseRateLimit(db, RATE_RULES.cmsAppLoginIp, ip);
   await releaseBackoff(db, backoff);
+  // A viewer gets no counting token (issue 30 item 6).
+  if (utente.tipologia_id === TIPO_VISUALIZZATORE) throw forbiddenWith(VISUALIZZATORE_NON_CONTA);
   const aperti = await queryRows<EventoAperto>(
     db,
     sql`SELECT e.id, e.titolo, e.data_inizio, e.data_fine
@@ -147,6 +175,7 @@ export async function postConteggi(
 ): Promise<ConteggiOut> {
   const batch = Array.isArray(data) ? data : [data];
   const devices = [...new Set(batch.map((c) => c.device_id))];
+  await verificaConteggi(db, user, varcoId, batch, Array.isArray(data), now);
   const values = sql.join(
     batch.map((c) => sql`(${c.device_id}::text, ${c.seq}::bigint, ${c.in}::int, ${c.out}::int, ${c.at}::timestamptz)`),
     sql`, `,
@@ -171,17 +200,26 @@ export async function postConteggi(
       )}),
                ok AS (SELECT NOT EXISTS (SELECT 1 FROM rl WHERE rl.hits > ${rule.limit}) AS ok),
                v AS (SELECT id FROM cms_varchi WHERE id = ${varcoId} AND evento_id = ${user.eventoId}),
-               d0 AS (SELECT id, codice FROM cms_dispositivi WHERE evento_id = ${user.eventoId} AND codice = ANY(${codici})),
-               dn AS (INSERT INTO cms_dispositivi (evento_id, varco_id, codice)
-                      SELECT ${user.eventoId}, v.id, c FROM v, ok, unnest(${codici}) AS c
-                       WHERE ok.ok AND NOT EXISTS (SELECT 1 FROM d0 WHERE d0.codice = c)
+               da AS (SELECT id, codice, varco_id, utente_id FROM cms_dispositivi
+                       WHERE evento_id = ${user.eventoId} AND codice = ANY(${codici})),
+               d0 AS (SELECT da.id, da.codice FROM da, v
+                       WHERE (da.varco_id IS NULL OR da.varco_id = v.id)
+                         AND (da.utente_id IS NULL OR da.utente_id = ${user.utenteId})),
+               dn AS (INSERT INTO cms_dispositivi (evento_id, varco_id, codice, utente_id)
+                      SELECT ${user.eventoId}, v.id, c, ${user.utenteId} FROM v, ok, unnest(${codici}) AS c
+                       WHERE ok.ok AND NOT EXISTS (SELECT 1 FROM da WHERE da.codice = c)
                       ON CONFLICT (evento_id, codice) DO NOTHING RETURNING id, codice),
                d AS (SELECT id, codice FROM d0 UNION ALL SELECT id, codice FROM dn),
                x (codice, seq, ingressi, uscite, at) AS (VALUES ${values}),
+               tutti AS (SELECT (SELECT count(*) FROM x JOIN d ON d.codice = x.codice) = ${batch.length} AS ok),
+               lega AS (UPDATE cms_dispositivi SET varco_id = v.id, utente_id = ${user.utenteId}
+                          FROM v, ok, tutti
+                         WHERE ok.ok AND tutti.ok AND cms_dispositivi.id IN (SELECT id FROM d0)
+                           AND (cms_dispositivi.varco_id IS NULL OR cms_dispositivi.utente_id IS NULL)),
                ins AS (INSERT INTO cms_conteggi (dispositivo_id, seq, evento_id, varco_id, ingressi, uscite, at, ricevuto_il)
                        SELECT d.id, x.seq, ${user.eventoId}, v.id, x.ingressi, x.uscite, x.at, ${now}::timestamptz
-                         FROM x JOIN d ON d.codice = x.codice CROSS JOIN v CROSS JOIN ok
-                        WHERE ok.ok
+                         FROM x JOIN d ON d.codice = x.codice CROSS JOIN v CROSS JOIN ok CROSS JOIN tutti
+                        WHERE ok.ok AND tutti.ok
                        ON CONFLICT (dispositivo_id, seq) DO NOTHING RETURNING 1)
           SELECT (SELECT count(*) FROM v)::int AS varco,
                  (SELECT count(*) FROM x JOIN d ON d.codice = x.codice)::int AS uniti,
@@ -195,7 +233,12 @@ export async function postConteggi(
     // A device registered at the same moment by a parallel request: its counts found no device
     // row in this statement's snapshot; once more, and the device is there (that rare request
     // takes two hits of its devices' limits).
-    if (Number(r.uniti) < batch.length && attempt === 0) continue;
+    if (Number(r.uniti) < batch.length) {
+      if (attempt === 0) continue;
+      // Still unjoined: a device bound in the meantime to another gate or steward (the check
+      // before the statement saw it free). Nothing was recorded: a batch is all or nothing.
+      throw conflict(DISPOSITIVO_ALTRO_ADDETTO);
+    }
     await maybePruneRateLimits(db, now);
     if (accettati > 0) notifier.changed(user.eventoId);
     return {
@@ -204,6 +247,82 @@ export async function postConteggi(
       totale: totaleDi(await occupazioneVarchi(db, user.eventoId)),
     };
   }
+}
+
+/**
+ * The checks of every count post (issue 30 item 6), before the statement that records them: the
+ * steward is still linked to the event, its counter is on and its counting window open (a token
+ * outlives none of these); each device is bound to this gate and this steward (or not yet bound);
+ * no `seq` is more than SEQ_MAX_AVANTI past the device's last; each `at` is inside the window
+ * (± AT_TOLLERANZA_MS) and not past the receive time (+ the same tolerance).
+ */
+async function verificaConteggi(
+  db: Db,
+  user: CmsAppUser,
+  varcoId: number,
+  batch: Conteggio[],
+  inLotto: boolean,
+  now: Date,
+): Promise<void> {
+  const e = await queryOne<{
+    contatore: boolean;
+    data_inizio: string;
+    data_fine: string;
+    collegato: boolean;
+    varco: boolean;
+  }>(
+    db,
+    sql`SELECT e.contatore, e.data_inizio, e.data_fine,
+               EXISTS (SELECT 1 FROM cms_varchi v WHERE v.id = ${varcoId} AND v.evento_id = e.id) AS varco,
+               EXISTS (SELECT 1 FROM cms_eventi_utenti eu
+                        WHERE eu.evento_id = e.id AND eu.utente_id = ${user.utenteId}) AS collegato
+          FROM cms_eventi e WHERE e.id = ${user.eventoId}`,
+  );
+  if (!e?.collegato) throw forbiddenWith(NON_COLLEGATO);
+  if (!e.contatore) throw forbiddenWith(CONTATORE_SPENTO);
+  const inizio = new Date(e.data_inizio).getTime();
+  const fine = new Date(e.data_fine).getTime();
+  if (!finestraAperta(inizio, fine, now.getTime())) throw forbiddenWith(FINESTRA_CHIUSA);
+  if (!e.varco) throw notFound(VARCO_NON_TROVATO);
+
+  const campo = (i: number, f: string) => (inLotto ? `${i}.${f}` : f);
+  const minAt = inizio - FINESTRA_CONTEGGIO.primaMs - AT_TOLLERANZA_MS;
+  const maxAt = Math.min(fineFinestra(fine), now.getTime()) + AT_TOLLERANZA_MS;
+  const errors: Record<string, string> = {};
+  batch.forEach((c, i) => {
+    const t = new Date(c.at).getTime();
+    if (!(t >= minAt && t <= maxAt)) errors[campo(i, "at")] = AT_FUORI_FINESTRA;
+  });
+  if (Object.keys(errors).length > 0) throw badRequest(AT_FUORI_FINESTRA, errors);
+
+  const codici = [...new Set(batch.map((c) => c.device_id))];
+  const noti = await queryRows<{
+    codice: string;
+    varco_id: number | null;
+    utente_id: number | null;
+    ultimo: string | null;
+  }>(
+    db,
+    sql`SELECT d.codice, d.varco_id, d.utente_id,
+               (SELECT max(c.seq) FROM cms_conteggi c WHERE c.dispositivo_id = d.id)::text AS ultimo
+          FROM cms_dispositivi d
+         WHERE d.evento_id = ${user.eventoId} AND d.codice = ANY(ARRAY[${sql.join(
+           codici.map((c) => sql`${c}::text`),
+           sql`, `,
+         )}])`,
+  );
+  const perCodice = new Map(noti.map((d) => [d.codice, d]));
+  for (const d of noti) {
+    if (d.varco_id !== null && Number(d.varco_id) !== varcoId)
+      throw conflict(`${DISPOSITIVO_ALTRO_VARCO} (${d.codice})`);
+    if (d.utente_id !== null && Number(d.utente_id) !== user.utenteId)
+      throw conflict(`${DISPOSITIVO_ALTRO_ADDETTO} (${d.codice})`);
+  }
+  batch.forEach((c, i) => {
+    const ultimo = Number(perCodice.get(c.device_id)?.ultimo ?? 0);
+    if (c.seq > ultimo + SEQ_MAX_AVANTI) errors[campo(i, "seq")] = SEQ_TROPPO_AVANTI;
+  });
+  if (Object.keys(errors).length > 0) throw badRequest(SEQ_TROPPO_AVANTI, errors);
 }
 
 export async function eventoTotale(db: Executor, user: CmsAppUser) {
