@@ -1446,6 +1446,7 @@ CREATE TABLE public.cms_dispositivi (
     varco_id integer,
     codice text NOT NULL,
     descrizione text DEFAULT ''::text NOT NULL,
+    utente_id integer,
     CONSTRAINT cms_dispositivi_codice_check CHECK ((btrim(codice) <> ''::text))
 );
 
@@ -4168,6 +4169,12 @@ CREATE INDEX cms_conteggi_evento_idx ON public.cms_conteggi USING btree (evento_
 CREATE INDEX cms_conteggi_varco_idx ON public.cms_conteggi USING btree (varco_id);
 
 --
+-- Name: cms_dispositivi_utente_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX cms_dispositivi_utente_idx ON public.cms_dispositivi USING btree (utente_id);
+
+--
 -- Name: cms_dispositivi_varco_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -5425,6 +5432,13 @@ ALTER TABLE ONLY public.cms_conteggi
 
 ALTER TABLE ONLY public.cms_dispositivi
     ADD CONSTRAINT cms_dispositivi_evento_id_fkey FOREIGN KEY (evento_id) REFERENCES public.cms_eventi(id) ON DELETE CASCADE;
+
+--
+-- Name: cms_dispositivi cms_dispositivi_utente_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.cms_dispositivi
+    ADD CONSTRAINT cms_dispositivi_utente_id_fkey FOREIGN KEY (utente_id) REFERENCES public.cms_utenti(id) ON DELETE SET NULL;
 
 --
 -- Name: cms_dispositivi cms_dispositivi_varco_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
