@@ -50,6 +50,14 @@ declare module "fastify" {
     authCache: TokenCache;
     /** Call after committing a change to a user or their tokens: their next request re-reads them. */
     authChanged(userId: number): void;
+    /**
+     * Called with the user id (null: anyone) when a user or their tokens change, in this process or
+     * another (NOTIFY 'erp_auth'): long-lived responses (the control room's stream) re-check their
+     * user. Returns the unsubscribe.
+     */
+    onAuthChange(listener: (userId: number | null) => void): () => void;
+    /** Whether a staff token is still valid and holds one of `required` (read afresh after a change). */
+    staffStillAllowed(token: string, required: readonly string[]): Promise<boolean>;
   }
 }
 
@@ -89,13 +97,29 @@ export const authGuardPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest("cmsAppUser", null);
   const cache = new TokenCache();
   app.decorate("authCache", cache);
-  app.decorate("authChanged", (userId: number) => cache.invalidateUser(userId));
+  const listeners = new Set<(userId: number | null) => void>();
+  const tell = (userId: number | null) => {
+    for (const l of [...listeners]) l(userId);
+  };
+  app.decorate("onAuthChange", (listener: (userId: number | null) => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  });
+  app.decorate("authChanged", (userId: number) => {
+    cache.invalidateUser(userId);
+    tell(userId);
+  });
+  app.decorate("staffStillAllowed", async (token: string, required: readonly string[]) => {
+    const user = await verifyToken(app.db, token, app.config, app.clock(), cache);
+    return !!user && hasAny(user.permissions, required);
+  });
   const unlisten = await app.database.listen(
     "erp_auth",
     (payload) => {
       const id = Number(payload);
       if (Number.isInteger(id)) cache.invalidateUser(id);
       else cache.invalidateAll();
+      tell(Number.isInteger(id) ? id : null);
     },
     (listening) => cache.setEnabled(listening),
   );

@@ -6,13 +6,24 @@
  *   GET /eventi/{id}/live/                         the same picture pushed as Server-Sent Events:
  *                                                  `event: snapshot` at once and within a second of
  *                                                  each count, whichever process received it (./live-hub.ts)
+ *
+ * A stream is a standing permission (issue 30 items 2 and 3), so it is bounded:
+ * - it ends when its user's token or permission goes (logout, deactivation, a permission removed:
+ *   the 'erp_auth' NOTIFY, any process), is re-checked every LIVE.recheckMs anyway, and lasts at
+ *   most LIVE.maxLifetimeMs (the SPA reconnects: src/machines/cms-live);
+ * - a reader that does not read holds at most one picture: when the socket's buffer is full the
+ *   newest picture waits for 'drain' (older ones are dropped), and a stream behind for more than
+ *   LIVE.behindMs is closed — memory stays flat whatever the client does;
+ * - LIVE.perUser streams per user (429) and LIVE.perProcess per server process (503 + Retry-After).
  */
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ControlRoomOut, IdParams, LiveStreamOut } from "../../../../src/domain/contracts/cms/control-room";
 import { EventoRow } from "../../../../src/domain/contracts/cms/eventi";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
+import { HttpError, serviceUnavailable } from "../../../lib/errors";
 import { registerListRoute } from "../../../lib/list";
+import { currentUser, readToken } from "../../../plugins/auth-guard";
 import { eventiList } from "../eventi/eventi.list";
 import { controlRoom } from "./control-room.service";
 import { createLiveHub } from "./live-hub";
@@ -20,13 +31,38 @@ import { createLiveHub } from "./live-hub";
 const tags = ["cms"];
 const READ = CAPABILITIES.cmsControlRoom;
 
+export const LIVE = {
+  recheckMs: 60_000,
+  maxLifetimeMs: 60 * 60_000,
+  behindMs: 10_000,
+  perUser: 5,
+  perProcess: 200,
+  /** How often a stream looks at its state (behind, lifetime, re-check due). */
+  tickMs: 5_000,
+} as const;
+
+export const TROPPE_DIRETTE_UTENTE = `Hai già ${LIVE.perUser} control room aperte in diretta: chiudine una e riprova`;
+export const TROPPE_DIRETTE_SERVER = "Troppi collegamenti in diretta su questo server: riprova tra poco";
+
+interface Stream {
+  userId: number;
+  token: string;
+  end: () => void;
+  recheck: () => void;
+}
+
 export const controlRoomRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const hub = await createLiveHub(base);
-  const streams = new Set<() => void>();
+  const streams = new Set<Stream>();
+  // A user's token or permissions changed (here or in another process): their streams re-check now.
+  const stopListening = base.onAuthChange((userId) => {
+    for (const st of [...streams]) if (userId === null || st.userId === userId) st.recheck();
+  });
   // Before the server waits for its connections to end: end the open streams.
   base.addHook("preClose", async () => {
-    for (const end of [...streams]) end();
+    stopListening();
+    for (const st of [...streams]) st.end();
     await hub.close();
   });
 
@@ -59,6 +95,12 @@ export const controlRoomRoutes: FastifyPluginAsync = async (base) => {
     },
     async (request, reply) => {
       const id = request.params.id;
+      const user = currentUser(request);
+      const token = readToken(request) as string;
+      if ([...streams].filter((st) => st.userId === user.id).length >= LIVE.perUser) {
+        throw new HttpError(429, TROPPE_DIRETTE_UTENTE, undefined, { "Retry-After": "60" });
+      }
+      if (streams.size >= LIVE.perProcess) throw serviceUnavailable(30, TROPPE_DIRETTE_SERVER);
       const first = await controlRoom(app.db, id, app.clock()); // a 404 before the stream opens
       reply.hijack();
       const raw = reply.raw;
@@ -68,16 +110,54 @@ export const controlRoomRoutes: FastifyPluginAsync = async (base) => {
         connection: "keep-alive",
         "x-accel-buffering": "no",
       });
-      const send = (picture: unknown) => raw.write(`event: snapshot\ndata: ${JSON.stringify(picture)}\n\n`);
-      send(first);
-      const unwatch = hub.watch(id, send);
-      const end = () => {
-        unwatch();
-        streams.delete(end);
-        if (!raw.writableEnded) raw.end();
+      const opened = Date.now();
+      let lastCheck = opened;
+      let behindSince: number | null = null;
+      let waiting: unknown;
+      const write = (picture: unknown) => {
+        if (raw.writableEnded) return;
+        if (behindSince !== null) {
+          waiting = picture; // only the newest picture waits for 'drain'
+          return;
+        }
+        if (!raw.write(`event: snapshot\ndata: ${JSON.stringify(picture)}\n\n`)) behindSince = Date.now();
       };
-      streams.add(end);
-      request.raw.on("close", end);
+      raw.on("drain", () => {
+        behindSince = null;
+        if (waiting !== undefined) {
+          const p = waiting;
+          waiting = undefined;
+          write(p);
+        }
+      });
+      write(first);
+      const unwatch = hub.watch(id, write);
+      const stream: Stream = {
+        userId: user.id,
+        token,
+        end: () => {
+          clearInterval(tick);
+          unwatch();
+          streams.delete(stream);
+          if (!raw.writableEnded) raw.end();
+        },
+        recheck: () => {
+          lastCheck = Date.now();
+          app.staffStillAllowed(token, READ).then(
+            (ok) => ok || stream.end(),
+            () => stream.end(),
+          );
+        },
+      };
+      const tick = setInterval(() => {
+        const now = Date.now();
+        if (now - opened > LIVE.maxLifetimeMs) return stream.end();
+        if (behindSince !== null && now - behindSince > LIVE.behindMs) return stream.end();
+        if (now - lastCheck > LIVE.recheckMs) stream.recheck();
+      }, LIVE.tickMs);
+      tick.unref();
+      streams.add(stream);
+      request.raw.on("close", stream.end);
     },
   );
 };
