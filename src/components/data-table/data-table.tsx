@@ -60,7 +60,8 @@ export function DataTable<R extends Row = Row>(props: DataTableProps<R>) {
   const { listId, path, columns, extraParams, reorderable, exportable = true, columnChooser = true } = props;
   const state = useListSelector(listId);
   const actions = useListActions(listId);
-  const [prefs, setPrefs] = useColumnPrefs(props.tableId ?? listId);
+  const defaultHidden = useMemo(() => columns.filter((c) => c.hiddenByDefault).map((c) => c.key), [columns]);
+  const [prefs, setPrefs] = useColumnPrefs(props.tableId ?? listId, defaultHidden);
   const params = useMemo(() => ({ ...listParams(state), ...extraParams }), [state, extraParams]);
   const { data, error, isFetching } = useGetListQuery({ path, params }, { skip: !state.autoload });
 
