@@ -74,6 +74,10 @@ test("at 1366×768 the money columns and the row actions are in view without scr
   await expectInView(page, utenti, utenti.getByRole("button", { name: /^Modifica / }), "Utenti CMS › Modifica");
   await expectInView(page, utenti, utenti.getByRole("button", { name: /^Elimina / }), "Utenti CMS › Elimina");
   await shot(page, "lists-1366-cms-utenti");
+  // the row opens its record
+  await utenti.locator('[role="row"]:not([aria-rowindex="1"]) [role="gridcell"][aria-colindex="1"]').first().click();
+  await page.getByRole("form", { name: "Modifica utente" }).waitFor({ timeout: 10_000 });
+  await page.keyboard.press("Escape");
 
   await page.goto("/app/pianificazione/intermittenti");
   const intermittenti = page.getByRole("grid", { name: "Intermittenti" });

@@ -131,6 +131,7 @@ export function UtentiCmsPage() {
         filters={filters}
         columns={columns}
         rowKey={(u) => u.id}
+        onRowOpen={canEdit ? (u) => setEditing({ utente: u }) : undefined}
         aria-label="Utenti CMS"
       />
       <UtenteDrawer open={editing !== null} utente={editing?.utente ?? null} onClose={() => setEditing(null)} />
