@@ -76,7 +76,17 @@ test("at 1366×768 the money columns and the row actions are in view without scr
   await shot(page, "lists-1366-cms-utenti");
   // the row opens its record
   await utenti.locator('[role="row"]:not([aria-rowindex="1"]) [role="gridcell"][aria-colindex="1"]').first().click();
-  await page.getByRole("form", { name: "Modifica utente" }).waitFor({ timeout: 10_000 });
+  const form = page.getByRole("form", { name: "Modifica utente" });
+  await form.waitFor({ timeout: 10_000 });
+  await page.keyboard.press("Escape");
+  await form.waitFor({ state: "detached", timeout: 10_000 });
+  // …and so does Enter on a cell
+  await utenti.locator('[role="row"]:not([aria-rowindex="1"]) [role="gridcell"][aria-colindex="2"]').first().click();
+  await page.keyboard.press("Escape");
+  await form.waitFor({ state: "detached", timeout: 10_000 });
+  await utenti.locator('[role="row"]:not([aria-rowindex="1"]) [role="gridcell"][aria-colindex="2"]').first().focus();
+  await page.keyboard.press("Enter");
+  await form.waitFor({ timeout: 10_000 });
   await page.keyboard.press("Escape");
 
   await page.goto("/app/pianificazione/intermittenti");

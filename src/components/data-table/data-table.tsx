@@ -145,7 +145,12 @@ export function DataTable<R extends Row = Row>(props: DataTableProps<R>) {
         onCellKeyDown={
           onRowOpen
             ? (args, event) => {
-                if (args.mode === "ACTIVE" && args.row && event.key === "Enter" && event.target === event.currentTarget)
+                if (
+                  args.mode === "ACTIVE" &&
+                  args.row &&
+                  event.key === "Enter" &&
+                  !(event.target as Element).closest(INTERACTIVE)
+                )
                   onRowOpen(args.row);
               }
             : undefined

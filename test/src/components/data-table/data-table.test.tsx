@@ -249,6 +249,36 @@ describe("DataTable columns at 1366 px (issue 32 item 4)", () => {
   });
 });
 
+describe("DataTable row → record (issue 32 item 4)", () => {
+  function Opening({ onOpen }: { onOpen: (row: Record<string, unknown>) => void }) {
+    useListState("operatori", { defaults: { autoload: true } });
+    const cols: DataTableColumn[] = [
+      ...columns.slice(0, 3),
+      { key: "azioni", name: "Azioni", exportField: false, render: () => <button type="button">Elimina</button> },
+    ];
+    return (
+      <DataTable
+        listId="operatori"
+        path="anagrafiche/operatori/"
+        columns={cols}
+        onRowOpen={onOpen}
+        aria-label="Operatori"
+      />
+    );
+  }
+
+  it("opens the row on a click on a cell, not on a click on a button in it", async () => {
+    const opened: unknown[] = [];
+    renderWithProviders(<Opening onOpen={(r) => opened.push(r.codice)} />);
+    const cell = (await screen.findByText("OP0001")).closest('[role="gridcell"]') as HTMLElement;
+    fireEvent.click(cell);
+    expect(opened).toEqual(["OP0001"]);
+    fireEvent.click(screen.getAllByRole("button", { name: "Elimina" })[0]);
+    expect(opened).toEqual(["OP0001"]);
+    // Enter on a cell: in test/e2e/lists-1366.test.ts (react-data-grid needs a laid-out grid for keys)
+  });
+});
+
 describe("DataTable export", () => {
   const created: Blob[] = [];
   let downloads: string[] = [];
