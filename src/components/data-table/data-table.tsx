@@ -39,12 +39,19 @@ export interface DataTableProps<R extends Row = Row> {
   rowHeight?: number | ((row: R) => number);
   /** The info box shown until autoload is on. */
   notLoadedText?: string;
+  /**
+   * Opens the row's record: a click on the row (not on a button or link in it) or Enter on one of
+   * its cells (issue 32 item 4).
+   */
+  onRowOpen?: (row: R) => void;
   /** More toolbar content, left of the export menu. */
   toolbar?: ReactNode;
   "aria-label"?: string;
 }
 
 const ROW_HEIGHT = 35;
+/** What inside a cell acts by itself: a click there is not the row's. */
+const INTERACTIVE = "button, a, input, select, textarea, label, [role='button'], [role='link']";
 
 function LoadingSkeleton() {
   return (
@@ -57,10 +64,11 @@ function LoadingSkeleton() {
 }
 
 export function DataTable<R extends Row = Row>(props: DataTableProps<R>) {
-  const { listId, path, columns, extraParams, reorderable, exportable = true, columnChooser = true } = props;
+  const { listId, path, columns, extraParams, reorderable, exportable = true, columnChooser = true, onRowOpen } = props;
   const state = useListSelector(listId);
   const actions = useListActions(listId);
-  const [prefs, setPrefs] = useColumnPrefs(props.tableId ?? listId);
+  const defaultHidden = useMemo(() => columns.filter((c) => c.hiddenByDefault).map((c) => c.key), [columns]);
+  const [prefs, setPrefs] = useColumnPrefs(props.tableId ?? listId, defaultHidden);
   const params = useMemo(() => ({ ...listParams(state), ...extraParams }), [state, extraParams]);
   const { data, error, isFetching } = useGetListQuery({ path, params }, { skip: !state.autoload });
 
@@ -127,13 +135,34 @@ export function DataTable<R extends Row = Row>(props: DataTableProps<R>) {
         sortColumns={toSortColumns(shown, state.sort)}
         onSortColumnsChange={(sc) => actions.setSort(fromSortColumns(shown, sc))}
         onColumnsReorder={reorderable ? onColumnsReorder : undefined}
+        onCellClick={
+          onRowOpen
+            ? ({ row }, event) => {
+                if (!(event.target as Element).closest(INTERACTIVE)) onRowOpen(row);
+              }
+            : undefined
+        }
+        onCellKeyDown={
+          onRowOpen
+            ? (args, event) => {
+                if (
+                  args.mode === "ACTIVE" &&
+                  args.row &&
+                  event.key === "Enter" &&
+                  !(event.target as Element).closest(INTERACTIVE)
+                )
+                  onRowOpen(args.row);
+              }
+            : undefined
+        }
+        className={onRowOpen ? "rdg-rows-open" : undefined}
         style={{ blockSize: fixedHeight ? Math.min(640, 40 + rows.length * fixedHeight) : 640 }}
       />
     );
   }
 
   return (
-    <Box>
+    <Box css={{ "& .rdg-rows-open .rdg-row": { cursor: "pointer" } }}>
       <HStack justify="flex-end" gap="2" py="2" wrap="wrap">
         {props.toolbar}
         {columnChooser && (

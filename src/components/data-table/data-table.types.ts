@@ -35,6 +35,16 @@ export interface DataTableColumn<R = Row> {
   exportField?: string | false;
   /** May be hidden with the column chooser (default true). */
   hideable?: boolean;
+  /**
+   * Starts hidden in the column chooser (a secondary column: the key and money columns must fit at
+   * 1366 px, issue 32 item 4) until the user shows it; the user's saved choice wins.
+   */
+  hiddenByDefault?: boolean;
+  /**
+   * Stays in view while the grid scrolls sideways (react-data-grid's `frozen`): 'start' for the
+   * row's key (frozen columns are drawn first), 'end' for the row's actions.
+   */
+  frozen?: "start" | "end";
 }
 
 /** One group of a grouped answer (server group_by): the value, its count and the sums. */

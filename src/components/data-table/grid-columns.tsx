@@ -88,6 +88,7 @@ export function toGridColumns<R extends Row>(
     resizable: true,
     width: c.width,
     minWidth: c.minWidth ?? 80,
+    frozen: c.frozen ?? false,
     renderHeaderCell: (props) => <HeaderCell {...props} declared={c} onGroup={onGroup} />,
     renderCell: ({ row }) =>
       c.render ? (

@@ -7,12 +7,12 @@ export interface WithLists {
 }
 
 const fallback = initialListState();
-const noPrefs: ColumnPrefs = { order: [], hidden: [] };
 
 export function selectList(state: WithLists, listId: string): ListState {
   return state.lists?.lists[listId] ?? fallback;
 }
 
-export function selectColumnPrefs(state: WithLists, tableId: string): ColumnPrefs {
-  return state.lists?.columns[tableId] ?? noPrefs;
+/** The table's column choice in the store, or undefined before it is loaded. */
+export function selectStoredColumnPrefs(state: WithLists, tableId: string): ColumnPrefs | undefined {
+  return state.lists?.columns[tableId];
 }

@@ -3,11 +3,11 @@
  * src/machines/session-context.tsx): loaded from localStorage when
  * the table (or the user) changes, saved on every change.
  */
-import { useCallback, useEffect } from "react";
+import { useCallback, useEffect, useMemo } from "react";
 import { useAppDispatch, useAppSelector } from "../../lib/hooks";
 import { useUsername } from "../../machines/session-context";
 import { loadColumnPrefs, saveColumnPrefs } from "./column-prefs-storage";
-import { selectColumnPrefs } from "./lists.selectors";
+import { selectStoredColumnPrefs } from "./lists.selectors";
 import { type ColumnPrefs, setColumnPrefs } from "./lists.slice";
 
 /** Moves `source` to the place of `target` in the full list of keys (declared order + saved order). */
@@ -27,15 +27,26 @@ export function orderedKeys(declared: readonly string[], saved: readonly string[
   return [...known, ...declared.filter((k) => !known.includes(k))];
 }
 
-export function useColumnPrefs(tableId: string): [ColumnPrefs, (prefs: ColumnPrefs) => void] {
+/**
+ * `defaultHidden`: the columns hidden until the user chooses (the declared `hiddenByDefault` ones);
+ * once the user changes the columns, the saved choice is the whole truth.
+ */
+export function useColumnPrefs(
+  tableId: string,
+  defaultHidden: readonly string[] = [],
+): [ColumnPrefs, (prefs: ColumnPrefs) => void] {
   const dispatch = useAppDispatch();
   const username = useUsername();
-  const prefs = useAppSelector((s) => selectColumnPrefs(s, tableId));
+  const stored = useAppSelector((s) => selectStoredColumnPrefs(s, tableId));
+  const defaultKey = defaultHidden.join("\u0000");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: defaultKey stands for defaultHidden's content
+  const defaults = useMemo<ColumnPrefs>(() => ({ order: [], hidden: [...defaultHidden] }), [defaultKey]);
+  const prefs = stored ?? defaults;
 
   useEffect(() => {
-    const stored = loadColumnPrefs(username, tableId);
-    dispatch(setColumnPrefs({ tableId, prefs: stored ?? { order: [], hidden: [] } }));
-  }, [dispatch, username, tableId]);
+    const saved = loadColumnPrefs(username, tableId);
+    dispatch(setColumnPrefs({ tableId, prefs: saved ?? defaults }));
+  }, [dispatch, username, tableId, defaults]);
 
   const update = useCallback(
     (next: ColumnPrefs) => {

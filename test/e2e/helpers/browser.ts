@@ -39,11 +39,12 @@ export async function launch({ lang = "it-IT" }: { lang?: string } = {}): Promis
 
 export async function newPage(
   browser: Browser,
-  { locale = "it-IT" }: { locale?: string } = {},
+  { locale = "it-IT", viewport }: { locale?: string; viewport?: { width: number; height: number } } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: BASE_URL(),
     locale,
+    ...(viewport ? { viewport } : {}),
     timezoneId: "Europe/Rome",
     acceptDownloads: true,
   });

@@ -78,7 +78,10 @@ export function UtentiCmsPage() {
         name: "Azioni",
         exportField: false,
         hideable: false,
-        minWidth: 160,
+        // pinned to the grid's right edge: reachable at 1366 px however wide the rest (issue 32 item 4)
+        frozen: "end",
+        width: 150,
+        minWidth: 150,
         render: (u) => (
           <HStack gap="1" height="100%">
             {canEdit && (
@@ -128,6 +131,7 @@ export function UtentiCmsPage() {
         filters={filters}
         columns={columns}
         rowKey={(u) => u.id}
+        onRowOpen={canEdit ? (u) => setEditing({ utente: u }) : undefined}
         aria-label="Utenti CMS"
       />
       <UtenteDrawer open={editing !== null} utente={editing?.utente ?? null} onClose={() => setEditing(null)} />

@@ -84,6 +84,7 @@ export function IntermittentiPage() {
       <ListScreen<Intermittente & Record<string, unknown>>
         listId="intermittenti"
         path="pianificazione/intermittenti/"
+        aria-label="Intermittenti"
         exportable
         defaults={{ filters: { dal: mese.dal, al: mese.al }, sort: { field: "giorno", asc: true }, autoload: true }}
         filters={[
@@ -118,6 +119,9 @@ export function IntermittentiPage() {
             name: "Comunicazione",
             width: 300,
             exportField: false,
+            hideable: false,
+            // pinned to the grid's right edge: 'Segna come inviata' reachable at 1366 px (issue 32 item 4)
+            frozen: "end",
             render: (r) => <SegnaInviata row={r} />,
           },
         ]}

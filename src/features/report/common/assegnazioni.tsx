@@ -28,38 +28,53 @@ export const PERIODO_FILTERS: FilterField[] = [
 
 export const FONTE_LABEL: Record<string, string> = { effettive: "Effettive", pianificate: "Pianificate" };
 
-/** Who, where and when of an assignment. */
-export const CHI_DOVE_QUANDO: DataTableColumn<AssegnazioneRow>[] = [
-  { key: "giorno", name: "Giorno", format: "date", sortable: true },
-  { key: "mese", name: "Mese", sortable: true, groupable: true },
-  { key: "operatore", name: "Operatore", sortable: true, groupable: true, width: 180 },
-  { key: "cliente", name: "Cliente", sortable: true, groupable: true, width: 200 },
-  { key: "contratto", name: "Contratto", sortable: true, groupable: true, width: 200 },
-  { key: "servizio", name: "Servizio", sortable: true, groupable: true, width: 160 },
-  { key: "qualifica", name: "Qualifica", sortable: true, groupable: true },
-];
+type Colonna = DataTableColumn<AssegnazioneRow>;
 
-/** The hours, planned beside worked-or-planned, and which hours they are. */
-export const ORE: DataTableColumn<AssegnazioneRow>[] = [
-  { key: "ore_pianificate", name: "Ore pianificate", format: "hours", sortable: true },
-  { key: "ore", name: "Ore", format: "hours", sortable: true },
-  {
+/**
+ * Every column of an assignment row, by key. Each report picks its own order with `layout`: the
+ * key, the date, the hours and the money in view at 1366 px (the side menu takes 260), the rest
+ * in the column chooser, hidden until the user shows them (issue 32 item 4).
+ */
+export const COLONNE = {
+  giorno: { key: "giorno", name: "Giorno", format: "date", sortable: true, width: 96 },
+  mese: { key: "mese", name: "Mese", sortable: true, groupable: true, width: 90 },
+  operatore: { key: "operatore", name: "Operatore", sortable: true, groupable: true, width: 170 },
+  cliente: { key: "cliente", name: "Cliente", sortable: true, groupable: true, width: 170 },
+  contratto: { key: "contratto", name: "Contratto", sortable: true, groupable: true, width: 160 },
+  servizio: { key: "servizio", name: "Servizio", sortable: true, groupable: true, width: 130 },
+  qualifica: { key: "qualifica", name: "Qualifica", sortable: true, groupable: true, width: 120 },
+  /** The hours, planned beside worked-or-planned, and which hours they are. */
+  ore_pianificate: { key: "ore_pianificate", name: "Ore pianificate", format: "hours", sortable: true, width: 90 },
+  ore: { key: "ore", name: "Ore", format: "hours", sortable: true, width: 70 },
+  fonte: {
     key: "fonte",
     name: "Fonte delle ore",
     groupable: true,
+    width: 104,
     render: (r) => (
       <Badge colorPalette={r.fonte === "effettive" ? "green" : "gray"}>{FONTE_LABEL[r.fonte] ?? r.fonte}</Badge>
     ),
   },
-];
+  /** The split of `ore` by kind of hour (src/domain/hours). */
+  diurne: { key: "diurne", name: "Diurne", format: "hours", sortable: true, width: 80 },
+  notturne: { key: "notturne", name: "Notturne", format: "hours", sortable: true, width: 80 },
+  domenicali: { key: "domenicali", name: "Domenicali", format: "hours", sortable: true, width: 90 },
+  festive: { key: "festive", name: "Festive", format: "hours", sortable: true, width: 80 },
+} satisfies Record<string, Colonna>;
 
-/** The split of `ore` by kind of hour (src/domain/hours). */
-export const FASCE: DataTableColumn<AssegnazioneRow>[] = [
-  { key: "diurne", name: "Diurne", format: "hours", sortable: true },
-  { key: "notturne", name: "Notturne", format: "hours", sortable: true },
-  { key: "domenicali", name: "Domenicali", format: "hours", sortable: true },
-  { key: "festive", name: "Festive", format: "hours", sortable: true },
-];
+/** The split of `ore` by kind of hour. */
+export const FASCE: Colonna[] = [COLONNE.diurne, COLONNE.notturne, COLONNE.domenicali, COLONNE.festive];
+
+/**
+ * A report's columns: `shown` in this order (the first one frozen while the grid scrolls sideways),
+ * then `more`, hidden by default in the column chooser.
+ */
+export function layout(shown: Colonna[], more: Colonna[]): Colonna[] {
+  return [
+    ...shown.map((c, i) => (i === 0 ? { ...c, frozen: "start" as const } : c)),
+    ...more.map((c) => ({ ...c, hiddenByDefault: true })),
+  ];
+}
 
 export function ReportScreen({
   title,

@@ -11,14 +11,41 @@ import { IMPORTI_COMPENSI } from "../../../domain/contracts/report/compensi";
 import type { CompensoMensile } from "../../../domain/contracts/report/compensi-mensili";
 import { CAPABILITIES, hasAny } from "../../../domain/permissions";
 import { usePermissions } from "../../../machines/session-context";
-import { type AssegnazioneRow, CHI_DOVE_QUANDO, FASCE, NOTA_FONTE, ORE, ReportScreen } from "../common/assegnazioni";
+import { type AssegnazioneRow, COLONNE, FASCE, layout, NOTA_FONTE, ReportScreen } from "../common/assegnazioni";
 import { meseCorrente } from "../common/periodo";
 
-const IMPORTI: DataTableColumn<AssegnazioneRow>[] = [
-  { key: "compenso_orario", name: "Compenso orario", format: "euro" },
-  { key: "compenso", name: "Compenso", format: "euro", sortable: true },
-  { key: "motivo", name: "Note", width: 260 },
-];
+const COMPENSO_ORARIO: DataTableColumn<AssegnazioneRow> = {
+  key: "compenso_orario",
+  name: "Compenso orario",
+  format: "euro",
+  width: 110,
+};
+const COMPENSO: DataTableColumn<AssegnazioneRow> = {
+  key: "compenso",
+  name: "Compenso",
+  format: "euro",
+  sortable: true,
+  width: 100,
+};
+/** Why a row has no pay (the rate is missing): last, it takes the width that is left. */
+const NOTE: DataTableColumn<AssegnazioneRow> = { key: "motivo", name: "Note", minWidth: 120 };
+
+/** Who and when, the hours and the pay in view at 1366 px; the rest in the column chooser. */
+function colonneTurni(importi: boolean): DataTableColumn<AssegnazioneRow>[] {
+  const c = COLONNE;
+  return layout(
+    [
+      c.operatore,
+      c.giorno,
+      c.cliente,
+      c.servizio,
+      c.ore,
+      c.fonte,
+      ...(importi ? [COMPENSO_ORARIO, COMPENSO, NOTE] : []),
+    ],
+    [c.mese, c.contratto, c.qualifica, c.ore_pianificate, ...FASCE],
+  );
+}
 
 type MensileRow = CompensoMensile & Record<string, unknown>;
 
@@ -28,21 +55,23 @@ const MESI_FILTERS: FilterField[] = [
 ];
 
 function FilePaghe({ importi, anagrafica }: { importi: boolean; anagrafica: boolean }) {
+  // Who, the month, the hours and the pay first (in view at 1366 px, the name frozen), the detail
+  // after; nothing hidden: the export is the payroll office's file (issue 32 item 4).
   const columns: DataTableColumn<MensileRow>[] = [
-    { key: "mese", name: "Mese", sortable: true },
-    { key: "matricola", name: "Matricola", sortable: true },
-    { key: "cognome", name: "Cognome", sortable: true },
-    { key: "nome", name: "Nome" },
-    ...(anagrafica ? [{ key: "codice_fiscale", name: "Codice fiscale", width: 170 }] : []),
-    { key: "turni", name: "Turni", sortable: true },
+    { key: "cognome", name: "Cognome", sortable: true, width: 140, frozen: "start" },
+    { key: "nome", name: "Nome", width: 110 },
+    { key: "matricola", name: "Matricola", sortable: true, width: 90 },
+    { key: "mese", name: "Mese", sortable: true, width: 80 },
+    { key: "ore", name: "Ore", format: "hours", sortable: true, width: 70 },
+    ...(importi ? [{ key: "compenso", name: "Compenso", format: "euro", sortable: true, width: 100 } as const] : []),
+    { key: "diurne", name: "Diurne", format: "hours", sortable: true, width: 80 },
+    { key: "notturne", name: "Notturne", format: "hours", sortable: true, width: 80 },
+    { key: "domenicali", name: "Domenicali", format: "hours", sortable: true, width: 90 },
+    { key: "festive", name: "Festive", format: "hours", sortable: true, width: 80 },
+    { key: "turni", name: "Turni", sortable: true, width: 70 },
     { key: "turni_timbrati", name: "Turni da timbrature" },
     { key: "ore_pianificate", name: "Ore pianificate", format: "hours", sortable: true },
-    { key: "ore", name: "Ore", format: "hours", sortable: true },
-    { key: "diurne", name: "Diurne", format: "hours", sortable: true },
-    { key: "notturne", name: "Notturne", format: "hours", sortable: true },
-    { key: "domenicali", name: "Domenicali", format: "hours", sortable: true },
-    { key: "festive", name: "Festive", format: "hours", sortable: true },
-    ...(importi ? [{ key: "compenso", name: "Compenso", format: "euro", sortable: true } as const] : []),
+    ...(anagrafica ? [{ key: "codice_fiscale", name: "Codice fiscale", width: 170 }] : []),
     { key: "turni_senza_compenso", name: "Turni senza compenso" },
   ];
   return (
@@ -84,7 +113,7 @@ export function CompensiPage() {
             listId="compensi"
             note={NOTA_FONTE}
             sort={{ field: "operatore", asc: true }}
-            columns={[...CHI_DOVE_QUANDO, ...ORE, ...(importi ? IMPORTI : []), ...FASCE]}
+            columns={colonneTurni(importi)}
           />
         </Tabs.Content>
         <Tabs.Content value="mensile">

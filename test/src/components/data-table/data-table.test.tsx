@@ -17,9 +17,9 @@ const columns: DataTableColumn[] = [
   { key: "rating", name: "Valutazione" },
 ];
 
-function Screen({ autoload = true }: { autoload?: boolean }) {
+function Screen({ autoload = true, cols = columns }: { autoload?: boolean; cols?: DataTableColumn[] }) {
   useListState("operatori", { defaults: { autoload } });
-  return <DataTable listId="operatori" path="anagrafiche/operatori/" columns={columns} aria-label="Operatori" />;
+  return <DataTable listId="operatori" path="anagrafiche/operatori/" columns={cols} aria-label="Operatori" />;
 }
 
 /** Records the query of every list request. */
@@ -204,6 +204,78 @@ describe("DataTable columns", () => {
       order: [],
       hidden: ["nome"],
     });
+  });
+});
+
+describe("DataTable columns at 1366 px (issue 32 item 4)", () => {
+  const secondary: DataTableColumn[] = [
+    { ...columns[1], frozen: "start" },
+    columns[0],
+    { ...columns[3], hiddenByDefault: true },
+    { ...columns[5], hiddenByDefault: true },
+    { key: "azioni", name: "Azioni", hideable: false, exportField: false, frozen: "end", render: () => "Modifica" },
+  ];
+  afterEach(() => localStorage.clear());
+
+  it("starts a secondary column hidden, offered unticked in the chooser; showing it is remembered", async () => {
+    renderWithProviders(<Screen cols={secondary} />);
+    await screen.findByText("OP0001");
+    expect(screen.queryByRole("columnheader", { name: /Provincia/ })).toBeNull();
+    expect(screen.queryByRole("columnheader", { name: /Valutazione/ })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Scegli le colonne" }));
+    const chooser = await screen.findByRole("group", { name: "Colonne visibili", hidden: true });
+    const provincia = within(chooser).getByRole("checkbox", { name: "Provincia", hidden: true });
+    expect((provincia as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(within(chooser).getByText("Provincia"));
+    await screen.findByRole("columnheader", { name: /Provincia/ });
+    expect(JSON.parse(localStorage.getItem("vigilanza.tabella.anonimo.operatori")!)).toEqual({
+      order: [],
+      hidden: ["rating"],
+    });
+  });
+
+  it("a saved choice wins over the default", async () => {
+    localStorage.setItem("vigilanza.tabella.anonimo.operatori", JSON.stringify({ order: [], hidden: [] }));
+    renderWithProviders(<Screen cols={secondary} />);
+    await screen.findByText("OP0001");
+    expect(screen.getByRole("columnheader", { name: /Valutazione/ })).toBeTruthy();
+  });
+
+  it("keeps the key column frozen at the start and the actions at the end", async () => {
+    renderWithProviders(<Screen cols={secondary} />);
+    await screen.findByText("OP0001");
+    expect(screen.getByRole("columnheader", { name: /Cognome/ }).className).toMatch(/rdg-cell-frozen-start/);
+    expect(screen.getByRole("columnheader", { name: /Azioni/ }).className).toMatch(/rdg-cell-frozen-end/);
+  });
+});
+
+describe("DataTable row → record (issue 32 item 4)", () => {
+  function Opening({ onOpen }: { onOpen: (row: Record<string, unknown>) => void }) {
+    useListState("operatori", { defaults: { autoload: true } });
+    const cols: DataTableColumn[] = [
+      ...columns.slice(0, 3),
+      { key: "azioni", name: "Azioni", exportField: false, render: () => <button type="button">Elimina</button> },
+    ];
+    return (
+      <DataTable
+        listId="operatori"
+        path="anagrafiche/operatori/"
+        columns={cols}
+        onRowOpen={onOpen}
+        aria-label="Operatori"
+      />
+    );
+  }
+
+  it("opens the row on a click on a cell, not on a click on a button in it", async () => {
+    const opened: unknown[] = [];
+    renderWithProviders(<Opening onOpen={(r) => opened.push(r.codice)} />);
+    const cell = (await screen.findByText("OP0001")).closest('[role="gridcell"]') as HTMLElement;
+    fireEvent.click(cell);
+    expect(opened).toEqual(["OP0001"]);
+    fireEvent.click(screen.getAllByRole("button", { name: "Elimina" })[0]);
+    expect(opened).toEqual(["OP0001"]);
+    // Enter on a cell: in test/e2e/lists-1366.test.ts (react-data-grid needs a laid-out grid for keys)
   });
 });
 

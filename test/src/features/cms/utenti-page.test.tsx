@@ -105,6 +105,21 @@ describe("utenti CMS", () => {
     expect(bodies).toEqual([{ data: { cellulare: "3330000000" } }]);
   });
 
+  test("a click on the row opens the user (issue 32 item 4)", async () => {
+    renderApp("/cms/utenti", { as: "cms" });
+    const grid = await screen.findByRole("grid", { name: "Utenti CMS" }, SLOW);
+    fireEvent.click(await within(grid).findByText("Galli", {}, SLOW));
+    const form = await screen.findByRole("form", { name: "Modifica utente" });
+    expect((within(form).getByRole("textbox", { name: "Codice accesso" }) as HTMLInputElement).value).toBe("K7Q10002");
+  });
+
+  test("a click on a row's Elimina asks to delete and opens nothing else", async () => {
+    renderApp("/cms/utenti", { as: "cms" });
+    fireEvent.click(await screen.findByRole("button", { name: "Elimina Marta Neri" }, SLOW));
+    expect(await screen.findByRole("alertdialog")).toBeTruthy();
+    expect(screen.queryByRole("form", { name: "Modifica utente" })).toBeNull();
+  });
+
   test("deletes after SPEC §8's confirmation with its toast", async () => {
     const deletes = captureBodies("DELETE", /^\/api\/cms\/utenti\/5$/);
     renderApp("/cms/utenti", { as: "cms" });

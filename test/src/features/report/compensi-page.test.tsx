@@ -26,12 +26,36 @@ describe("Compensi", () => {
     expect(within(grid).getByRole("columnheader", { name: /Compenso orario/ })).toBeTruthy();
   });
 
+  it("leads with who, when, the hours and the pay; the split by kind of hour waits in the column chooser", async () => {
+    renderApp("/report/compensi", { as: "admin" });
+    const grid = await screen.findByRole("grid", { name: "Compensi" });
+    await within(grid).findByText(/^80,00\s€$/);
+    const headers = within(grid)
+      .getAllByRole("columnheader")
+      .map((h) => h.textContent?.replace(/[^\p{L} ]/gu, "").trim());
+    expect(headers).toEqual([
+      "Operatore",
+      "Giorno",
+      "Cliente",
+      "Servizio",
+      "Ore",
+      "Fonte delle ore",
+      "Compenso orario",
+      "Compenso",
+      "Note",
+    ]);
+    fireEvent.click(screen.getByRole("button", { name: "Scegli le colonne" }));
+    const chooser = await screen.findByRole("group", { name: "Colonne visibili", hidden: true });
+    fireEvent.click(within(chooser).getByText("Festive"));
+    expect(await within(grid).findByRole("columnheader", { name: /Festive/ })).toBeTruthy();
+  });
+
   it("without erp_compensi_compensi: the hours, no amount column", async () => {
     userWith("paghe", ["erp_compensi"]);
     renderApp("/report/compensi", { as: "paghe" });
     const grid = await screen.findByRole("grid", { name: "Compensi" });
     expect(await within(grid).findByText("Verdi Bruno")).toBeTruthy();
-    expect(within(grid).getByRole("columnheader", { name: /Festive/ })).toBeTruthy();
+    expect(within(grid).getByRole("columnheader", { name: /^Ore/ })).toBeTruthy();
     expect(within(grid).queryByRole("columnheader", { name: /Compenso/ })).toBeNull();
     expect(within(grid).queryByText(/^80,00\s€$/)).toBeNull();
   });
@@ -73,7 +97,7 @@ describe("Ricavi attività", () => {
     renderApp("/report/ricavi-attivita", { as: "ore" });
     grid = await screen.findByRole("grid", { name: "Ricavi attività" });
     expect((await within(grid).findAllByText("Banca Natalizia S.p.A.")).length).toBe(2);
-    expect(within(grid).getByRole("columnheader", { name: /Festive/ })).toBeTruthy();
+    expect(within(grid).getByRole("columnheader", { name: /^Ore/ })).toBeTruthy();
     expect(within(grid).queryByRole("columnheader", { name: /Ricavo/ })).toBeNull();
   });
 });
