@@ -3,12 +3,30 @@
  * drawer (`onNavigate` given) the header's quick actions come first (issue 32 item 12).
  */
 import { Badge, Box, Flex, Link, Stack, Text } from "@chakra-ui/react";
+import type { ReactNode } from "react";
 import { NavLink } from "react-router-dom";
 import { menuFor } from "../../domain/permissions";
 import { BRAND } from "../../lib/brand";
 import { usePermissions } from "../../machines/session-context";
 import { quickActionsFor } from "./quick-actions";
 import { useTicketUnreadCount } from "./seams";
+
+function GroupTitle({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <Text
+      id={id}
+      px="3"
+      mb="1"
+      fontSize="xs"
+      fontWeight="semibold"
+      textTransform="uppercase"
+      letterSpacing="wider"
+      color="fg.muted"
+    >
+      {children}
+    </Text>
+  );
+}
 
 export function SidebarMenu({ onNavigate }: { onNavigate?: () => void }) {
   const permissions = usePermissions();
@@ -28,18 +46,7 @@ export function SidebarMenu({ onNavigate }: { onNavigate?: () => void }) {
       <Stack gap="4">
         {quick.length > 0 && (
           <Box role="group" aria-labelledby="menu-group-azioni-rapide" hideFrom="md">
-            <Text
-              id="menu-group-azioni-rapide"
-              px="3"
-              mb="1"
-              fontSize="xs"
-              fontWeight="semibold"
-              textTransform="uppercase"
-              letterSpacing="wider"
-              color="fg.muted"
-            >
-              Azioni rapide
-            </Text>
+            <GroupTitle id="menu-group-azioni-rapide">Azioni rapide</GroupTitle>
             <Stack as="ul" gap="0.5" listStyleType="none" m="0" p="0">
               {quick.map(({ label, to }) => (
                 <Box as="li" key={to}>
@@ -55,18 +62,7 @@ export function SidebarMenu({ onNavigate }: { onNavigate?: () => void }) {
         )}
         {groups.map((g) => (
           <Box key={g.id} role="group" aria-labelledby={`menu-group-${g.id}`}>
-            <Text
-              id={`menu-group-${g.id}`}
-              px="3"
-              mb="1"
-              fontSize="xs"
-              fontWeight="semibold"
-              textTransform="uppercase"
-              letterSpacing="wider"
-              color="fg.muted"
-            >
-              {g.title}
-            </Text>
+            <GroupTitle id={`menu-group-${g.id}`}>{g.title}</GroupTitle>
             <Stack as="ul" gap="0.5" listStyleType="none" m="0" p="0">
               {g.items.map((item) => (
                 <Box as="li" key={item.id}>

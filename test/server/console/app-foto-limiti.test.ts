@@ -5,38 +5,15 @@
  */
 import fs from "node:fs/promises";
 import path from "node:path";
-import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { queryOne } from "../../../server/db/query";
 import { filesRoot } from "../../../server/lib/files";
 import { hashPassword } from "../../../server/lib/passwords";
 import { auth, describeEachDb } from "../helpers/app";
+import { flatPng } from "../helpers/png";
 
 const NOW = new Date("2030-07-01T09:00:00Z");
-
-/** A 7000×7000 black 1-bit PNG: 49 megapixels in a few KB. */
-function bombPng(): Buffer {
-  const side = 7000;
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(side, 0);
-  ihdr.writeUInt32BE(side, 4);
-  ihdr[8] = 1;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", zlib.deflateSync(Buffer.alloc(side * (1 + side / 8)), { level: 9 })),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 describeEachDb("app delle guardie: limiti delle foto", (ctx) => {
   const db = () => ctx().database.db;
@@ -97,7 +74,7 @@ describeEachDb("app delle guardie: limiti delle foto", (ctx) => {
     const id = await newTicket();
     const dir = path.join(filesRoot(ctx().app.config.dataDir), "2030");
     const before = await fs.readdir(dir).catch(() => []);
-    const res = await sendPhoto(id, bombPng());
+    const res = await sendPhoto(id, flatPng(7000, 7000));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       detail: "L'immagine è troppo grande: al massimo 25 megapixel",

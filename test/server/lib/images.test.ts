@@ -5,36 +5,12 @@
  * re-encoded, at most 4096 px on its long side; image work waits in a bounded queue and past it
  * the client gets 503 with Retry-After.
  */
-import zlib from "node:zlib";
 import sharp from "sharp";
 import { BoundedQueue } from "../../../server/lib/bounded-queue";
 import { HttpError } from "../../../server/lib/errors";
 import { prepareFile } from "../../../server/lib/files";
 import { IMAGE_LIMITS } from "../../../server/lib/images";
-
-/** A valid black 1-bit greyscale PNG of any size: a few KB whatever the pixels. */
-function flatPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 1; // bit depth
-  ihdr[9] = 0; // greyscale
-  const rows = Buffer.alloc(height * (1 + Math.ceil(width / 8))); // filter byte 0 + zero pixels per row
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", zlib.deflateSync(rows, { level: 9 })),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
+import { flatPng } from "../helpers/png";
 
 async function refusal(p: Promise<unknown>): Promise<HttpError> {
   const e = await p.then(
