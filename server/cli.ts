@@ -8,7 +8,7 @@
  *   seed scale [--operators N] [--clients N] [--contracts N] [--weeks N] [--log-entries N]
  *   audit verify
  *   db setup-roles --owner O --app A [--owner-password P] [--app-password P]
- *   cms simulate --event ID [--rate N] [--seconds S] [--codice C] [--url U]
+ *   cms simulate --event ID --codice C [--rate N] [--seconds S] [--url U]
  *   app simulate --day today --username U --password P [--guardia-password G] [--url URL] [--wait]
  * Uses the same configuration as the server (DATABASE_URL, DATABASE_MIGRATION_URL, DATA_DIR,
  * SCRYPT_N…): migrations as the owner, everything else as the application role. With the
@@ -50,9 +50,10 @@ const USAGE = `Uso: npm run erp -- <comando>
   db setup-roles --owner O --app A [--owner-password P] [--app-password P]
                                             crea i ruoli PostgreSQL proprietario e applicazione
                                             (DATABASE_URL di un superutente)
-  cms simulate --event ID [--rate N] [--seconds S] [--codice C] [--url U]
+  cms simulate --event ID --codice C [--rate N] [--seconds S] [--url U]
                                             invia conteggi all'app conta-persone di un server avviato
-                                            (N al secondo, default 5; codice default DEMO2026;
+                                            (N al secondo, default 5; C: il codice di accesso dell'addetto,
+                                            quello demo stampato dal seed;
                                             url default http://127.0.0.1:PORT) fino a Ctrl-C o per S secondi
   app simulate --day today|AAAA-MM-GG --username U --password P [--guardia-password G] [--url URL] [--wait]
                                             gioca una giornata dell'app delle guardie contro il server
@@ -280,7 +281,7 @@ async function dbSetupRoles(config: AppConfig, o: Record<string, string | undefi
 }
 
 async function cmsSimulate(config: AppConfig, o: Record<string, string | undefined>): Promise<string> {
-  need(o, "event");
+  need(o, "event", "codice");
   const eventoId = positiveInt(o.event, "event") as number;
   const rate = positiveInt(o.rate, "rate") ?? 5;
   if (rate < 1 || rate > 2000) throw new CliError("--rate deve essere tra 1 e 2000 invii al secondo", 2);
@@ -294,7 +295,7 @@ async function cmsSimulate(config: AppConfig, o: Record<string, string | undefin
       eventoId,
       rate,
       seconds,
-      codice: o.codice,
+      codice: o.codice as string,
       signal: stop.signal,
       log: (line) => console.log(line),
     });

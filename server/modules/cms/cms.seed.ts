@@ -5,15 +5,14 @@
  * have posted realistic arrivals every 30 seconds since 45 minutes before the doors opened (a
  * slow start, the rush before the show, a few leaving): the control room shows it over the warning
  * threshold, filling up; a past event with its counts and a future one. The demo steward signs in
- * to the counting app with the access code DEMO2026 (printed in the seed report) and
- * `npm run erp -- cms simulate --event ID --rate N` keeps counting through /api/app/cms/.
+ * to the counting app with an access code generated at seed time and printed once in the seed report
+ * (issue 30 item 11: a fixed code opened every demo install put online), and
+ * `npm run erp -- cms simulate --event ID --codice C --rate N` keeps counting through /api/app/cms/.
  */
 import { sql } from "drizzle-orm";
 import { queryOne, queryRows } from "../../db/query";
 import type { SeedContext } from "../../seed/demo";
 import { nuovoCodiceAccesso } from "./utenti/codice-accesso";
-
-export const DEMO_CODICE_ACCESSO = "DEMO2026";
 
 const MIN = 60_000;
 
@@ -136,8 +135,9 @@ export async function seedDemoCms(ctx: SeedContext): Promise<void> {
     sql`SELECT id, nome, cognome FROM operatori WHERE attivo ORDER BY id LIMIT 1`,
   );
   await utente(ctx, { first_name: "Elena", last_name: "Santoro", tipologia: "S" });
+  const codiceDemo = nuovoCodiceAccesso();
   const addetti = [
-    await utente(ctx, { first_name: "Paolo", last_name: "Conti", tipologia: "O", codice: DEMO_CODICE_ACCESSO }),
+    await utente(ctx, { first_name: "Paolo", last_name: "Conti", tipologia: "O", codice: codiceDemo }),
     await utente(ctx, { first_name: "Chiara", last_name: "Lombardi", tipologia: "O" }),
     await utente(ctx, { first_name: "Davide", last_name: "Greco", tipologia: "O" }),
   ];
@@ -197,7 +197,7 @@ export async function seedDemoCms(ctx: SeedContext): Promise<void> {
     [addetti[0], addetti[1], visualizzatori[1]],
   );
   ctx.report.push(
-    `CMS: l'evento in corso "Concerto in Piazza Maggiore" (id ${inCorso}) conta già; app conta-persone: codice di accesso ${DEMO_CODICE_ACCESSO}`,
-    `     simula altri conteggi: npm run erp -- cms simulate --event ${inCorso} --rate 5`,
+    `CMS: l'evento in corso "Concerto in Piazza Maggiore" (id ${inCorso}) conta già; app conta-persone: codice di accesso ${codiceDemo}`,
+    `     simula altri conteggi: npm run erp -- cms simulate --event ${inCorso} --codice ${codiceDemo} --rate 5`,
   );
 }

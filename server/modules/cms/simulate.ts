@@ -1,21 +1,21 @@
 /**
- * `npm run erp -- cms simulate --event ID --rate N [--seconds S] [--codice C] [--url U]`: posts
+ * `npm run erp -- cms simulate --event ID --codice C --rate N [--seconds S] [--url U]`: posts
  * counts to a running server through the counters' API (/api/app/cms/), as the stewards' devices
- * would, so a control room can be watched filling up. Signs in with an access code (by default the
- * demo steward's, DEMO2026), then N posts a second spread over two simulated devices per gate
+ * would, so a control room can be watched filling up. Signs in with an access code (the demo
+ * steward's is printed by the seed), then N posts a second spread over two simulated devices per gate
  * (SIM-<gate>-1-<run>, -2-<run>: new devices each run, numbering their counts from 1, since the
  * server refuses a `seq` far ahead of a device's last — issue 30 item 6), mostly arrivals, a few
  * leaving; stops after S seconds or at Ctrl-C.
  * Only HTTP: it works beside a server holding the embedded database, and against any replica.
  */
-import { DEMO_CODICE_ACCESSO } from "./cms.seed";
 
 export interface SimulateOptions {
   url: string;
   eventoId: number;
   rate: number;
   seconds?: number;
-  codice?: string;
+  /** The steward's access code (the demo's is printed by the seed). */
+  codice: string;
   /** Progress lines (the CLI prints them). */
   log?: (line: string) => void;
   signal?: AbortSignal;
@@ -39,7 +39,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   const base = o.url.replace(/\/+$/, "");
   const login = (await call(`${base}/api/app/cms/login/`, {
     method: "POST",
-    body: JSON.stringify({ codice_accesso: o.codice ?? DEMO_CODICE_ACCESSO, evento_id: o.eventoId }),
+    body: JSON.stringify({ codice_accesso: o.codice, evento_id: o.eventoId }),
   })) as { token: string; evento: { id: number; titolo: string; varchi: { id: number; direzione: string }[] } };
   if (login.evento.varchi.length === 0) throw new Error("L'evento non ha varchi: aggiungili dalla scheda dell'evento");
   const headers = { authorization: `Token ${login.token}` };
