@@ -6,7 +6,11 @@
  */
 import { sql } from "drizzle-orm";
 import { queryOne } from "../../../server/db/query";
-import { SEQ_MAX_AVANTI } from "../../../server/modules/cms/app/cms-app.service";
+import {
+  MAX_DISPOSITIVI_ADDETTO,
+  SEQ_MAX_AVANTI,
+  TROPPI_DISPOSITIVI,
+} from "../../../server/modules/cms/app/cms-app.service";
 import { auth, describeEachDb } from "../helpers/app";
 
 const START = new Date("2026-07-10T17:00:00Z");
@@ -168,5 +172,37 @@ describeEachDb("cms: integrità dei conteggi", (ctx) => {
     const rimosso = await post(url, { data: count("CP-A", 1002) }, tokenA);
     expect([rimosso.statusCode, rimosso.json().detail]).toEqual([403, expect.stringMatching(/collegato/)]);
     expect(await conteggi("CP-A")).toBe(2);
+  });
+
+  it(`lets a steward bring at most ${MAX_DISPOSITIVI_ADDETTO} devices by counting (issue 30 item 2)`, async () => {
+    ctx().setNow(at(10 * MIN));
+    const tokenC = await (async () => {
+      const c = (
+        await post(
+          "/api/cms/utenti/",
+          { data: { first_name: "Carla", last_name: "Neri", cellulare: "3330000001", tipologia: "O" } },
+          staff,
+        )
+      ).json();
+      await put(`/api/cms/eventi/${evento}/`, { data: { addetti: [a.id, b.id, c.id] } }, staff);
+      return (await post("/api/app/cms/login/", { codice_accesso: c.codice_accesso })).json().token as string;
+    })();
+    const url = `/api/app/cms/varchi/${nord}/conteggi/`;
+    const molti = Array.from({ length: MAX_DISPOSITIVI_ADDETTO }, (_, i) => count(`CP-C-${i}`, 1));
+    expect((await post(url, { data: molti }, tokenC)).statusCode).toBe(200);
+    const oltre = await post(url, { data: count("CP-C-OLTRE", 1) }, tokenC);
+    expect(oltre.statusCode).toBe(409);
+    expect(oltre.json().detail).toBe(TROPPI_DISPOSITIVI);
+    const n = await queryOne<{ n: number }>(
+      db(),
+      sql`SELECT count(*)::int AS n FROM cms_dispositivi WHERE evento_id = ${evento} AND codice LIKE 'CP-C-%'`,
+    );
+    expect(n?.n).toBe(MAX_DISPOSITIVI_ADDETTO);
+    // A device the back office registers is not refused.
+    expect(
+      (await post(`/api/cms/eventi/${evento}/dispositivi/`, { data: { codice: "CP-C-UFF", varco_id: nord } }, staff))
+        .statusCode,
+    ).toBe(201);
+    expect((await post(url, { data: count("CP-C-UFF", 1) }, tokenC)).statusCode).toBe(200);
   });
 });

@@ -57,6 +57,13 @@ const TIPO_VISUALIZZATORE = "V";
 export const SEQ_MAX_AVANTI = 1000;
 
 /**
+ * Devices one steward may bring into one event by counting with them (a phone, a clicker per gate
+ * and the simulator's runs fit many times); the back office registers any number (issue 30 item 2).
+ */
+export const MAX_DISPOSITIVI_ADDETTO = 50;
+export const TROPPI_DISPOSITIVI = `Hai già registrato ${MAX_DISPOSITIVI_ADDETTO} dispositivi su questo evento: chiedi alla control room di registrare il nuovo dispositivo`;
+
+/**
  * How far outside the counting window (and past the receive time) a count's `at` may be: the
  * phone's clock drift. Years 0001 or 9999 are refused (issue 30 item 6).
  */
@@ -317,6 +324,17 @@ async function verificaConteggi(
       throw conflict(`${DISPOSITIVO_ALTRO_VARCO} (${d.codice})`);
     if (d.utente_id !== null && Number(d.utente_id) !== user.utenteId)
       throw conflict(`${DISPOSITIVO_ALTRO_ADDETTO} (${d.codice})`);
+  }
+  // A device the back office did not register is registered by its first count, bound to this
+  // steward — at most MAX_DISPOSITIVI_ADDETTO per steward and event (issue 30 item 2: one steward
+  // made 15,001 devices in 11 s, and every live picture carried them all).
+  const nuovi = codici.filter((c) => !perCodice.has(c)).length;
+  if (nuovi > 0) {
+    const gia = await queryOne<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM cms_dispositivi WHERE evento_id = ${user.eventoId} AND utente_id = ${user.utenteId}`,
+    );
+    if ((gia?.n ?? 0) + nuovi > MAX_DISPOSITIVI_ADDETTO) throw conflict(TROPPI_DISPOSITIVI);
   }
   batch.forEach((c, i) => {
     const ultimo = Number(perCodice.get(c.device_id)?.ultimo ?? 0);
