@@ -58,6 +58,7 @@ describeEachDb("ticket supporto e notifiche", (ctx) => {
         data_ora: "2026-07-05 10:00:00",
         fonte: "ticket",
         titolo: "segnalazione",
+        chiave: `ticket-${ids.segnalazione}`,
       },
       {
         id: ids.richiesta,
@@ -65,6 +66,7 @@ describeEachDb("ticket supporto e notifiche", (ctx) => {
         data_ora: "2026-07-04 10:00:00",
         fonte: "ticket",
         titolo: "richiesta",
+        chiave: `ticket-${ids.richiesta}`,
       },
       {
         id: ids["p-nuovo"],
@@ -72,6 +74,7 @@ describeEachDb("ticket supporto e notifiche", (ctx) => {
         data_ora: "2026-07-03 00:05:09",
         fonte: "ticket",
         titolo: "p-nuovo",
+        chiave: `ticket-${ids["p-nuovo"]}`,
       },
       {
         id: ids["p-vecchio"],
@@ -79,6 +82,7 @@ describeEachDb("ticket supporto e notifiche", (ctx) => {
         data_ora: "2026-01-15 10:30:00",
         fonte: "ticket",
         titolo: "p-vecchio",
+        chiave: `ticket-${ids["p-vecchio"]}`,
       },
     ]);
   });

@@ -32,6 +32,9 @@ export const anomalieList = defineList(AnomaliaList, {
       WHEN 'uscita_anticipata' THEN 'Uscita ' || coalesce(a.valore, 0) || ' minuti prima della fine'
       WHEN 'mancata_uscita' THEN coalesce('Nessuna uscita entro ' || a.valore || ' minuti dalla fine', 'Nessuna uscita')
       WHEN 'distanza' THEN 'Ingresso a ' || coalesce(a.valore, 0) || ' m dal servizio'
+      WHEN 'fuori_turno' THEN 'Timbratura ' || coalesce(a.valore, 0) || ' minuti fuori dal turno: conservata, non conta nelle ore'
+      WHEN 'oltre_previsto' THEN coalesce(a.valore, 0) || ' minuti lavorati oltre il previsto, da approvare'
+      WHEN 'sincronizzata_ritardo' THEN 'Ricevuta ' || coalesce(a.valore, 0) || ' minuti dopo l''ora del dispositivo'
       ELSE 'Timbratura su un turno a cui l''operatore non è assegnato' END`,
     operatore: { sql: sql`trim(o.nome || ' ' || o.cognome)`, orderBy: sql`lower(o.cognome), lower(o.nome)` },
     operatore_id: sql`a.operatore_id`,
