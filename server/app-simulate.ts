@@ -3,7 +3,8 @@
  * day of the guards' app against a RUNNING server, through /api/app/ — the same API a real app uses
  * (issue 12 item 6) — so a newcomer can watch anomalies appear on the Console pages.
  *
- * 1. Signs in as the staff user (U/P: needs erp_attivita and erp_operatori, e.g. an admin) and reads
+ * 1. Signs in as the staff user (U/P: needs erp_attivita and erp_operatori_anagrafica — the guards'
+ *    credentials are HR's and confirmed with U's own password P —, e.g. an admin) and reads
  *    the day's assignments (GET /api/comunicazioni/attivita/?giorno=…).
  * 2. Gives each assigned guard with the app the credentials `sim.<operator id>` (a generated
  *    password, POST …/operatori/:id/credenziali-app/); the demo guard (`guardia.demo`) keeps his own
@@ -20,7 +21,7 @@
  * Prints what it sends and, at the end, the day's anomalies as the desk sees them.
  */
 import crypto from "node:crypto";
-import { DEMO_GUARDIA_USERNAME } from "./modules/console/console.seed";
+import { DEMO_GUARDIA_USERNAME } from "../src/domain/contracts/console/app";
 
 export interface SimulateOptions {
   url: string;

@@ -8,6 +8,7 @@
  */
 import crypto from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
+import { DEMO_GUARDIA_USERNAME } from "../../../src/domain/contracts/console/app";
 import { queryOne, queryRows } from "../../db/query";
 import { operatori } from "../../db/schema/anagrafiche-operatori";
 import { type TicketStato, type TicketTipo, ticketSupporto } from "../../db/schema/console";
@@ -135,12 +136,8 @@ export async function seedDemoConsole(ctx: SeedContext): Promise<void> {
   await seedDemoApp(ctx);
 }
 
-/**
- * The demo guard's app name; the password is generated at seed time and printed once in the seed
- * report, like the staff demo users' (issue 30 item 11: a fixed password would open every demo
- * install that was put online to the guards' API).
- */
-export const DEMO_GUARDIA_USERNAME = "guardia.demo";
+// The demo guard's password is generated at seed time and printed once in the seed report, like the
+// staff demo users' (issue 30 item 11: a fixed password opened every demo install put online).
 
 /** Minutes after the planned start of each of today's started shifts (null: no check-in); metres north of the site. */
 const GIORNATA: { minuti: number | null; metri: number }[] = [

@@ -5,8 +5,8 @@
  */
 import { sql } from "drizzle-orm";
 import { queryOne, queryRows } from "../../../server/db/query";
-import { DEMO_GUARDIA_USERNAME } from "../../../server/modules/console/console.seed";
 import { seedDemo } from "../../../server/seed/demo";
+import { DEMO_GUARDIA_USERNAME } from "../../../src/domain/contracts/console/app";
 import { auth, describeEachDb } from "../helpers/app";
 
 const TODAY = new Date("2025-10-08T15:00:00+02:00"); // a Wednesday afternoon

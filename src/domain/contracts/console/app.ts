@@ -18,6 +18,9 @@ const reqText = (max: number) =>
 export const PASSWORD_UTENTE_MANCANTE = "Inserisci la tua password per confermare";
 export const PASSWORD_UTENTE_ERRATA = "La tua password non è corretta";
 
+/** The demo guard's app name (its password is generated at seed time and printed once: issue 30 item 11). */
+export const DEMO_GUARDIA_USERNAME = "guardia.demo";
+
 export const CredenzialiAppData = z
   .object({
     username: reqText(150),
