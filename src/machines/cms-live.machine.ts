@@ -13,7 +13,7 @@
  * The screen (features/cms/control-room) renders `context.data` and the state; it sends nothing.
  */
 import { assign, fromCallback, setup } from "xstate";
-import type { ControlRoom } from "../domain/contracts/cms/control-room";
+import { type ControlRoom, type ControlRoomView, conDispositivi } from "../domain/contracts/cms/control-room";
 
 export const LIVE_TIMINGS = {
   /** The server sends a picture at least every 15 s: twice that without one, the data is stale. */
@@ -34,7 +34,8 @@ export type CmsLiveEvent =
 
 export interface CmsLiveContext {
   eventoId: number;
-  data: ControlRoom | null;
+  /** The last picture, with the last device list received (a pushed picture may carry none). */
+  data: ControlRoomView | null;
   /** Failed connections since the last picture. */
   attempts: number;
   lastError: string | null;
@@ -55,7 +56,9 @@ export const cmsLiveMachine = setup({
     stream: fromCallback<CmsLiveEvent, CmsLiveInput>(() => () => {}),
   },
   actions: {
-    store: assign(({ event }) => (event.type === "SNAPSHOT" ? { data: event.data, attempts: 0, lastError: null } : {})),
+    store: assign(({ context, event }) =>
+      event.type === "SNAPSHOT" ? { data: conDispositivi(event.data, context.data), attempts: 0, lastError: null } : {},
+    ),
     failed: assign(({ context, event }) => ({
       attempts: context.attempts + 1,
       lastError: event.type === "ERROR" ? event.message : context.lastError,

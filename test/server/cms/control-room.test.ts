@@ -149,7 +149,8 @@ describeEachDb("cms: control room", (ctx) => {
     expect(p.picco?.presenti).toBe(160);
     expect(p.andamento.at(-1)?.presenti).toBe(160);
     expect(p.andamento.length).toBeGreaterThanOrEqual(36);
-    expect(p.dispositivi.map((d) => [d.codice, d.silente])).toEqual([
+    expect(p.riepilogo_dispositivi).toEqual({ totale: 2, silenti: 1 });
+    expect(p.dispositivi?.map((d) => [d.codice, d.silente])).toEqual([
       ["CP-1", false],
       ["CP-MUTO", true],
     ]);
@@ -178,6 +179,16 @@ describeEachDb("cms: control room", (ctx) => {
     // pushed, not polled: the next picture on the open stream (latency is measured by `npm run bench`)
     const next = await stream.next();
     expect(next.totale.presenti).toBe(before + 5);
+    // Issue 30 item 2: the first picture carries the device list; a pushed picture carries it only
+    // when the devices' summary changed (or at the periodic refresh) — a count from a known device
+    // changes none, so the picture after it has the summary and no list.
+    expect(first.dispositivi?.map((d) => d.codice)).toEqual(["CP-1", "CP-MUTO"]);
+    expect(first.riepilogo_dispositivi).toEqual({ totale: 2, silenti: 1 });
+    await conta(1);
+    const third = await stream.next();
+    expect(third.totale.presenti).toBe(before + 6);
+    expect(third.riepilogo_dispositivi).toEqual({ totale: 2, silenti: 1 });
+    expect(third.dispositivi).toBeUndefined();
     await stream.cancel();
   });
 });

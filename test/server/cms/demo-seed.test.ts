@@ -39,7 +39,7 @@ describeEachDb("cms demo data", (ctx) => {
     expect(p.totale.presenti).toBeGreaterThan(0.8 * p.totale.capienza);
     expect(p.per_minuto).toBeGreaterThan(0);
     expect(p.minuti_al_pieno).not.toBeNull();
-    expect(p.dispositivi.filter((d) => d.silente).map((d) => d.codice)).toEqual(["CP-42"]);
+    expect(p.dispositivi?.filter((d) => d.silente).map((d) => d.codice)).toEqual(["CP-42"]);
     // Generated at seed time and printed once (issue 30 item 11), never the old fixed DEMO2026.
     expect(codiceDemo()).toMatch(/^[A-Z0-9]{8}$/);
     expect(codiceDemo()).not.toBe("DEMO2026");

@@ -18,7 +18,12 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { ControlRoomOut, IdParams, LiveStreamOut } from "../../../../src/domain/contracts/cms/control-room";
+import {
+  type ControlRoom,
+  ControlRoomOut,
+  IdParams,
+  LiveStreamOut,
+} from "../../../../src/domain/contracts/cms/control-room";
 import { EventoRow } from "../../../../src/domain/contracts/cms/eventi";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
 import { HttpError, serviceUnavailable } from "../../../lib/errors";
@@ -113,11 +118,12 @@ export const controlRoomRoutes: FastifyPluginAsync = async (base) => {
       const opened = Date.now();
       let lastCheck = opened;
       let behindSince: number | null = null;
-      let waiting: unknown;
-      const write = (picture: unknown) => {
+      let waiting: ControlRoom | undefined;
+      const write = (picture: ControlRoom) => {
         if (raw.writableEnded) return;
         if (behindSince !== null) {
-          waiting = picture; // only the newest picture waits for 'drain'
+          // Only the newest picture waits for 'drain' (with the newest device list among those dropped).
+          waiting = waiting ? { ...picture, dispositivi: picture.dispositivi ?? waiting.dispositivi } : picture;
           return;
         }
         if (!raw.write(`event: snapshot\ndata: ${JSON.stringify(picture)}\n\n`)) behindSince = Date.now();

@@ -1,12 +1,14 @@
 /**
- * An event's live picture for the control room (contract: ControlRoomOut). Three statements:
+ * An event's live picture for the control room (contract: ControlRoomOut). A few statements:
  * the event and its gates' counts (occupazione.ts), the counts per 5-minute slot, the devices'
- * last reports. Computed on demand and, while a control room watches, once per burst of counts
- * (./live-hub.ts).
+ * summary (how many, how many silent) and — when asked — each device's last report. Computed on
+ * demand (with the devices) and, while a control room watches, once per burst of counts
+ * (./live-hub.ts, with the device list only when the summary changed or at its refresh: issue 30
+ * item 2 — a picture per count must not carry every device).
  */
 import { sql } from "drizzle-orm";
 import { DISPOSITIVO_SILENTE_MS, livello, minutiAlPieno } from "../../../../src/domain/cms";
-import type { ControlRoom } from "../../../../src/domain/contracts/cms/control-room";
+import type { ControlRoom, ControlRoomDispositivo } from "../../../../src/domain/contracts/cms/control-room";
 import type { Executor } from "../../../db/client";
 import { queryOne, queryRows } from "../../../db/query";
 import { notFound } from "../../../lib/errors";
@@ -17,7 +19,17 @@ const SLOT_MS = 5 * 60_000;
 const TREND_MS = 3 * 60 * 60_000;
 const RATE_MS = 10 * 60_000;
 
-export async function controlRoom(ex: Executor, eventoId: number, now: Date): Promise<ControlRoom> {
+export interface PictureOptions {
+  /** Include `dispositivi`, the device list (default true; the summary is always there). */
+  dispositivi?: boolean;
+}
+
+export async function controlRoom(
+  ex: Executor,
+  eventoId: number,
+  now: Date,
+  options: PictureOptions = {},
+): Promise<ControlRoom> {
   const e = await queryOne<{
     id: number;
     titolo: string;
@@ -35,7 +47,7 @@ export async function controlRoom(ex: Executor, eventoId: number, now: Date): Pr
   const nowMs = now.getTime();
   const first = Math.floor((nowMs - TREND_MS) / SLOT_MS);
   const windowStart = first * SLOT_MS;
-  const [varchi, slots, devices] = await Promise.all([
+  const [varchi, slots, riepilogo, dispositivi] = await Promise.all([
     occupazioneVarchi(ex, eventoId),
     // Only the trend's window: what came before it is the running total minus the window's counts.
     queryRows<{ slot: number; netto: number }>(
@@ -44,13 +56,8 @@ export async function controlRoom(ex: Executor, eventoId: number, now: Date): Pr
             FROM cms_conteggi WHERE evento_id = ${eventoId} AND at >= ${new Date(windowStart)}
            GROUP BY 1 ORDER BY 1`,
     ),
-    queryRows<{ id: number; codice: string; varco: string | null; ultimo: string | null }>(
-      ex,
-      sql`SELECT d.id, d.codice, v.nome AS varco,
-                 (SELECT max(t.ultimo_invio) FROM cms_totali t WHERE t.dispositivo_id = d.id) AS ultimo
-            FROM cms_dispositivi d LEFT JOIN cms_varchi v ON v.id = d.varco_id
-           WHERE d.evento_id = ${eventoId} ORDER BY d.codice, d.id`,
-    ),
+    riepilogoDispositivi(ex, eventoId, now),
+    options.dispositivi === false ? undefined : dispositiviEvento(ex, eventoId, now),
   ]);
   const totale = totaleDi(varchi);
 
@@ -93,19 +100,46 @@ export async function controlRoom(ex: Executor, eventoId: number, now: Date): Pr
     aggiornato_il: now.toISOString(),
     totale: { ...totale, livello: livello(totale.presenti, totale.capienza, soglie) },
     varchi: varchi.map((v) => ({ ...v, livello: livello(v.presenti, v.capienza, soglie) })),
-    dispositivi: devices.map((d) => {
-      const ultimo = d.ultimo ? new Date(d.ultimo) : null;
-      return {
-        id: Number(d.id),
-        codice: d.codice,
-        varco: d.varco ?? "—",
-        ultimo_invio: ultimo ? ultimo.toISOString() : null,
-        silente: !ultimo || nowMs - ultimo.getTime() > DISPOSITIVO_SILENTE_MS,
-      };
-    }),
+    riepilogo_dispositivi: riepilogo,
+    ...(dispositivi ? { dispositivi } : {}),
     andamento,
     picco,
     per_minuto: perMinuto,
     minuti_al_pieno: minutiAlPieno(totale.presenti, totale.capienza, perMinuto),
   };
+}
+
+/** How many devices the event has and how many are silent (no count for DISPOSITIVO_SILENTE_MS). */
+async function riepilogoDispositivi(ex: Executor, eventoId: number, now: Date) {
+  const r = await queryOne<{ totale: number; silenti: number }>(
+    ex,
+    sql`SELECT count(*)::int AS totale,
+               count(*) FILTER (WHERE t.ultimo IS NULL OR t.ultimo < ${new Date(now.getTime() - DISPOSITIVO_SILENTE_MS)})::int AS silenti
+          FROM cms_dispositivi d
+          LEFT JOIN (SELECT dispositivo_id, max(ultimo_invio) AS ultimo FROM cms_totali
+                      WHERE evento_id = ${eventoId} GROUP BY dispositivo_id) t ON t.dispositivo_id = d.id
+         WHERE d.evento_id = ${eventoId}`,
+  );
+  return { totale: Number(r?.totale ?? 0), silenti: Number(r?.silenti ?? 0) };
+}
+
+/** Each device of the event with its gate and last report. */
+export async function dispositiviEvento(ex: Executor, eventoId: number, now: Date): Promise<ControlRoomDispositivo[]> {
+  const rows = await queryRows<{ id: number; codice: string; varco: string | null; ultimo: string | null }>(
+    ex,
+    sql`SELECT d.id, d.codice, v.nome AS varco,
+               (SELECT max(t.ultimo_invio) FROM cms_totali t WHERE t.dispositivo_id = d.id) AS ultimo
+          FROM cms_dispositivi d LEFT JOIN cms_varchi v ON v.id = d.varco_id
+         WHERE d.evento_id = ${eventoId} ORDER BY d.codice, d.id`,
+  );
+  return rows.map((d) => {
+    const ultimo = d.ultimo ? new Date(d.ultimo) : null;
+    return {
+      id: Number(d.id),
+      codice: d.codice,
+      varco: d.varco ?? "—",
+      ultimo_invio: ultimo ? ultimo.toISOString() : null,
+      silente: !ultimo || now.getTime() - ultimo.getTime() > DISPOSITIVO_SILENTE_MS,
+    };
+  });
 }

@@ -8,11 +8,15 @@
  * REFRESH_MS without counts (keep-alive; devices falling silent, the trend moving on), and after
  * the listener reconnects (notifications may have been missed) at once.
  * On PGlite (one process) the same LISTEN works in-process: NOTIFY is delivered at commit.
+ *
+ * A pushed picture carries the devices' summary; the device list (which grows with the event) only
+ * when that summary changed since the last list sent, and at each REFRESH_MS picture (issue 30
+ * item 2). The screens keep the last list they received (conDispositivi).
  */
 import type { FastifyInstance } from "fastify";
 import type { ControlRoom } from "../../../../src/domain/contracts/cms/control-room";
 import { CMS_CHANNEL } from "../app/cms-app.service";
-import { controlRoom } from "./control-room.service";
+import { controlRoom, dispositiviEvento } from "./control-room.service";
 
 export const THROTTLE_MS = 100;
 export const REFRESH_MS = 15_000;
@@ -25,6 +29,8 @@ interface Watched {
   refresh: ReturnType<typeof setTimeout> | null;
   running: boolean;
   again: boolean;
+  /** The summary (`totale/silenti`) of the last device list sent; null: the next picture sends it. */
+  devicesKey: string | null;
 }
 
 export interface LiveHub {
@@ -47,7 +53,13 @@ export async function createLiveHub(app: FastifyInstance): Promise<LiveHub> {
     }
     w.running = true;
     try {
-      const picture = await controlRoom(app.db, id, app.clock());
+      const now = app.clock();
+      const picture = await controlRoom(app.db, id, now, { dispositivi: false });
+      const key = `${picture.riepilogo_dispositivi.totale}/${picture.riepilogo_dispositivi.silenti}`;
+      if (key !== w.devicesKey) {
+        picture.dispositivi = await dispositiviEvento(app.db, id, now);
+        w.devicesKey = key;
+      }
       for (const send of watched.get(id)?.screens ?? []) send(picture);
     } catch (err) {
       app.log.warn({ err, eventoId: id }, "control room: aggiornamento non riuscito");
@@ -59,9 +71,17 @@ export async function createLiveHub(app: FastifyInstance): Promise<LiveHub> {
       }
       if (watched.get(id) === w) {
         if (w.refresh) clearTimeout(w.refresh);
-        w.refresh = setTimeout(() => schedule(id), REFRESH_MS);
+        w.refresh = setTimeout(() => refresh(id), REFRESH_MS);
       }
     }
+  };
+
+  /** The periodic picture: with the device list (last reports move on without a change of summary). */
+  const refresh = (id: number) => {
+    const w = watched.get(id);
+    if (!w) return;
+    w.devicesKey = null;
+    schedule(id);
   };
 
   const schedule = (id: number) => {
@@ -91,9 +111,9 @@ export async function createLiveHub(app: FastifyInstance): Promise<LiveHub> {
     watch(eventoId, send) {
       let w = watched.get(eventoId);
       if (!w) {
-        w = { screens: new Set(), pending: null, refresh: null, running: false, again: false };
+        w = { screens: new Set(), pending: null, refresh: null, running: false, again: false, devicesKey: null };
         watched.set(eventoId, w);
-        w.refresh = setTimeout(() => schedule(eventoId), REFRESH_MS);
+        w.refresh = setTimeout(() => refresh(eventoId), REFRESH_MS);
       }
       w.screens.add(send);
       return () => {

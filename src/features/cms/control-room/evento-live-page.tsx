@@ -12,7 +12,7 @@ import { lazy, Suspense, useEffect, useMemo } from "react";
 import { Link, useParams } from "react-router-dom";
 import { RecordError } from "../../../components/record-error";
 import type { Livello } from "../../../domain/cms";
-import type { ControlRoom } from "../../../domain/contracts/cms/control-room";
+import type { ControlRoom, ControlRoomView } from "../../../domain/contracts/cms/control-room";
 import { toRomeWallClock } from "../../../domain/instant";
 import { type Connessione, connessioneOf } from "../../../machines/cms-live.machine";
 import { appCmsLiveMachine } from "../../../machines/cms-live.services";
@@ -89,7 +89,14 @@ function Previsione({ data }: { data: ControlRoom }) {
   );
 }
 
-function Dispositivi({ data }: { data: ControlRoom }) {
+/** "12 dispositivi, 2 silenti" — the summary every pushed picture carries. */
+export function riepilogoDispositivi({ totale, silenti }: ControlRoom["riepilogo_dispositivi"]): string {
+  if (totale === 0) return "nessuno registrato";
+  const n = totale === 1 ? "1 dispositivo" : `${totale} dispositivi`;
+  return silenti === 0 ? `${n}, tutti attivi` : `${n}, ${silenti === 1 ? "1 silente" : `${silenti} silenti`}`;
+}
+
+function Dispositivi({ data }: { data: ControlRoomView }) {
   if (data.dispositivi.length === 0) return <Text color="fg.muted">Nessun dispositivo ha ancora inviato conteggi</Text>;
   return (
     <Table.Root size="sm" variant="outline" aria-label="Dispositivi">
@@ -121,7 +128,7 @@ function Dispositivi({ data }: { data: ControlRoom }) {
   );
 }
 
-export function EventoLiveView({ data, connessione }: { data: ControlRoom | null; connessione: Connessione }) {
+export function EventoLiveView({ data, connessione }: { data: ControlRoomView | null; connessione: Connessione }) {
   const c = CONNESSIONE[connessione];
   return (
     <Stack p="4" gap="5">
@@ -181,9 +188,14 @@ export function EventoLiveView({ data, connessione }: { data: ControlRoom | null
             </Suspense>
           </Box>
           <Box>
-            <Heading as="h2" size="md" mb="2">
-              Dispositivi
-            </Heading>
+            <HStack mb="2" gap="3" align="baseline">
+              <Heading as="h2" size="md">
+                Dispositivi
+              </Heading>
+              <Text fontSize="sm" color="fg.muted">
+                {riepilogoDispositivi(data.riepilogo_dispositivi)}
+              </Text>
+            </HStack>
             <Dispositivi data={data} />
           </Box>
         </>
