@@ -43,7 +43,7 @@ const SECONDS = Number(process.env.BENCH_CMS_SECONDS ?? 10);
 const STREAMS = Number(process.env.BENCH_CMS_STREAMS ?? 3);
 const WARMUP = Number(process.env.BENCH_CMS_WARMUP ?? 5);
 
-async function databaseUrl(): Promise<string> {
+export async function databaseUrl(): Promise<string> {
   if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
   const admin = new Client({ connectionString: ADMIN_URL });
   await admin.connect();
@@ -55,12 +55,12 @@ async function databaseUrl(): Promise<string> {
   return u.toString();
 }
 
-function quantile(sorted: number[], q: number): number {
+export function quantile(sorted: number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 }
 
-const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "—");
+export const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "—");
 
 interface Picture {
   arrived: number;
