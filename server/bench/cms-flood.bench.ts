@@ -28,7 +28,7 @@ import { migrate } from "../db/migrate";
 import { queryOne } from "../db/query";
 import { issueToken } from "../lib/tokens";
 import { startBenchServer } from "./bench-child";
-import { databaseUrl, ms, quantile } from "./cms.bench";
+import { benchEvento, databaseUrl, ms, quantile } from "./cms.bench";
 import { closeHttpConnections, httpJson, probeLatency } from "./load";
 
 const DEVICES = Number(process.env.BENCH_FLOOD_DEVICES ?? 2000);
@@ -36,6 +36,8 @@ const RATE = Number(process.env.BENCH_FLOOD_RATE ?? 300);
 const STREAMS = Number(process.env.BENCH_FLOOD_STREAMS ?? 30);
 const SECONDS = Number(process.env.BENCH_FLOOD_SECONDS ?? 30);
 const PER_USER = 5;
+/** Stewards counting, one device each. */
+const COUNTERS = 50;
 
 /** A live stream asked for on a raw socket that is never read: the kernel's buffers fill, then the server's. */
 function deafStream(base: string, eventoId: number, token: string): Promise<{ status: number; socket: net.Socket }> {
@@ -60,23 +62,10 @@ export async function runCmsFloodBench(): Promise<string> {
   const url = await databaseUrl();
   const direct = await openPostgres(url, 4);
   await migrate(direct);
-  const now = Date.now();
-  const stamp = `${process.pid}${now}`.slice(-8);
-  const codice = `F${stamp.slice(-7)}`.toUpperCase();
-  const ids = await queryOne<{ e: number; v: number }>(
-    direct.db,
-    sql`WITH u AS (INSERT INTO cms_utenti (first_name, last_name, tipologia_id, codice_accesso)
-                   VALUES ('Flood', 'Contatore', 'O', ${codice}) RETURNING id),
-             e AS (INSERT INTO cms_eventi (titolo, data_inizio, data_fine, contatore)
-                   VALUES (${`Flood ${stamp}`}, ${new Date(now - 3_600_000)}, ${new Date(now + 3 * 3_600_000)}, true) RETURNING id),
-             l AS (INSERT INTO cms_eventi_utenti (evento_id, utente_id) SELECT e.id, u.id FROM e, u),
-             v AS (INSERT INTO cms_varchi (evento_id, nome, capienza) SELECT id, 'Varco', 1000000 FROM e RETURNING id),
-             d AS (INSERT INTO cms_dispositivi (evento_id, varco_id, codice)
-                   SELECT e.id, v.id, 'REG-' || lpad(g::text, 5, '0') FROM e, v, generate_series(1, ${DEVICES}) g)
-        SELECT (SELECT id FROM e) AS e, (SELECT id FROM v) AS v`,
-  );
-  const eventoId = Number(ids?.e);
-  const varco = Number(ids?.v);
+  const { eventoId, varco, tokens: stewards } = await benchEvento(direct, "Flood", COUNTERS);
+  // The event's device list is the back office's, and big: DEVICES registered on the gate.
+  await direct.exec(`INSERT INTO cms_dispositivi (evento_id, varco_id, codice)
+    SELECT ${eventoId}, ${varco}, 'REG-' || lpad(g::text, 5, '0') FROM generate_series(1, ${DEVICES}) g`);
   const config = { ...loadConfig({}), databaseUrl: url, logLevel: "silent", host: "127.0.0.1", port: 0 };
   const users = Math.ceil(STREAMS / PER_USER);
   const tokens: string[] = [];
@@ -91,22 +80,23 @@ export async function runCmsFloodBench(): Promise<string> {
   const server = await startBenchServer({ databaseUrl: url, concurrency: 50 });
   const sockets: net.Socket[] = [];
   try {
-    const login = (await httpJson("POST", `${server.base}/api/app/cms/login/`, {}, { codice_accesso: codice })) as {
-      token: string;
-    };
-    const headers = { authorization: `Token ${login.token}` };
     let seq = 0;
-    // The registered devices' codes are the back office's; counts come from the first 50 of them.
+    // Counts come from the first COUNTERS registered devices, one steward each.
     const post = (i: number) =>
-      httpJson("POST", `${server.base}/api/app/cms/varchi/${varco}/conteggi/`, headers, {
-        data: {
-          device_id: `REG-${String((i % 50) + 1).padStart(5, "0")}`,
-          seq: ++seq,
-          in: 1,
-          out: 0,
-          at: new Date().toISOString(),
+      httpJson(
+        "POST",
+        `${server.base}/api/app/cms/varchi/${varco}/conteggi/`,
+        { authorization: `Token ${stewards[i % COUNTERS]}` },
+        {
+          data: {
+            device_id: `REG-${String((i % COUNTERS) + 1).padStart(5, "0")}`,
+            seq: ++seq,
+            in: 1,
+            out: 0,
+            at: new Date().toISOString(),
+          },
         },
-      });
+      );
     for (let i = 0; i < 200; i++) await post(i); // warm-up
     const health = `${server.base}/api/health/`;
     await probeLatency(health, {}, new Promise((r) => setTimeout(r, 2000)), 2, 20);

@@ -12,7 +12,7 @@
  *   BENCH_CMS_TRACE=1    also print p50 / p99 / max per second of load (stderr)
  *   ERP_WORKERS          server processes (default 2)
  *
- * Open loop: a post is sent every 1000/RATE ms whatever the answers (a slow server shows as
+ * One steward a device (each with a counting token). Open loop: a post is sent every 1000/RATE ms whatever the answers (a slow server shows as
  * latency, not as a lower rate), each `{device_id, seq, in: 1, out: 0, at}` on keep-alive
  * connections. Measures each post's latency (send → 200) and, for each post, when a control room
  * first shows it: the first picture on the stream whose `aggiornato_il` (taken before its queries
@@ -29,9 +29,11 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { Client } from "pg";
 import { loadConfig } from "../config";
+import type { Database } from "../db/client";
 import { openPostgres } from "../db/client";
 import { migrate } from "../db/migrate";
-import { queryOne } from "../db/query";
+import { queryOne, queryRows } from "../db/query";
+import { issueCmsAppToken } from "../lib/cms-app-tokens";
 import { issueToken } from "../lib/tokens";
 import { startBenchServer } from "./bench-child";
 import { closeHttpConnections, httpJson } from "./load";
@@ -41,6 +43,43 @@ const RATE = Number(process.env.BENCH_CMS_RATE ?? 1000);
 const DEVICES = Number(process.env.BENCH_CMS_DEVICES ?? 50);
 const SECONDS = Number(process.env.BENCH_CMS_SECONDS ?? 10);
 const STREAMS = Number(process.env.BENCH_CMS_STREAMS ?? 3);
+
+/**
+ * A running event with one gate (capacity 1,000,000) and `stewards` stewards linked to it, each with
+ * a counting token issued as the login does (no login: its per-address limit would refuse 50).
+ */
+export async function benchEvento(
+  direct: Database,
+  titolo: string,
+  stewards: number,
+): Promise<{ eventoId: number; varco: number; utenti: number[]; tokens: string[] }> {
+  const now = Date.now();
+  const stamp = `${process.pid}${now}`.slice(-8);
+  const ids = await queryOne<{ e: number; v: number }>(
+    direct.db,
+    sql`WITH e AS (INSERT INTO cms_eventi (titolo, data_inizio, data_fine, contatore)
+                   VALUES (${`${titolo} ${stamp}`}, ${new Date(now - 3_600_000)}, ${new Date(now + 3 * 3_600_000)}, true) RETURNING id),
+             v AS (INSERT INTO cms_varchi (evento_id, nome, capienza) SELECT id, 'Varco', 1000000 FROM e RETURNING id)
+        SELECT (SELECT id FROM e) AS e, (SELECT id FROM v) AS v`,
+  );
+  const eventoId = Number(ids?.e);
+  const utenti = (
+    await queryRows<{ id: number }>(
+      direct.db,
+      sql`WITH u AS (INSERT INTO cms_utenti (first_name, last_name, tipologia_id, codice_accesso)
+                     SELECT ${titolo}, 'Addetto ' || g, 'O', ${`B${stamp.slice(-4)}`} || lpad(g::text, 3, '0')
+                       FROM generate_series(1, ${stewards}) g RETURNING id),
+               l AS (INSERT INTO cms_eventi_utenti (evento_id, utente_id) SELECT ${eventoId}, id FROM u)
+          SELECT id FROM u ORDER BY id`,
+    )
+  ).map((r) => Number(r.id));
+  const tokens: string[] = [];
+  for (const u of utenti)
+    tokens.push(
+      await issueCmsAppToken(direct.db, u, eventoId, new Date(now + 6 * 3_600_000), new Date(now), "127.0.0.1"),
+    );
+  return { eventoId, varco: Number(ids?.v), utenti, tokens };
+}
 const WARMUP = Number(process.env.BENCH_CMS_WARMUP ?? 5);
 
 export async function databaseUrl(): Promise<string> {
@@ -97,41 +136,29 @@ export async function runCmsBench(): Promise<string> {
   const url = await databaseUrl();
   const direct = await openPostgres(url, 4);
   await migrate(direct);
-  const now = Date.now();
-  const stamp = `${process.pid}${now}`.slice(-8);
-  const codice = `B${stamp.slice(-7)}`.toUpperCase();
-  const ids = await queryOne<{ u: number; e: number; v: number }>(
-    direct.db,
-    sql`WITH u AS (INSERT INTO cms_utenti (first_name, last_name, tipologia_id, codice_accesso)
-                   VALUES ('Bench', 'Contatore', 'O', ${codice}) RETURNING id),
-             e AS (INSERT INTO cms_eventi (titolo, data_inizio, data_fine, contatore)
-                   VALUES (${`Bench ${stamp}`}, ${new Date(now - 3_600_000)}, ${new Date(now + 3 * 3_600_000)}, true) RETURNING id),
-             l AS (INSERT INTO cms_eventi_utenti (evento_id, utente_id) SELECT e.id, u.id FROM e, u),
-             v AS (INSERT INTO cms_varchi (evento_id, nome, capienza) SELECT id, 'Varco', 1000000 FROM e RETURNING id)
-        SELECT (SELECT id FROM u) AS u, (SELECT id FROM e) AS e, (SELECT id FROM v) AS v`,
-  );
+  const { eventoId, varco, tokens: stewards } = await benchEvento(direct, "Bench", DEVICES);
   await direct.exec(`INSERT INTO users (username, password_hash, nome, cognome, permissions)
     VALUES ('bench-sala', '!', 'Sala', 'Controllo', '{cms_view_control_room}') ON CONFLICT DO NOTHING`);
   const sala = await queryOne<{ id: number }>(direct.db, sql`SELECT id FROM users WHERE username = 'bench-sala'`);
   const config = { ...loadConfig({}), databaseUrl: url, logLevel: "silent", host: "127.0.0.1", port: 0 };
   const staffToken = await issueToken(direct.db, Number(sala?.id), config, new Date());
-  const eventoId = Number(ids?.e);
-  const varco = Number(ids?.v);
 
   const server = await startBenchServer({ databaseUrl: url, concurrency: 50 });
   const streams: ReturnType<typeof openStream>[] = [];
   try {
-    const login = (await httpJson("POST", `${server.base}/api/app/cms/login/`, {}, { codice_accesso: codice })) as {
-      token: string;
-    };
-    const headers = { authorization: `Token ${login.token}` };
     for (let i = 0; i < STREAMS; i++) streams.push(openStream(server.base, eventoId, staffToken));
     // Warm-up: a few posts per device (connections, prepared statements, JIT of the handlers).
     const seqs = new Array(DEVICES).fill(0);
+    // One steward a device, as at a real gate (a steward's posts have their own limit: RATE_RULES.cmsAddetto).
     const post = (d: number) =>
-      httpJson("POST", `${server.base}/api/app/cms/varchi/${varco}/conteggi/`, headers, {
-        data: { device_id: `BENCH-${d}`, seq: ++seqs[d], in: 1, out: 0, at: new Date().toISOString() },
-      });
+      httpJson(
+        "POST",
+        `${server.base}/api/app/cms/varchi/${varco}/conteggi/`,
+        { authorization: `Token ${stewards[d]}` },
+        {
+          data: { device_id: `BENCH-${d}`, seq: ++seqs[d], in: 1, out: 0, at: new Date().toISOString() },
+        },
+      );
     for (let round = 0; round < 5; round++) await Promise.all(seqs.map((_, d) => post(d)));
     // Then WARMUP seconds at the measured rate, not measured: V8 optimises the handlers only after
     // thousands of calls, and PostgreSQL's caches and the pools settle (as run.ts warms each path).

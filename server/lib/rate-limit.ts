@@ -54,6 +54,12 @@ export const RATE_RULES = {
   cmsAppLoginIp: { bucket: "cms-app-login-ip", limit: 20, windowSeconds: FIFTEEN_MINUTES },
   /** Key: `<evento> <device_id>`; a device posts every few seconds, a batch after being offline. */
   cmsDevice: { bucket: "cms-device", limit: 3000, windowSeconds: 60 },
+  /**
+   * Key: `<evento> <cms_utenti.id>`: the same limit for everything a steward's tokens post on an
+   * event, whatever device ids they carry (issue 30 item 2: a limit keyed on the device alone is
+   * multiplied by the devices one steward may bring, MAX_DISPOSITIVI_ADDETTO).
+   */
+  cmsAddetto: { bucket: "cms-addetto", limit: 3000, windowSeconds: 60 },
 } as const satisfies Record<string, RateRule>;
 
 /** Keys are case-insensitive (usernames) and bounded in length. */

@@ -229,6 +229,27 @@ describeEachDb("cms: API dei contatori", (ctx) => {
     expect((await post(url, { data: count("CP-1", 30, 1, 0) }, token)).statusCode).toBe(200);
   });
 
+  it("limits a steward's posts on the event whatever device ids they carry (issue 30 item 2)", async () => {
+    await db().execute(
+      sql`INSERT INTO rate_limits (bucket, key, window_start, hits) VALUES ('cms-addetto', ${`${evento} ${addetto.id}`}, ${at(10 * MIN)}, 3000)
+          ON CONFLICT (bucket, key) DO UPDATE SET hits = 3000, window_start = EXCLUDED.window_start`,
+    );
+    const url = `/api/app/cms/varchi/${nord}/conteggi/`;
+    for (const device of ["CP-1", "CP-NUOVO"]) {
+      const refused = await post(url, { data: count(device, 40, 1, 0) }, token);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    }
+    const rows = await queryOne(
+      db(),
+      sql`SELECT (SELECT count(*) FROM cms_conteggi WHERE evento_id = ${evento} AND seq = 40)::int AS conteggi,
+                 (SELECT count(*) FROM cms_dispositivi WHERE evento_id = ${evento} AND codice = 'CP-NUOVO')::int AS nuovi`,
+    );
+    expect(rows).toEqual({ conteggi: 0, nuovi: 0 });
+    await db().execute(sql`DELETE FROM rate_limits WHERE bucket = 'cms-addetto'`);
+    expect((await post(url, { data: count("CP-1", 40, 1, 0) }, token)).statusCode).toBe(200);
+  });
+
   it("stops the token at logout, and when the code is reissued", async () => {
     await post("/api/app/cms/logout/", {}, token);
     expect((await get("/api/app/cms/evento/", token)).statusCode).toBe(401);

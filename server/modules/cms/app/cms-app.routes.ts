@@ -8,7 +8,8 @@
  *   GET  /evento/                   the event's current total and per gate
  *   POST /varchi/{id}/conteggi/     {data: {device_id, seq, in, out, at}} or {data: [...]} (≤ 500)
  *                                   → {accettati, duplicati, totale}; idempotent by (device, seq)
- * Counts are limited per device (RATE_RULES.cmsDevice), wrong codes per address.
+ * Counts are limited per device (RATE_RULES.cmsDevice) and per steward and event whatever the
+ * devices (RATE_RULES.cmsAddetto), wrong codes per address.
  */
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";

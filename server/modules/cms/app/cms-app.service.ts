@@ -192,20 +192,29 @@ export async function postConteggi(
     sql`, `,
   )}]`;
   const rule = RATE_RULES.cmsDevice;
+  const ruleAddetto = RATE_RULES.cmsAddetto;
   // One statement, one commit: the hit on each device's rate limit (counted even when refused, as
   // consumeRateLimit does), the gate (of the token's event), the devices (registered on this gate at
   // their first count), the counts (a (device, seq) already received is skipped) — the counts only
   // when no device is over its limit; then the signal.
   let accettati = 0;
   for (let attempt = 0; ; attempt++) {
-    const r = await queryOne<{ varco: number; uniti: number; accettati: number; limite: Counter | null }>(
+    const r = await queryOne<{
+      varco: number;
+      uniti: number;
+      accettati: number;
+      limite: Counter | null;
+      limite_addetto: Counter | null;
+    }>(
       db,
       sql`WITH rl AS (${hitRateLimitSql(
         rule,
         devices.map((d) => `${user.eventoId} ${d}`),
         now,
       )}),
-               ok AS (SELECT NOT EXISTS (SELECT 1 FROM rl WHERE rl.hits > ${rule.limit}) AS ok),
+               ra AS (${hitRateLimitSql(ruleAddetto, [`${user.eventoId} ${user.utenteId}`], now)}),
+               ok AS (SELECT NOT EXISTS (SELECT 1 FROM rl WHERE rl.hits > ${rule.limit})
+                         AND NOT EXISTS (SELECT 1 FROM ra WHERE ra.hits > ${ruleAddetto.limit}) AS ok),
                v AS (SELECT id FROM cms_varchi WHERE id = ${varcoId} AND evento_id = ${user.eventoId}),
                da AS (SELECT id, codice, varco_id, utente_id FROM cms_dispositivi
                        WHERE evento_id = ${user.eventoId} AND codice = ANY(${codici})),
@@ -232,9 +241,12 @@ export async function postConteggi(
                  (SELECT count(*) FROM x JOIN d ON d.codice = x.codice)::int AS uniti,
                  (SELECT count(*) FROM ins)::int AS accettati,
                  (SELECT json_build_object('window_start', window_start, 'hits', hits)
-                    FROM rl WHERE rl.hits > ${rule.limit} LIMIT 1) AS limite`,
+                    FROM rl WHERE rl.hits > ${rule.limit} LIMIT 1) AS limite,
+                 (SELECT json_build_object('window_start', window_start, 'hits', hits)
+                    FROM ra WHERE ra.hits > ${ruleAddetto.limit}) AS limite_addetto`,
     );
     if (r?.limite) throw rateLimitExceeded(rule, r.limite, now);
+    if (r?.limite_addetto) throw rateLimitExceeded(ruleAddetto, r.limite_addetto, now);
     if (!r || Number(r.varco) === 0) throw notFound(VARCO_NON_TROVATO);
     accettati += Number(r.accettati);
     // A device registered at the same moment by a parallel request: its counts found no device
