@@ -54,13 +54,17 @@ const USAGE = `Uso: npm run erp -- <comando>
                                             invia conteggi all'app conta-persone di un server avviato
                                             (N al secondo, default 5; C: il codice di accesso dell'addetto,
                                             quello demo stampato dal seed;
-                                            url default http://127.0.0.1:PORT) fino a Ctrl-C o per S secondi
-  app simulate --day today|AAAA-MM-GG --username U --password P [--guardia-password G] [--url URL] [--wait]
+                                            url default: quello del server avviato con npm start)
+                                            fino a Ctrl-C o per S secondi, come i dispositivi registrati
+  app simulate --day today|AAAA-MM-GG --username U [--password P] [--guardia-password G] [--url URL] [--wait]
                                             gioca una giornata dell'app delle guardie contro il server
-                                            avviato (URL predefinito http://127.0.0.1:PORT): timbrature,
+                                            avviato (URL predefinito: quello del server avviato con npm start,
+                                            altrimenti http://127.0.0.1:PORT): timbrature,
                                             un ticket, letture; con --wait invia alla loro ora le timbrature future;
                                             G: la password di guardia.demo stampata dal seed (senza,
-                                            anche la guardia demo riceve credenziali sim.<id>)
+                                            anche la guardia demo riceve credenziali sim.<id>);
+                                            P e G anche da ERP_PASSWORD ed ERP_GUARDIA_PASSWORD, altrimenti
+                                            P è chiesta senza mostrarla
 `;
 
 /** Exit code of `audit verify` when the chain is broken. */
@@ -280,6 +284,18 @@ async function dbSetupRoles(config: AppConfig, o: Record<string, string | undefi
   }
 }
 
+/**
+ * Where the simulators find the server without --url: the address `npm start` printed, read from
+ * the lock of the data directory it holds (issue 32 item 8), else this configuration's port on
+ * this machine. A server listening on every interface is reached on 127.0.0.1.
+ */
+export function serverUrl(config: AppConfig): string {
+  const held = readLock(config.dataDir)?.url;
+  const url = new URL(held ?? `http://127.0.0.1:${config.port}`);
+  if (url.hostname === "0.0.0.0" || url.hostname === "::" || url.hostname === "[::]") url.hostname = "127.0.0.1";
+  return url.origin;
+}
+
 async function cmsSimulate(config: AppConfig, o: Record<string, string | undefined>): Promise<string> {
   need(o, "event", "codice");
   const eventoId = positiveInt(o.event, "event") as number;
@@ -291,7 +307,7 @@ async function cmsSimulate(config: AppConfig, o: Record<string, string | undefin
   process.once("SIGINT", onSignal);
   try {
     const r = await simulate({
-      url: o.url ?? `http://127.0.0.1:${config.port}`,
+      url: o.url ?? serverUrl(config),
       eventoId,
       rate,
       seconds,
@@ -347,18 +363,43 @@ export async function runCli(argv: string[], config: AppConfig = loadConfig()): 
   }
 }
 
+/**
+ * A password for a command, never on the command line if the user prefers (shell history and the
+ * process list keep it — issue 32 item 8): the option, else the environment variable, else asked
+ * on the terminal without echo; a CliError when none can be had.
+ */
+async function passwordFrom(option: unknown, envName: string, question: string): Promise<string> {
+  if (typeof option === "string" && option) return option;
+  const env = process.env[envName];
+  if (env) return env;
+  if (!process.stdin.isTTY) throw new CliError(`Password mancante: indica ${envName} nell'ambiente o --password`, 2);
+  const readline = await import("node:readline");
+  const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  const muted = rl as unknown as { _writeToOutput: (s: string) => void };
+  process.stdout.write(question);
+  muted._writeToOutput = () => {}; // what is typed is not shown
+  try {
+    return await new Promise<string>((resolve) => rl.question("", resolve));
+  } finally {
+    rl.close();
+    process.stdout.write("\n");
+  }
+}
+
 async function appSimulate(config: AppConfig, o: Record<string, string | boolean | undefined>): Promise<string> {
-  need(o as Record<string, string | undefined>, "username", "password");
+  need(o as Record<string, string | undefined>, "username");
+  const password = await passwordFrom(o.password, "ERP_PASSWORD", `Password di ${String(o.username)}: `);
+  const guardia = typeof o["guardia-password"] === "string" ? o["guardia-password"] : process.env.ERP_GUARDIA_PASSWORD;
   const { simulateAppDay, SimulationError } = await import("./app-simulate");
   try {
     return await simulateAppDay(
       {
-        url: typeof o.url === "string" ? o.url : `http://127.0.0.1:${config.port}`,
+        url: typeof o.url === "string" ? o.url : serverUrl(config),
         day: typeof o.day === "string" ? o.day : "today",
         username: String(o.username),
-        password: String(o.password),
+        password,
         wait: o.wait === true,
-        guardiaPassword: typeof o["guardia-password"] === "string" ? o["guardia-password"] : undefined,
+        guardiaPassword: guardia || undefined,
       },
       (line) => console.log(line),
     );

@@ -185,6 +185,27 @@ describe("CLI on the embedded database (DATA_DIR)", () => {
     });
   });
 
+  it("app simulate: the password from ERP_PASSWORD or nowhere on the command line, the server from the lock (issue 32 item 8)", async () => {
+    // No terminal to ask on, no option, no environment: a usage error, nothing sent.
+    const none = await cli(["app", "simulate", "--username", "admin"], env);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain("Password mancante: indica ERP_PASSWORD");
+    // From the environment, to the address the running server wrote in its lock (nobody there).
+    const lock = path.join(dir, "server.lock");
+    fs.writeFileSync(lock, JSON.stringify({ pid: process.ppid, url: "http://0.0.0.0:1" }));
+    try {
+      const r = await cli(["app", "simulate", "--username", "admin"], {
+        ...env,
+        ERP_PASSWORD: "Segreta-Mai-Stampata-1",
+      });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain("Server non raggiungibile su http://127.0.0.1:1");
+      expect(`${r.stdout}${r.stderr}`).not.toContain("Segreta-Mai-Stampata-1");
+    } finally {
+      fs.rmSync(lock, { force: true });
+    }
+  });
+
   it("ignores a stale lock of a process that is gone, and loads the demo data once", async () => {
     const dead = 2 ** 22 + 12345; // above pid_max on Linux: never alive
     fs.writeFileSync(path.join(dir, "server.lock"), JSON.stringify({ pid: dead }));

@@ -141,7 +141,17 @@ export async function cmsAppLogin(
     });
     return t;
   });
-  const varchi = await occupazioneVarchi(db, eventoId);
+  const [varchi, dispositivi] = await Promise.all([
+    occupazioneVarchi(db, eventoId),
+    queryRows<{ codice: string; varco_id: number | null; ultimo_seq: string }>(
+      db,
+      sql`SELECT d.codice, d.varco_id,
+                 coalesce((SELECT max(c.seq) FROM cms_conteggi c WHERE c.dispositivo_id = d.id), 0)::text AS ultimo_seq
+            FROM cms_dispositivi d
+           WHERE d.evento_id = ${eventoId} AND (d.utente_id IS NULL OR d.utente_id = ${utente.id})
+           ORDER BY d.codice`,
+    ),
+  ]);
   return {
     token,
     scade_il: scade.toISOString(),
@@ -152,6 +162,11 @@ export async function cmsAppLogin(
       data_inizio: new Date(evento.data_inizio).toISOString(),
       data_fine: new Date(evento.data_fine).toISOString(),
       varchi: varchi.map(({ id, nome, capienza, direzione }) => ({ id, nome, capienza, direzione })),
+      dispositivi: dispositivi.map((d) => ({
+        codice: d.codice,
+        varco_id: d.varco_id === null ? null : Number(d.varco_id),
+        ultimo_seq: Number(d.ultimo_seq),
+      })),
     },
   };
 }

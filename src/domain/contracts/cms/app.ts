@@ -33,6 +33,12 @@ export const AppCmsLoginOut = z
       data_inizio: z.string(),
       data_fine: z.string(),
       varchi: z.array(AppCmsVarco),
+      /**
+       * The devices registered on the event that this steward may count with (not bound to another
+       * steward), each with its gate (null: bound by its first count) and the last `seq` received
+       * from it (0 when none): a reinstalled app or a simulator goes on from there.
+       */
+      dispositivi: z.array(z.object({ codice: z.string(), varco_id: z.number().nullable(), ultimo_seq: z.number() })),
     }),
   })
   .meta({
@@ -47,6 +53,7 @@ export const AppCmsLoginOut = z
           data_inizio: "2026-07-10T17:00:00.000Z",
           data_fine: "2026-07-10T21:30:00.000Z",
           varchi: [{ id: 11, nome: "Varco Nord", capienza: 1000, direzione: "in" }],
+          dispositivi: [{ codice: "CP-001", varco_id: 11, ultimo_seq: 0 }],
         },
       },
     ],
