@@ -40,3 +40,13 @@ export function toRomeWallClock(value: string | number | null | undefined): stri
   const { day, time } = instantToRome(instant);
   return `${day}T${time}`;
 }
+
+/** An instant → 'DD/MM/YYYY HH:mm:ss' in Europe/Rome (a device's last report, to the second); '' when invalid. */
+export function formatRomeSecondi(value: string | number | null | undefined): string {
+  const instant = typeof value === "number" ? value : value ? parseInstant(value) : null;
+  if (instant === null || !Number.isFinite(instant)) return "";
+  const { day, time } = instantToRome(instant);
+  // Rome's offset is whole hours: the seconds are UTC's.
+  const ss = String(new Date(instant).getUTCSeconds()).padStart(2, "0");
+  return `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)} ${time}:${ss}`;
+}

@@ -13,11 +13,12 @@ import { Link, useParams } from "react-router-dom";
 import { RecordError } from "../../../components/record-error";
 import type { Livello } from "../../../domain/cms";
 import type { ControlRoom, ControlRoomView } from "../../../domain/contracts/cms/control-room";
-import { toRomeWallClock } from "../../../domain/instant";
+import { formatRomeSecondi, toRomeWallClock } from "../../../domain/instant";
 import { type Connessione, connessioneOf } from "../../../machines/cms-live.machine";
 import { appCmsLiveMachine } from "../../../machines/cms-live.services";
 import { combinedInspect } from "../../../machines/inspector";
 import { createTraceRecorder, unregisterTrace } from "../../../machines/trace";
+import { AllarmeSoglia } from "./allarme-soglia";
 import { NumeroVivo } from "./numero-vivo";
 
 const TrendChart = lazy(() => import("./trend-chart").then((m) => ({ default: m.TrendChart })));
@@ -113,7 +114,7 @@ function Dispositivi({ data }: { data: ControlRoomView }) {
           <Table.Row key={d.id} bg={d.silente ? "red.subtle" : undefined}>
             <Table.Cell>{d.codice}</Table.Cell>
             <Table.Cell>{d.varco}</Table.Cell>
-            <Table.Cell>{d.ultimo_invio ? toRomeWallClock(d.ultimo_invio).replace("T", " ") : "—"}</Table.Cell>
+            <Table.Cell>{d.ultimo_invio ? formatRomeSecondi(d.ultimo_invio) : "—"}</Table.Cell>
             <Table.Cell>
               {d.silente ? (
                 <Badge colorPalette="red">Silente da oltre 2 minuti</Badge>
@@ -157,6 +158,7 @@ export function EventoLiveView({ data, connessione }: { data: ControlRoomView | 
         <Skeleton height="40" />
       ) : (
         <>
+          <AllarmeSoglia data={data} sogliaMassima={data.evento.soglia_massima} />
           <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="4">
             <Occupazione label="Totale" {...data.totale} big />
             <Card.Root variant="subtle">

@@ -67,6 +67,62 @@ describe("control room", () => {
     );
   });
 
+  test("a gate at its maximum raises a banner and a tone the user can mute; device times to the second (issue 32 item 8)", async () => {
+    const tones: number[] = [];
+    class FakeAudio {
+      currentTime = 0;
+      destination = {};
+      createOscillator() {
+        tones.push(1);
+        const node = { frequency: { value: 0 }, connect: () => ({ connect: () => {} }), start() {}, stop() {} };
+        return node;
+      }
+      createGain() {
+        return { gain: { value: 0 }, connect: () => {} };
+      }
+      close() {
+        return Promise.resolve();
+      }
+    }
+    Object.assign(window, { AudioContext: FakeAudio });
+    localStorage.removeItem("erp.cms.control-room.audio");
+    const evento = db.cmsEventi[0];
+    let push: (text: string) => void = () => {};
+    server.use(
+      http.get("*/api/cms/control-room/eventi/1/live/", () => {
+        const stream = new ReadableStream<Uint8Array>({
+          start(controller) {
+            const enc = new TextEncoder();
+            push = (t) => controller.enqueue(enc.encode(t));
+            push(`event: snapshot\ndata: ${JSON.stringify(pictureOf(evento, [700, 300]))}\n\n`);
+          },
+        });
+        return new HttpResponse(stream, { headers: { "content-type": "text/event-stream" } });
+      }),
+    );
+    renderApp("/cms/control-room/evento/1", { as: "cms" });
+    await screen.findByRole("generic", { name: "Totale: 1000 presenti" }, SLOW);
+    expect(screen.queryByRole("alert", { name: "Soglia massima raggiunta" })).toBeNull();
+    const devices = screen.getByRole("table", { name: "Dispositivi" });
+    expect(within(devices).getAllByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/).length).toBe(2);
+
+    push(`event: snapshot\ndata: ${JSON.stringify(pictureOf(evento, [960, 300]))}\n\n`);
+    const banner = await screen.findByRole("alert", { name: "Soglia massima raggiunta" });
+    expect(within(banner).getByText("Varco Nord: 960 presenti su 1000 (96%)")).toBeTruthy();
+    expect(tones.length).toBe(2); // one two-tone signal
+    // The same gate still over: no new tone. Muted: none for the next gate either.
+    push(`event: snapshot\ndata: ${JSON.stringify(pictureOf(evento, [970, 300]))}\n\n`);
+    await screen.findByText("Varco Nord: 970 presenti su 1000 (97%)");
+    expect(tones.length).toBe(2);
+    within(banner).getByRole("button", { name: "Disattiva audio" }).click();
+    expect(await within(banner).findByRole("button", { name: "Attiva audio" })).toBeTruthy();
+    expect(localStorage.getItem("erp.cms.control-room.audio")).toBe("off");
+    push(`event: snapshot\ndata: ${JSON.stringify(pictureOf(evento, [970, 490]))}\n\n`);
+    await screen.findByText("Varco Sud: 490 presenti su 500 (98%)");
+    expect(tones.length).toBe(2);
+    localStorage.removeItem("erp.cms.control-room.audio");
+  });
+
   test("an event that does not exist (or was deleted) says so instead of reconnecting for ever", async () => {
     let calls = 0;
     server.use(
