@@ -130,7 +130,8 @@ export const ROUTES: AppRoute[] = [
   {
     path: "/anagrafiche/operatori/aggiungi-nuovo",
     title: "Nuovo operatore",
-    capabilities: CAPABILITIES.operatori,
+    // A new operator is his anagrafica: the route asks what the form and POST need (issue 32 item 1).
+    capabilities: CAPABILITIES.operatoriAnagrafica,
     page: lazyPage(() => import("../features/anagrafiche/operatori/operatore-page"), "NuovoOperatorePage"),
   },
   {

@@ -3,6 +3,12 @@
  * Below the `md` breakpoint (a phone) they are not in the header but at the top of the menu drawer
  * (sidebar-menu.tsx `quickActionsFor`), so the header fits in 390 px (issue 32 item 12). Their tooltips (quick-action-tooltips.tsx) load on the first intent over the icons
  * (src/components/on-intent.ts).
+ *
+ * Decision (issue 32 items 1 and 9): SPEC §6 gives the two "new" icons the 'all' capability, so
+ * every user sees them; the routes they open ask for the permission of what they create (Nuovo
+ * operatore: the operator's anagrafica, erp_operatori_anagrafica; Nuovo contratto: erp_contratti)
+ * and without it show SPEC's 'Non disponi di permessi sufficienti per questa sezione'. The issue
+ * asked to hide them from roles that cannot create; the SPEC is the contract, so they stay.
  */
 import { HStack, IconButton } from "@chakra-ui/react";
 import type { ComponentType } from "react";
