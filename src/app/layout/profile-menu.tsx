@@ -23,8 +23,9 @@ export function ProfileMenu() {
   const popup = useOnIntent(loadPopup);
   const button = (
     <Button variant="ghost" size="sm" aria-label={`Profilo di ${name}`}>
-      <Avatar.Root size="xs" colorPalette="blue">
-        <Avatar.Fallback name={name} />
+      {/* An icon, not initials: the visible text must be part of the button's name (axe: label-content-name-mismatch). */}
+      <Avatar.Root size="xs" colorPalette="blue" aria-hidden="true">
+        <Avatar.Fallback />
       </Avatar.Root>
       <Text as="span" hideBelow="sm">
         {name}

@@ -38,7 +38,8 @@ function Figure({ label, value, to, help }: { label: string; value: ReactNode; t
           value
         )}
       </Stat.ValueText>
-      {help && <Stat.HelpText>{help}</Stat.HelpText>}
+      {/* a <dd> (Chakra's is a <span>): a <dl> holds only <dt> and <dd> (axe: definition-list) */}
+      {help && <Stat.HelpText as="dd">{help}</Stat.HelpText>}
     </Stat.Root>
   );
 }

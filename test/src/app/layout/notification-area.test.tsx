@@ -49,10 +49,12 @@ describe("notification alert (SPEC §2 Header)", () => {
     const alert = await screen.findByText(ALERT);
     const style = getComputedStyle(alert);
     expect(style.animation || style.animationName).toMatch(/alert-blink/);
-    expect(style.animation).toMatch(/500ms ease-in-out infinite alternate/);
+    expect(style.animation).toMatch(/500ms steps\(1, end\) infinite alternate/);
+    // Two phases that both keep AA contrast, switched without a fade (issue 32 item 13).
     const css = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules].map((r) => r.cssText)).join("\n");
+    expect(css).toMatch(/@keyframes alert-blink\s*\{\s*from\s*\{\s*color:\s*var\(--chakra-colors-red-700\);/);
     expect(css).toMatch(
-      /@keyframes alert-blink\s*\{\s*from\s*\{\s*opacity:\s*1;?\s*\}\s*to\s*\{\s*opacity:\s*0\.15;?\s*\}/,
+      /to\s*\{\s*color:\s*var\(--chakra-colors-white\);\s*background-color:\s*var\(--chakra-colors-red-700\)/,
     );
   });
 
