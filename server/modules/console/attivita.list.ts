@@ -6,7 +6,7 @@
  * Distance: haversine from the check-in to the service's coordinates, in metres.
  */
 import { sql } from "drizzle-orm";
-import { AttivitaList } from "../../../src/domain/contracts/console/attivita";
+import { AttivitaList } from "../../../src/domain/contracts/console/attivita/schemas";
 import { defineList } from "../../lib/list";
 
 const inizio = sql`(SELECT min(lower(p.periodo)) FROM turni_operatori_periodi p WHERE p.turno_operatore_id = tor.id)`;

@@ -10,8 +10,8 @@ import type {
   Ticket,
   TicketRispostaData,
   TicketUpdateData,
-} from "../../../src/domain/contracts/console/ticket";
-import { TICKET_STATO_LABEL } from "../../../src/domain/contracts/console/ticket";
+} from "../../../src/domain/contracts/console/ticket-supporto/schemas";
+import { TICKET_STATO_LABEL } from "../../../src/domain/contracts/console/ticket-supporto/schemas";
 import { CAPABILITIES } from "../../../src/domain/permissions";
 import type { Executor, Tx } from "../../db/client";
 import { queryOne, queryRows } from "../../db/query";

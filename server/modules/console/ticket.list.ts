@@ -1,9 +1,9 @@
 /**
  * GET /api/comunicazioni/ticket/ on the generic list engine: the fields of TicketList
- * (src/domain/contracts/console/ticket.ts) read from SQL. Unread first, then newest.
+ * (src/domain/contracts/console/ticket-supporto/schemas.ts) read from SQL. Unread first, then newest.
  */
 import { sql } from "drizzle-orm";
-import { TicketList } from "../../../src/domain/contracts/console/ticket";
+import { TicketList } from "../../../src/domain/contracts/console/ticket-supporto/schemas";
 import { defineList } from "../../lib/list";
 
 export const ticketList = defineList(TicketList, {

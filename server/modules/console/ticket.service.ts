@@ -8,8 +8,8 @@
  * - the summary (the side menu chip) counts every unread ticket, whatever its type or state.
  */
 import { sql } from "drizzle-orm";
-import { ANOMALIA_TIPO_LABEL } from "../../../src/domain/contracts/console/anomalie";
-import type { ProblemNotification, TicketLetto } from "../../../src/domain/contracts/console/ticket";
+import { ANOMALIA_TIPO_LABEL } from "../../../src/domain/contracts/console/anomalie/schemas";
+import type { ProblemNotification, TicketLetto } from "../../../src/domain/contracts/console/ticket-supporto/schemas";
 import { formatDateTimeSeconds } from "../../../src/domain/format";
 import type { Executor, Tx } from "../../db/client";
 import { queryOne, queryRows } from "../../db/query";

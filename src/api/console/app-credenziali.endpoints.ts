@@ -1,20 +1,13 @@
-/** HR sets or resets a guard's credentials for the app (POST comunicazioni/operatori/{id}/credenziali-app/). */
+/** HR sets or resets a guard's credentials for the app: derived from contracts/console/credenziali-app/calls.ts. */
 import type { CredenzialiAppData, CredenzialiAppOut } from "../../domain/contracts/console/app";
+import { credenzialiAppCalls } from "../../domain/contracts/console/credenziali-app/calls";
 import { api } from "../base";
+import { callEndpoints } from "../calls";
 
 export type { CredenzialiAppData, CredenzialiAppOut };
 
 export const appCredenzialiApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    impostaCredenzialiApp: build.mutation<CredenzialiAppOut, { operatoreId: number; data: CredenzialiAppData }>({
-      query: ({ operatoreId, data }) => ({
-        url: `comunicazioni/operatori/${operatoreId}/credenziali-app/`,
-        method: "POST",
-        body: { data },
-      }),
-      invalidatesTags: ["Log"],
-    }),
-  }),
+  endpoints: (build) => callEndpoints(build, credenzialiAppCalls),
 });
 
 export const { useImpostaCredenzialiAppMutation } = appCredenzialiApi;

@@ -1,37 +1,32 @@
 /**
- * Company communications (issue 12 item 5): one with its recipients, sending a new one (always as
- * multipart: the fields and the optional attachment `allegato`), the reminder to non-readers. The
- * list is the generic list query (GET comunicazioni/azienda/).
+ * Company communications' endpoints, derived from contracts/console/comunicazioni-azienda/calls.ts;
+ * sending one is overridden: always multipart (the fields and the optional attachment `allegato`),
+ * refreshing the lists only when it was sent.
  */
-import type { Comunicazione, ComunicazioneData, Promemoria } from "../../domain/contracts/console/comunicazioni";
+import { comunicazioniAziendaCalls as calls } from "../../domain/contracts/console/comunicazioni-azienda/calls";
+import type { Comunicazione, ComunicazioneData } from "../../domain/contracts/console/comunicazioni-azienda/schemas";
 import { api } from "../base";
+import { callEndpoints, callTags } from "../calls";
 
 export type { Comunicazione, ComunicazioneData };
 
 export const comunicazioniApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    comunicazione: build.query<Comunicazione, number>({
-      query: (id) => `comunicazioni/azienda/${id}/`,
-      providesTags: (_r, _e, id) => [{ type: "Comunicazione", id }],
+  endpoints: (build) =>
+    callEndpoints(build, calls, {
+      inviaComunicazione: build.mutation<Comunicazione, { data: ComunicazioneData; allegato?: File | null }>({
+        query: ({ data, allegato }) => {
+          const body = new FormData();
+          body.append("oggetto", data.oggetto);
+          body.append("testo", data.testo);
+          body.append("destinatari", data.destinatari);
+          if (data.posizione) body.append("posizione", String(data.posizione));
+          if (data.operatori?.length) body.append("operatori", data.operatori.join(","));
+          if (allegato) body.append("allegato", allegato, allegato.name);
+          return { url: calls.inviaComunicazione.path, method: calls.inviaComunicazione.method, body };
+        },
+        invalidatesTags: (_r, error) => (error ? [] : callTags(calls.inviaComunicazione.invalidates)),
+      }),
     }),
-    inviaComunicazione: build.mutation<Comunicazione, { data: ComunicazioneData; allegato?: File | null }>({
-      query: ({ data, allegato }) => {
-        const body = new FormData();
-        body.append("oggetto", data.oggetto);
-        body.append("testo", data.testo);
-        body.append("destinatari", data.destinatari);
-        if (data.posizione) body.append("posizione", String(data.posizione));
-        if (data.operatori?.length) body.append("operatori", data.operatori.join(","));
-        if (allegato) body.append("allegato", allegato, allegato.name);
-        return { url: "comunicazioni/azienda/", method: "POST", body };
-      },
-      invalidatesTags: (_r, error) => (error ? [] : [{ type: "List" }]),
-    }),
-    inviaPromemoria: build.mutation<Promemoria, number>({
-      query: (id) => ({ url: `comunicazioni/azienda/${id}/promemoria/`, method: "POST" }),
-      invalidatesTags: (_r, _e, id) => [{ type: "Comunicazione", id }, { type: "List" }],
-    }),
-  }),
 });
 
 export const { useComunicazioneQuery, useInviaComunicazioneMutation, useInviaPromemoriaMutation } = comunicazioniApi;

@@ -1,9 +1,9 @@
 /**
  * GET /api/comunicazioni/azienda/ on the list engine: the fields of ComunicazioneList
- * (src/domain/contracts/console/comunicazioni.ts) read from SQL. Newest first.
+ * (src/domain/contracts/console/comunicazioni-azienda/schemas.ts) read from SQL. Newest first.
  */
 import { sql } from "drizzle-orm";
-import { ComunicazioneList } from "../../../../src/domain/contracts/console/comunicazioni";
+import { ComunicazioneList } from "../../../../src/domain/contracts/console/comunicazioni-azienda/schemas";
 import { defineList } from "../../../lib/list";
 
 const conta = (where: string) =>

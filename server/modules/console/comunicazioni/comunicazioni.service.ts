@@ -11,7 +11,7 @@ import {
   type Comunicazione,
   ComunicazioneData,
   type Promemoria,
-} from "../../../../src/domain/contracts/console/comunicazioni";
+} from "../../../../src/domain/contracts/console/comunicazioni-azienda/schemas";
 import type { Executor, Tx } from "../../../db/client";
 import { queryOne, queryRows } from "../../../db/query";
 import { AZIONI, writeAudit } from "../../../lib/audit";

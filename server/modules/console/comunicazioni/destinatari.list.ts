@@ -1,10 +1,10 @@
 /**
  * GET /api/comunicazioni/azienda/:id/destinatari/ on the list engine: the recipients of one message
- * (DestinatariList, src/domain/contracts/console/comunicazioni.ts) — not read first, then by surname.
+ * (DestinatariList, src/domain/contracts/console/comunicazioni-azienda/schemas.ts) — not read first, then by surname.
  * The route checks the message first (404), so `ctx.params.id` is a valid id here.
  */
 import { sql } from "drizzle-orm";
-import { DestinatariList } from "../../../../src/domain/contracts/console/comunicazioni";
+import { DestinatariList } from "../../../../src/domain/contracts/console/comunicazioni-azienda/schemas";
 import { defineList } from "../../../lib/list";
 
 export const destinatariList = defineList(DestinatariList, {

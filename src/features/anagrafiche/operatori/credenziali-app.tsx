@@ -29,7 +29,7 @@ export function CredenzialiApp({ operatoreId }: { operatoreId: number }) {
         onSubmit={async (values) => {
           try {
             const out = await imposta({
-              operatoreId,
+              id: operatoreId,
               data: {
                 username: values.username ?? "",
                 ...(values.password ? { password: values.password } : {}),

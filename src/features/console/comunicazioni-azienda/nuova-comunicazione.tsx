@@ -14,7 +14,7 @@ import {
   COMUNICAZIONE_DESTINATARI_LABEL,
   type Comunicazione,
   type ComunicazioneDestinatari,
-} from "../../../domain/contracts/console/comunicazioni";
+} from "../../../domain/contracts/console/comunicazioni-azienda/schemas";
 import { TIMINGS } from "../../../lib/timings";
 import { notify } from "../../../lib/toaster";
 import { useCurrentUser } from "../../../machines/session-context";

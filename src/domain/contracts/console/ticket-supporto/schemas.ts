@@ -1,8 +1,8 @@
 /** The contract of /api/comunicazioni/ (SPEC §3 Support notification, §7 Notifications): problems, the unread count, a ticket read. */
 import { z } from "zod";
-import { dataBody, IdParams } from "../common";
-import { declareList } from "../list";
-import { TICKET_STATI, TICKET_TIPI, TicketMessaggioOut } from "./app";
+import { dataBody, IdParams } from "../../common";
+import { declareList } from "../../list";
+import { TICKET_STATI, TICKET_TIPI, TicketMessaggioOut } from "../app";
 
 export { IdParams };
 

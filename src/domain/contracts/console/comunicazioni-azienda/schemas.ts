@@ -5,7 +5,7 @@
  * The guards' side is /api/app/comunicazioni/ (contracts/console/app.ts).
  */
 import { z } from "zod";
-import { declareList } from "../list";
+import { declareList } from "../../list";
 
 export const COMUNICAZIONE_DESTINATARI = ["tutti", "qualifica", "operatori"] as const;
 export type ComunicazioneDestinatari = (typeof COMUNICAZIONE_DESTINATARI)[number];

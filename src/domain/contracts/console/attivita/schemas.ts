@@ -5,7 +5,7 @@
  * planned and worked hours (summed in a `group_by=giorno` answer: the day's totals).
  */
 import { z } from "zod";
-import { declareList } from "../list";
+import { declareList } from "../../list";
 
 export const AttivitaRow = z.object({
   id: z.number(),

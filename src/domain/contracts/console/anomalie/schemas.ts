@@ -4,8 +4,8 @@
  * (status, notes, who handled it). The rules: server/modules/console/anomalie/rilevazione.ts.
  */
 import { z } from "zod";
-import { dataBody } from "../common";
-import { declareList } from "../list";
+import { dataBody } from "../../common";
+import { declareList } from "../../list";
 
 export const ANOMALIA_TIPI = [
   "mancato_ingresso",
