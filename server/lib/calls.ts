@@ -13,7 +13,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import type { FileCall, JsonCall, ListCall } from "../../src/domain/contracts/calls";
+import type { CallPermissions, FileCall, JsonCall, ListCall } from "../../src/domain/contracts/calls";
 import { type List, registerListRoute } from "./list";
 
 type Out<S> = S extends z.ZodType ? z.output<S> : unknown;
@@ -38,6 +38,13 @@ export function pathWithin(prefix: string, call: { path: string }): string {
   return full.slice(prefix.length) || "/";
 }
 
+/** OpenAPI's security of a route: none for a public one, the token for the apps' (staff routes: the document's default). */
+function security(permissions: CallPermissions) {
+  if (permissions === "public") return { security: [] };
+  if (permissions === "app" || permissions === "app-cms") return { security: [{ token: [] }] };
+  return {};
+}
+
 export function callRoutes(app: FastifyInstance, opts: { tags: string[] }) {
   const tags = opts.tags;
   return {
@@ -55,7 +62,8 @@ export function callRoutes(app: FastifyInstance, opts: { tags: string[] }) {
           ...(json && call.query ? { querystring: call.query } : {}),
           ...(json && call.body ? { body: call.body } : {}),
           ...(json && call.consumes ? { consumes: [...call.consumes] } : {}),
-          response: json ? { [call.status ?? 200]: call.answer } : { 200: call.file },
+          ...security(call.permissions),
+          response: json ? { ...call.alsoAnswers, [call.status ?? 200]: call.answer } : { 200: call.file },
         },
         handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
       });

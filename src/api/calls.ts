@@ -5,7 +5,7 @@
  * path, body and cache tags. Lists and downloads are not endpoints: a ListScreen reads the list's
  * declared `path`, a download `callUrl(call, id)`.
  *
- *   export const ticketApi = api.injectEndpoints({
+ *   export const ticketSupportoApi = api.injectEndpoints({
  *     endpoints: (build) => callEndpoints(build, ticketSupportoCalls),
  *   });
  *
@@ -74,7 +74,7 @@ export function callEndpoints<
 >(build: Build, table: T, overrides?: O): CallEndpoints<T, O> {
   const out: Record<string, unknown> = {};
   for (const [name, call] of Object.entries(table)) {
-    if (call.kind === "list" || call.kind === "file") continue;
+    if (call.kind === "list" || call.kind === "file" || call.noSpa) continue;
     out[name] = overrides?.[name] ?? derive(build, call);
   }
   return out as CallEndpoints<T, O>;

@@ -75,6 +75,10 @@ export interface JsonCall extends CallBase {
   answer: z.ZodType;
   /** The success status (200 unless said). */
   status?: 200 | 201;
+  /** Other success answers by status (a create that may find the row already there answers 200 too). */
+  alsoAnswers?: Readonly<Record<number, z.ZodType>>;
+  /** Not an endpoint of the SPA, and why (another client calls it: the guards' app). */
+  noSpa?: string;
   provides?: readonly CallTag[];
   invalidates?: readonly CallTag[];
 }
@@ -130,7 +134,9 @@ export type CallArg<C> = C extends { body: z.ZodType }
 export type CallAnswer<C> = C extends { answer: z.ZodType } ? Out<C["answer"]> : never;
 
 /** The JSON calls of a table (the SPA's endpoints). */
-export type JsonCalls<T> = { [K in keyof T as T[K] extends JsonCall ? K : never]: T[K] };
+export type JsonCalls<T> = {
+  [K in keyof T as T[K] extends JsonCall ? (T[K] extends { noSpa: string } ? never : K) : never]: T[K];
+};
 
 /** `comunicazioni/ticket/:id/` with {id: 3} → `comunicazioni/ticket/3/`. */
 export function fillPath(path: string, params: Record<string, unknown> = {}): string {

@@ -1,5 +1,6 @@
 /** The console module's call table, resource by resource (served under /api/comunicazioni/, SPEC's paths). */
 export { anomalieCalls } from "./anomalie/calls";
+export { appCalls } from "./app-guardie/calls";
 export { attivitaCalls } from "./attivita/calls";
 export { comunicazioniAziendaCalls } from "./comunicazioni-azienda/calls";
 export { credenzialiAppCalls } from "./credenziali-app/calls";

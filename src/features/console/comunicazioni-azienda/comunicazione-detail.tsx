@@ -8,7 +8,10 @@ import { Badge, Button, Link as ChakraLink, Heading, HStack, Spinner, Stack, Tex
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { errorMessage } from "../../../api/base";
-import { useComunicazioneQuery, useInviaPromemoriaMutation } from "../../../api/console/comunicazioni.endpoints";
+import {
+  useComunicazioneQuery,
+  useInviaPromemoriaMutation,
+} from "../../../api/console/comunicazioni-azienda.endpoints";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import type { DataTableColumn } from "../../../components/data-table/data-table.types";
 import { ListScreen } from "../../../components/data-table/list-screen";

@@ -14,7 +14,7 @@ import {
   useRispondiTicketMutation,
   useSegnaTicketLettoMutation,
   useTicketQuery,
-} from "../../../api/console/ticket.endpoints";
+} from "../../../api/console/ticket-supporto.endpoints";
 import { requestErrorText, SAVED_TEXT, SelectField, saveFailure, TextareaField } from "../../../components/form";
 import { RecordError } from "../../../components/record-error";
 import { callUrl } from "../../../domain/contracts/calls";

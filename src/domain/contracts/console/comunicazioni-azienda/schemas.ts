@@ -2,7 +2,7 @@
  * The contract of /api/comunicazioni/azienda/ (issue 12 item 5): company communications to all
  * operators, to those with a qualification, or to chosen operators, with an optional attachment;
  * per message its recipients with delivered/read and when; a reminder to those who have not read.
- * The guards' side is /api/app/comunicazioni/ (contracts/console/app.ts).
+ * The guards' side is /api/app/comunicazioni/ (contracts/console/app-guardie/).
  */
 import { z } from "zod";
 import { declareList } from "../../list";

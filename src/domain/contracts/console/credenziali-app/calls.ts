@@ -9,7 +9,7 @@
 import { CAPABILITIES } from "../../../permissions";
 import { declareCalls } from "../../calls";
 import { IdParams } from "../../common";
-import { CredenzialiAppBody, CredenzialiAppOut } from "../app";
+import { CredenzialiAppBody, CredenzialiAppOut } from "../app-guardie/schemas";
 
 export const credenzialiAppCalls = declareCalls({
   impostaCredenzialiApp: {

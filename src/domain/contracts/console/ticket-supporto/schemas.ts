@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { dataBody, IdParams } from "../../common";
 import { declareList } from "../../list";
-import { TICKET_STATI, TICKET_TIPI, TicketMessaggioOut } from "../app";
+import { TICKET_STATI, TICKET_TIPI, TicketMessaggioOut } from "../app-guardie/schemas";
 
 export { IdParams };
 

@@ -3,8 +3,8 @@
  * list of contracts/console/attivita/calls.ts.
  */
 import type { FastifyPluginAsync } from "fastify";
-import { attivitaCalls as calls } from "../../../src/domain/contracts/console/attivita/calls";
-import { callRoutes } from "../../lib/calls";
+import { attivitaCalls as calls } from "../../../../src/domain/contracts/console/attivita/calls";
+import { callRoutes } from "../../../lib/calls";
 import { attivitaList } from "./attivita.list";
 
 export const attivitaRoutes: FastifyPluginAsync = async (app) => {

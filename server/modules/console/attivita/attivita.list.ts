@@ -6,8 +6,8 @@
  * Distance: haversine from the check-in to the service's coordinates, in metres.
  */
 import { sql } from "drizzle-orm";
-import { AttivitaList } from "../../../src/domain/contracts/console/attivita/schemas";
-import { defineList } from "../../lib/list";
+import { AttivitaList } from "../../../../src/domain/contracts/console/attivita/schemas";
+import { defineList } from "../../../lib/list";
 
 const inizio = sql`(SELECT min(lower(p.periodo)) FROM turni_operatori_periodi p WHERE p.turno_operatore_id = tor.id)`;
 const fine = sql`(SELECT max(upper(p.periodo)) FROM turni_operatori_periodi p WHERE p.turno_operatore_id = tor.id)`;

@@ -3,9 +3,9 @@
  * Notifications): the calls of contracts/console/notifiche/calls.ts.
  */
 import type { FastifyPluginAsync } from "fastify";
-import { notificheCalls as calls } from "../../../src/domain/contracts/console/notifiche/calls";
-import { callRoutes } from "../../lib/calls";
-import { problemiAttivi, ticketNonLetti } from "./ticket.service";
+import { notificheCalls as calls } from "../../../../src/domain/contracts/console/notifiche/calls";
+import { callRoutes } from "../../../lib/calls";
+import { problemiAttivi, ticketNonLetti } from "../ticket-supporto/ticket-supporto.service";
 
 export const notificheRoutes: FastifyPluginAsync = async (app) => {
   const route = callRoutes(app, { tags: ["comunicazioni"] });

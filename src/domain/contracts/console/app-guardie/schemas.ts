@@ -4,7 +4,7 @@
  * The examples are shown by /api/docs.
  */
 import { z } from "zod";
-import { dataBody } from "../common";
+import { dataBody } from "../../common";
 
 const reqText = (max: number) =>
   z

@@ -9,7 +9,7 @@ import { comunicazioniAziendaCalls as calls } from "../../../../src/domain/contr
 import { callRoutes } from "../../../lib/calls";
 import { contextOf } from "../../../lib/context";
 import { MAX_UPLOAD_BYTES, readUpload, sendStoredFile } from "../../../lib/files";
-import { comunicazioniList } from "./comunicazioni.list";
+import { comunicazioniList } from "./comunicazioni-azienda.list";
 import {
   allegatoComunicazione,
   ensureComunicazione,
@@ -17,10 +17,10 @@ import {
   inviaComunicazione,
   inviaPromemoria,
   parseComunicazione,
-} from "./comunicazioni.service";
+} from "./comunicazioni-azienda.service";
 import { destinatariList } from "./destinatari.list";
 
-export const comunicazioniRoutes: FastifyPluginAsync = async (app) => {
+export const comunicazioniAziendaRoutes: FastifyPluginAsync = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5010, fieldSize: 20000, parts: 5020, headerPairs: 100 },
   });

@@ -9,7 +9,7 @@ import {
   type CredenzialiAppData,
   type CredenzialiAppOut,
   PASSWORD_UTENTE_ERRATA,
-} from "../../../../src/domain/contracts/console/app";
+} from "../../../../src/domain/contracts/console/app-guardie/schemas";
 import { queryOne } from "../../../db/query";
 import { revokeAppTokens } from "../../../lib/app-tokens";
 import { AZIONI, writeAudit } from "../../../lib/audit";

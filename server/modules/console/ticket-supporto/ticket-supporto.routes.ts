@@ -3,15 +3,15 @@
  * calls of contracts/console/ticket-supporto/calls.ts, each handled by a service.
  */
 import type { FastifyPluginAsync } from "fastify";
-import { ticketSupportoCalls as calls } from "../../../src/domain/contracts/console/ticket-supporto/calls";
-import { callRoutes } from "../../lib/calls";
-import { contextOf } from "../../lib/context";
-import { sendStoredFile } from "../../lib/files";
-import { ticketList } from "./ticket.list";
-import { segnaLetto } from "./ticket.service";
+import { ticketSupportoCalls as calls } from "../../../../src/domain/contracts/console/ticket-supporto/calls";
+import { callRoutes } from "../../../lib/calls";
+import { contextOf } from "../../../lib/context";
+import { sendStoredFile } from "../../../lib/files";
 import { assegnatari, fotoTicket, getTicket, rispondiTicket, updateTicket } from "./ticket-desk.service";
+import { ticketList } from "./ticket-supporto.list";
+import { segnaLetto } from "./ticket-supporto.service";
 
-export const ticketRoutes: FastifyPluginAsync = async (app) => {
+export const ticketSupportoRoutes: FastifyPluginAsync = async (app) => {
   const route = callRoutes(app, { tags: ["comunicazioni"] });
   route.list(calls.ticketList, ticketList);
   route.call(calls.assegnatari, () => assegnatari(app.db));

@@ -15,7 +15,9 @@ import { callEndpoints } from "../calls";
 
 export type { Assegnatario, Ticket, TicketRispostaData, TicketUpdateData };
 
-export const ticketApi = api.injectEndpoints({ endpoints: (build) => callEndpoints(build, ticketSupportoCalls) });
+export const ticketSupportoApi = api.injectEndpoints({
+  endpoints: (build) => callEndpoints(build, ticketSupportoCalls),
+});
 
 export const {
   useTicketQuery,
@@ -23,4 +25,4 @@ export const {
   useSegnaTicketLettoMutation,
   useAggiornaTicketMutation,
   useRispondiTicketMutation,
-} = ticketApi;
+} = ticketSupportoApi;

@@ -6,7 +6,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { credenzialiAppCalls as calls } from "../../../../src/domain/contracts/console/credenziali-app/calls";
 import { callRoutes } from "../../../lib/calls";
 import { contextOf } from "../../../lib/context";
-import { impostaCredenzialiApp } from "./credenziali.service";
+import { impostaCredenzialiApp } from "./credenziali-app.service";
 
 export const credenzialiAppRoutes: FastifyPluginAsync = async (app) => {
   callRoutes(app, { tags: ["app"] }).call(calls.impostaCredenzialiApp, (request) =>

@@ -3,8 +3,8 @@
  * (src/domain/contracts/console/ticket-supporto/schemas.ts) read from SQL. Unread first, then newest.
  */
 import { sql } from "drizzle-orm";
-import { TicketList } from "../../../src/domain/contracts/console/ticket-supporto/schemas";
-import { defineList } from "../../lib/list";
+import { TicketList } from "../../../../src/domain/contracts/console/ticket-supporto/schemas";
+import { defineList } from "../../../lib/list";
 
 export const ticketList = defineList(TicketList, {
   from: sql`ticket_supporto t JOIN operatori o ON o.id = t.operatore_id`,

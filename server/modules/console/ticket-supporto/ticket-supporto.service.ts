@@ -8,15 +8,18 @@
  * - the summary (the side menu chip) counts every unread ticket, whatever its type or state.
  */
 import { sql } from "drizzle-orm";
-import { ANOMALIA_TIPO_LABEL } from "../../../src/domain/contracts/console/anomalie/schemas";
-import type { ProblemNotification, TicketLetto } from "../../../src/domain/contracts/console/ticket-supporto/schemas";
-import { formatDateTimeSeconds } from "../../../src/domain/format";
-import type { Executor, Tx } from "../../db/client";
-import { queryOne, queryRows } from "../../db/query";
-import { AZIONI, changeLog, writeAudit } from "../../lib/audit";
-import { auditBy, type ServiceContext } from "../../lib/context";
-import { notFound } from "../../lib/errors";
-import { BUSINESS_TZ } from "../../lib/list/values";
+import { ANOMALIA_TIPO_LABEL } from "../../../../src/domain/contracts/console/anomalie/schemas";
+import type {
+  ProblemNotification,
+  TicketLetto,
+} from "../../../../src/domain/contracts/console/ticket-supporto/schemas";
+import { formatDateTimeSeconds } from "../../../../src/domain/format";
+import type { Executor, Tx } from "../../../db/client";
+import { queryOne, queryRows } from "../../../db/query";
+import { AZIONI, changeLog, writeAudit } from "../../../lib/audit";
+import { auditBy, type ServiceContext } from "../../../lib/context";
+import { notFound } from "../../../lib/errors";
+import { BUSINESS_TZ } from "../../../lib/list/values";
 
 export const TICKET_CONTENT_TYPE = "ticket";
 export const TICKET_NON_TROVATO = "Ticket non trovato";

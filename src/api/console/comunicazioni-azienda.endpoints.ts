@@ -10,7 +10,7 @@ import { callEndpoints, callTags } from "../calls";
 
 export type { Comunicazione, ComunicazioneData };
 
-export const comunicazioniApi = api.injectEndpoints({
+export const comunicazioniAziendaApi = api.injectEndpoints({
   endpoints: (build) =>
     callEndpoints(build, calls, {
       inviaComunicazione: build.mutation<Comunicazione, { data: ComunicazioneData; allegato?: File | null }>({
@@ -29,4 +29,5 @@ export const comunicazioniApi = api.injectEndpoints({
     }),
 });
 
-export const { useComunicazioneQuery, useInviaComunicazioneMutation, useInviaPromemoriaMutation } = comunicazioniApi;
+export const { useComunicazioneQuery, useInviaComunicazioneMutation, useInviaPromemoriaMutation } =
+  comunicazioniAziendaApi;

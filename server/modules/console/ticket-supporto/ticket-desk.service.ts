@@ -1,7 +1,7 @@
 /**
  * The desk's side of a support ticket: the detail with its conversation, the office's reply (the
  * guard reads it in the app), state and assignee. Opening the ticket marks it read
- * (ticket.service.ts `segnaLetto`, called by the page). Every write is one transaction with its
+ * (ticket-supporto.service.ts `segnaLetto`, called by the page). Every write is one transaction with its
  * audit entry; a PUT that changes nothing writes nothing.
  */
 import { sql } from "drizzle-orm";
@@ -10,18 +10,18 @@ import type {
   Ticket,
   TicketRispostaData,
   TicketUpdateData,
-} from "../../../src/domain/contracts/console/ticket-supporto/schemas";
-import { TICKET_STATO_LABEL } from "../../../src/domain/contracts/console/ticket-supporto/schemas";
-import { CAPABILITIES } from "../../../src/domain/permissions";
-import type { Executor, Tx } from "../../db/client";
-import { queryOne, queryRows } from "../../db/query";
-import { AZIONI, changeLog, writeAudit } from "../../lib/audit";
-import { auditBy, type ServiceContext } from "../../lib/context";
-import { notFound, validationError } from "../../lib/errors";
-import { type FileRow, getFileRow } from "../../lib/files";
-import { BUSINESS_TZ } from "../../lib/list/values";
-import { ticketMessaggi } from "./app/app.service";
-import { TICKET_CONTENT_TYPE, TICKET_NON_TROVATO } from "./ticket.service";
+} from "../../../../src/domain/contracts/console/ticket-supporto/schemas";
+import { TICKET_STATO_LABEL } from "../../../../src/domain/contracts/console/ticket-supporto/schemas";
+import { CAPABILITIES } from "../../../../src/domain/permissions";
+import type { Executor, Tx } from "../../../db/client";
+import { queryOne, queryRows } from "../../../db/query";
+import { AZIONI, changeLog, writeAudit } from "../../../lib/audit";
+import { auditBy, type ServiceContext } from "../../../lib/context";
+import { notFound, validationError } from "../../../lib/errors";
+import { type FileRow, getFileRow } from "../../../lib/files";
+import { BUSINESS_TZ } from "../../../lib/list/values";
+import { ticketMessaggi } from "../app/app.service";
+import { TICKET_CONTENT_TYPE, TICKET_NON_TROVATO } from "./ticket-supporto.service";
 
 const local = (col: string) => sql.raw(`to_char(${col} AT TIME ZONE '${BUSINESS_TZ}', 'YYYY-MM-DD HH24:MI:SS')`);
 const DESK = CAPABILITIES.ticketSupporto;
