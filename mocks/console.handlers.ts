@@ -3,18 +3,23 @@
  * the support desk (its list from TicketList, a ticket, the reply, state and assignee, read), the
  * attendance list (AttivitaList), the anomalies (AnomaliaList, one, state and notes, read).
  */
-import { HttpResponse, http } from "msw";
-import { type Anomalia, AnomaliaList } from "../src/domain/contracts/console/anomalie";
-import { AttivitaList } from "../src/domain/contracts/console/attivita";
+import { HttpResponse } from "msw";
+import type { Anomalia } from "../src/domain/contracts/console/anomalie/schemas";
 import {
-  type Comunicazione,
-  type ComunicazioneDestinatari,
-  ComunicazioneList,
-  DestinatariList,
-} from "../src/domain/contracts/console/comunicazioni";
-import { type Ticket, TicketList } from "../src/domain/contracts/console/ticket";
-import { api, dataOf, refuse } from "./http";
-import { listHandler } from "./list";
+  anomalieCalls as anomalie,
+  attivitaCalls,
+  comunicazioniAziendaCalls as comunicazioni,
+  credenzialiAppCalls,
+  notificheCalls as notifiche,
+  ticketSupportoCalls as ticket,
+} from "../src/domain/contracts/console/calls";
+import type {
+  Comunicazione,
+  ComunicazioneDestinatari,
+} from "../src/domain/contracts/console/comunicazioni-azienda/schemas";
+import type { Ticket } from "../src/domain/contracts/console/ticket-supporto/schemas";
+import { mockCall, mockListCall } from "./calls";
+import { dataOf, refuse } from "./http";
 import { db } from "./store";
 
 const ticketOf = (id: unknown) => db.tickets.find((t) => t.id === Number(id));
@@ -79,12 +84,12 @@ async function comunicazioneFields(request: Request): Promise<Record<string, unk
 }
 
 export const consoleHandlers = [
-  http.get(api("comunicazioni/problemi-attivi/"), () => HttpResponse.json(db.problemi)),
-  http.get(api("comunicazioni/summary/"), () => HttpResponse.json({ result: db.ticketNonLetti })),
-  listHandler("comunicazioni/ticket/", TicketList, () => db.tickets.map(row)),
-  listHandler("comunicazioni/attivita/", AttivitaList, () => db.attivita),
+  mockCall(notifiche.problemiAttivi, () => HttpResponse.json(db.problemi)),
+  mockCall(notifiche.ticketSummary, () => HttpResponse.json({ result: db.ticketNonLetti })),
+  mockListCall(ticket.ticketList, () => db.tickets.map(row)),
+  mockListCall(attivitaCalls.attivitaList, () => db.attivita),
   // HR sets a guard's app credentials: a generated password when none is sent.
-  http.post(api("comunicazioni/operatori/:id/credenziali-app/"), async ({ params, request }) => {
+  mockCall(credenzialiAppCalls.impostaCredenzialiApp, async ({ params, request }) => {
     const data = (await dataOf(request)) as { username: string; password?: string; password_utente?: string };
     if (!data.password_utente)
       return HttpResponse.json(
@@ -101,19 +106,19 @@ export const consoleHandlers = [
       ...(data.password ? {} : { password: "Gener4taPassw0rd" }),
     });
   }),
-  http.get(api("comunicazioni/ticket/assegnatari/"), () => HttpResponse.json(db.assegnatari)),
-  http.get(api("comunicazioni/ticket/:id/"), ({ params }) => {
+  mockCall(ticket.assegnatari, () => HttpResponse.json(db.assegnatari)),
+  mockCall(ticket.ticket, ({ params }) => {
     const t = ticketOf(params.id);
     return t ? HttpResponse.json(t) : notFound();
   }),
-  http.get(api("comunicazioni/ticket/:id/foto/"), ({ params }) =>
+  mockCall(ticket.ticketFoto, ({ params }) =>
     ticketOf(params.id)?.foto
       ? new HttpResponse(new Uint8Array([0x52, 0x49, 0x46, 0x46]), {
           headers: { "content-type": "image/webp", "content-disposition": 'attachment; filename="foto.webp"' },
         })
       : refuse(404, "Il ticket non ha una foto"),
   ),
-  http.post(api("comunicazioni/ticket/:id/letto/"), ({ params }) => {
+  mockCall(ticket.segnaTicketLetto, ({ params }) => {
     const t = ticketOf(params.id);
     if (!t) return notFound();
     t.letto_il ??= "2026-03-10 09:00:00";
@@ -121,7 +126,7 @@ export const consoleHandlers = [
     db.problemi = db.problemi.filter((p) => (p.fonte ?? "ticket") !== "ticket" || p.id !== t.id);
     return HttpResponse.json({ result: "OK" as const, id: t.id, letto_il: t.letto_il, letto_da: t.letto_da });
   }),
-  http.put(api("comunicazioni/ticket/:id/"), async ({ params, request }) => {
+  mockCall(ticket.aggiornaTicket, async ({ params, request }) => {
     const t = ticketOf(params.id);
     if (!t) return notFound();
     const data = (await dataOf(request)) as { stato?: Ticket["stato"]; assegnato_a?: number | null };
@@ -131,7 +136,7 @@ export const consoleHandlers = [
         data.assegnato_a === null ? null : (db.assegnatari.find((a) => a.id === data.assegnato_a) ?? null);
     return HttpResponse.json(t);
   }),
-  http.post(api("comunicazioni/ticket/:id/messaggi/"), async ({ params, request }) => {
+  mockCall(ticket.rispondiTicket, async ({ params, request }) => {
     const t = ticketOf(params.id);
     if (!t) return notFound();
     const data = (await dataOf(request)) as { testo: string };
@@ -144,12 +149,12 @@ export const consoleHandlers = [
     });
     return HttpResponse.json(t);
   }),
-  listHandler("comunicazioni/anomalie/", AnomaliaList, () => db.anomalie.map(anomaliaRow)),
-  http.get(api("comunicazioni/anomalie/:id/"), ({ params }) => {
+  mockListCall(anomalie.anomalieList, () => db.anomalie.map(anomaliaRow)),
+  mockCall(anomalie.anomalia, ({ params }) => {
     const a = anomaliaOf(params.id);
     return a ? HttpResponse.json(a) : anomaliaNotFound();
   }),
-  http.post(api("comunicazioni/anomalie/:id/letto/"), ({ params }) => {
+  mockCall(anomalie.segnaAnomaliaLetta, ({ params }) => {
     const a = anomaliaOf(params.id);
     if (!a) return anomaliaNotFound();
     a.letta_il ??= "2026-03-10 09:00:00";
@@ -158,7 +163,7 @@ export const consoleHandlers = [
     return HttpResponse.json({ result: "OK" as const, id: a.id, letta_il: a.letta_il, letta_da: a.letta_da });
   }),
   // Whoever saves handles it: the signed-in user of the mocks is Marco Rossi.
-  http.put(api("comunicazioni/anomalie/:id/"), async ({ params, request }) => {
+  mockCall(anomalie.aggiornaAnomalia, async ({ params, request }) => {
     const a = anomaliaOf(params.id);
     if (!a) return anomaliaNotFound();
     const data = (await dataOf(request)) as { stato?: Anomalia["stato"]; note?: string };
@@ -168,9 +173,9 @@ export const consoleHandlers = [
     a.gestita_il = "2026-03-10 09:10:00";
     return HttpResponse.json(a);
   }),
-  listHandler("comunicazioni/azienda/", ComunicazioneList, () => db.comunicazioni.map(comunicazioneRow)),
+  mockListCall(comunicazioni.comunicazioniList, () => db.comunicazioni.map(comunicazioneRow)),
   // Sent to the two operators of the fixtures, whoever was chosen (the recipients are the server's business).
-  http.post(api("comunicazioni/azienda/"), async ({ request }) => {
+  mockCall(comunicazioni.inviaComunicazione, async ({ request }) => {
     const f = await comunicazioneFields(request);
     const file = f.allegato as File | null | undefined;
     const c: Comunicazione = {
@@ -196,19 +201,19 @@ export const consoleHandlers = [
     }));
     return HttpResponse.json(c, { status: 201 });
   }),
-  http.get(api("comunicazioni/azienda/:id/"), ({ params }) => {
+  mockCall(comunicazioni.comunicazione, ({ params }) => {
     const c = comunicazioneOf(params.id);
     return c ? HttpResponse.json(c) : comunicazioneNotFound();
   }),
-  listHandler("comunicazioni/azienda/:id/destinatari/", DestinatariList, ({ id }) => db.destinatari[Number(id)] ?? []),
-  http.get(api("comunicazioni/azienda/:id/allegato/"), ({ params }) =>
+  mockListCall(comunicazioni.destinatariList, ({ id }) => db.destinatari[Number(id)] ?? []),
+  mockCall(comunicazioni.comunicazioneAllegato, ({ params }) =>
     comunicazioneOf(params.id)?.allegato
       ? new HttpResponse(new TextEncoder().encode("%PDF-1.4\n"), {
           headers: { "content-type": "application/pdf", "content-disposition": 'attachment; filename="allegato.pdf"' },
         })
       : refuse(404, "La comunicazione non ha allegati"),
   ),
-  http.post(api("comunicazioni/azienda/:id/promemoria/"), ({ params }) => {
+  mockCall(comunicazioni.inviaPromemoria, ({ params }) => {
     const c = comunicazioneOf(params.id);
     if (!c) return comunicazioneNotFound();
     const others = (db.destinatari[c.id] ?? []).filter((d) => d.letta_il === null);

@@ -21,7 +21,7 @@
  * Prints what it sends and, at the end, the day's anomalies as the desk sees them.
  */
 import crypto from "node:crypto";
-import { DEMO_GUARDIA_USERNAME } from "../src/domain/contracts/console/app";
+import { DEMO_GUARDIA_USERNAME } from "../src/domain/contracts/console/app-guardie/schemas";
 
 export interface SimulateOptions {
   url: string;

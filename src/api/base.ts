@@ -10,6 +10,7 @@ import {
   type FetchBaseQueryError,
   fetchBaseQuery,
 } from "@reduxjs/toolkit/query/react";
+import { CALL_TAG_TYPES } from "../domain/contracts/calls";
 import type { ApiErrorBody } from "../domain/contracts/common";
 import { tokenStorage } from "./token-storage";
 
@@ -79,22 +80,8 @@ export function fieldErrors(error: unknown): Record<string, string> | undefined 
   return undefined;
 }
 
-export const TAG_TYPES = [
-  "Account",
-  "List",
-  "Log",
-  "Operatore",
-  "Cliente",
-  "Candidato",
-  "Contratto",
-  "Servizio",
-  "Notifica",
-  "Ticket",
-  "Evento",
-  "Anomalia",
-  "Sopralluogo",
-  "Comunicazione",
-] as const;
+/** The cache tag types: declared with the call table (src/domain/contracts/calls.ts). */
+export const TAG_TYPES = CALL_TAG_TYPES;
 
 export const api = createApi({
   reducerPath: "api",

@@ -17,7 +17,7 @@
  * RELOAD while waiting fetches at once (and restarts the 120 s timer); during a fetch it is ignored.
  */
 import { enqueueActions, fromPromise, setup } from "xstate";
-import type { ProblemNotification } from "../api/console.endpoints";
+import type { ProblemNotification } from "../api/console/notifiche.endpoints";
 import { CAPABILITIES, hasAny } from "../domain/permissions";
 import { TIMINGS } from "../lib/timings";
 

@@ -4,7 +4,7 @@
  */
 import { fromPromise } from "xstate";
 import { errorMessage } from "../api/base";
-import { consoleApi, type ProblemNotification } from "../api/console.endpoints";
+import { notificheApi, type ProblemNotification } from "../api/console/notifiche.endpoints";
 import type { AppStore } from "../lib/store-types";
 import { type CallOutcome, notificationsMachine, type PollRequest, type PollResult } from "./notifications.machine";
 
@@ -18,7 +18,7 @@ async function outcome<T>(run: () => Promise<T>): Promise<CallOutcome<T>> {
 
 export function notificationsPoll(store: AppStore) {
   const problemi = async (): Promise<ProblemNotification[]> => {
-    const sub = store.dispatch(consoleApi.endpoints.problemiAttivi.initiate(undefined, { forceRefetch: true }));
+    const sub = store.dispatch(notificheApi.endpoints.problemiAttivi.initiate(undefined, { forceRefetch: true }));
     try {
       return await sub.unwrap();
     } finally {
@@ -26,7 +26,7 @@ export function notificationsPoll(store: AppStore) {
     }
   };
   const nonLetti = async (): Promise<number> => {
-    const sub = store.dispatch(consoleApi.endpoints.ticketSummary.initiate(undefined, { forceRefetch: true }));
+    const sub = store.dispatch(notificheApi.endpoints.ticketSummary.initiate(undefined, { forceRefetch: true }));
     try {
       return (await sub.unwrap()).result;
     } finally {

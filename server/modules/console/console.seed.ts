@@ -8,7 +8,7 @@
  */
 import crypto from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
-import { DEMO_GUARDIA_USERNAME } from "../../../src/domain/contracts/console/app";
+import { DEMO_GUARDIA_USERNAME } from "../../../src/domain/contracts/console/app-guardie/schemas";
 import { queryOne, queryRows } from "../../db/query";
 import { operatori } from "../../db/schema/anagrafiche-operatori";
 import { type TicketStato, type TicketTipo, ticketSupporto } from "../../db/schema/console";

@@ -4,17 +4,17 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import { anomalieRoutes } from "./anomalie/anomalie.routes";
-import { credenzialiAppRoutes } from "./app/credenziali.routes";
-import { attivitaRoutes } from "./attivita.routes";
-import { comunicazioniRoutes } from "./comunicazioni/comunicazioni.routes";
-import { notificheRoutes } from "./notifiche.routes";
-import { ticketRoutes } from "./ticket.routes";
+import { attivitaRoutes } from "./attivita/attivita.routes";
+import { comunicazioniAziendaRoutes } from "./comunicazioni-azienda/comunicazioni-azienda.routes";
+import { credenzialiAppRoutes } from "./credenziali-app/credenziali-app.routes";
+import { notificheRoutes } from "./notifiche/notifiche.routes";
+import { ticketSupportoRoutes } from "./ticket-supporto/ticket-supporto.routes";
 
 export const consoleModule: FastifyPluginAsync = async (app) => {
   await app.register(notificheRoutes);
   await app.register(credenzialiAppRoutes);
-  await app.register(ticketRoutes, { prefix: "/ticket" });
+  await app.register(ticketSupportoRoutes, { prefix: "/ticket" });
   await app.register(attivitaRoutes, { prefix: "/attivita" });
   await app.register(anomalieRoutes, { prefix: "/anomalie" });
-  await app.register(comunicazioniRoutes, { prefix: "/azienda" });
+  await app.register(comunicazioniAziendaRoutes, { prefix: "/azienda" });
 };

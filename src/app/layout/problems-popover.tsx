@@ -6,7 +6,7 @@
 import { Box, Link, Popover, Portal, Stack, Text } from "@chakra-ui/react";
 import type { ReactElement } from "react";
 import { Link as RouterLink } from "react-router-dom";
-import type { ProblemNotification } from "../../domain/contracts/console/ticket";
+import type { ProblemNotification } from "../../domain/contracts/console/ticket-supporto/schemas";
 import { formatDateTime } from "../../domain/format";
 import { LAYOUT } from "../../lib/theme";
 

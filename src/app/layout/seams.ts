@@ -4,7 +4,7 @@
  * count of the 'Ticket supporto' chip and the header alert, and the active problems of its popup.
  */
 import { useCallback, useMemo } from "react";
-import type { ProblemNotification } from "../../api/console.endpoints";
+import type { ProblemNotification } from "../../api/console/notifiche.endpoints";
 import { useNotifications, useNotificationsActor } from "../../machines/session-context";
 
 /** SPEC §3 Support notification. */

@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { queryOne } from "../../../server/db/query";
-import { ANOMALIA_TIPI, descriviAnomalia } from "../../../src/domain/contracts/console/anomalie";
+import { ANOMALIA_TIPI, descriviAnomalia } from "../../../src/domain/contracts/console/anomalie/schemas";
 import { auth, describeEachDb } from "../helpers/app";
 
 describeEachDb("anomalie: descrizioni", (ctx) => {

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { queryOne, queryRows } from "../../../server/db/query";
 import { seedDemo } from "../../../server/seed/demo";
-import { DEMO_GUARDIA_USERNAME } from "../../../src/domain/contracts/console/app";
+import { DEMO_GUARDIA_USERNAME } from "../../../src/domain/contracts/console/app-guardie/schemas";
 import { auth, describeEachDb } from "../helpers/app";
 
 const TODAY = new Date("2025-10-08T15:00:00+02:00"); // a Wednesday afternoon

@@ -17,6 +17,7 @@ import { z } from "zod";
 import { issueMockToken } from "../../../mocks/http";
 import { resetStore } from "../../../mocks/store";
 import { CONTENT_TYPES } from "../../../server/lib/list";
+import { type Call, callUrl } from "../../../src/domain/contracts/calls";
 import { ApiErrorBody } from "../../../src/domain/contracts/common";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { apiRoutes, routeProbe, type SeenRoute, withModule } from "../helpers/routes";
@@ -33,6 +34,21 @@ export interface Sample {
   as?: number;
   /** The status expected (default: the success status the route declares). */
   status?: number;
+}
+
+/**
+ * A sample of a declared call (src/domain/contracts/calls.ts): its method and URL with `params`
+ * filled in (a number is the `id`), `query` appended.
+ *
+ *   sampleOf(ticketSupportoCalls.aggiornaTicket, 1, { body: { data: { stato: "chiuso" } } })
+ */
+export function sampleOf(
+  call: Call,
+  params?: Record<string, unknown> | number,
+  extra: Omit<Sample, "method" | "url"> & { query?: string } = {},
+): Sample {
+  const { query, ...rest } = extra;
+  return { method: call.method, url: `${callUrl(call, params)}${query ? `?${query}` : ""}`, ...rest };
 }
 
 /** `/api/a/:x/b` and `*\/api/a/:y/b/` alike: params unnamed, one trailing slash. */

@@ -6,7 +6,7 @@
  * change what the user may see.
  */
 import { createActor, fromPromise, SimulatedClock } from "xstate";
-import type { ProblemNotification } from "../../../src/api/console.endpoints";
+import type { ProblemNotification } from "../../../src/api/console/notifiche.endpoints";
 import {
   notificationsMachine,
   POLL_MS,

@@ -1,9 +1,9 @@
 /**
  * GET /api/comunicazioni/anomalie/ on the list engine: the fields of AnomaliaList
- * (src/domain/contracts/console/anomalie.ts) read from SQL. New first (open and not opened yet), then newest.
+ * (src/domain/contracts/console/anomalie/schemas.ts) read from SQL. New first (open and not opened yet), then newest.
  */
 import { sql } from "drizzle-orm";
-import { AnomaliaList } from "../../../../src/domain/contracts/console/anomalie";
+import { AnomaliaList } from "../../../../src/domain/contracts/console/anomalie/schemas";
 import { defineList } from "../../../lib/list";
 
 export const anomalieList = defineList(AnomaliaList, {

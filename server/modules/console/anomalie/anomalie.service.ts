@@ -13,7 +13,7 @@ import {
   type AnomaliaTipo,
   type AnomaliaUpdateData,
   descriviAnomalia,
-} from "../../../../src/domain/contracts/console/anomalie";
+} from "../../../../src/domain/contracts/console/anomalie/schemas";
 import { formatDateTimeSeconds } from "../../../../src/domain/format";
 import type { Executor, Tx } from "../../../db/client";
 import { queryOne, queryRows } from "../../../db/query";

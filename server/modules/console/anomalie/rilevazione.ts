@@ -27,7 +27,10 @@
  * shift keeps what was detected while it was in the window.
  */
 import { sql } from "drizzle-orm";
-import { ANOMALIA_TIPO_LABEL, ANOMALIE_TOLLERANZA_MINUTI } from "../../../../src/domain/contracts/console/anomalie";
+import {
+  ANOMALIA_TIPO_LABEL,
+  ANOMALIE_TOLLERANZA_MINUTI,
+} from "../../../../src/domain/contracts/console/anomalie/schemas";
 import { SINCRONIZZAZIONE_FORTE_RITARDO_MINUTI } from "../../../../src/domain/hours/checkins";
 import type { Executor } from "../../../db/client";
 import { queryRowsPrepared } from "../../../db/query";

@@ -4,7 +4,7 @@
  * the attachment of one addressed to the guard. Writes are audited with the operator as related object.
  */
 import { sql } from "drizzle-orm";
-import type { AppComunicazione } from "../../../../src/domain/contracts/console/app";
+import type { AppComunicazione } from "../../../../src/domain/contracts/console/app-guardie/schemas";
 import type { Db, Executor } from "../../../db/client";
 import { queryOne, queryRows } from "../../../db/query";
 import type { AppUser } from "../../../lib/app-tokens";
@@ -12,7 +12,10 @@ import { AZIONI, writeAudit } from "../../../lib/audit";
 import { notFound } from "../../../lib/errors";
 import { type FileRow, getFileRow } from "../../../lib/files";
 import { BUSINESS_TZ } from "../../../lib/list/values";
-import { COMUNICAZIONE_CONTENT_TYPE, COMUNICAZIONE_NON_TROVATA } from "../comunicazioni/comunicazioni.service";
+import {
+  COMUNICAZIONE_CONTENT_TYPE,
+  COMUNICAZIONE_NON_TROVATA,
+} from "../comunicazioni-azienda/comunicazioni-azienda.service";
 
 const local = (col: string) => sql.raw(`to_char(${col} AT TIME ZONE '${BUSINESS_TZ}', 'YYYY-MM-DD HH24:MI:SS')`);
 /** The app lists at most this many communications, newest first. */

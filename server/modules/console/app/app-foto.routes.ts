@@ -5,44 +5,30 @@
  * hour, refused ones too: each costs image work — issue 30 item 7).
  */
 import multipart from "@fastify/multipart";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { IdParams } from "../../../../src/domain/contracts/common";
-import { AppTicketOut } from "../../../../src/domain/contracts/console/app";
+import type { FastifyPluginAsync } from "fastify";
+import { appCalls } from "../../../../src/domain/contracts/console/app-guardie/calls";
+import { callRoutes } from "../../../lib/calls";
 import { MAX_UPLOAD_BYTES, readUpload } from "../../../lib/files";
 import { consumeRateLimit, RATE_RULES } from "../../../lib/rate-limit";
 import { currentAppUser } from "../../../plugins/auth-guard";
 import { appFotoTicket, takeWriteHit } from "./app.service";
 
-export const appFotoRoutes: FastifyPluginAsyncZod = async (app) => {
+export const appFotoRoutes: FastifyPluginAsync = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, fieldSize: 1000, parts: 3, headerPairs: 100 },
   });
-  app.post(
-    "/ticket/:id/foto/",
-    {
-      config: { permissions: "app" },
-      schema: {
-        tags: ["app"],
-        security: [{ token: [] }],
-        summary: "Allega una foto al ticket (JPEG, PNG o WebP, controllata dal contenuto)",
-        params: IdParams,
-        consumes: ["multipart/form-data"],
-        response: { 200: AppTicketOut },
-      },
-    },
-    async (request) => {
-      const user = currentAppUser(request);
-      await takeWriteHit(app.db, user, app.clock());
-      await consumeRateLimit(app.db, RATE_RULES.appFoto, String(user.operatoreId), app.clock());
-      const upload = await readUpload(request, { file: "foto", otherFiles: "refuse" });
-      return appFotoTicket(
-        app.db,
-        app.config.dataDir,
-        { user, ip: request.ip },
-        request.params.id,
-        upload.file,
-        app.clock(),
-      );
-    },
-  );
+  callRoutes(app, { tags: ["app"] }).call(appCalls.appFotoTicket, async (request) => {
+    const user = currentAppUser(request);
+    await takeWriteHit(app.db, user, app.clock());
+    await consumeRateLimit(app.db, RATE_RULES.appFoto, String(user.operatoreId), app.clock());
+    const upload = await readUpload(request, { file: "foto", otherFiles: "refuse" });
+    return appFotoTicket(
+      app.db,
+      app.config.dataDir,
+      { user, ip: request.ip },
+      request.params.id,
+      upload.file,
+      app.clock(),
+    );
+  });
 };

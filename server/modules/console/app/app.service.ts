@@ -13,7 +13,7 @@ import type {
   AppTimbraturaData,
   AppTurni,
   TicketMessaggio,
-} from "../../../../src/domain/contracts/console/app";
+} from "../../../../src/domain/contracts/console/app-guardie/schemas";
 import { dataOraValida } from "../../../../src/domain/hours/checkins";
 import type { AppConfig } from "../../../config";
 import type { Db, Executor } from "../../../db/client";

@@ -14,7 +14,7 @@ import type { ServiceContext } from "../../../lib/context";
 import { runList } from "../../../lib/list";
 import { eventiList } from "../../cms/eventi/eventi.list";
 import { anomalieList } from "../../console/anomalie/anomalie.list";
-import { ticketList } from "../../console/ticket.list";
+import { ticketList } from "../../console/ticket-supporto/ticket-supporto.list";
 import { marginalitaList } from "../analisi-ricavi/analisi-ricavi.list";
 import { scadenzeCorsiList, scadenzeDocumentiList } from "../scadenze/scadenze.list";
 import { ASSEGNAZIONI_DEL_TURNO, COPERTURA } from "./copertura";

@@ -7,7 +7,7 @@
 import { Alert, Button, Fieldset, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { Form } from "react-final-form";
-import { useImpostaCredenzialiAppMutation } from "../../../api/console/app-credenziali.endpoints";
+import { useImpostaCredenzialiAppMutation } from "../../../api/console/credenziali-app.endpoints";
 import { SERVER_MESSAGE_WORDING, saveFailure, TextField } from "../../../components/form";
 import { notify } from "../../../lib/toaster";
 
@@ -29,7 +29,7 @@ export function CredenzialiApp({ operatoreId }: { operatoreId: number }) {
         onSubmit={async (values) => {
           try {
             const out = await imposta({
-              operatoreId,
+              id: operatoreId,
               data: {
                 username: values.username ?? "",
                 ...(values.password ? { password: values.password } : {}),

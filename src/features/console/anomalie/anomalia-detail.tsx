@@ -13,7 +13,11 @@ import {
 } from "../../../api/console/anomalie.endpoints";
 import { SAVED_TEXT, SelectField, saveFailure, TextareaField } from "../../../components/form";
 import { RecordError } from "../../../components/record-error";
-import { ANOMALIA_STATO_LABEL, ANOMALIA_TIPO_LABEL, type Anomalia } from "../../../domain/contracts/console/anomalie";
+import {
+  ANOMALIA_STATO_LABEL,
+  ANOMALIA_TIPO_LABEL,
+  type Anomalia,
+} from "../../../domain/contracts/console/anomalie/schemas";
 import { formatDate, formatDateTime } from "../../../domain/format";
 import { notify } from "../../../lib/toaster";
 import { useMarkReadOnOpen } from "../common/use-mark-read";

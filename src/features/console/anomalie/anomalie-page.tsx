@@ -3,12 +3,14 @@
  * new first; kind, state, operator, client, period; export). With `?anomalia=<id>` (a row, or an
  * item of the header's 'Problemi' popup) the anomaly itself.
  */
+
 import { Badge, Link as ChakraLink, Heading, Stack } from "@chakra-ui/react";
 import { Link, useSearchParams } from "react-router-dom";
 import type { DataTableColumn } from "../../../components/data-table/data-table.types";
 import { ListScreen } from "../../../components/data-table/list-screen";
 import type { FilterField } from "../../../components/filter-bar/filter-bar.types";
-import { ANOMALIA_STATO_LABEL, ANOMALIA_TIPO_LABEL } from "../../../domain/contracts/console/anomalie";
+import { anomalieCalls as calls } from "../../../domain/contracts/console/anomalie/calls";
+import { ANOMALIA_STATO_LABEL, ANOMALIA_TIPO_LABEL } from "../../../domain/contracts/console/anomalie/schemas";
 import { AnomaliaDetail } from "./anomalia-detail";
 
 type Row = Record<string, unknown>;
@@ -57,7 +59,7 @@ export function AnomaliePage() {
       <Heading size="lg">Anomalie</Heading>
       <ListScreen
         listId="anomalie"
-        path="comunicazioni/anomalie/"
+        path={calls.anomalieList.path}
         defaults={{ autoload: true }}
         filters={FILTERS}
         columns={COLUMNS}

@@ -4,6 +4,7 @@
  * times, the app's check-in/out, minutes late / left early, distance from the site; above the
  * table, the totals of planned vs worked hours (the same filters, `group_by=giorno`).
  */
+
 import { Badge, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { useMemo } from "react";
 import { useGetListQuery } from "../../../api/list.endpoints";
@@ -13,11 +14,12 @@ import type { FilterField } from "../../../components/filter-bar/filter-bar.type
 import { listParams } from "../../../components/lists/list-state";
 import { useListSelector } from "../../../components/lists/use-list-state";
 import { ETICHETTE_INGRESSO, statoIngresso } from "../../../domain/attivita";
+import { attivitaCalls as calls } from "../../../domain/contracts/console/attivita/calls";
 import { formatDateTime, secondsToHours, toApiDate } from "../../../domain/format";
 
 type Row = Record<string, unknown>;
 const LIST = "attivita";
-const PATH = "comunicazioni/attivita/";
+const PATH = calls.attivitaList.path;
 
 const FILTERS: FilterField[] = [
   { type: "date", name: "giorno", label: "Giorno", dayStep: true },

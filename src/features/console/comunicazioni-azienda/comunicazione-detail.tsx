@@ -3,18 +3,24 @@
  * read (the guard confirmed) and when, the reminders — and 'Invia promemoria' to those who have
  * not read, after a confirmation.
  */
+
 import { Badge, Button, Link as ChakraLink, Heading, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { errorMessage } from "../../../api/base";
-import { useComunicazioneQuery, useInviaPromemoriaMutation } from "../../../api/console/comunicazioni.endpoints";
+import {
+  useComunicazioneQuery,
+  useInviaPromemoriaMutation,
+} from "../../../api/console/comunicazioni-azienda.endpoints";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import type { DataTableColumn } from "../../../components/data-table/data-table.types";
 import { ListScreen } from "../../../components/data-table/list-screen";
 import type { FilterField } from "../../../components/filter-bar/filter-bar.types";
 import { requestErrorText } from "../../../components/form";
 import { RecordError } from "../../../components/record-error";
-import { COMUNICAZIONE_DESTINATARI_LABEL } from "../../../domain/contracts/console/comunicazioni";
+import { callUrl, fillPath } from "../../../domain/contracts/calls";
+import { comunicazioniAziendaCalls as calls } from "../../../domain/contracts/console/comunicazioni-azienda/calls";
+import { COMUNICAZIONE_DESTINATARI_LABEL } from "../../../domain/contracts/console/comunicazioni-azienda/schemas";
 import { formatDateTime } from "../../../domain/format";
 import { downloadFile } from "../../../lib/download";
 import { notify } from "../../../lib/toaster";
@@ -67,7 +73,7 @@ function Destinatari({ id }: { id: number }) {
   return (
     <ListScreen
       listId="comunicazione-destinatari"
-      path={`comunicazioni/azienda/${id}/destinatari/`}
+      path={fillPath(calls.destinatariList.path, { id })}
       urlPrefix="d_"
       defaults={{ autoload: true }}
       filters={FILTERS}
@@ -105,7 +111,7 @@ export function ComunicazioneDetail({ id }: { id: number }) {
                   variant="outline"
                   size="sm"
                   onClick={() =>
-                    downloadFile(`/api/comunicazioni/azienda/${c.id}/allegato/`, c.allegato?.nome ?? "allegato").catch(
+                    downloadFile(callUrl(calls.comunicazioneAllegato, c.id), c.allegato?.nome ?? "allegato").catch(
                       (err: unknown) => notify.error(requestErrorText(errorMessage(err))),
                     )
                   }

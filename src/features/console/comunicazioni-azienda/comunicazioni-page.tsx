@@ -3,13 +3,15 @@
  * GET /api/comunicazioni/azienda/: newest first; subject, recipients, period; export) with
  * 'Nuova comunicazione'; `?comunicazione=<id>` opens one with its recipients.
  */
+
 import { Button, Link as ChakraLink, Heading, HStack, Stack } from "@chakra-ui/react";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import type { DataTableColumn } from "../../../components/data-table/data-table.types";
 import { ListScreen } from "../../../components/data-table/list-screen";
 import type { FilterField } from "../../../components/filter-bar/filter-bar.types";
-import { COMUNICAZIONE_DESTINATARI_LABEL } from "../../../domain/contracts/console/comunicazioni";
+import { comunicazioniAziendaCalls as calls } from "../../../domain/contracts/console/comunicazioni-azienda/calls";
+import { COMUNICAZIONE_DESTINATARI_LABEL } from "../../../domain/contracts/console/comunicazioni-azienda/schemas";
 import { ComunicazioneDetail } from "./comunicazione-detail";
 import { NuovaComunicazione } from "./nuova-comunicazione";
 
@@ -72,7 +74,7 @@ export function ComunicazioniAziendaPage() {
       {nuova && <NuovaComunicazione onSent={(c) => navigate(`${PATH}?comunicazione=${c.id}`)} />}
       <ListScreen
         listId="comunicazioni-azienda"
-        path="comunicazioni/azienda/"
+        path={calls.comunicazioniList.path}
         defaults={{ autoload: true }}
         filters={FILTERS}
         columns={COLUMNS}

@@ -6,7 +6,7 @@
 import { Box, Button, HStack, Input, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
 import { Field, Form } from "react-final-form";
-import { useInviaComunicazioneMutation } from "../../../api/console/comunicazioni.endpoints";
+import { useInviaComunicazioneMutation } from "../../../api/console/comunicazioni-azienda.endpoints";
 import { useOperatoriSearchQuery } from "../../../api/pianificazione/contratti-righe.endpoints";
 import { accountOptions } from "../../../components/filter-bar/filter-options";
 import { FormField, SelectField, saveFailure, TextareaField, TextField } from "../../../components/form";
@@ -14,7 +14,7 @@ import {
   COMUNICAZIONE_DESTINATARI_LABEL,
   type Comunicazione,
   type ComunicazioneDestinatari,
-} from "../../../domain/contracts/console/comunicazioni";
+} from "../../../domain/contracts/console/comunicazioni-azienda/schemas";
 import { TIMINGS } from "../../../lib/timings";
 import { notify } from "../../../lib/toaster";
 import { useCurrentUser } from "../../../machines/session-context";

@@ -3,6 +3,7 @@
  * the office's replies), the reply box, state and assignee. Opening it marks it read (once) and
  * reloads the header's notifications, so it leaves the 'Problemi' popup and the counts.
  */
+
 import { Box, Button, Link as ChakraLink, Heading, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
 import { Form } from "react-final-form";
 import { Link } from "react-router-dom";
@@ -13,10 +14,16 @@ import {
   useRispondiTicketMutation,
   useSegnaTicketLettoMutation,
   useTicketQuery,
-} from "../../../api/console/ticket.endpoints";
+} from "../../../api/console/ticket-supporto.endpoints";
 import { requestErrorText, SAVED_TEXT, SelectField, saveFailure, TextareaField } from "../../../components/form";
 import { RecordError } from "../../../components/record-error";
-import { TICKET_STATO_LABEL, TICKET_TIPO_LABEL, type Ticket } from "../../../domain/contracts/console/ticket";
+import { callUrl } from "../../../domain/contracts/calls";
+import { ticketSupportoCalls as calls } from "../../../domain/contracts/console/ticket-supporto/calls";
+import {
+  TICKET_STATO_LABEL,
+  TICKET_TIPO_LABEL,
+  type Ticket,
+} from "../../../domain/contracts/console/ticket-supporto/schemas";
 import { formatDateTime } from "../../../domain/format";
 import { downloadFile } from "../../../lib/download";
 import { notify } from "../../../lib/toaster";
@@ -143,7 +150,7 @@ export function TicketDetail({ id }: { id: number }) {
                   variant="outline"
                   size="sm"
                   onClick={() =>
-                    downloadFile(`/api/comunicazioni/ticket/${ticket.id}/foto/`, `ticket-${ticket.id}-foto`).catch(
+                    downloadFile(callUrl(calls.ticketFoto, ticket.id), `ticket-${ticket.id}-foto`).catch(
                       (err: unknown) => notify.error(requestErrorText(errorMessage(err))),
                     )
                   }

@@ -3,12 +3,14 @@
  * GET /api/comunicazioni/ticket/: unread first; state, category, operator, period); with
  * `?ticket=<id>` (a row, or an item of the header's 'Problemi' popup) the ticket itself.
  */
+
 import { Badge, Link as ChakraLink, Heading, Stack } from "@chakra-ui/react";
 import { Link, useSearchParams } from "react-router-dom";
 import type { DataTableColumn } from "../../../components/data-table/data-table.types";
 import { ListScreen } from "../../../components/data-table/list-screen";
 import type { FilterField } from "../../../components/filter-bar/filter-bar.types";
-import { TICKET_STATO_LABEL, TICKET_TIPO_LABEL } from "../../../domain/contracts/console/ticket";
+import { ticketSupportoCalls as calls } from "../../../domain/contracts/console/ticket-supporto/calls";
+import { TICKET_STATO_LABEL, TICKET_TIPO_LABEL } from "../../../domain/contracts/console/ticket-supporto/schemas";
 import { TicketDetail } from "./ticket-detail";
 
 type Row = Record<string, unknown>;
@@ -57,7 +59,7 @@ export function TicketSupportoPage() {
       <Heading size="lg">Ticket supporto</Heading>
       <ListScreen
         listId="ticket-supporto"
-        path="comunicazioni/ticket/"
+        path={calls.ticketList.path}
         defaults={{ autoload: true }}
         filters={FILTERS}
         columns={COLUMNS}

@@ -1,0 +1,102 @@
+/**
+ * The call table (src/domain/contracts/calls.ts) is what the server serves and the mocks answer:
+ * every declared call is a route of the server with the same method, path and permissions; every
+ * route of a converted prefix is declared; every declared call has a mock or says why not
+ * (`noMock`); every JSON call is an endpoint of the SPA's api under its key, and keys are unique.
+ */
+import { HttpHandler, type RequestHandler } from "msw";
+import { consoleHandlers } from "../../../mocks/console.handlers";
+import { api } from "../../../src/api/base";
+import type { Call, CallTable } from "../../../src/domain/contracts/calls";
+import * as consoleCalls from "../../../src/domain/contracts/console/calls";
+import { createTestApp, type TestApp } from "../helpers/app";
+import { apiRoutes, routeProbe, type SeenRoute, withModule } from "../helpers/routes";
+import { testDbKinds } from "../setup/paths";
+import "../../../src/api/console/notifiche.endpoints";
+import "../../../src/api/console/anomalie.endpoints";
+import "../../../src/api/console/credenziali-app.endpoints";
+import "../../../src/api/console/comunicazioni-azienda.endpoints";
+import "../../../src/api/console/ticket-supporto.endpoints";
+
+/** The modules on the call table: their tables, the URL prefixes they fully declare (but `except`), their mocks. */
+const MODULES: {
+  name: string;
+  tables: Record<string, CallTable>;
+  prefixes: string[];
+  except?: string[];
+  handlers: RequestHandler[];
+}[] = [
+  {
+    name: "console",
+    tables: consoleCalls,
+    prefixes: ["/api/comunicazioni/", "/api/app/"],
+    except: ["/api/app/cms/"],
+    handlers: consoleHandlers,
+  },
+];
+
+/** `/api/a/:x/b/` and `/api/a/:y/b`: params unnamed, one trailing slash. */
+const shape = (path: string) => `${path.replace(/^\*/, "").replace(/:\w+/g, ":").replace(/\/$/, "")}/`;
+const calls = (tables: Record<string, CallTable>) =>
+  Object.values(tables).flatMap((t) => Object.entries(t) as [string, Call][]);
+const key = (c: { method: string; path: string }) => `${c.method} ${shape(`/api/${c.path}`)}`;
+
+describe("the call table", () => {
+  const seen: SeenRoute[] = [];
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await withModule(routeProbe(seen), () => createTestApp(testDbKinds()[0]));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  describe.each(MODULES)("$name", (m) => {
+    it("every declared call is a route with its method, path and permissions", () => {
+      const routes = new Map(apiRoutes(seen).map((r) => [`${r.method} ${shape(r.url)}`, r]));
+      const wrong = calls(m.tables)
+        .map(([name, c]) => ({ name, key: key(c), route: routes.get(key(c)) }))
+        .filter(({ name, route }) => {
+          const declared = calls(m.tables).find(([n]) => n === name)?.[1];
+          return !route || JSON.stringify(route.config.permissions) !== JSON.stringify(declared?.permissions);
+        })
+        .map(({ name, key }) => `${name}: ${key}`);
+      expect(wrong).toEqual([]);
+    });
+
+    it(`every route under ${m.prefixes.join(", ")} is declared`, () => {
+      const declared = new Set(calls(m.tables).map(([, c]) => key(c)));
+      const under = (url: string, prefixes: string[] = []) => prefixes.some((p) => shape(url).startsWith(p));
+      const undeclared = apiRoutes(seen)
+        .filter((r) => under(r.url, m.prefixes) && !under(r.url, m.except))
+        .map((r) => `${r.method} ${shape(r.url)}`)
+        .filter((k) => !declared.has(k));
+      expect(undeclared).toEqual([]);
+    });
+
+    it("every declared call has a mock, or says why not", () => {
+      const mocks = new Set(
+        m.handlers
+          .filter((h): h is HttpHandler => h instanceof HttpHandler)
+          .map((h) => `${h.info.method} ${shape(String(h.info.path))}`),
+      );
+      const missing = calls(m.tables)
+        .filter(([, c]) => !c.noMock && !mocks.has(key(c)))
+        .map(([name, c]) => `${name}: ${key(c)}`);
+      expect(missing).toEqual([]);
+    });
+
+    it("every JSON call is an SPA endpoint under its key", () => {
+      const endpoints = api.endpoints as Record<string, unknown>;
+      const missing = calls(m.tables)
+        .filter(([name, c]) => c.kind !== "list" && c.kind !== "file" && !c.noSpa && !endpoints[name])
+        .map(([name]) => name);
+      expect(missing).toEqual([]);
+    });
+  });
+
+  it("a call's key is unique in the whole SPA (it names the endpoint and its hook)", () => {
+    const names = MODULES.flatMap((m) => calls(m.tables).map(([n]) => n));
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
+  });
+});
