@@ -81,6 +81,8 @@ export interface Notice {
   messages: string[];
   /** A refusal whose every reason may be overridden with a reason (erp_contratti_deroghe). */
   derogabile?: true;
+  /** Whom it is about ("Marino Davide"), when the command named him: the cell says it (issue 32 item 2). */
+  operatore?: string;
 }
 
 export interface BulkRequest {
@@ -150,6 +152,12 @@ export type AssignmentEvent =
   | ({ type: "BULK_ASSIGN" } & BulkRequest)
   | ({ type: "CONSOLIDATE" } & ConsolidationRequest)
   | { type: "RELOAD_NOW" }
+  /**
+   * The shift's cell changed since this notice was given (another operator assigned, automatic
+   * staffing accepted, a reload with other people): the notice no longer describes the cell and
+   * goes (issue 32 item 2: a refusal belongs to its shift, operator and attempt).
+   */
+  | { type: "NOTICE.STALE"; key: string; seq: number }
   /** Internal: a change settled, the reload is (re)scheduled. */
   | { type: "CHANGED" };
 
@@ -269,14 +277,25 @@ export const assignmentMachine = setup({
       }
       enqueue.sendTo(key, command.deroga ? { type: command.type, deroga: command.deroga } : { type: command.type });
     }),
-    settle: enqueueActions(({ event, enqueue, context }) => {
+    settle: enqueueActions(({ event, enqueue, context, self }) => {
       const report = event as Extract<OperatorReport, { type: "OPERATOR.SETTLED" }>;
+      const child = self.getSnapshot().children[report.key] as
+        | { getSnapshot(): { context?: { call?: OperatorCall } } }
+        | undefined;
+      const display = child?.getSnapshot().context?.call?.display;
+      const operatore = display ? `${display.cognome} ${display.nome}`.trim() : undefined;
       enqueue.assign({ inProgress: context.inProgress.filter((k) => k !== report.key) });
       if (!report.ok) {
         enqueue(() => console.error(`Assegnazione: ${report.action} non riuscita (${report.key})`, report.failure));
       }
       let notice: Notice | null = null;
-      const base = { seq: context.seq + 1, key: report.key, idTurno: turnoOfKey(report.key), action: report.action };
+      const base = {
+        seq: context.seq + 1,
+        key: report.key,
+        idTurno: turnoOfKey(report.key),
+        action: report.action,
+        ...(operatore ? { operatore } : {}),
+      };
       if (!report.ok && isRefusal(report.failure)) {
         notice = {
           ...base,
@@ -341,6 +360,13 @@ export const assignmentMachine = setup({
       }),
     },
     "OPERATOR.SETTLED": { actions: ["settle", "notify", raise({ type: "CHANGED" })] },
+    "NOTICE.STALE": {
+      actions: assign(({ context, event }) => ({
+        notices: context.notices.filter((n) => !(n.key === event.key && n.seq === event.seq)),
+        lastNotice:
+          context.lastNotice?.key === event.key && context.lastNotice.seq === event.seq ? null : context.lastNotice,
+      })),
+    },
   },
   type: "parallel",
   states: {

@@ -6,20 +6,20 @@
  * machine, a spinner while its call runs); the shift's last refusal or warning shows under them.
  */
 import { Badge, Box, Button, HStack, Stack, Text } from "@chakra-ui/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import type { Giorno, Turno } from "../../../api/pianificazione/servizi.endpoints";
 import { OperatorName } from "../../../components/quick-view";
 import { formatDate, formatTime } from "../../../domain/format";
 import { copertura } from "../../../domain/turno";
 import { statusOnTurno } from "../../../machines/assignment/operator-status";
-import { COMMAND_OF, noticeForTurno } from "../../../machines/assignment.machine";
+import { COMMAND_OF, type Notice, noticeForTurno } from "../../../machines/assignment.machine";
 import { ProposteTurno } from "../auto-assegnazione/proposte-turno";
-import { OperatorPicker } from "../common/operator-picker";
 import { type ServizioIds, TurnoEdit } from "../servizi/piano-edit";
 import { useAssignmentActor, useAssignmentState } from "./assignment-context";
 import { DerogaButton } from "./deroga-button";
 import { OperatorActions } from "./operator-actions";
+import { ShiftOperatorPicker } from "./shift-operator-picker";
 
 export function turnoRanges(t: Pick<Turno, "inizio_f1" | "fine_f1" | "inizio_f2" | "fine_f2">): string {
   const f1 = `${formatTime(t.inizio_f1)}–${formatTime(t.fine_f1)}`;
@@ -35,9 +35,32 @@ export interface ShiftCellProps {
   bloccato?: boolean;
 }
 
+/** Who is on the shift and how: when it changes after a notice, the notice is about another cell. */
+const cellSignature = (turno: Turno) => turno.operatori.map((o) => `${o.id}:${statusOnTurno(o)}`).join(",");
+
+/**
+ * Sends NOTICE.STALE when the shift's people change while its refusal is shown (issue 32 item 2):
+ * the cell as it was when the refusal came is remembered by the notice's seq. A warning stays: it
+ * is about an operator the call did put on the shift.
+ */
+function useNoticeStaleness(actor: ReturnType<typeof useAssignmentActor>, notice: Notice | undefined, turno: Turno) {
+  const seen = useRef<{ seq: number; signature: string } | null>(null);
+  const signature = cellSignature(turno);
+  useEffect(() => {
+    if (notice?.kind !== "error") {
+      seen.current = null;
+      return;
+    }
+    if (seen.current?.seq !== notice.seq) seen.current = { seq: notice.seq, signature };
+    else if (seen.current.signature !== signature)
+      actor.send({ type: "NOTICE.STALE", key: notice.key, seq: notice.seq });
+  }, [actor, notice, signature]);
+}
+
 export function ShiftCell({ base, ids, giorno, turno, bloccato = false }: ShiftCellProps) {
   const actor = useAssignmentActor();
   const notice = useAssignmentState((s) => noticeForTurno(s.context, turno.id));
+  useNoticeStaleness(actor, notice, turno);
   const [picking, setPicking] = useState(false);
   const c = copertura(turno);
   const status = c.scoperto ? "scoperto" : c.daConfermare > 0 ? "da-confermare" : "coperto";
@@ -85,7 +108,7 @@ export function ShiftCell({ base, ids, giorno, turno, bloccato = false }: ShiftC
       <ProposteTurno turnoId={turno.id} />
       {notice && (
         <Text fontSize="xs" mt="1" color={notice.kind === "error" ? "red.600" : "orange.600"} role="status">
-          {notice.messages.join(" · ")}
+          {`${notice.operatore ? `${notice.operatore}: ` : ""}${notice.messages.join(" · ")}`}
         </Text>
       )}
       {notice?.kind === "error" && notice.derogabile && (
@@ -121,10 +144,9 @@ export function ShiftCell({ base, ids, giorno, turno, bloccato = false }: ShiftC
         />
       </HStack>
       {picking && (
-        <OperatorPicker
-          label="Operatore da assegnare"
+        <ShiftOperatorPicker
+          shift={{ ...ids, idGiorno: giorno.id, idTurno: turno.id }}
           onSelect={(p) => {
-            if (!p) return;
             setPicking(false);
             actor.send({ type: "ASSIGN", ...ref, idOperatore: p.id, display: { cognome: p.cognome, nome: p.nome } });
           }}

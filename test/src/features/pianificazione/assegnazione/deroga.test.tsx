@@ -52,7 +52,8 @@ async function assignMarino() {
   fireEvent.click(within(cell).getByRole("button", { name: "Assegna operatore al turno 1003" }));
   fireEvent.change(within(cell).getByLabelText("Operatore da assegnare"), { target: { value: "Marino" } });
   fireEvent.click(await within(cell).findByRole("button", { name: /Marino Davide/ }, { timeout: 15000 }));
-  await within(cell).findByText(REST, {}, { timeout: 15000 });
+  // The refusal names whom it is about (issue 32 item 2).
+  await within(cell).findByText(`Marino Davide: ${REST}`, {}, { timeout: 15000 });
   return cell;
 }
 
@@ -73,7 +74,9 @@ test("a holder of erp_contratti_deroghe overrides a rest refusal with a reason",
     { data: { operatore: { id: 5 }, add: true } },
     { data: { operatore: { id: 5 }, add: true, deroga: "Unico operatore disponibile" } },
   ]);
-  await waitFor(() => expect(within(screen.getByTestId("turno-1003")).queryByText(REST)).toBeNull());
+  await waitFor(() =>
+    expect(within(screen.getByTestId("turno-1003")).queryByText(`Marino Davide: ${REST}`)).toBeNull(),
+  );
   expect(within(screen.getByTestId("turno-1003")).getByText(/Marino Davide/)).toBeTruthy();
 });
 
