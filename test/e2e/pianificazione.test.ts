@@ -420,7 +420,7 @@ test("a holder of erp_contratti_deroghe overrides a rest violation with a reason
   await assignFromCell(tuesday);
   await tuesday
     .getByRole("status")
-    .getByText(/^Riposo insufficiente: solo 7:00 ore/)
+    .getByText(new RegExp(`^${operatore}: Riposo insufficiente: solo 7:00 ore`))
     .waitFor(WAIT);
   // The refusal settles the call and the grid reloads 2 s later: give the dialog a settled grid
   // (once in a loaded full run the dialog was not there after the click).
