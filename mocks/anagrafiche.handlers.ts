@@ -3,13 +3,16 @@
  * with sites and contacts, candidates and the public application form, provinces, geocoding —
  * lists from their declarations, the rest generic CRUD over the store.
  */
+
 import { HttpResponse, http } from "msw";
 import { STATO_CANDIDATO_LABELS } from "../src/domain/candidato";
 import { CandidatiList, CandidatoRow } from "../src/domain/contracts/anagrafiche/candidati";
 import { ClienteRow, ClientiList } from "../src/domain/contracts/anagrafiche/clienti";
+import { contattiCliente, sediCliente } from "../src/domain/contracts/anagrafiche/clienti-righe";
 import { OperatoriList } from "../src/domain/contracts/anagrafiche/operatori";
 import { GIORNI_SETTIMANA } from "../src/domain/operatore";
 import { PROVINCE, provinceApi } from "../src/domain/province";
+import { mockChild } from "./calls";
 import { crud } from "./crud";
 import { SETTINGS } from "./fixtures/auth";
 import { api, dataOf, type Params, type Row, refuse } from "./http";
@@ -65,17 +68,12 @@ export const anagraficheHandlers = [
     template: () => db.clienti[1],
     saved: withWarnings,
   }),
-  ...crud(`${A}/clienti/:id/sedi`, {
+  ...mockChild(sediCliente, {
     rows: (p) => cliente(p)?.sedi,
-    list: "none",
     template: () => db.clienti[0].sedi[0],
     saved: withWarnings,
   }),
-  ...crud(`${A}/clienti/:id/contatti`, {
-    rows: (p) => cliente(p)?.contatti,
-    list: "none",
-    template: () => db.clienti[0].contatti[0],
-  }),
+  ...mockChild(contattiCliente, { rows: (p) => cliente(p)?.contatti, template: () => db.clienti[0].contatti[0] }),
 
   listHandler(`${A}/candidati/`, CandidatiList, () =>
     db.candidati.map((c) =>

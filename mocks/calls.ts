@@ -8,6 +8,8 @@
  */
 import { type HttpResponseResolver, http } from "msw";
 import type { Call, ListCall } from "../src/domain/contracts/calls";
+import type { ChildDeclaration } from "../src/domain/contracts/children";
+import { type CrudOptions, crud } from "./crud";
 import { api, type Row } from "./http";
 import { listHandler } from "./list";
 
@@ -19,3 +21,7 @@ export const mockCall = (call: Call, resolver: HttpResponseResolver) => METHODS[
 /** A list call answered over rows of the store with the list's declaration (mocks/list.ts). */
 export const mockListCall = (call: ListCall, rows: (params: Record<string, unknown>) => Row[]) =>
   listHandler(call.path, call.list, rows);
+
+/** A child table's rows through the generic CRUD (mocks/crud.ts) at its declared path, listed as it declares. */
+export const mockChild = <R extends { id: number }>(d: ChildDeclaration, opts: Omit<CrudOptions<R>, "list">) =>
+  crud(d.path.replace(/\/$/, ""), { ...opts, list: d.list || "none" });

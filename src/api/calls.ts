@@ -20,6 +20,7 @@ import type {
   MutationDefinition,
   QueryDefinition,
 } from "@reduxjs/toolkit/query/react";
+import type { z } from "zod";
 import {
   type CallAnswer,
   type CallArg,
@@ -32,6 +33,8 @@ import {
   paramsOf,
   tagsOf,
 } from "../domain/contracts/calls";
+import { type ChildDeclaration, childItemPath } from "../domain/contracts/children";
+import type { ResultOk } from "../domain/contracts/common";
 import type { baseQuery } from "./base";
 
 type Base = typeof baseQuery;
@@ -78,4 +81,45 @@ export function callEndpoints<
     out[name] = overrides?.[name] ?? derive(build, call);
   }
   return out as CallEndpoints<T, O>;
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : never;
+type In<S> = S extends z.ZodType ? z.input<S> : never;
+
+/** A child table's save: the parent's ids, the row's id (none: a new row), the values. */
+export type ChildSaveArg<D extends ChildDeclaration> = Out<D["params"]> & {
+  [K in D["item"]]?: number | null;
+} & { data: Partial<In<D["create"]>> };
+/** A child table's delete: the parent's ids and the row's. */
+export type ChildRemoveArg<D extends ChildDeclaration> = Out<D["itemParams"]>;
+
+export type ChildEndpoints<D extends ChildDeclaration> = {
+  [K in D["save"]]: MutationDefinition<
+    ChildSaveArg<D>,
+    Base,
+    CallTagType,
+    D extends { saved: z.ZodType } ? Out<D["saved"]> : Out<D["row"]>,
+    "api"
+  >;
+} & { [K in D["remove"]]: MutationDefinition<ChildRemoveArg<D>, Base, CallTagType, ResultOk, "api"> };
+
+/**
+ * The two endpoints of a child table (src/domain/contracts/children.ts): `save` — POST of a new row,
+ * PUT of one with its id — and `remove`, each refreshing the parent's tag when it succeeded.
+ */
+export function childEndpoints<D extends ChildDeclaration>(build: Build, d: D): ChildEndpoints<D> {
+  const parent = (error: unknown, arg: unknown) => (error ? [] : tagsOf([d.parentTag], arg));
+  return {
+    [d.save]: build.mutation<unknown, Record<string, unknown>>({
+      query: ({ data, ...ids }) =>
+        ids[d.item]
+          ? { url: fillPath(childItemPath(d), ids), method: "PUT", body: { data } }
+          : { url: fillPath(d.path, ids), method: "POST", body: { data } },
+      invalidatesTags: (_r, error, arg) => parent(error, arg),
+    }),
+    [d.remove]: build.mutation<unknown, Record<string, unknown>>({
+      query: (ids) => ({ url: fillPath(childItemPath(d), ids), method: "DELETE" }),
+      invalidatesTags: (_r, error, arg) => parent(error, arg),
+    }),
+  } as ChildEndpoints<D>;
 }

@@ -6,6 +6,7 @@
  */
 import type { SQL } from "drizzle-orm";
 import type { z } from "zod";
+import type { ChildDeclaration } from "../../../src/domain/contracts/children";
 import type { Executor } from "../../db/client";
 import type { AZIONI, RelatedObject } from "../audit";
 import type { AppContext } from "../context";
@@ -25,8 +26,13 @@ export interface ReadContext {
 export type Azione = (typeof AZIONI)["create" | "update" | "delete"];
 
 export interface ChildCrud<Parent> {
-  /** The list's path under the plugin's prefix, without the trailing slash: `"/:id/sedi"`. */
-  path: string;
+  /** The list's path under the plugin's prefix, without the trailing slash: `"/:id/sedi"` (none with `declared`). */
+  path?: string;
+  /**
+   * The child's declaration in the contracts (src/domain/contracts/children.ts), spread in with
+   * `fromDeclaration`: the routes' paths come from its URL, relative to the plugin's prefix.
+   */
+  declared?: ChildDeclaration;
   /** The path parameters of the list (the parent's ids) and of one row (those plus `item`). */
   params: z.ZodObject;
   itemParams: z.ZodObject;
@@ -95,6 +101,20 @@ export interface ChildCrud<Parent> {
   touch?: string;
   /** The row's attached file (a `files` id): removed, row and bytes, with the row. */
   file?: { column: string };
+}
+
+/** What a child's declaration says of its routes: ids, permissions, list, bodies, answers, summaries. */
+export function fromDeclaration(d: ChildDeclaration) {
+  return {
+    declared: d,
+    params: d.params,
+    itemParams: d.itemParams,
+    item: d.item,
+    permissions: d.permissions,
+    list: d.list,
+    contract: { create: d.create, update: d.update, row: d.row, ...(d.saved ? { saved: d.saved } : {}) },
+    summaries: d.summaries,
+  };
 }
 
 /** Declares a sub-resource (a typed identity: the declaration is data). */

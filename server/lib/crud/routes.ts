@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { dataBody, ResultOk, ResultsOut } from "../../../src/domain/contracts/common";
+import { pathWithin } from "../calls";
 import { contextOf } from "../context";
 import type { ChildCrud, PathIds, Row } from "./define";
 import { createChild, deleteChild, listChildren, updateChild } from "./service";
@@ -19,6 +20,8 @@ const body = (request: FastifyRequest) => (request.body as { data: Row }).data;
  */
 export function registerChildCrud<P>(app: FastifyInstance, def: ChildCrud<P>): void {
   const config = { permissions: def.permissions };
+  const path = def.declared ? pathWithin(app.prefix, def.declared).replace(/\/$/, "") : def.path;
+  if (path === undefined) throw new Error(`${def.table}: né path né declared`);
   const schema = (route: keyof NonNullable<ChildCrud<P>["summaries"]>, rest: object) => {
     const summary = def.summaries?.[route];
     return { tags: [...def.tags], ...(summary ? { summary } : {}), ...rest };
@@ -29,7 +32,7 @@ export function registerChildCrud<P>(app: FastifyInstance, def: ChildCrud<P>): v
   if (def.list) {
     const answer = def.list === "array" ? z.array(def.contract.row) : ResultsOut(def.contract.row);
     app.get(
-      `${def.path}/`,
+      `${path}/`,
       { config, schema: schema("list", { params: def.params, response: { 200: answer } }) },
       async (request) => {
         const ctx = contextOf(request);
@@ -41,7 +44,7 @@ export function registerChildCrud<P>(app: FastifyInstance, def: ChildCrud<P>): v
   }
 
   app.post(
-    `${def.path}/`,
+    `${path}/`,
     {
       config,
       schema: schema("create", { params: def.params, body: dataBody(def.contract.create), response: { 201: saved } }),
@@ -51,7 +54,7 @@ export function registerChildCrud<P>(app: FastifyInstance, def: ChildCrud<P>): v
   );
 
   app.put(
-    `${def.path}/:${def.item}/`,
+    `${path}/:${def.item}/`,
     {
       config,
       schema: schema("update", {
@@ -64,7 +67,7 @@ export function registerChildCrud<P>(app: FastifyInstance, def: ChildCrud<P>): v
   );
 
   app.delete(
-    `${def.path}/:${def.item}/`,
+    `${path}/:${def.item}/`,
     { config, schema: schema("remove", { params: def.itemParams, response: { 200: ResultOk } }) },
     async (request) => {
       await deleteChild(contextOf(request), def, ids(request), itemId(request));

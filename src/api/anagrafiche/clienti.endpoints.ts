@@ -1,16 +1,9 @@
-/** Clients: the picker, the record, its sites (sedi) and contacts (contatti). */
-import type {
-  Cliente,
-  ClienteFields,
-  ClienteRow,
-  ClienteSaved,
-  Contatto,
-  ContattoFields,
-  SedeFields,
-  SedeSaved,
-} from "../../domain/contracts/anagrafiche/clienti";
+/** Clients: the picker, the record, its sites (sedi) and contacts (contatti) — derived from contracts/anagrafiche/clienti-righe.ts. */
+import type { Cliente, ClienteFields, ClienteRow, ClienteSaved } from "../../domain/contracts/anagrafiche/clienti";
+import { contattiCliente, sediCliente } from "../../domain/contracts/anagrafiche/clienti-righe";
 import type { ResultOk } from "../../domain/contracts/common";
 import { api } from "../base";
+import { childEndpoints } from "../calls";
 
 /** A client in a picker: a list row's id and name. */
 export type ClienteOption = Pick<ClienteRow, "id" | "ragione_sociale">;
@@ -19,6 +12,8 @@ const CLIENTI = "anagrafiche/clienti";
 
 export const clientiApi = api.injectEndpoints({
   endpoints: (build) => ({
+    ...childEndpoints(build, sediCliente),
+    ...childEndpoints(build, contattiCliente),
     cliente: build.query<Cliente, number>({
       query: (id) => `${CLIENTI}/${id}/`,
       providesTags: (_r, _e, id) => [{ type: "Cliente", id }],
@@ -43,30 +38,6 @@ export const clientiApi = api.injectEndpoints({
     deleteCliente: build.mutation<ResultOk, number>({
       query: (id) => ({ url: `${CLIENTI}/${id}/`, method: "DELETE" }),
       invalidatesTags: (_r, error) => (error ? [] : ["List", "Cliente"]),
-    }),
-    saveClienteSede: build.mutation<SedeSaved, { id: number; subId?: number | null; data: Partial<SedeFields> }>({
-      query: ({ id, subId, data }) =>
-        subId
-          ? { url: `${CLIENTI}/${id}/sedi/${subId}/`, method: "PUT", body: { data } }
-          : { url: `${CLIENTI}/${id}/sedi/`, method: "POST", body: { data } },
-      invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: "Cliente", id }]),
-    }),
-    deleteClienteSede: build.mutation<ResultOk, { id: number; subId: number }>({
-      query: ({ id, subId }) => ({ url: `${CLIENTI}/${id}/sedi/${subId}/`, method: "DELETE" }),
-      invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: "Cliente", id }]),
-    }),
-    saveClienteContatto: build.mutation<Contatto, { id: number; subId?: number | null; data: Partial<ContattoFields> }>(
-      {
-        query: ({ id, subId, data }) =>
-          subId
-            ? { url: `${CLIENTI}/${id}/contatti/${subId}/`, method: "PUT", body: { data } }
-            : { url: `${CLIENTI}/${id}/contatti/`, method: "POST", body: { data } },
-        invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: "Cliente", id }]),
-      },
-    ),
-    deleteClienteContatto: build.mutation<ResultOk, { id: number; subId: number }>({
-      query: ({ id, subId }) => ({ url: `${CLIENTI}/${id}/contatti/${subId}/`, method: "DELETE" }),
-      invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: "Cliente", id }]),
     }),
   }),
 });

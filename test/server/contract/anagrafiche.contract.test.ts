@@ -1,6 +1,7 @@
 /** The anagrafiche mocks (mocks/anagrafiche.handlers.ts) answer with the server's schemas (see ./mock-answers.ts). */
 import { anagraficheHandlers } from "../../../mocks/anagrafiche.handlers";
-import { describeMockAnswers, type Sample } from "./mock-answers";
+import { contattiCliente, sediCliente } from "../../../src/domain/contracts/anagrafiche/clienti-righe";
+import { describeMockAnswers, type Sample, sampleOfChild } from "./mock-answers";
 
 const A = "/api/anagrafiche";
 const OP = `${A}/operatori`;
@@ -57,12 +58,12 @@ describeMockAnswers("anagrafiche", anagraficheHandlers, [
   { method: "POST", url: `${A}/clienti/`, body: { data: { ragione_sociale: "Nuovo S.r.l.", citta: "Milano" } } },
   { method: "PUT", url: `${A}/clienti/1/`, body: { data: { telefono: "035 1", lat: 45.7 } } },
   { method: "DELETE", url: `${A}/clienti/2/` },
-  { method: "POST", url: `${A}/clienti/1/sedi/`, body: { data: { descrizione: "Magazzino", citta: "Bergamo" } } },
-  { method: "PUT", url: `${A}/clienti/1/sedi/1/`, body: { data: { note: "Ingresso sul retro" } } },
-  { method: "DELETE", url: `${A}/clienti/1/sedi/1/` },
-  { method: "POST", url: `${A}/clienti/1/contatti/`, body: { data: { nome: "Ugo Neri" } } },
-  { method: "PUT", url: `${A}/clienti/1/contatti/1/`, body: { data: { ruolo: "Portiere" } } },
-  { method: "DELETE", url: `${A}/clienti/1/contatti/1/` },
+  sampleOfChild(sediCliente, "create", { id: 1 }, { body: { data: { descrizione: "Magazzino", citta: "Bergamo" } } }),
+  sampleOfChild(sediCliente, "update", { id: 1, subId: 1 }, { body: { data: { note: "Ingresso sul retro" } } }),
+  sampleOfChild(sediCliente, "remove", { id: 1, subId: 1 }),
+  sampleOfChild(contattiCliente, "create", { id: 1 }, { body: { data: { nome: "Ugo Neri" } } }),
+  sampleOfChild(contattiCliente, "update", { id: 1, subId: 1 }, { body: { data: { ruolo: "Portiere" } } }),
+  sampleOfChild(contattiCliente, "remove", { id: 1, subId: 1 }),
 
   { url: `${A}/candidati/?stato=nuovo,colloquio&order_field=created_at&order_asc=false` },
   { url: `${A}/candidati/?created_at_dal=2026-01-01&group_by=stato` },

@@ -3,16 +3,22 @@
  * every declared call is a route of the server with the same method, path and permissions; every
  * route of a converted prefix is declared; every declared call has a mock or says why not
  * (`noMock`); every JSON call is an endpoint of the SPA's api under its key, and keys are unique.
+ * A child table's routes (src/domain/contracts/children.ts) are checked the same way, and its save
+ * and delete are SPA endpoints.
  */
 import { HttpHandler, type RequestHandler } from "msw";
+import { anagraficheHandlers } from "../../../mocks/anagrafiche.handlers";
 import { consoleHandlers } from "../../../mocks/console.handlers";
 import { api } from "../../../src/api/base";
+import { contattiCliente, sediCliente } from "../../../src/domain/contracts/anagrafiche/clienti-righe";
 import type { Call, CallTable } from "../../../src/domain/contracts/calls";
+import { type ChildDeclaration, childRoutes } from "../../../src/domain/contracts/children";
 import * as consoleCalls from "../../../src/domain/contracts/console/calls";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { apiRoutes, routeProbe, type SeenRoute, withModule } from "../helpers/routes";
 import { testDbKinds } from "../setup/paths";
 import "../../../src/api/console/notifiche.endpoints";
+import "../../../src/api/anagrafiche/clienti.endpoints";
 import "../../../src/api/console/anomalie.endpoints";
 import "../../../src/api/console/credenziali-app.endpoints";
 import "../../../src/api/console/comunicazioni-azienda.endpoints";
@@ -24,8 +30,17 @@ const MODULES: {
   tables: Record<string, CallTable>;
   prefixes: string[];
   except?: string[];
+  /** Its child tables (src/domain/contracts/children.ts). */
+  children?: ChildDeclaration[];
   handlers: RequestHandler[];
 }[] = [
+  {
+    name: "anagrafiche",
+    tables: {},
+    prefixes: [],
+    children: [sediCliente, contattiCliente],
+    handlers: anagraficheHandlers,
+  },
   {
     name: "console",
     tables: consoleCalls,
@@ -37,8 +52,16 @@ const MODULES: {
 
 /** `/api/a/:x/b/` and `/api/a/:y/b`: params unnamed, one trailing slash. */
 const shape = (path: string) => `${path.replace(/^\*/, "").replace(/:\w+/g, ":").replace(/\/$/, "")}/`;
-const calls = (tables: Record<string, CallTable>) =>
-  Object.values(tables).flatMap((t) => Object.entries(t) as [string, Call][]);
+/** The calls of a module's tables, and its children's routes (named after their SPA endpoints). */
+const calls = (tables: Record<string, CallTable>, children: ChildDeclaration[] = []): [string, Call][] => [
+  ...Object.values(tables).flatMap((t) => Object.entries(t) as [string, Call][]),
+  ...children.flatMap((d) =>
+    childRoutes(d).map((r): [string, Call] => [
+      `${r.method === "DELETE" ? d.remove : d.save} (${r.method})`,
+      { ...r, summary: "", permissions: d.permissions, answer: d.row, noSpa: `${d.save} / ${d.remove}` },
+    ]),
+  ),
+];
 const key = (c: { method: string; path: string }) => `${c.method} ${shape(`/api/${c.path}`)}`;
 
 describe("the call table", () => {
@@ -54,10 +77,10 @@ describe("the call table", () => {
   describe.each(MODULES)("$name", (m) => {
     it("every declared call is a route with its method, path and permissions", () => {
       const routes = new Map(apiRoutes(seen).map((r) => [`${r.method} ${shape(r.url)}`, r]));
-      const wrong = calls(m.tables)
+      const wrong = calls(m.tables, m.children)
         .map(([name, c]) => ({ name, key: key(c), route: routes.get(key(c)) }))
         .filter(({ name, route }) => {
-          const declared = calls(m.tables).find(([n]) => n === name)?.[1];
+          const declared = calls(m.tables, m.children).find(([n]) => n === name)?.[1];
           return !route || JSON.stringify(route.config.permissions) !== JSON.stringify(declared?.permissions);
         })
         .map(({ name, key }) => `${name}: ${key}`);
@@ -65,7 +88,7 @@ describe("the call table", () => {
     });
 
     it(`every route under ${m.prefixes.join(", ")} is declared`, () => {
-      const declared = new Set(calls(m.tables).map(([, c]) => key(c)));
+      const declared = new Set(calls(m.tables, m.children).map(([, c]) => key(c)));
       const under = (url: string, prefixes: string[] = []) => prefixes.some((p) => shape(url).startsWith(p));
       const undeclared = apiRoutes(seen)
         .filter((r) => under(r.url, m.prefixes) && !under(r.url, m.except))
@@ -80,7 +103,7 @@ describe("the call table", () => {
           .filter((h): h is HttpHandler => h instanceof HttpHandler)
           .map((h) => `${h.info.method} ${shape(String(h.info.path))}`),
       );
-      const missing = calls(m.tables)
+      const missing = calls(m.tables, m.children)
         .filter(([, c]) => !c.noMock && !mocks.has(key(c)))
         .map(([name, c]) => `${name}: ${key(c)}`);
       expect(missing).toEqual([]);
@@ -88,7 +111,7 @@ describe("the call table", () => {
 
     it("every JSON call is an SPA endpoint under its key", () => {
       const endpoints = api.endpoints as Record<string, unknown>;
-      const missing = calls(m.tables)
+      const missing = calls(m.tables, m.children)
         .filter(([name, c]) => c.kind !== "list" && c.kind !== "file" && !c.noSpa && !endpoints[name])
         .map(([name]) => name);
       expect(missing).toEqual([]);
@@ -96,7 +119,7 @@ describe("the call table", () => {
   });
 
   it("a call's key is unique in the whole SPA (it names the endpoint and its hook)", () => {
-    const names = MODULES.flatMap((m) => calls(m.tables).map(([n]) => n));
+    const names = MODULES.flatMap((m) => calls(m.tables, m.children).map(([n]) => n));
     expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
   });
 });

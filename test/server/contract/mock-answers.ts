@@ -17,7 +17,8 @@ import { z } from "zod";
 import { issueMockToken } from "../../../mocks/http";
 import { resetStore } from "../../../mocks/store";
 import { CONTENT_TYPES } from "../../../server/lib/list";
-import { type Call, callUrl } from "../../../src/domain/contracts/calls";
+import { type Call, callUrl, fillPath } from "../../../src/domain/contracts/calls";
+import { type ChildDeclaration, childItemPath } from "../../../src/domain/contracts/children";
 import { ApiErrorBody } from "../../../src/domain/contracts/common";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { apiRoutes, routeProbe, type SeenRoute, withModule } from "../helpers/routes";
@@ -49,6 +50,18 @@ export function sampleOf(
 ): Sample {
   const { query, ...rest } = extra;
   return { method: call.method, url: `${callUrl(call, params)}${query ? `?${query}` : ""}`, ...rest };
+}
+
+/** A sample of a declared child table's route (src/domain/contracts/children.ts) for these ids. */
+export function sampleOfChild(
+  d: ChildDeclaration,
+  route: "list" | "create" | "update" | "remove",
+  ids: Record<string, unknown>,
+  extra: Omit<Sample, "method" | "url"> = {},
+): Sample {
+  const method = ({ list: "GET", create: "POST", update: "PUT", remove: "DELETE" } as const)[route];
+  const path = route === "list" || route === "create" ? d.path : childItemPath(d);
+  return { method, url: `/api/${fillPath(path, ids)}`, ...extra };
 }
 
 /** `/api/a/:x/b` and `*\/api/a/:y/b/` alike: params unnamed, one trailing slash. */

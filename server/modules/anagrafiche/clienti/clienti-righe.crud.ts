@@ -1,7 +1,7 @@
 /**
  * A client's rows as sub-resources (server/lib/crud) under /api/anagrafiche/clienti/{id}/: sedi
- * (operating sites, geocoded) and contatti. Write only (CAPABILITIES.clienti): the rows are read
- * with the client's record. A body is merged onto the stored row (null clears a field) and
+ * (operating sites, geocoded) and contatti, declared in contracts/anagrafiche/clienti-righe.ts
+ * (paths, permissions, bodies, answers). Write only: the rows are read with the client's record. A body is merged onto the stored row (null clears a field) and
  * normalised, then checked by the domain's validator; the audit note names the client.
  */
 import { eq, sql } from "drizzle-orm";
@@ -12,22 +12,12 @@ import {
   validateContatto,
   validateSede,
 } from "../../../../src/domain/cliente";
-import {
-  ContattoData,
-  type ContattoFields,
-  ContattoOut,
-  IdParams,
-  SedeData,
-  type SedeFields,
-  SedeOut,
-  SedeSavedOut,
-  SubParams,
-} from "../../../../src/domain/contracts/anagrafiche/clienti";
-import { CAPABILITIES } from "../../../../src/domain/permissions";
+import type { ContattoFields, SedeFields } from "../../../../src/domain/contracts/anagrafiche/clienti";
+import { contattiCliente, sediCliente } from "../../../../src/domain/contracts/anagrafiche/clienti-righe";
 import type { Executor } from "../../../db/client";
 import { clienti } from "../../../db/schema/anagrafiche-clienti";
 import { AZIONI } from "../../../lib/audit";
-import { type ChildCrud, defineChildCrud } from "../../../lib/crud";
+import { type ChildCrud, defineChildCrud, fromDeclaration } from "../../../lib/crud";
 import { notFound } from "../../../lib/errors";
 import { placeAddress } from "../../../lib/geocoding";
 import { CLIENTE_NON_TROVATO, CONTENT_TYPES, EMPTY_ADDRESS, merge } from "./cliente-fields";
@@ -47,12 +37,7 @@ async function clienteOf(ex: Executor, id: number): Promise<ClienteOfRow> {
 }
 
 const ofCliente = {
-  params: IdParams,
-  itemParams: SubParams,
-  item: "subId",
   tags: ["anagrafiche"],
-  permissions: CAPABILITIES.clienti,
-  list: false,
   parent: {
     find: (ex: Executor, ids: Record<string, number>) => clienteOf(ex, ids.id),
     id: (c: ClienteOfRow) => c.id,
@@ -72,9 +57,7 @@ const EMPTY_SEDE: SedeFields = { descrizione: "", ...EMPTY_ADDRESS, note: "" };
 
 export const sedi = defineChildCrud({
   ...ofCliente,
-  path: "/:id/sedi",
-  summaries: { create: "Nuova sede", update: "Modifica sede", remove: "Elimina sede" },
-  contract: { create: SedeData, update: SedeData, row: SedeOut, saved: SedeSavedOut },
+  ...fromDeclaration(sediCliente),
   table: "clienti_sedi",
   columns: sameColumns(Object.keys(EMPTY_SEDE)),
   select: sql`x.id, x.descrizione, x.indirizzo, x.cap, x.citta, x.prov, x.lat, x.lng, x.note`,
@@ -95,9 +78,7 @@ const EMPTY_CONTATTO: ContattoFields = { nome: "", ruolo: "", telefono: "", emai
 
 export const contatti = defineChildCrud({
   ...ofCliente,
-  path: "/:id/contatti",
-  summaries: { create: "Nuovo contatto", update: "Modifica contatto", remove: "Elimina contatto" },
-  contract: { create: ContattoData, update: ContattoData, row: ContattoOut },
+  ...fromDeclaration(contattiCliente),
   table: "clienti_contatti",
   columns: sameColumns(Object.keys(EMPTY_CONTATTO)),
   select: sql`x.id, x.nome, x.ruolo, x.telefono, x.email, x.note`,
