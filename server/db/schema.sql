@@ -222,6 +222,72 @@ CREATE FUNCTION public.f_unaccent(text) RETURNS text
     AS $_$ SELECT public.unaccent('public.unaccent'::regdictionary, $1) $_$;
 
 --
+-- Name: fatturazione_ore_calcola(integer[]); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.fatturazione_ore_calcola(ids integer[]) RETURNS TABLE(turno_operatore_id integer, mese date, mese_consuntivo date, contratto_id integer, servizio_id integer, posizione_id integer, operatore_id integer, fonte text, feriale_diurno integer, feriale_notturno integer, domenica_diurno integer, domenica_notturno integer, festivo_diurno integer, festivo_notturno integer, festivo_domenica_diurno integer, festivo_domenica_notturno integer)
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT q.turno_operatore_id, m.mese::date, date_trunc('month', g.giorno)::date, s.contratto_id, g.servizio_id,
+         t.posizione_id, a.operatore_id, min(q.fonte),
+         sum(h.feriale_diurno)::integer, sum(h.feriale_notturno)::integer, sum(h.domenica_diurno)::integer,
+         sum(h.domenica_notturno)::integer, sum(h.festivo_diurno)::integer, sum(h.festivo_notturno)::integer,
+         sum(h.festivo_domenica_diurno)::integer, sum(h.festivo_domenica_notturno)::integer
+  FROM fatturazione_periodi(ids) q
+  JOIN turni_operatori a ON a.id = q.turno_operatore_id
+  JOIN turni t ON t.id = a.turno_id
+  JOIN giorni g ON g.id = t.giorno_id
+  JOIN servizi s ON s.id = g.servizio_id
+  JOIN contratti c ON c.id = s.contratto_id
+  JOIN clienti cl ON cl.id = c.cliente_id
+  LEFT JOIN patroni_citta pc ON pc.citta = erp_citta_key(cl.citta)
+  CROSS JOIN LATERAL generate_series(date_trunc('month', lower(q.periodo) AT TIME ZONE 'Europe/Rome'),
+                                     date_trunc('month', (upper(q.periodo) - interval '1 microsecond') AT TIME ZONE 'Europe/Rome'),
+                                     interval '1 month') AS m(mese)
+  CROSS JOIN LATERAL erp_ore_periodo(q.periodo * tstzrange(m.mese AT TIME ZONE 'Europe/Rome',
+                                                           (m.mese + interval '1 month') AT TIME ZONE 'Europe/Rome'),
+                                     pc.mese, pc.giorno) h
+  GROUP BY q.turno_operatore_id, m.mese, g.giorno, s.contratto_id, g.servizio_id, t.posizione_id, a.operatore_id
+$$;
+
+--
+-- Name: fatturazione_periodi(integer[]); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.fatturazione_periodi(ids integer[]) RETURNS TABLE(turno_operatore_id integer, fonte text, periodo tstzrange)
+    LANGUAGE sql STABLE
+    AS $$
+  WITH rett AS (
+    SELECT DISTINCT ON (r.turno_operatore_id) r.turno_operatore_id AS id, r.periodi
+    FROM fatturazione_rettifiche r WHERE r.turno_operatore_id = ANY (ids)
+    ORDER BY r.turno_operatore_id, r.id DESC
+  ),
+  lav AS (
+    SELECT l.turno_operatore_id AS id, l.periodo FROM report_periodi_lavorati(ids) l
+    WHERE NOT EXISTS (SELECT 1 FROM rett WHERE rett.id = l.turno_operatore_id)
+  )
+  SELECT r.id, 'rettificate', unnest(r.periodi) FROM rett r
+  UNION ALL
+  SELECT l.id, 'effettive', l.periodo FROM lav l
+  UNION ALL
+  SELECT p.turno_operatore_id, 'pianificate', p.periodo FROM turni_operatori_periodi p
+  WHERE p.turno_operatore_id = ANY (ids)
+    AND NOT EXISTS (SELECT 1 FROM rett WHERE rett.id = p.turno_operatore_id)
+    AND NOT EXISTS (SELECT 1 FROM lav WHERE lav.id = p.turno_operatore_id)
+$$;
+
+--
+-- Name: fatturazione_rettifiche_append_only(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.fatturazione_rettifiche_append_only() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  RAISE EXCEPTION 'fatturazione_rettifiche è in sola aggiunta';
+END $$;
+
+--
 -- Name: log_entries_append_only(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1819,6 +1885,79 @@ CREATE TABLE public.erp_migrations (
 );
 
 --
+-- Name: fatturazione_approvazioni; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.fatturazione_approvazioni (
+    contratto_id integer NOT NULL,
+    mese date NOT NULL,
+    approvata_da integer,
+    approvata_il timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT fatturazione_approvazioni_mese_check CHECK ((EXTRACT(day FROM mese) = (1)::numeric))
+);
+
+--
+-- Name: fatturazione_ore; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.fatturazione_ore (
+    turno_operatore_id integer NOT NULL,
+    mese date NOT NULL,
+    mese_consuntivo date NOT NULL,
+    contratto_id integer NOT NULL,
+    servizio_id integer NOT NULL,
+    posizione_id integer NOT NULL,
+    operatore_id integer NOT NULL,
+    fonte text NOT NULL,
+    feriale_diurno integer NOT NULL,
+    feriale_notturno integer NOT NULL,
+    domenica_diurno integer NOT NULL,
+    domenica_notturno integer NOT NULL,
+    festivo_diurno integer NOT NULL,
+    festivo_notturno integer NOT NULL,
+    festivo_domenica_diurno integer NOT NULL,
+    festivo_domenica_notturno integer NOT NULL,
+    CONSTRAINT fatturazione_ore_fonte_check CHECK ((fonte = ANY (ARRAY['effettive'::text, 'pianificate'::text, 'rettificate'::text])))
+);
+
+--
+-- Name: fatturazione_rettifiche; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.fatturazione_rettifiche (
+    id integer NOT NULL,
+    turno_operatore_id integer NOT NULL,
+    periodi tstzrange[] NOT NULL,
+    originali tstzrange[] NOT NULL,
+    fonte_originale text NOT NULL,
+    motivo text NOT NULL,
+    deroga boolean DEFAULT false NOT NULL,
+    utente_id integer,
+    creata_il timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT fatturazione_rettifiche_fonte_originale_check CHECK ((fonte_originale = ANY (ARRAY['effettive'::text, 'pianificate'::text, 'rettificate'::text]))),
+    CONSTRAINT fatturazione_rettifiche_motivo_check CHECK ((btrim(motivo) <> ''::text)),
+    CONSTRAINT fatturazione_rettifiche_periodi_check CHECK (((cardinality(periodi) >= 1) AND (cardinality(periodi) <= 2)))
+);
+
+--
+-- Name: fatturazione_rettifiche_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.fatturazione_rettifiche_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: fatturazione_rettifiche_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.fatturazione_rettifiche_id_seq OWNED BY public.fatturazione_rettifiche.id;
+
+--
 -- Name: files; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -3124,6 +3263,12 @@ ALTER TABLE ONLY public.contratti_non_graditi ALTER COLUMN id SET DEFAULT nextva
 ALTER TABLE ONLY public.contratti_prezzi ALTER COLUMN id SET DEFAULT nextval('public.contratti_prezzi_id_seq'::regclass);
 
 --
+-- Name: fatturazione_rettifiche id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatturazione_rettifiche ALTER COLUMN id SET DEFAULT nextval('public.fatturazione_rettifiche_id_seq'::regclass);
+
+--
 -- Name: giorni id; Type: DEFAULT; Schema: public; Owner: -
 --
 
@@ -3544,6 +3689,27 @@ ALTER TABLE ONLY public.contratti_prezzi
 
 ALTER TABLE ONLY public.erp_migrations
     ADD CONSTRAINT erp_migrations_pkey PRIMARY KEY (name);
+
+--
+-- Name: fatturazione_approvazioni fatturazione_approvazioni_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatturazione_approvazioni
+    ADD CONSTRAINT fatturazione_approvazioni_pkey PRIMARY KEY (contratto_id, mese);
+
+--
+-- Name: fatturazione_ore fatturazione_ore_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatturazione_ore
+    ADD CONSTRAINT fatturazione_ore_pkey PRIMARY KEY (turno_operatore_id, mese);
+
+--
+-- Name: fatturazione_rettifiche fatturazione_rettifiche_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatturazione_rettifiche
+    ADD CONSTRAINT fatturazione_rettifiche_pkey PRIMARY KEY (id);
 
 --
 -- Name: files files_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -4367,6 +4533,18 @@ CREATE INDEX contratti_non_graditi_operatore_idx ON public.contratti_non_graditi
 CREATE INDEX contratti_titolo_trgm_idx ON public.contratti USING gin (lower(titolo) public.gin_trgm_ops);
 
 --
+-- Name: fatturazione_ore_contratto_mese_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX fatturazione_ore_contratto_mese_idx ON public.fatturazione_ore USING btree (contratto_id, mese);
+
+--
+-- Name: fatturazione_rettifiche_assegnazione_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX fatturazione_rettifiche_assegnazione_idx ON public.fatturazione_rettifiche USING btree (turno_operatore_id, id DESC);
+
+--
 -- Name: files_owner_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -5009,6 +5187,12 @@ CREATE TRIGGER auth_tokens_auth_changed AFTER DELETE OR UPDATE OF revoked_at, ex
 CREATE TRIGGER cms_conteggi_totali AFTER INSERT ON public.cms_conteggi REFERENCING NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION public.cms_conteggi_totali();
 
 --
+-- Name: fatturazione_rettifiche fatturazione_rettifiche_no_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER fatturazione_rettifiche_no_update BEFORE DELETE OR UPDATE ON public.fatturazione_rettifiche FOR EACH ROW EXECUTE FUNCTION public.fatturazione_rettifiche_append_only();
+
+--
 -- Name: log_entries log_entries_chain; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -5586,6 +5770,20 @@ ALTER TABLE ONLY public.contratti_prezzi
 
 ALTER TABLE ONLY public.contratti_prezzi
     ADD CONSTRAINT contratti_prezzi_posizione_id_fkey FOREIGN KEY (posizione_id) REFERENCES public.posizioni(id);
+
+--
+-- Name: fatturazione_approvazioni fatturazione_approvazioni_contratto_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatturazione_approvazioni
+    ADD CONSTRAINT fatturazione_approvazioni_contratto_id_fkey FOREIGN KEY (contratto_id) REFERENCES public.contratti(id) ON DELETE RESTRICT;
+
+--
+-- Name: fatturazione_ore fatturazione_ore_contratto_id_mese_consuntivo_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatturazione_ore
+    ADD CONSTRAINT fatturazione_ore_contratto_id_mese_consuntivo_fkey FOREIGN KEY (contratto_id, mese_consuntivo) REFERENCES public.fatturazione_approvazioni(contratto_id, mese);
 
 --
 -- Name: giorni giorni_servizio_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

@@ -1,0 +1,10 @@
+/**
+ * The fatturazione module (mounted at /api/fatturazione, issue 35): from worked hours to money —
+ * the Consuntivo (approved hours). One `app.register` line per resource; README.md has the rules.
+ */
+import type { FastifyPluginAsync } from "fastify";
+import { consuntivoRoutes } from "./consuntivo/consuntivo.routes";
+
+export const fatturazioneModule: FastifyPluginAsync = async (app) => {
+  await app.register(consuntivoRoutes, { prefix: "/consuntivo" });
+};
