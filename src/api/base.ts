@@ -94,6 +94,7 @@ export const TAG_TYPES = [
   "Anomalia",
   "Sopralluogo",
   "Comunicazione",
+  "Consuntivo",
 ] as const;
 
 export const api = createApi({

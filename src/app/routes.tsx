@@ -102,6 +102,12 @@ export const ROUTES: AppRoute[] = [
     page: lazyPage(() => import("../features/pianificazione/profili-regole/profili-regole-page"), "ProfiliRegolePage"),
   },
   {
+    path: "/fatturazione/consuntivo",
+    title: "Consuntivo ore",
+    capabilities: CAPABILITIES.consuntivo,
+    page: lazyPage(() => import("../features/fatturazione/consuntivo/consuntivo-page"), "ConsuntivoPage"),
+  },
+  {
     path: "/pianificazione/intermittenti",
     title: "Intermittenti",
     capabilities: CAPABILITIES.intermittenti,
