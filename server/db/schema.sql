@@ -288,6 +288,26 @@ BEGIN
 END $$;
 
 --
+-- Name: fatture_emesse_immutabili(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.fatture_emesse_immutabili() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF TG_TABLE_NAME = 'fatture' THEN
+    IF OLD.stato = 'emessa' THEN
+      RAISE EXCEPTION 'La fattura % è emessa: non si modifica né si elimina', OLD.id USING ERRCODE = 'P0001';
+    END IF;
+  ELSIF EXISTS (SELECT 1 FROM fatture f WHERE f.stato = 'emessa'
+                AND f.id IN (CASE WHEN TG_OP = 'INSERT' THEN NEW.fattura_id ELSE OLD.fattura_id END,
+                             CASE WHEN TG_OP = 'UPDATE' THEN NEW.fattura_id END)) THEN
+    RAISE EXCEPTION 'Le righe di una fattura emessa non si modificano' USING ERRCODE = 'P0001';
+  END IF;
+  RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
+END $$;
+
+--
 -- Name: log_entries_append_only(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1897,6 +1917,58 @@ CREATE TABLE public.fatturazione_approvazioni (
 );
 
 --
+-- Name: fatturazione_clienti; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.fatturazione_clienti (
+    cliente_id integer NOT NULL,
+    pubblica_amministrazione boolean DEFAULT false NOT NULL,
+    split_payment boolean DEFAULT false NOT NULL,
+    natura text,
+    riferimento_normativo text DEFAULT ''::text NOT NULL
+);
+
+--
+-- Name: fatturazione_contratti; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.fatturazione_contratti (
+    contratto_id integer NOT NULL,
+    cig text DEFAULT ''::text NOT NULL,
+    cup text DEFAULT ''::text NOT NULL
+);
+
+--
+-- Name: fatturazione_impostazioni; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.fatturazione_impostazioni (
+    id boolean DEFAULT true NOT NULL,
+    denominazione text DEFAULT ''::text NOT NULL,
+    partita_iva text DEFAULT ''::text NOT NULL,
+    codice_fiscale text DEFAULT ''::text NOT NULL,
+    regime_fiscale text DEFAULT 'RF01'::text NOT NULL,
+    indirizzo text DEFAULT ''::text NOT NULL,
+    numero_civico text DEFAULT ''::text NOT NULL,
+    cap text DEFAULT ''::text NOT NULL,
+    comune text DEFAULT ''::text NOT NULL,
+    provincia text DEFAULT ''::text NOT NULL,
+    rea_ufficio text DEFAULT ''::text NOT NULL,
+    rea_numero text DEFAULT ''::text NOT NULL,
+    capitale_sociale numeric(14,2),
+    socio_unico text,
+    iban text DEFAULT ''::text NOT NULL,
+    istituto_finanziario text DEFAULT ''::text NOT NULL,
+    giorni_pagamento integer DEFAULT 30 NOT NULL,
+    email text DEFAULT ''::text NOT NULL,
+    telefono text DEFAULT ''::text NOT NULL,
+    aggiornato_il timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT fatturazione_impostazioni_giorni_pagamento_check CHECK (((giorni_pagamento >= 0) AND (giorni_pagamento <= 999))),
+    CONSTRAINT fatturazione_impostazioni_id_check CHECK (id),
+    CONSTRAINT fatturazione_impostazioni_socio_unico_check CHECK ((socio_unico = ANY (ARRAY['SU'::text, 'SM'::text])))
+);
+
+--
 -- Name: fatturazione_ore; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1956,6 +2028,115 @@ CREATE SEQUENCE public.fatturazione_rettifiche_id_seq
 --
 
 ALTER SEQUENCE public.fatturazione_rettifiche_id_seq OWNED BY public.fatturazione_rettifiche.id;
+
+--
+-- Name: fatture; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.fatture (
+    id integer NOT NULL,
+    tipo text DEFAULT 'TD01'::text NOT NULL,
+    stato text DEFAULT 'bozza'::text NOT NULL,
+    cliente_id integer NOT NULL,
+    mese date NOT NULL,
+    fattura_collegata_id integer,
+    anno integer,
+    numero integer,
+    data date,
+    nome_file text,
+    aliquota_iva numeric(5,2) DEFAULT 22 NOT NULL,
+    natura text,
+    riferimento_normativo text DEFAULT ''::text NOT NULL,
+    esigibilita_iva text DEFAULT 'I'::text NOT NULL,
+    imponibile numeric(14,2) DEFAULT 0 NOT NULL,
+    imposta numeric(14,2) DEFAULT 0 NOT NULL,
+    totale numeric(14,2) DEFAULT 0 NOT NULL,
+    xml text,
+    creata_il timestamp with time zone DEFAULT now() NOT NULL,
+    emessa_il timestamp with time zone,
+    emessa_da integer,
+    CONSTRAINT fatture_check CHECK (((stato = 'emessa'::text) = ((numero IS NOT NULL) AND (anno IS NOT NULL) AND (data IS NOT NULL) AND (xml IS NOT NULL) AND (nome_file IS NOT NULL)))),
+    CONSTRAINT fatture_check1 CHECK (((tipo = 'TD04'::text) = (fattura_collegata_id IS NOT NULL))),
+    CONSTRAINT fatture_esigibilita_iva_check CHECK ((esigibilita_iva = ANY (ARRAY['I'::text, 'D'::text, 'S'::text]))),
+    CONSTRAINT fatture_mese_check CHECK ((EXTRACT(day FROM mese) = (1)::numeric)),
+    CONSTRAINT fatture_stato_check CHECK ((stato = ANY (ARRAY['bozza'::text, 'emessa'::text]))),
+    CONSTRAINT fatture_tipo_check CHECK ((tipo = ANY (ARRAY['TD01'::text, 'TD04'::text])))
+);
+
+--
+-- Name: fatture_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.fatture_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: fatture_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.fatture_id_seq OWNED BY public.fatture.id;
+
+--
+-- Name: fatture_numerazione; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.fatture_numerazione (
+    anno integer NOT NULL,
+    ultimo integer NOT NULL,
+    CONSTRAINT fatture_numerazione_ultimo_check CHECK ((ultimo >= 0))
+);
+
+--
+-- Name: fatture_progressivo_file; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.fatture_progressivo_file
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: fatture_righe; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.fatture_righe (
+    id integer NOT NULL,
+    fattura_id integer NOT NULL,
+    numero_linea integer NOT NULL,
+    servizio_id integer,
+    posizione_id integer,
+    fascia text NOT NULL,
+    descrizione text NOT NULL,
+    quantita numeric(20,8) NOT NULL,
+    prezzo_unitario numeric(14,2) NOT NULL,
+    importo numeric(14,2) NOT NULL,
+    CONSTRAINT fatture_righe_numero_linea_check CHECK (((numero_linea >= 1) AND (numero_linea <= 9999)))
+);
+
+--
+-- Name: fatture_righe_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.fatture_righe_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: fatture_righe_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.fatture_righe_id_seq OWNED BY public.fatture_righe.id;
 
 --
 -- Name: files; Type: TABLE; Schema: public; Owner: -
@@ -3269,6 +3450,18 @@ ALTER TABLE ONLY public.contratti_prezzi ALTER COLUMN id SET DEFAULT nextval('pu
 ALTER TABLE ONLY public.fatturazione_rettifiche ALTER COLUMN id SET DEFAULT nextval('public.fatturazione_rettifiche_id_seq'::regclass);
 
 --
+-- Name: fatture id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatture ALTER COLUMN id SET DEFAULT nextval('public.fatture_id_seq'::regclass);
+
+--
+-- Name: fatture_righe id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatture_righe ALTER COLUMN id SET DEFAULT nextval('public.fatture_righe_id_seq'::regclass);
+
+--
 -- Name: giorni id; Type: DEFAULT; Schema: public; Owner: -
 --
 
@@ -3698,6 +3891,27 @@ ALTER TABLE ONLY public.fatturazione_approvazioni
     ADD CONSTRAINT fatturazione_approvazioni_pkey PRIMARY KEY (contratto_id, mese);
 
 --
+-- Name: fatturazione_clienti fatturazione_clienti_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatturazione_clienti
+    ADD CONSTRAINT fatturazione_clienti_pkey PRIMARY KEY (cliente_id);
+
+--
+-- Name: fatturazione_contratti fatturazione_contratti_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatturazione_contratti
+    ADD CONSTRAINT fatturazione_contratti_pkey PRIMARY KEY (contratto_id);
+
+--
+-- Name: fatturazione_impostazioni fatturazione_impostazioni_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatturazione_impostazioni
+    ADD CONSTRAINT fatturazione_impostazioni_pkey PRIMARY KEY (id);
+
+--
 -- Name: fatturazione_ore fatturazione_ore_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -3710,6 +3924,48 @@ ALTER TABLE ONLY public.fatturazione_ore
 
 ALTER TABLE ONLY public.fatturazione_rettifiche
     ADD CONSTRAINT fatturazione_rettifiche_pkey PRIMARY KEY (id);
+
+--
+-- Name: fatture fatture_anno_numero_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatture
+    ADD CONSTRAINT fatture_anno_numero_key UNIQUE (anno, numero);
+
+--
+-- Name: fatture fatture_nome_file_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatture
+    ADD CONSTRAINT fatture_nome_file_key UNIQUE (nome_file);
+
+--
+-- Name: fatture_numerazione fatture_numerazione_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatture_numerazione
+    ADD CONSTRAINT fatture_numerazione_pkey PRIMARY KEY (anno);
+
+--
+-- Name: fatture fatture_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatture
+    ADD CONSTRAINT fatture_pkey PRIMARY KEY (id);
+
+--
+-- Name: fatture_righe fatture_righe_fattura_id_numero_linea_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatture_righe
+    ADD CONSTRAINT fatture_righe_fattura_id_numero_linea_key UNIQUE (fattura_id, numero_linea);
+
+--
+-- Name: fatture_righe fatture_righe_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatture_righe
+    ADD CONSTRAINT fatture_righe_pkey PRIMARY KEY (id);
 
 --
 -- Name: files files_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -4545,6 +4801,24 @@ CREATE INDEX fatturazione_ore_contratto_mese_idx ON public.fatturazione_ore USIN
 CREATE INDEX fatturazione_rettifiche_assegnazione_idx ON public.fatturazione_rettifiche USING btree (turno_operatore_id, id DESC);
 
 --
+-- Name: fatture_cliente_mese_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX fatture_cliente_mese_idx ON public.fatture USING btree (cliente_id, mese);
+
+--
+-- Name: fatture_data_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX fatture_data_idx ON public.fatture USING btree (data DESC, id DESC);
+
+--
+-- Name: fatture_una_nota_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX fatture_una_nota_idx ON public.fatture USING btree (fattura_collegata_id) WHERE (tipo = 'TD04'::text);
+
+--
 -- Name: files_owner_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -5193,6 +5467,18 @@ CREATE TRIGGER cms_conteggi_totali AFTER INSERT ON public.cms_conteggi REFERENCI
 CREATE TRIGGER fatturazione_rettifiche_no_update BEFORE DELETE OR UPDATE ON public.fatturazione_rettifiche FOR EACH ROW EXECUTE FUNCTION public.fatturazione_rettifiche_append_only();
 
 --
+-- Name: fatture fatture_immutabili; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER fatture_immutabili BEFORE DELETE OR UPDATE ON public.fatture FOR EACH ROW EXECUTE FUNCTION public.fatture_emesse_immutabili();
+
+--
+-- Name: fatture_righe fatture_righe_immutabili; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER fatture_righe_immutabili BEFORE INSERT OR DELETE OR UPDATE ON public.fatture_righe FOR EACH ROW EXECUTE FUNCTION public.fatture_emesse_immutabili();
+
+--
 -- Name: log_entries log_entries_chain; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -5779,11 +6065,46 @@ ALTER TABLE ONLY public.fatturazione_approvazioni
     ADD CONSTRAINT fatturazione_approvazioni_contratto_id_fkey FOREIGN KEY (contratto_id) REFERENCES public.contratti(id) ON DELETE RESTRICT;
 
 --
+-- Name: fatturazione_clienti fatturazione_clienti_cliente_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatturazione_clienti
+    ADD CONSTRAINT fatturazione_clienti_cliente_id_fkey FOREIGN KEY (cliente_id) REFERENCES public.clienti(id) ON DELETE CASCADE;
+
+--
+-- Name: fatturazione_contratti fatturazione_contratti_contratto_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatturazione_contratti
+    ADD CONSTRAINT fatturazione_contratti_contratto_id_fkey FOREIGN KEY (contratto_id) REFERENCES public.contratti(id) ON DELETE CASCADE;
+
+--
 -- Name: fatturazione_ore fatturazione_ore_contratto_id_mese_consuntivo_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.fatturazione_ore
     ADD CONSTRAINT fatturazione_ore_contratto_id_mese_consuntivo_fkey FOREIGN KEY (contratto_id, mese_consuntivo) REFERENCES public.fatturazione_approvazioni(contratto_id, mese);
+
+--
+-- Name: fatture fatture_cliente_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatture
+    ADD CONSTRAINT fatture_cliente_id_fkey FOREIGN KEY (cliente_id) REFERENCES public.clienti(id) ON DELETE RESTRICT;
+
+--
+-- Name: fatture fatture_fattura_collegata_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatture
+    ADD CONSTRAINT fatture_fattura_collegata_id_fkey FOREIGN KEY (fattura_collegata_id) REFERENCES public.fatture(id) ON DELETE RESTRICT;
+
+--
+-- Name: fatture_righe fatture_righe_fattura_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatture_righe
+    ADD CONSTRAINT fatture_righe_fattura_id_fkey FOREIGN KEY (fattura_id) REFERENCES public.fatture(id) ON DELETE CASCADE;
 
 --
 -- Name: giorni giorni_servizio_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
