@@ -5,11 +5,29 @@ import {
   ConsuntivoList,
   type RettificaData,
 } from "../src/domain/contracts/fatturazione/consuntivo";
+import { type Fattura, type FatturaRiga, FattureList } from "../src/domain/contracts/fatturazione/fatture";
 import { api } from "./http";
 import { listHandler } from "./list";
 import { db } from "./store";
 
 const C = "fatturazione/consuntivo";
+const F = "fatturazione/fatture";
+
+const rigaLista = (f: Fattura): FatturaRiga => ({
+  id: f.id,
+  numero: f.numero,
+  data: f.data,
+  tipo: f.tipo === "TD04" ? "Nota di credito" : "Fattura",
+  stato: f.stato === "emessa" ? "Emessa" : "Bozza",
+  cliente: f.cliente.ragione_sociale,
+  mese: `${f.mese}-01`,
+  imponibile: Number(f.imponibile),
+  imposta: Number(f.imposta),
+  totale: Number(f.totale),
+  nome_file: f.nome_file,
+});
+const fattura = (id: unknown) => db.fatture.find((f) => f.id === Number(id));
+const nonTrovata = () => HttpResponse.json({ detail: "Fattura non trovata" }, { status: 404 });
 
 export const fatturazioneHandlers = [
   listHandler(`${C}/`, ConsuntivoList, () => db.consuntivo),
@@ -37,4 +55,53 @@ export const fatturazioneHandlers = [
     });
     return HttpResponse.json(db.consuntivoStato);
   }),
+  listHandler(`${F}/`, FattureList, () => db.fatture.map(rigaLista)),
+  http.post(api(`${F}/bozze/`), () => HttpResponse.json({ create: db.fatture.map((f) => f.id), avvisi: [] })),
+  http.get(api(`${F}/:id/`), ({ params }) => {
+    const f = fattura(params.id);
+    return f ? HttpResponse.json(f) : nonTrovata();
+  }),
+  http.delete(api(`${F}/:id/`), ({ params }) => {
+    db.fatture = db.fatture.filter((f) => f.id !== Number(params.id));
+    return HttpResponse.json({ result: "OK" });
+  }),
+  http.post(api(`${F}/:id/emetti/`), ({ params }) => {
+    const f = fattura(params.id);
+    if (!f) return nonTrovata();
+    Object.assign(f, {
+      stato: "emessa",
+      anno: 2026,
+      numero: 1,
+      data: "2026-04-02",
+      nome_file: "IT02111222330_00001.xml",
+    });
+    return HttpResponse.json(f);
+  }),
+  http.post(api(`${F}/:id/nota-di-credito/`), ({ params }) => {
+    const f = fattura(params.id);
+    if (!f) return nonTrovata();
+    const nota: Fattura = {
+      ...f,
+      id: 72,
+      tipo: "TD04",
+      numero: 2,
+      fattura_collegata: f.id,
+      nome_file: "IT02111222330_00002.xml",
+    };
+    db.fatture.push(nota);
+    return HttpResponse.json(nota, { status: 201 });
+  }),
+  http.get(api(`${F}/:id/xml/`), () =>
+    HttpResponse.text("<p:FatturaElettronica/>", {
+      headers: {
+        "content-type": "application/xml",
+        "content-disposition": 'attachment; filename="IT02111222330_00001.xml"',
+      },
+    }),
+  ),
+  http.get(api(`${F}/:id/pdf/`), () =>
+    HttpResponse.arrayBuffer(new TextEncoder().encode("%PDF-1.3").buffer, {
+      headers: { "content-type": "application/pdf", "content-disposition": 'attachment; filename="fattura.pdf"' },
+    }),
+  ),
 ];

@@ -95,6 +95,7 @@ export const TAG_TYPES = [
   "Sopralluogo",
   "Comunicazione",
   "Consuntivo",
+  "Fattura",
 ] as const;
 
 export const api = createApi({

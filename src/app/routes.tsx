@@ -108,6 +108,12 @@ export const ROUTES: AppRoute[] = [
     page: lazyPage(() => import("../features/fatturazione/consuntivo/consuntivo-page"), "ConsuntivoPage"),
   },
   {
+    path: "/fatturazione/fatture",
+    title: "Fatture",
+    capabilities: CAPABILITIES.fatture,
+    page: lazyPage(() => import("../features/fatturazione/fatture/fatture-page"), "FatturePage"),
+  },
+  {
     path: "/pianificazione/intermittenti",
     title: "Intermittenti",
     capabilities: CAPABILITIES.intermittenti,

@@ -276,6 +276,7 @@ export const MENU: readonly MenuGroup[] = [
         path: "/fatturazione/consuntivo",
         requires: CAPABILITIES.consuntivo,
       },
+      { id: "fatture", title: "Fatture", path: "/fatturazione/fatture", requires: CAPABILITIES.fatture },
     ],
   },
   {

@@ -22,4 +22,13 @@ describeMockAnswers("fatturazione", fatturazioneHandlers, [
     url: "/api/fatturazione/consuntivo/approvazioni/",
     body: { data: { contratto: 1, mese: "2026-03" } },
   },
+  { url: "/api/fatturazione/fatture/?stato=Bozza&order_field=numero" },
+  { method: "POST", url: "/api/fatturazione/fatture/bozze/", body: { data: { mese: "2026-03" } } },
+  { url: "/api/fatturazione/fatture/71/" },
+  { url: "/api/fatturazione/fatture/9/", status: 404 },
+  { method: "POST", url: "/api/fatturazione/fatture/71/emetti/" },
+  { method: "POST", url: "/api/fatturazione/fatture/71/nota-di-credito/" },
+  { method: "DELETE", url: "/api/fatturazione/fatture/71/" },
+  { url: "/api/fatturazione/fatture/71/xml/" },
+  { url: "/api/fatturazione/fatture/71/pdf/" },
 ]);
