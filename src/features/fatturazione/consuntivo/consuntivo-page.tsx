@@ -5,8 +5,6 @@
  * invoicing (refused while a shift is open; a later correction is a derogation).
  */
 import { Badge, Box, Button, Heading, HStack, Text } from "@chakra-ui/react";
-import { format, subMonths } from "date-fns";
-import { it } from "date-fns/locale";
 import { useMemo, useState } from "react";
 import { errorMessage } from "../../../api/base";
 import { useApprovaConsuntivoMutation, useConsuntivoStatoQuery } from "../../../api/fatturazione/consuntivo.endpoints";
@@ -19,17 +17,10 @@ import { formatDateTimeSeconds } from "../../../domain/format";
 import { CAPABILITIES, hasAny } from "../../../domain/permissions";
 import { notify } from "../../../lib/toaster";
 import { usePermissions } from "../../../machines/session-context";
+import { ultimiMesi } from "../common/mesi";
 import { RettificaDrawer } from "./rettifica-drawer";
 
 const LIST_ID = "consuntivo";
-
-/** The last 13 months, the current one first: 'dicembre 2025' → '2025-12'. */
-function mesi(oggi: Date) {
-  return Array.from({ length: 13 }, (_, i) => {
-    const d = subMonths(oggi, i);
-    return { value: format(d, "yyyy-MM"), label: format(d, "LLLL yyyy", { locale: it }) };
-  });
-}
 
 function StatoMese({ contratto, mese }: { contratto: number; mese: string }) {
   const { data } = useConsuntivoStatoQuery({ contratto, mese });
@@ -81,7 +72,7 @@ function StatoMese({ contratto, mese }: { contratto: number; mese: string }) {
 }
 
 export function ConsuntivoPage() {
-  const opzioniMesi = useMemo(() => mesi(new Date()), []);
+  const opzioniMesi = useMemo(() => ultimiMesi(new Date()), []);
   const { data: contratti } = useGetListQuery({
     path: "pianificazione/contratti/",
     params: { page_size: "99999", order_field: "titolo" },

@@ -4,25 +4,17 @@
  * and why); a row opens the invoice to issue it or download its XML and PDF.
  */
 import { Box, Button, Heading, HStack, NativeSelect, Text } from "@chakra-ui/react";
-import { format, subMonths } from "date-fns";
-import { it } from "date-fns/locale";
 import { useMemo, useState } from "react";
 import { errorMessage } from "../../../api/base";
 import { useCreaBozzeMutation } from "../../../api/fatturazione/fatture.endpoints";
 import { ListScreen } from "../../../components/data-table/list-screen";
 import type { FatturaRiga } from "../../../domain/contracts/fatturazione/fatture";
 import { notify } from "../../../lib/toaster";
+import { ultimiMesi } from "../common/mesi";
 import { FatturaDrawer } from "./fattura-drawer";
 
 function PreparaBozze() {
-  const mesi = useMemo(
-    () =>
-      Array.from({ length: 13 }, (_, i) => {
-        const d = subMonths(new Date(), i);
-        return { value: format(d, "yyyy-MM"), label: format(d, "LLLL yyyy", { locale: it }) };
-      }),
-    [],
-  );
+  const mesi = useMemo(() => ultimiMesi(new Date()), []);
   const [mese, setMese] = useState(mesi[1].value);
   const [crea, { isLoading }] = useCreaBozzeMutation();
   const prepara = async () => {
