@@ -104,4 +104,10 @@ export const fatturazioneHandlers = [
       headers: { "content-type": "application/pdf", "content-disposition": 'attachment; filename="fattura.pdf"' },
     }),
   ),
+  http.get(api("fatturazione/impostazioni/"), () => HttpResponse.json(db.impostazioniFatturazione)),
+  http.put(api("fatturazione/impostazioni/"), async ({ request }) => {
+    const { data } = (await request.json()) as { data: Record<string, unknown> };
+    Object.assign(db.impostazioniFatturazione, data);
+    return HttpResponse.json(db.impostazioniFatturazione);
+  }),
 ];

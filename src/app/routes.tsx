@@ -114,6 +114,15 @@ export const ROUTES: AppRoute[] = [
     page: lazyPage(() => import("../features/fatturazione/fatture/fatture-page"), "FatturePage"),
   },
   {
+    path: "/impostazioni/fatturazione",
+    title: "Dati di fatturazione",
+    capabilities: CAPABILITIES.fatturazioneImpostazioni,
+    page: lazyPage(
+      () => import("../features/fatturazione/impostazioni/impostazioni-fatturazione-page"),
+      "ImpostazioniFatturazionePage",
+    ),
+  },
+  {
     path: "/pianificazione/intermittenti",
     title: "Intermittenti",
     capabilities: CAPABILITIES.intermittenti,

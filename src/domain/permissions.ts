@@ -318,7 +318,15 @@ export const MENU: readonly MenuGroup[] = [
   {
     id: "impostazioni",
     title: "Impostazioni",
-    items: [{ id: "utenti", title: "Utenti", path: "/impostazioni/utenti", requires: CAPABILITIES.utenti }],
+    items: [
+      { id: "utenti", title: "Utenti", path: "/impostazioni/utenti", requires: CAPABILITIES.utenti },
+      {
+        id: "dati-fatturazione",
+        title: "Dati di fatturazione",
+        path: "/impostazioni/fatturazione",
+        requires: CAPABILITIES.fatturazioneImpostazioni,
+      },
+    ],
   },
 ];
 

@@ -1,5 +1,5 @@
 /** Invoices (issue 35 item 2): drafts of a month, one invoice, issue, credit note, delete. The list is the generic list's. */
-import type { BozzeData, BozzeOut, Fattura } from "../../domain/contracts/fatturazione/fatture";
+import type { BozzeData, BozzeOut, Fattura, Impostazioni } from "../../domain/contracts/fatturazione/fatture";
 import { api } from "../base";
 
 export type { Fattura };
@@ -37,3 +37,22 @@ export const {
   useNotaDiCreditoMutation,
   useEliminaBozzaMutation,
 } = fattureApi;
+
+const IMPOSTAZIONI = [{ type: "Fattura" as const, id: "impostazioni" }];
+
+/** The company's invoicing data (administrators). */
+export const impostazioniFatturazioneApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    impostazioniFatturazione: build.query<Impostazioni, void>({
+      query: () => "fatturazione/impostazioni/",
+      providesTags: IMPOSTAZIONI,
+    }),
+    salvaImpostazioniFatturazione: build.mutation<Impostazioni, Partial<Impostazioni>>({
+      query: (data) => ({ url: "fatturazione/impostazioni/", method: "PUT", body: { data } }),
+      invalidatesTags: IMPOSTAZIONI,
+    }),
+  }),
+});
+
+export const { useImpostazioniFatturazioneQuery, useSalvaImpostazioniFatturazioneMutation } =
+  impostazioniFatturazioneApi;

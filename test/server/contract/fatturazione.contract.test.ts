@@ -31,4 +31,6 @@ describeMockAnswers("fatturazione", fatturazioneHandlers, [
   { method: "DELETE", url: "/api/fatturazione/fatture/71/" },
   { url: "/api/fatturazione/fatture/71/xml/" },
   { url: "/api/fatturazione/fatture/71/pdf/" },
+  { url: "/api/fatturazione/impostazioni/", as: 1 },
+  { method: "PUT", url: "/api/fatturazione/impostazioni/", as: 1, body: { data: { comune: "Monza" } } },
 ]);
