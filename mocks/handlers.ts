@@ -4,6 +4,7 @@ import { anagraficheHandlers } from "./anagrafiche.handlers";
 import { authHandlers } from "./auth.handlers";
 import { cmsHandlers } from "./cms.handlers";
 import { consoleHandlers } from "./console.handlers";
+import { fatturazioneHandlers } from "./fatturazione.handlers";
 import { logHandlers } from "./log.handlers";
 import { pianificazioneHandlers } from "./pianificazione.handlers";
 import { reportHandlers } from "./report.handlers";
@@ -16,4 +17,5 @@ export const handlers: RequestHandler[] = [
   ...consoleHandlers,
   ...reportHandlers,
   ...cmsHandlers,
+  ...fatturazioneHandlers,
 ];

@@ -7,6 +7,7 @@ import { anagraficheFixtures } from "./fixtures/anagrafiche";
 import { authFixtures } from "./fixtures/auth";
 import { cmsFixtures } from "./fixtures/cms";
 import { consoleFixtures } from "./fixtures/console";
+import { fatturazioneFixtures } from "./fixtures/fatturazione";
 import { logFixtures } from "./fixtures/log";
 import { pianificazioneFixtures } from "./fixtures/pianificazione";
 import { reportFixtures } from "./fixtures/report";
@@ -19,6 +20,7 @@ const fresh = () => ({
   ...pianificazioneFixtures(),
   ...reportFixtures(),
   ...cmsFixtures(),
+  ...fatturazioneFixtures(),
   nextId: 5000,
 });
 

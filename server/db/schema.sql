@@ -222,6 +222,92 @@ CREATE FUNCTION public.f_unaccent(text) RETURNS text
     AS $_$ SELECT public.unaccent('public.unaccent'::regdictionary, $1) $_$;
 
 --
+-- Name: fatturazione_ore_calcola(integer[]); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.fatturazione_ore_calcola(ids integer[]) RETURNS TABLE(turno_operatore_id integer, mese date, mese_consuntivo date, contratto_id integer, servizio_id integer, posizione_id integer, operatore_id integer, fonte text, feriale_diurno integer, feriale_notturno integer, domenica_diurno integer, domenica_notturno integer, festivo_diurno integer, festivo_notturno integer, festivo_domenica_diurno integer, festivo_domenica_notturno integer)
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT q.turno_operatore_id, m.mese::date, date_trunc('month', g.giorno)::date, s.contratto_id, g.servizio_id,
+         t.posizione_id, a.operatore_id, min(q.fonte),
+         sum(h.feriale_diurno)::integer, sum(h.feriale_notturno)::integer, sum(h.domenica_diurno)::integer,
+         sum(h.domenica_notturno)::integer, sum(h.festivo_diurno)::integer, sum(h.festivo_notturno)::integer,
+         sum(h.festivo_domenica_diurno)::integer, sum(h.festivo_domenica_notturno)::integer
+  FROM fatturazione_periodi(ids) q
+  JOIN turni_operatori a ON a.id = q.turno_operatore_id
+  JOIN turni t ON t.id = a.turno_id
+  JOIN giorni g ON g.id = t.giorno_id
+  JOIN servizi s ON s.id = g.servizio_id
+  JOIN contratti c ON c.id = s.contratto_id
+  JOIN clienti cl ON cl.id = c.cliente_id
+  LEFT JOIN patroni_citta pc ON pc.citta = erp_citta_key(cl.citta)
+  CROSS JOIN LATERAL generate_series(date_trunc('month', lower(q.periodo) AT TIME ZONE 'Europe/Rome'),
+                                     date_trunc('month', (upper(q.periodo) - interval '1 microsecond') AT TIME ZONE 'Europe/Rome'),
+                                     interval '1 month') AS m(mese)
+  CROSS JOIN LATERAL erp_ore_periodo(q.periodo * tstzrange(m.mese AT TIME ZONE 'Europe/Rome',
+                                                           (m.mese + interval '1 month') AT TIME ZONE 'Europe/Rome'),
+                                     pc.mese, pc.giorno) h
+  GROUP BY q.turno_operatore_id, m.mese, g.giorno, s.contratto_id, g.servizio_id, t.posizione_id, a.operatore_id
+$$;
+
+--
+-- Name: fatturazione_periodi(integer[]); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.fatturazione_periodi(ids integer[]) RETURNS TABLE(turno_operatore_id integer, fonte text, periodo tstzrange)
+    LANGUAGE sql STABLE
+    AS $$
+  WITH rett AS (
+    SELECT DISTINCT ON (r.turno_operatore_id) r.turno_operatore_id AS id, r.periodi
+    FROM fatturazione_rettifiche r WHERE r.turno_operatore_id = ANY (ids)
+    ORDER BY r.turno_operatore_id, r.id DESC
+  ),
+  lav AS (
+    SELECT l.turno_operatore_id AS id, l.periodo FROM report_periodi_lavorati(ids) l
+    WHERE NOT EXISTS (SELECT 1 FROM rett WHERE rett.id = l.turno_operatore_id)
+  )
+  SELECT r.id, 'rettificate', unnest(r.periodi) FROM rett r
+  UNION ALL
+  SELECT l.id, 'effettive', l.periodo FROM lav l
+  UNION ALL
+  SELECT p.turno_operatore_id, 'pianificate', p.periodo FROM turni_operatori_periodi p
+  WHERE p.turno_operatore_id = ANY (ids)
+    AND NOT EXISTS (SELECT 1 FROM rett WHERE rett.id = p.turno_operatore_id)
+    AND NOT EXISTS (SELECT 1 FROM lav WHERE lav.id = p.turno_operatore_id)
+$$;
+
+--
+-- Name: fatturazione_rettifiche_append_only(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.fatturazione_rettifiche_append_only() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  RAISE EXCEPTION 'fatturazione_rettifiche è in sola aggiunta';
+END $$;
+
+--
+-- Name: fatture_emesse_immutabili(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.fatture_emesse_immutabili() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF TG_TABLE_NAME = 'fatture' THEN
+    IF OLD.stato = 'emessa' THEN
+      RAISE EXCEPTION 'La fattura % è emessa: non si modifica né si elimina', OLD.id USING ERRCODE = 'P0001';
+    END IF;
+  ELSIF EXISTS (SELECT 1 FROM fatture f WHERE f.stato = 'emessa'
+                AND f.id IN (CASE WHEN TG_OP = 'INSERT' THEN NEW.fattura_id ELSE OLD.fattura_id END,
+                             CASE WHEN TG_OP = 'UPDATE' THEN NEW.fattura_id END)) THEN
+    RAISE EXCEPTION 'Le righe di una fattura emessa non si modificano' USING ERRCODE = 'P0001';
+  END IF;
+  RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
+END $$;
+
+--
 -- Name: log_entries_append_only(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1819,6 +1905,240 @@ CREATE TABLE public.erp_migrations (
 );
 
 --
+-- Name: fatturazione_approvazioni; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.fatturazione_approvazioni (
+    contratto_id integer NOT NULL,
+    mese date NOT NULL,
+    approvata_da integer,
+    approvata_il timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT fatturazione_approvazioni_mese_check CHECK ((EXTRACT(day FROM mese) = (1)::numeric))
+);
+
+--
+-- Name: fatturazione_clienti; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.fatturazione_clienti (
+    cliente_id integer NOT NULL,
+    pubblica_amministrazione boolean DEFAULT false NOT NULL,
+    split_payment boolean DEFAULT false NOT NULL,
+    natura text,
+    riferimento_normativo text DEFAULT ''::text NOT NULL
+);
+
+--
+-- Name: fatturazione_contratti; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.fatturazione_contratti (
+    contratto_id integer NOT NULL,
+    cig text DEFAULT ''::text NOT NULL,
+    cup text DEFAULT ''::text NOT NULL
+);
+
+--
+-- Name: fatturazione_impostazioni; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.fatturazione_impostazioni (
+    id boolean DEFAULT true NOT NULL,
+    denominazione text DEFAULT ''::text NOT NULL,
+    partita_iva text DEFAULT ''::text NOT NULL,
+    codice_fiscale text DEFAULT ''::text NOT NULL,
+    regime_fiscale text DEFAULT 'RF01'::text NOT NULL,
+    indirizzo text DEFAULT ''::text NOT NULL,
+    numero_civico text DEFAULT ''::text NOT NULL,
+    cap text DEFAULT ''::text NOT NULL,
+    comune text DEFAULT ''::text NOT NULL,
+    provincia text DEFAULT ''::text NOT NULL,
+    rea_ufficio text DEFAULT ''::text NOT NULL,
+    rea_numero text DEFAULT ''::text NOT NULL,
+    capitale_sociale numeric(14,2),
+    socio_unico text,
+    iban text DEFAULT ''::text NOT NULL,
+    istituto_finanziario text DEFAULT ''::text NOT NULL,
+    giorni_pagamento integer DEFAULT 30 NOT NULL,
+    email text DEFAULT ''::text NOT NULL,
+    telefono text DEFAULT ''::text NOT NULL,
+    aggiornato_il timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT fatturazione_impostazioni_giorni_pagamento_check CHECK (((giorni_pagamento >= 0) AND (giorni_pagamento <= 999))),
+    CONSTRAINT fatturazione_impostazioni_id_check CHECK (id),
+    CONSTRAINT fatturazione_impostazioni_socio_unico_check CHECK ((socio_unico = ANY (ARRAY['SU'::text, 'SM'::text])))
+);
+
+--
+-- Name: fatturazione_ore; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.fatturazione_ore (
+    turno_operatore_id integer NOT NULL,
+    mese date NOT NULL,
+    mese_consuntivo date NOT NULL,
+    contratto_id integer NOT NULL,
+    servizio_id integer NOT NULL,
+    posizione_id integer NOT NULL,
+    operatore_id integer NOT NULL,
+    fonte text NOT NULL,
+    feriale_diurno integer NOT NULL,
+    feriale_notturno integer NOT NULL,
+    domenica_diurno integer NOT NULL,
+    domenica_notturno integer NOT NULL,
+    festivo_diurno integer NOT NULL,
+    festivo_notturno integer NOT NULL,
+    festivo_domenica_diurno integer NOT NULL,
+    festivo_domenica_notturno integer NOT NULL,
+    CONSTRAINT fatturazione_ore_fonte_check CHECK ((fonte = ANY (ARRAY['effettive'::text, 'pianificate'::text, 'rettificate'::text])))
+);
+
+--
+-- Name: fatturazione_rettifiche; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.fatturazione_rettifiche (
+    id integer NOT NULL,
+    turno_operatore_id integer NOT NULL,
+    periodi tstzrange[] NOT NULL,
+    originali tstzrange[] NOT NULL,
+    fonte_originale text NOT NULL,
+    motivo text NOT NULL,
+    deroga boolean DEFAULT false NOT NULL,
+    utente_id integer,
+    creata_il timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT fatturazione_rettifiche_fonte_originale_check CHECK ((fonte_originale = ANY (ARRAY['effettive'::text, 'pianificate'::text, 'rettificate'::text]))),
+    CONSTRAINT fatturazione_rettifiche_motivo_check CHECK ((btrim(motivo) <> ''::text)),
+    CONSTRAINT fatturazione_rettifiche_periodi_check CHECK (((cardinality(periodi) >= 1) AND (cardinality(periodi) <= 2)))
+);
+
+--
+-- Name: fatturazione_rettifiche_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.fatturazione_rettifiche_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: fatturazione_rettifiche_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.fatturazione_rettifiche_id_seq OWNED BY public.fatturazione_rettifiche.id;
+
+--
+-- Name: fatture; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.fatture (
+    id integer NOT NULL,
+    tipo text DEFAULT 'TD01'::text NOT NULL,
+    stato text DEFAULT 'bozza'::text NOT NULL,
+    cliente_id integer NOT NULL,
+    mese date NOT NULL,
+    fattura_collegata_id integer,
+    anno integer,
+    numero integer,
+    data date,
+    nome_file text,
+    aliquota_iva numeric(5,2) DEFAULT 22 NOT NULL,
+    natura text,
+    riferimento_normativo text DEFAULT ''::text NOT NULL,
+    esigibilita_iva text DEFAULT 'I'::text NOT NULL,
+    imponibile numeric(14,2) DEFAULT 0 NOT NULL,
+    imposta numeric(14,2) DEFAULT 0 NOT NULL,
+    totale numeric(14,2) DEFAULT 0 NOT NULL,
+    xml text,
+    creata_il timestamp with time zone DEFAULT now() NOT NULL,
+    emessa_il timestamp with time zone,
+    emessa_da integer,
+    CONSTRAINT fatture_check CHECK (((stato = 'emessa'::text) = ((numero IS NOT NULL) AND (anno IS NOT NULL) AND (data IS NOT NULL) AND (xml IS NOT NULL) AND (nome_file IS NOT NULL)))),
+    CONSTRAINT fatture_check1 CHECK (((tipo = 'TD04'::text) = (fattura_collegata_id IS NOT NULL))),
+    CONSTRAINT fatture_esigibilita_iva_check CHECK ((esigibilita_iva = ANY (ARRAY['I'::text, 'D'::text, 'S'::text]))),
+    CONSTRAINT fatture_mese_check CHECK ((EXTRACT(day FROM mese) = (1)::numeric)),
+    CONSTRAINT fatture_stato_check CHECK ((stato = ANY (ARRAY['bozza'::text, 'emessa'::text]))),
+    CONSTRAINT fatture_tipo_check CHECK ((tipo = ANY (ARRAY['TD01'::text, 'TD04'::text])))
+);
+
+--
+-- Name: fatture_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.fatture_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: fatture_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.fatture_id_seq OWNED BY public.fatture.id;
+
+--
+-- Name: fatture_numerazione; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.fatture_numerazione (
+    anno integer NOT NULL,
+    ultimo integer NOT NULL,
+    CONSTRAINT fatture_numerazione_ultimo_check CHECK ((ultimo >= 0))
+);
+
+--
+-- Name: fatture_progressivo_file; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.fatture_progressivo_file
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: fatture_righe; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.fatture_righe (
+    id integer NOT NULL,
+    fattura_id integer NOT NULL,
+    numero_linea integer NOT NULL,
+    servizio_id integer,
+    posizione_id integer,
+    fascia text NOT NULL,
+    descrizione text NOT NULL,
+    quantita numeric(20,8) NOT NULL,
+    prezzo_unitario numeric(14,2) NOT NULL,
+    importo numeric(14,2) NOT NULL,
+    CONSTRAINT fatture_righe_numero_linea_check CHECK (((numero_linea >= 1) AND (numero_linea <= 9999)))
+);
+
+--
+-- Name: fatture_righe_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.fatture_righe_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: fatture_righe_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.fatture_righe_id_seq OWNED BY public.fatture_righe.id;
+
+--
 -- Name: files; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -3124,6 +3444,24 @@ ALTER TABLE ONLY public.contratti_non_graditi ALTER COLUMN id SET DEFAULT nextva
 ALTER TABLE ONLY public.contratti_prezzi ALTER COLUMN id SET DEFAULT nextval('public.contratti_prezzi_id_seq'::regclass);
 
 --
+-- Name: fatturazione_rettifiche id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatturazione_rettifiche ALTER COLUMN id SET DEFAULT nextval('public.fatturazione_rettifiche_id_seq'::regclass);
+
+--
+-- Name: fatture id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatture ALTER COLUMN id SET DEFAULT nextval('public.fatture_id_seq'::regclass);
+
+--
+-- Name: fatture_righe id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatture_righe ALTER COLUMN id SET DEFAULT nextval('public.fatture_righe_id_seq'::regclass);
+
+--
 -- Name: giorni id; Type: DEFAULT; Schema: public; Owner: -
 --
 
@@ -3544,6 +3882,90 @@ ALTER TABLE ONLY public.contratti_prezzi
 
 ALTER TABLE ONLY public.erp_migrations
     ADD CONSTRAINT erp_migrations_pkey PRIMARY KEY (name);
+
+--
+-- Name: fatturazione_approvazioni fatturazione_approvazioni_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatturazione_approvazioni
+    ADD CONSTRAINT fatturazione_approvazioni_pkey PRIMARY KEY (contratto_id, mese);
+
+--
+-- Name: fatturazione_clienti fatturazione_clienti_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatturazione_clienti
+    ADD CONSTRAINT fatturazione_clienti_pkey PRIMARY KEY (cliente_id);
+
+--
+-- Name: fatturazione_contratti fatturazione_contratti_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatturazione_contratti
+    ADD CONSTRAINT fatturazione_contratti_pkey PRIMARY KEY (contratto_id);
+
+--
+-- Name: fatturazione_impostazioni fatturazione_impostazioni_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatturazione_impostazioni
+    ADD CONSTRAINT fatturazione_impostazioni_pkey PRIMARY KEY (id);
+
+--
+-- Name: fatturazione_ore fatturazione_ore_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatturazione_ore
+    ADD CONSTRAINT fatturazione_ore_pkey PRIMARY KEY (turno_operatore_id, mese);
+
+--
+-- Name: fatturazione_rettifiche fatturazione_rettifiche_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatturazione_rettifiche
+    ADD CONSTRAINT fatturazione_rettifiche_pkey PRIMARY KEY (id);
+
+--
+-- Name: fatture fatture_anno_numero_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatture
+    ADD CONSTRAINT fatture_anno_numero_key UNIQUE (anno, numero);
+
+--
+-- Name: fatture fatture_nome_file_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatture
+    ADD CONSTRAINT fatture_nome_file_key UNIQUE (nome_file);
+
+--
+-- Name: fatture_numerazione fatture_numerazione_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatture_numerazione
+    ADD CONSTRAINT fatture_numerazione_pkey PRIMARY KEY (anno);
+
+--
+-- Name: fatture fatture_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatture
+    ADD CONSTRAINT fatture_pkey PRIMARY KEY (id);
+
+--
+-- Name: fatture_righe fatture_righe_fattura_id_numero_linea_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatture_righe
+    ADD CONSTRAINT fatture_righe_fattura_id_numero_linea_key UNIQUE (fattura_id, numero_linea);
+
+--
+-- Name: fatture_righe fatture_righe_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatture_righe
+    ADD CONSTRAINT fatture_righe_pkey PRIMARY KEY (id);
 
 --
 -- Name: files files_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -4367,6 +4789,36 @@ CREATE INDEX contratti_non_graditi_operatore_idx ON public.contratti_non_graditi
 CREATE INDEX contratti_titolo_trgm_idx ON public.contratti USING gin (lower(titolo) public.gin_trgm_ops);
 
 --
+-- Name: fatturazione_ore_contratto_mese_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX fatturazione_ore_contratto_mese_idx ON public.fatturazione_ore USING btree (contratto_id, mese);
+
+--
+-- Name: fatturazione_rettifiche_assegnazione_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX fatturazione_rettifiche_assegnazione_idx ON public.fatturazione_rettifiche USING btree (turno_operatore_id, id DESC);
+
+--
+-- Name: fatture_cliente_mese_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX fatture_cliente_mese_idx ON public.fatture USING btree (cliente_id, mese);
+
+--
+-- Name: fatture_data_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX fatture_data_idx ON public.fatture USING btree (data DESC, id DESC);
+
+--
+-- Name: fatture_una_nota_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX fatture_una_nota_idx ON public.fatture USING btree (fattura_collegata_id) WHERE (tipo = 'TD04'::text);
+
+--
 -- Name: files_owner_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -5009,6 +5461,24 @@ CREATE TRIGGER auth_tokens_auth_changed AFTER DELETE OR UPDATE OF revoked_at, ex
 CREATE TRIGGER cms_conteggi_totali AFTER INSERT ON public.cms_conteggi REFERENCING NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION public.cms_conteggi_totali();
 
 --
+-- Name: fatturazione_rettifiche fatturazione_rettifiche_no_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER fatturazione_rettifiche_no_update BEFORE DELETE OR UPDATE ON public.fatturazione_rettifiche FOR EACH ROW EXECUTE FUNCTION public.fatturazione_rettifiche_append_only();
+
+--
+-- Name: fatture fatture_immutabili; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER fatture_immutabili BEFORE DELETE OR UPDATE ON public.fatture FOR EACH ROW EXECUTE FUNCTION public.fatture_emesse_immutabili();
+
+--
+-- Name: fatture_righe fatture_righe_immutabili; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER fatture_righe_immutabili BEFORE INSERT OR DELETE OR UPDATE ON public.fatture_righe FOR EACH ROW EXECUTE FUNCTION public.fatture_emesse_immutabili();
+
+--
 -- Name: log_entries log_entries_chain; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -5586,6 +6056,55 @@ ALTER TABLE ONLY public.contratti_prezzi
 
 ALTER TABLE ONLY public.contratti_prezzi
     ADD CONSTRAINT contratti_prezzi_posizione_id_fkey FOREIGN KEY (posizione_id) REFERENCES public.posizioni(id);
+
+--
+-- Name: fatturazione_approvazioni fatturazione_approvazioni_contratto_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatturazione_approvazioni
+    ADD CONSTRAINT fatturazione_approvazioni_contratto_id_fkey FOREIGN KEY (contratto_id) REFERENCES public.contratti(id) ON DELETE RESTRICT;
+
+--
+-- Name: fatturazione_clienti fatturazione_clienti_cliente_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatturazione_clienti
+    ADD CONSTRAINT fatturazione_clienti_cliente_id_fkey FOREIGN KEY (cliente_id) REFERENCES public.clienti(id) ON DELETE CASCADE;
+
+--
+-- Name: fatturazione_contratti fatturazione_contratti_contratto_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatturazione_contratti
+    ADD CONSTRAINT fatturazione_contratti_contratto_id_fkey FOREIGN KEY (contratto_id) REFERENCES public.contratti(id) ON DELETE CASCADE;
+
+--
+-- Name: fatturazione_ore fatturazione_ore_contratto_id_mese_consuntivo_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatturazione_ore
+    ADD CONSTRAINT fatturazione_ore_contratto_id_mese_consuntivo_fkey FOREIGN KEY (contratto_id, mese_consuntivo) REFERENCES public.fatturazione_approvazioni(contratto_id, mese);
+
+--
+-- Name: fatture fatture_cliente_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatture
+    ADD CONSTRAINT fatture_cliente_id_fkey FOREIGN KEY (cliente_id) REFERENCES public.clienti(id) ON DELETE RESTRICT;
+
+--
+-- Name: fatture fatture_fattura_collegata_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatture
+    ADD CONSTRAINT fatture_fattura_collegata_id_fkey FOREIGN KEY (fattura_collegata_id) REFERENCES public.fatture(id) ON DELETE RESTRICT;
+
+--
+-- Name: fatture_righe fatture_righe_fattura_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fatture_righe
+    ADD CONSTRAINT fatture_righe_fattura_id_fkey FOREIGN KEY (fattura_id) REFERENCES public.fatture(id) ON DELETE CASCADE;
 
 --
 -- Name: giorni giorni_servizio_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

@@ -9,6 +9,7 @@ import { cmsModule } from "./cms";
 import { cmsAppRoutes } from "./cms/app/cms-app.routes";
 import { consoleModule } from "./console";
 import { appModule } from "./console/app";
+import { fatturazioneModule } from "./fatturazione";
 import { healthRoutes } from "./health/health.routes";
 import { logRoutes } from "./log/log.routes";
 import { pianificazioneModule } from "./pianificazione";
@@ -29,6 +30,7 @@ export const MODULES: ApiModule[] = [
   { name: "console", prefix: "/api/comunicazioni", plugin: consoleModule },
   { name: "app", prefix: "/api/app", plugin: appModule },
   { name: "report", prefix: "/api/report", plugin: reportModule },
+  { name: "fatturazione", prefix: "/api/fatturazione", plugin: fatturazioneModule },
   { name: "cms", prefix: "/api/cms", plugin: cmsModule },
   { name: "app-cms", prefix: "/api/app/cms", plugin: cmsAppRoutes },
 ];

@@ -102,6 +102,27 @@ export const ROUTES: AppRoute[] = [
     page: lazyPage(() => import("../features/pianificazione/profili-regole/profili-regole-page"), "ProfiliRegolePage"),
   },
   {
+    path: "/fatturazione/consuntivo",
+    title: "Consuntivo ore",
+    capabilities: CAPABILITIES.consuntivo,
+    page: lazyPage(() => import("../features/fatturazione/consuntivo/consuntivo-page"), "ConsuntivoPage"),
+  },
+  {
+    path: "/fatturazione/fatture",
+    title: "Fatture",
+    capabilities: CAPABILITIES.fatture,
+    page: lazyPage(() => import("../features/fatturazione/fatture/fatture-page"), "FatturePage"),
+  },
+  {
+    path: "/impostazioni/fatturazione",
+    title: "Dati di fatturazione",
+    capabilities: CAPABILITIES.fatturazioneImpostazioni,
+    page: lazyPage(
+      () => import("../features/fatturazione/impostazioni/impostazioni-fatturazione-page"),
+      "ImpostazioniFatturazionePage",
+    ),
+  },
+  {
     path: "/pianificazione/intermittenti",
     title: "Intermittenti",
     capabilities: CAPABILITIES.intermittenti,

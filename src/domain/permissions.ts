@@ -19,6 +19,7 @@ export const PERMISSION_GROUPS = [
   "Anagrafiche",
   "Console",
   "Report",
+  "Fatturazione",
   "Crowd Management System",
 ] as const;
 
@@ -60,6 +61,11 @@ export const PERMISSIONS: readonly PermissionInfo[] = [
   { code: "erp_marginalita", label: "Marginalità", group: "Report" },
   { code: "erp_scadenze-corsi", label: "Scadenze corsi", group: "Report" },
   { code: "erp_scadenze-documenti", label: "Scadenze documenti", group: "Report" },
+  /** Ours (issue 35): the Consuntivo, the invoices (server/modules/fatturazione/README.md). */
+  { code: "erp_consuntivo", label: "Consuntivo ore — vede e rettifica le ore lavorate", group: "Fatturazione" },
+  { code: "erp_consuntivo_approva", label: "Consuntivo ore — approva il mese", group: "Fatturazione" },
+  { code: "erp_fatture", label: "Fatture — vede e prepara le bozze", group: "Fatturazione" },
+  { code: "erp_fatture_emetti", label: "Fatture — emette fatture e note di credito", group: "Fatturazione" },
   {
     code: "cms_admin",
     label: "CMS — Amministratore (tutto il CMS: anche elimina utenti CMS e rigenera i codici di accesso)",
@@ -139,6 +145,13 @@ export const CAPABILITIES = {
   scadenzeDocumenti: withAdmins("erp_scadenze-documenti"),
   pratiche: [...ADMIN_PERMISSIONS],
   sopralluoghi: [...ADMIN_PERMISSIONS],
+  /** Issue 35: who approves may also read and correct; a correction of an approved month also needs contrattiDeroghe. */
+  consuntivo: withAdmins("erp_consuntivo", "erp_consuntivo_approva"),
+  consuntivoApprova: withAdmins("erp_consuntivo_approva"),
+  fatture: withAdmins("erp_fatture", "erp_fatture_emetti"),
+  fattureEmetti: withAdmins("erp_fatture_emetti"),
+  /** The company's own data for FatturaPA (P.IVA, REA, regime fiscale, IBAN): administrators only. */
+  fatturazioneImpostazioni: [...ADMIN_PERMISSIONS],
   /**
    * The CMS (SPEC §6): superadmin holds every capability, the CMS included (admin and erp_admin
    * are the ERP's). cms_view_control_room sees the control room only; cms_view reads the CMS;
@@ -254,6 +267,19 @@ export const MENU: readonly MenuGroup[] = [
     ],
   },
   {
+    id: "fatturazione",
+    title: "Fatturazione",
+    items: [
+      {
+        id: "consuntivo",
+        title: "Consuntivo ore",
+        path: "/fatturazione/consuntivo",
+        requires: CAPABILITIES.consuntivo,
+      },
+      { id: "fatture", title: "Fatture", path: "/fatturazione/fatture", requires: CAPABILITIES.fatture },
+    ],
+  },
+  {
     id: "console",
     title: "Console",
     items: [
@@ -292,7 +318,15 @@ export const MENU: readonly MenuGroup[] = [
   {
     id: "impostazioni",
     title: "Impostazioni",
-    items: [{ id: "utenti", title: "Utenti", path: "/impostazioni/utenti", requires: CAPABILITIES.utenti }],
+    items: [
+      { id: "utenti", title: "Utenti", path: "/impostazioni/utenti", requires: CAPABILITIES.utenti },
+      {
+        id: "dati-fatturazione",
+        title: "Dati di fatturazione",
+        path: "/impostazioni/fatturazione",
+        requires: CAPABILITIES.fatturazioneImpostazioni,
+      },
+    ],
   },
 ];
 

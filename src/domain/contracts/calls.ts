@@ -36,6 +36,8 @@ export const CALL_TAG_TYPES = [
   "Anomalia",
   "Sopralluogo",
   "Comunicazione",
+  "Consuntivo",
+  "Fattura",
 ] as const;
 export type CallTagType = (typeof CALL_TAG_TYPES)[number];
 

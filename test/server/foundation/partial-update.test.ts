@@ -651,6 +651,35 @@ const CASES: Record<string, UpdateCase> = {
     body: profiloBody,
     change: { data: { fonte: "Circolare 2025" } },
   },
+  "PUT /api/fatturazione/impostazioni": {
+    async create(c) {
+      const values = {
+        denominazione: "Vigilanza Lombarda S.r.l.",
+        partita_iva: withPartitaIvaCheckDigit("0211122233"),
+        codice_fiscale: "02111222330",
+        regime_fiscale: "RF19",
+        indirizzo: "Via dei Guardiani",
+        numero_civico: "12",
+        cap: "20121",
+        comune: "Milano",
+        provincia: "MI",
+        rea_ufficio: "MI",
+        rea_numero: "1234567",
+        capitale_sociale: "10000.00",
+        socio_unico: "SU",
+        iban: "IT60X0542811101000000123456",
+        istituto_finanziario: "Banca di Prova",
+        giorni_pagamento: 60,
+        email: "amministrazione@vigilanza.test",
+        telefono: "0212345678",
+      };
+      await c.call("PUT", "/api/fatturazione/impostazioni", { data: values }, 200);
+      return { url: "/api/fatturazione/impostazioni", values };
+    },
+    read: (c) => c.call("GET", "/api/fatturazione/impostazioni") as Promise<Values>,
+    row: (c) => selectRow(c.db, sql`SELECT to_jsonb(x) - 'aggiornato_il' AS r FROM fatturazione_impostazioni x`),
+    change: { data: { comune: "Monza" } },
+  },
 };
 
 const CMS_EVENTO = {

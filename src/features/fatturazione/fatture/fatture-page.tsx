@@ -1,0 +1,94 @@
+/**
+ * /fatturazione/fatture (issue 35 item 2): invoices, drafts and credit notes. 'Prepara bozze' makes a
+ * month's drafts from the approved hours (one per client; the server says which clients it skipped
+ * and why); a row opens the invoice to issue it or download its XML and PDF.
+ */
+import { Box, Button, Heading, HStack, NativeSelect, Text } from "@chakra-ui/react";
+import { useMemo, useState } from "react";
+import { errorMessage } from "../../../api/base";
+import { useCreaBozzeMutation } from "../../../api/fatturazione/fatture.endpoints";
+import { ListScreen } from "../../../components/data-table/list-screen";
+import type { FatturaRiga } from "../../../domain/contracts/fatturazione/fatture";
+import { notify } from "../../../lib/toaster";
+import { ultimiMesi } from "../common/mesi";
+import { FatturaDrawer } from "./fattura-drawer";
+
+function PreparaBozze() {
+  const mesi = useMemo(() => ultimiMesi(new Date()), []);
+  const [mese, setMese] = useState(mesi[1].value);
+  const [crea, { isLoading }] = useCreaBozzeMutation();
+  const prepara = async () => {
+    try {
+      const r = await crea({ mese }).unwrap();
+      notify.success(r.create.length === 1 ? "1 bozza preparata" : `${r.create.length} bozze preparate`);
+      for (const a of r.avvisi) notify.error(a);
+    } catch (e) {
+      notify.error(errorMessage(e));
+    }
+  };
+  return (
+    <HStack gap="2" mb="3">
+      <NativeSelect.Root size="sm" width="200px">
+        <NativeSelect.Field aria-label="Mese da fatturare" value={mese} onChange={(e) => setMese(e.target.value)}>
+          {mesi.map((m) => (
+            <option key={m.value} value={m.value}>
+              {m.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Button size="sm" onClick={prepara} loading={isLoading}>
+        Prepara bozze
+      </Button>
+    </HStack>
+  );
+}
+
+export function FatturePage() {
+  const [aperta, setAperta] = useState<number | null>(null);
+  return (
+    <Box p="4">
+      <Heading size="lg" mb="1">
+        Fatture
+      </Heading>
+      <Text fontSize="sm" color="fg.muted" mb="3">
+        Le bozze nascono dalle ore approvate nel Consuntivo, ai prezzi del contratto. Una fattura emessa riceve il suo
+        numero e il file FatturaPA, e non si modifica più: si corregge con una nota di credito.
+      </Text>
+      <PreparaBozze />
+      <ListScreen<FatturaRiga & Record<string, unknown>>
+        listId="fatture"
+        path="fatturazione/fatture/"
+        exportable
+        defaults={{ sort: { field: "mese", asc: false }, autoload: true }}
+        onRowOpen={(r) => setAperta(r.id)}
+        filters={[
+          { type: "global", label: "Ricerca" },
+          {
+            type: "select",
+            name: "stato",
+            label: "Stato",
+            options: [
+              { value: "Bozza", label: "Bozza" },
+              { value: "Emessa", label: "Emessa" },
+            ],
+          },
+        ]}
+        columns={[
+          { key: "mese", name: "Mese", format: "date", sortable: true },
+          { key: "cliente", name: "Cliente", sortable: true, width: 220 },
+          { key: "tipo", name: "Tipo" },
+          { key: "stato", name: "Stato" },
+          { key: "numero", name: "Numero", sortable: true },
+          { key: "data", name: "Data", format: "date", sortable: true },
+          { key: "imponibile", name: "Imponibile", format: "euro" },
+          { key: "imposta", name: "IVA", format: "euro" },
+          { key: "totale", name: "Totale", format: "euro" },
+          { key: "nome_file", name: "File SdI", hiddenByDefault: true },
+        ]}
+      />
+      <FatturaDrawer id={aperta} onClose={() => setAperta(null)} />
+    </Box>
+  );
+}

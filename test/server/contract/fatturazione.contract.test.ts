@@ -1,0 +1,36 @@
+/** The fatturazione mocks (mocks/fatturazione.handlers.ts) answer with the server's schemas (see ./mock-answers.ts). */
+import { fatturazioneHandlers } from "../../../mocks/fatturazione.handlers";
+import { describeMockAnswers } from "./mock-answers";
+
+describeMockAnswers("fatturazione", fatturazioneHandlers, [
+  { url: "/api/fatturazione/consuntivo/?contratto=1&mese=2026-03" },
+  { url: "/api/fatturazione/consuntivo/?contratto=1&mese=2026-03&aperto=true&order_field=giorno" },
+  { url: "/api/fatturazione/consuntivo/stato/?contratto=1&mese=2026-03" },
+  {
+    method: "POST",
+    url: "/api/fatturazione/consuntivo/rettifiche/",
+    body: {
+      data: {
+        turno_operatore: 901,
+        periodi: [{ inizio: "2026-03-03T06:58:00Z", fine: "2026-03-03T15:00:00Z" }],
+        motivo: "Uscita non timbrata",
+      },
+    },
+  },
+  {
+    method: "POST",
+    url: "/api/fatturazione/consuntivo/approvazioni/",
+    body: { data: { contratto: 1, mese: "2026-03" } },
+  },
+  { url: "/api/fatturazione/fatture/?stato=Bozza&order_field=numero" },
+  { method: "POST", url: "/api/fatturazione/fatture/bozze/", body: { data: { mese: "2026-03" } } },
+  { url: "/api/fatturazione/fatture/71/" },
+  { url: "/api/fatturazione/fatture/9/", status: 404 },
+  { method: "POST", url: "/api/fatturazione/fatture/71/emetti/" },
+  { method: "POST", url: "/api/fatturazione/fatture/71/nota-di-credito/" },
+  { method: "DELETE", url: "/api/fatturazione/fatture/71/" },
+  { url: "/api/fatturazione/fatture/71/xml/" },
+  { url: "/api/fatturazione/fatture/71/pdf/" },
+  { url: "/api/fatturazione/impostazioni/", as: 1 },
+  { method: "PUT", url: "/api/fatturazione/impostazioni/", as: 1, body: { data: { comune: "Monza" } } },
+]);
