@@ -20,7 +20,7 @@ export function setCampoUnauthorizedHandler(fn: (() => void) | null): void {
 }
 
 const raw = fetchBaseQuery({
-  baseUrl: "/api/app/",
+  baseUrl: `${typeof location !== "undefined" ? location.origin : "http://localhost"}/api/app/`,
   cache: "no-store",
   prepareHeaders(headers) {
     const token = campoStorage.token();
