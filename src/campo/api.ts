@@ -8,6 +8,8 @@ import type { ApiErrorBody } from "../domain/contracts/common";
 import type {
   AppComunicazione,
   AppLoginOut,
+  AppTicket,
+  AppTicketData,
   AppTimbratura,
   AppTimbraturaData,
   AppTurni,
@@ -36,7 +38,7 @@ export const campoApi = createApi({
     if (result.error?.status === 401 && campoStorage.token()) onUnauthorized?.();
     return result;
   },
-  tagTypes: ["Turni", "Comunicazioni"],
+  tagTypes: ["Turni", "Comunicazioni", "Ticket"],
   endpoints: (b) => ({
     login: b.mutation<AppLoginOut, { username: string; password: string }>({
       query: (body) => ({ url: "login/", method: "POST", body }),
@@ -50,6 +52,23 @@ export const campoApi = createApi({
     letta: b.mutation<AppComunicazione, number>({
       query: (id) => ({ url: `comunicazioni/${id}/letta/`, method: "POST" }),
       invalidatesTags: ["Comunicazioni"],
+    }),
+    tickets: b.query<{ results: Omit<AppTicket, "messaggi">[] }, void>({
+      query: () => "ticket/",
+      providesTags: ["Ticket"],
+    }),
+    ticket: b.query<AppTicket, number>({ query: (id) => `ticket/${id}/`, providesTags: ["Ticket"] }),
+    apriTicket: b.mutation<AppTicket, AppTicketData>({
+      query: (data) => ({ url: "ticket/", method: "POST", body: { data } }),
+      invalidatesTags: ["Ticket"],
+    }),
+    fotoTicket: b.mutation<unknown, { id: number; foto: Blob }>({
+      query: ({ id, foto }) => {
+        const body = new FormData();
+        body.append("foto", foto, "foto.jpg");
+        return { url: `ticket/${id}/foto/`, method: "POST", body };
+      },
+      invalidatesTags: ["Ticket"],
     }),
     timbra: b.mutation<AppTimbratura, AppTimbraturaData>({
       query: (data) => ({ url: "timbrature/", method: "POST", body: { data } }),

@@ -19,15 +19,17 @@ import { CodaScreen } from "./screens/coda";
 import { ComunicazioniScreen } from "./screens/comunicazioni";
 import { LoginScreen } from "./screens/login";
 import { OggiScreen } from "./screens/oggi";
+import { SegnalazioniScreen } from "./screens/segnalazioni";
 import { TimbraTurno } from "./screens/timbra";
 import { makeCampoStore } from "./store";
 import { campoSystem, TOUCH } from "./theme";
 import { campoStorage } from "./token";
 
-export type Scheda = "oggi" | "comunicazioni" | "coda";
+export type Scheda = "oggi" | "comunicazioni" | "segnalazioni" | "coda";
 const SCHEDE: { id: Scheda; label: string }[] = [
   { id: "oggi", label: "Oggi" },
   { id: "comunicazioni", label: "Comunicazioni" },
+  { id: "segnalazioni", label: "Segnalazioni" },
   { id: "coda", label: "In coda" },
 ];
 
@@ -112,6 +114,8 @@ function Sessione({ store }: { store: ReturnType<typeof makeCampoStore> }) {
           />
         ) : scheda === "comunicazioni" ? (
           <ComunicazioniScreen inCoda={letturaInCoda} onLetta={onLetta} />
+        ) : scheda === "segnalazioni" ? (
+          <SegnalazioniScreen />
         ) : (
           <CodaScreen azioni={[...coda.azioni, ...coda.daSalvare]} online={coda.online} errore={coda.errore} />
         )
@@ -192,6 +196,9 @@ function Shell({
             h="56px"
             variant="ghost"
             rounded="none"
+            px="1"
+            fontSize="sm"
+            whiteSpace="normal"
             aria-current={scheda === s.id ? "page" : undefined}
             fontWeight={scheda === s.id ? "bold" : "normal"}
             color={scheda === s.id ? "blue.700" : "gray.700"}

@@ -7,7 +7,11 @@
  * errors, service worker active) and a reload with no network still shows it.
  */
 import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
 import { ADMIN, adminToken, api, BASE_URL, launch, shot } from "./helpers/browser";
 
 jest.setTimeout(240_000);
@@ -209,16 +213,7 @@ test("installable: a valid manifest, the service worker active, a reload with no
   const { context, page } = await phone();
   await page.goto("/app/campo/");
   await page.getByLabel("Nome utente").waitFor(WAIT);
-  await page.waitForFunction(
-    async () => (await navigator.serviceWorker.ready).active?.state === "activated",
-    null,
-    WAIT,
-  );
-  const active = await page.evaluate(async () => {
-    const reg = await navigator.serviceWorker.ready;
-    return { state: reg.active?.state, scope: reg.scope };
-  });
-  expect(active).toEqual({ state: "activated", scope: `${BASE_URL()}/app/campo/` });
+  expect(await swActive(page)).toEqual({ state: "activated", scope: `${BASE_URL()}/app/campo/`, controlled: true });
   const cdp = await context.newCDPSession(page);
   const manifest = (await cdp.send("Page.getAppManifest")) as { errors: unknown[]; url: string };
   expect(manifest.url).toBe(`${BASE_URL()}/app/campo/manifest.webmanifest`);
@@ -235,4 +230,44 @@ test("installable: a valid manifest, the service worker active, a reload with no
   await page.getByLabel("Nome utente").waitFor(WAIT);
   await page.getByRole("button", { name: "Accedi" }).waitFor(WAIT);
   await context.close();
+});
+
+test("a ticket with a photo from the file chooser, made 1600 px wide on the phone; the desk downloads it", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "campo-foto-"));
+  const file = path.join(dir, "cancello.jpg");
+  await sharp({ create: { width: 3200, height: 2400, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+    .jpeg()
+    .toFile(file);
+  const { context, page } = await phone();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page);
+  await page.getByRole("button", { name: "Segnalazioni" }).click();
+  await page.getByRole("button", { name: "Nuova segnalazione" }).click();
+  const oggetto = `Cancello rotto ${crypto.randomBytes(3).toString("hex")}`;
+  await page.getByLabel("Categoria").selectOption("problema");
+  await page.getByLabel("Oggetto").fill(oggetto);
+  await page.getByLabel("Descrizione").fill("Il cancello carraio non si chiude.");
+  await page.getByLabel("Foto (facoltativa)").setInputFiles(file);
+  await page.getByRole("button", { name: "Invia segnalazione" }).click();
+  await page.getByRole("button", { name: new RegExp(oggetto) }).click(WAIT);
+  await page.getByText("Problema · Aperto").filter({ hasText: "con foto" }).waitFor(WAIT);
+  // Nothing wider than the screen at 360 px.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await shot(page, "campo-segnalazione-360");
+  await context.close();
+
+  const mine = await api<{ results: { id: number; oggetto: string; foto: boolean }[] }>(
+    "GET",
+    "/api/app/ticket/",
+    guardia.token,
+  );
+  const ticket = mine.body.results.find((t) => t.oggetto === oggetto);
+  expect(ticket?.foto).toBe(true);
+  const res = await fetch(`${BASE_URL()}/api/comunicazioni/ticket/${ticket?.id}/foto/`, {
+    headers: { authorization: `Token ${await adminToken()}` },
+  });
+  expect(res.status).toBe(200);
+  const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+  expect([meta.width, meta.height]).toEqual([1600, 1200]);
+  fs.rmSync(dir, { recursive: true, force: true });
 });

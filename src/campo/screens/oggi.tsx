@@ -29,15 +29,29 @@ function orario(t: AppTurno): string {
 
 function giornoLabel(day: string, oggi: string): string {
   if (day === oggi) return "Oggi";
+  if (day === addDays(oggi, -1)) return "Ieri";
   if (day === addDays(oggi, 1)) return "Domani";
   return formatGiornoBreve(day);
+}
+
+/** Yesterday's shift checked in and not yet out. */
+function aperto(t: AppTurno, oggi: string): boolean {
+  return (
+    t.giorno === addDays(oggi, -1) &&
+    t.timbrature.some((x) => x.tipo === "ingresso") &&
+    !t.timbrature.some((x) => x.tipo === "uscita")
+  );
 }
 
 export interface TurnoActions {
   renderTimbra?: (t: AppTurno) => React.ReactNode;
 }
 
-export function TurnoCard({ t, actions }: { t: AppTurno; actions?: TurnoActions }) {
+/**
+ * Only today's shifts can be checked into — and yesterday's still open (checked in, not out: a
+ * night shift past midnight); the coming days are shown to plan.
+ */
+export function TurnoCard({ t, actions, oggi }: { t: AppTurno; actions?: TurnoActions; oggi: string }) {
   return (
     <Box as="article" aria-label={`Turno ${t.cliente} ${orario(t)}`} borderWidth="1px" rounded="md" p="3">
       <Flex justify="space-between" gap="2" align="flex-start">
@@ -59,7 +73,7 @@ export function TurnoCard({ t, actions }: { t: AppTurno; actions?: TurnoActions 
           {t.indirizzo}
         </MapsLink>
       )}
-      {actions?.renderTimbra?.(t)}
+      {(t.giorno === oggi || aperto(t, oggi)) && actions?.renderTimbra?.(t)}
     </Box>
   );
 }
@@ -80,7 +94,7 @@ export function OggiScreen({
   const oggi = instantToRome(now).day;
   const fino = addDays(oggi, GIORNI_AVANTI);
   const daLeggere = unreadFirst(comunicazioni.data?.results ?? []).filter((c) => c.letta_il === null);
-  const prossimi = (turni.data?.results ?? []).filter((t) => t.giorno >= oggi && t.giorno <= fino);
+  const prossimi = (turni.data?.results ?? []).filter((t) => (t.giorno >= oggi && t.giorno <= fino) || aperto(t, oggi));
   const giorni = [...new Set(prossimi.map((t) => t.giorno))];
   return (
     <Stack gap="4">
@@ -108,7 +122,7 @@ export function OggiScreen({
           {prossimi
             .filter((t) => t.giorno === g)
             .map((t) => (
-              <TurnoCard key={t.id} t={t} actions={actions} />
+              <TurnoCard key={t.id} t={t} actions={actions} oggi={oggi} />
             ))}
         </Stack>
       ))}

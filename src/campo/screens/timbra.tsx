@@ -10,12 +10,12 @@ import type { Azione } from "../outbox/azioni";
 const hhmm = (ms: number) => new Date(ms).toLocaleTimeString("it-IT", { hour: "2-digit", minute: "2-digit" });
 
 export function descriviEsito(e: EsitoTimbratura): string {
-  const cosa = e.tipo === "ingresso" ? "Ingresso" : "Uscita";
-  if (!e.posizione) return `${cosa} registrato alle ${hhmm(e.at)}: ${e.motivo} (segnalato all'ufficio)`;
+  const cosa = e.tipo === "ingresso" ? "Ingresso registrato" : "Uscita registrata";
+  if (!e.posizione) return `${cosa} alle ${hhmm(e.at)}: ${e.motivo} (segnalato all'ufficio)`;
   const pos = `posizione ±${e.posizione.accuratezza} m`;
   if (e.fuoriRaggio)
-    return `${cosa} registrato alle ${hhmm(e.at)}, ${pos}: fuori dal raggio del sito (${e.distanzaM} m, massimo ${e.turno.distanza_max_m} m), segnalato all'ufficio`;
-  return `${cosa} registrato alle ${hhmm(e.at)}, ${pos}`;
+    return `${cosa} alle ${hhmm(e.at)}, ${pos}: fuori dal raggio del sito (${e.distanzaM} m, massimo ${e.turno.distanza_max_m} m), segnalato all'ufficio`;
+  return `${cosa} alle ${hhmm(e.at)}, ${pos}`;
 }
 
 export function TimbraTurno({
