@@ -10,7 +10,8 @@
  *
  * Side effects are named actors with inert defaults: src/campo/machines/outbox.services.ts.
  */
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
+import { notProvided } from "../../machines/not-provided";
 import type { Azione } from "../outbox/azioni";
 
 export interface OutboxContext {
@@ -32,12 +33,6 @@ export type OutboxEvent =
 /** What the send actor throws when the server refused the token (the session is over). */
 export const SESSIONE_SCADUTA = "Sessione scaduta";
 export const RIPROVA_MS = 15_000;
-
-function notProvided<TOutput, TInput = void>(name: string) {
-  return fromPromise<TOutput, TInput>(async () => {
-    throw new Error(`${name}: non configurato`);
-  });
-}
 
 const replace = (list: Azione[], a: Azione) => list.map((x) => (x.id === a.id ? a : x));
 const prossima = (c: OutboxContext) => c.azioni.find((a) => a.stato === "in_coda");

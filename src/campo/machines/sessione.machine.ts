@@ -7,8 +7,9 @@
  * Side effects are named actors/actions with inert defaults: src/campo/machines/sessione.services.ts
  * provides the real ones, tests provide stubs.
  */
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
 import type { AppLoginOut } from "../../domain/contracts/console/app";
+import { notProvided } from "../../machines/not-provided";
 
 export interface SessioneInput {
   /** The sign-in kept on the phone, if any. */
@@ -26,12 +27,6 @@ export type SessioneEvent =
   | { type: "SESSION_EXPIRED" };
 
 export const ACCESSO_NON_RIUSCITO = "Accesso non riuscito";
-
-function notProvided<TOutput, TInput = void>(name: string) {
-  return fromPromise<TOutput, TInput>(async () => {
-    throw new Error(`${name}: non configurato`);
-  });
-}
 
 export const sessioneMachine = setup({
   types: {
