@@ -1,9 +1,11 @@
+import fs from "node:fs";
 import path from "node:path";
 import HtmlWebpackPlugin from "html-webpack-plugin";
 import MinimizerPlugin from "minimizer-webpack-plugin";
 import type { Configuration } from "webpack";
 import webpack from "webpack";
 import type { Configuration as DevServerConfiguration } from "webpack-dev-server";
+import { GenerateSW } from "workbox-webpack-plugin";
 
 const apiTarget = process.env.API_URL ?? "http://127.0.0.1:8000";
 
@@ -34,11 +36,60 @@ function productionMinimizers() {
   ];
 }
 
+/**
+ * The field app (src/campo, issue 33) is a second entry of this build, served under /app/campo/:
+ * its own page, its web manifest and icons (public/campo/, copied as they are) and a service
+ * worker (workbox's GenerateSW) that precaches exactly the app's shell — the campo chunks, its
+ * page, manifest and icons, never a back-office file nor the .br/.gz copies — so the app opens with
+ * no network after the first visit. The back office's page and chunks are untouched.
+ */
+const CAMPO_PUBLIC = path.resolve(__dirname, "public/campo");
+const CAMPO_STATIC = ["manifest.webmanifest", "icon-192.png", "icon-512.png", "icon.svg"];
+
+class CampoStaticFiles {
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.thisCompilation.tap("CampoStaticFiles", (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: "CampoStaticFiles", stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          for (const file of CAMPO_STATIC) {
+            const full = path.join(CAMPO_PUBLIC, file);
+            compilation.fileDependencies.add(full);
+            compilation.emitAsset(`campo/${file}`, new webpack.sources.RawSource(fs.readFileSync(full)));
+          }
+        },
+      );
+    });
+  }
+}
+
+function campoServiceWorker() {
+  return new GenerateSW({
+    swDest: "campo/sw.js",
+    inlineWorkboxRuntime: true,
+    clientsClaim: true,
+    skipWaiting: true,
+    cleanupOutdatedCaches: true,
+    include: [
+      ({ asset, compilation }: { asset: { name: string }; compilation: webpack.Compilation }) => {
+        if (/\.(br|gz)$/.test(asset.name)) return false;
+        if (asset.name.startsWith("campo/")) return true;
+        const group = compilation.namedChunkGroups.get("campo");
+        return Boolean(group?.chunks.some((chunk) => chunk.files.has(asset.name)));
+      },
+    ],
+    navigateFallback: "/app/campo/index.html",
+    navigateFallbackAllowlist: [/^\/app\/campo(\/|$)/],
+    // The API is never cached: what the app must keep offline is in its outbox (IndexedDB).
+    runtimeCaching: [],
+  });
+}
+
 export default (_env: unknown, argv: { mode?: string }): Configuration & { devServer?: DevServerConfiguration } => {
   const mode = argv.mode === "development" ? "development" : "production";
   return {
     mode,
-    entry: "./src/index.tsx",
+    entry: { main: "./src/index.tsx", campo: "./src/campo/index.tsx" },
     output: {
       path: path.resolve(__dirname, "dist/web"),
       publicPath: "/app/",
@@ -76,7 +127,10 @@ export default (_env: unknown, argv: { mode?: string }): Configuration & { devSe
           resource.request = path.resolve(__dirname, "src/lib/theme-recipes.ts");
         }
       }),
-      new HtmlWebpackPlugin({ template: "public/index.html", favicon: "public/favicon.svg" }),
+      new HtmlWebpackPlugin({ template: "public/index.html", favicon: "public/favicon.svg", chunks: ["main"] }),
+      new HtmlWebpackPlugin({ template: "public/campo/index.html", filename: "campo/index.html", chunks: ["campo"] }),
+      new CampoStaticFiles(),
+      ...(mode === "production" ? [campoServiceWorker()] : []),
       new webpack.DefinePlugin({
         "process.env.NODE_ENV": JSON.stringify(mode),
         "process.env.XSTATE_INSPECT": JSON.stringify(process.env.XSTATE_INSPECT ?? ""),
@@ -86,7 +140,10 @@ export default (_env: unknown, argv: { mode?: string }): Configuration & { devSe
     performance: { hints: false },
     devServer: {
       port: 3000,
-      historyApiFallback: { index: "/app/index.html" },
+      historyApiFallback: {
+        index: "/app/index.html",
+        rewrites: [{ from: /^\/app\/campo/, to: "/app/campo/index.html" }],
+      },
       proxy: [{ context: ["/api"], target: apiTarget }],
     },
   };

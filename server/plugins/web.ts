@@ -39,21 +39,25 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     });
   }
 
-  const sendIndex = (reply: FastifyReply) => {
+  const sendIndex = (reply: FastifyReply, page = "index.html") => {
     if (!built) return reply.code(503).type("text/html; charset=utf-8").send(NOT_BUILT);
     reply.header("Cache-Control", "no-cache");
-    return reply.type("text/html; charset=utf-8").sendFile("index.html", webDir);
+    return reply.type("text/html; charset=utf-8").sendFile(page, webDir);
   };
+  const CAMPO_PAGE = "campo/index.html";
 
   app.get("/", { schema: { hide: true } }, async (_req, reply) => reply.redirect("/app/"));
   app.get("/app", { schema: { hide: true } }, async (_req, reply) => sendIndex(reply));
+  app.get("/app/campo", { schema: { hide: true } }, async (_req, reply) => sendIndex(reply, CAMPO_PAGE));
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split("?")[0];
     // A missing file under /app/assets/ (a stale chunk, a source map: none is published) is a 404,
     // not the SPA's page: a script tag must never receive HTML.
     if (url.startsWith("/app/assets/")) return reply.code(404).send({ detail: "Risorsa non trovata" });
-    if (url.startsWith("/app/") && (request.method === "GET" || request.method === "HEAD")) return sendIndex(reply);
+    const page = url === "/app/campo" || url.startsWith("/app/campo/") ? CAMPO_PAGE : "index.html";
+    if (url.startsWith("/app/") && (request.method === "GET" || request.method === "HEAD"))
+      return sendIndex(reply, page);
     return reply.code(404).send({ detail: "Risorsa non trovata" });
   });
 });

@@ -11,8 +11,9 @@
  * Side effects are named actors/actions with inert defaults: the app provides the real ones
  * (src/machines/session.services.ts), tests provide stubs.
  */
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
 import type { Account, LoginResponse } from "../domain/contracts/auth/credentials";
+import { notProvided } from "./not-provided";
 import { notificationsMachine } from "./notifications.machine";
 
 export interface SessionInput {
@@ -40,12 +41,6 @@ export function failureMessage(error: unknown, fallback = LOGIN_FAILED): string 
   if (typeof error === "string" && error) return error;
   const detail = (error as { message?: unknown } | null)?.message;
   return typeof detail === "string" && detail ? detail : fallback;
-}
-
-function notProvided<TOutput, TInput = void>(name: string) {
-  return fromPromise<TOutput, TInput>(async () => {
-    throw new Error(`${name}: non configurato`);
-  });
 }
 
 export const sessionMachine = setup({

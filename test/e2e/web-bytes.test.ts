@@ -76,3 +76,16 @@ test("a cold /app/login and login → dashboard stay within their byte budgets",
   expect(gzip.login).toBeLessThan(234_000);
   expect(gzip.total).toBeLessThan(298_000);
 });
+
+test("the field app's first load (/app/campo/, brotli on the wire) stays within 200 kB (issue 33)", async () => {
+  const { page, context } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+  const first = meter(page);
+  await page.goto("/app/campo/", { waitUntil: "networkidle" });
+  await page.getByLabel(/nome utente/i).waitFor();
+  const bytes = await first();
+  await context.close();
+  console.log(`web bytes — campo: /app/campo/ ${bytes} B (brotli)`);
+  // The shell alone: none of the back office's code (its own store, api and theme), 2026-11-29.
+  expect(bytes).toBeGreaterThan(10_000);
+  expect(bytes).toBeLessThan(200_000);
+});

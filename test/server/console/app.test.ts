@@ -255,6 +255,7 @@ describeEachDb("app delle guardie", (ctx) => {
       indirizzo: "Via Roma 1, Milano",
       lat: 45.4642,
       lng: 9.19,
+      distanza_max_m: 300,
       timbrature: [],
     });
   });
@@ -354,6 +355,28 @@ describeEachDb("app delle guardie", (ctx) => {
       );
       expect(other.statusCode).toBe(201);
       expect(other.json()).toMatchObject({ sincronizzata_tardi: false, assegnato: false });
+    });
+
+    it("records a check-in without a position (permission denied, no fix) and refuses a partial one (issue 33)", async () => {
+      const id = "0b6e7d7e-3333-4c3a-8a51-2c0e8d7b1f37";
+      const partial = await inject("POST", "/api/app/timbrature/", token, checkIn({ id, lat: null }));
+      expect(partial.statusCode).toBe(400);
+      expect(partial.json().errors).toEqual({
+        lat: "Posizione incompleta: latitudine, longitudine e accuratezza insieme, o nessuna",
+      });
+      expect(await count(sql`SELECT count(*)::int AS n FROM app_timbrature WHERE client_id = ${id}::uuid`)).toBe(0);
+      const res = await inject(
+        "POST",
+        "/api/app/timbrature/",
+        token,
+        checkIn({ id, tipo: "uscita", lat: null, lng: null, accuratezza: null, secondi_in_coda: 0 }),
+      );
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ id, tipo: "uscita", lat: null, lng: null, accuratezza: null });
+      const row = await one<{ lat: number | null; accuratezza: number | null }>(
+        sql`SELECT lat, accuratezza FROM app_timbrature WHERE client_id = ${id}::uuid`,
+      );
+      expect(row).toEqual({ lat: null, accuratezza: null });
     });
   });
 

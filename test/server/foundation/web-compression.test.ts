@@ -24,6 +24,11 @@ const write = (name: string, text: string, compressed = true) => {
 write("index.html", page);
 write("assets/main.0123abcd.js", script);
 write("assets/piccolo.4567cdef.js", "console.log(1)", false);
+const campoPage = "<!doctype html><title>Vigilanza Campo</title><div id=root></div>";
+fs.mkdirSync(path.join(webDir, "campo"));
+write("campo/index.html", campoPage, false);
+write("campo/manifest.webmanifest", JSON.stringify({ name: "Vigilanza Campo" }), false);
+write("campo/sw.js", "self.addEventListener('fetch', () => {});", false);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -90,4 +95,20 @@ it.each(["/api/health/", "/api/non-esiste/"])("%s is never compressed", async (u
   const res = await get(url, "gzip, deflate, br");
   expect(res.headers["content-encoding"]).toBeUndefined();
   expect(() => res.json()).not.toThrow();
+});
+
+it("sends the field app's own page under /app/campo/ and the back office's elsewhere (issue 33)", async () => {
+  for (const url of ["/app/campo", "/app/campo/", "/app/campo/qualsiasi?utente=g.russo"]) {
+    const res = await get(url);
+    expect({ url, status: res.statusCode, body: res.body }).toEqual({ url, status: 200, body: campoPage });
+    expect(res.headers["cache-control"]).toBe("no-cache");
+  }
+  const office = await get("/app/campionato");
+  expect(office.body).toBe(page);
+  const manifest = await get("/app/campo/manifest.webmanifest");
+  expect(manifest.statusCode).toBe(200);
+  expect(manifest.headers["content-type"]).toMatch(/application\/manifest\+json/);
+  const sw = await get("/app/campo/sw.js");
+  expect(sw.headers["content-type"]).toMatch(/javascript/);
+  expect(sw.headers["cache-control"]).toBe("no-cache");
 });

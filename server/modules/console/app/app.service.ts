@@ -147,9 +147,9 @@ interface TimbraturaRow {
   tipo: "ingresso" | "uscita";
   data_ora: string;
   ricevuta_il: string;
-  lat: number;
-  lng: number;
-  accuratezza: number;
+  lat: number | null;
+  lng: number | null;
+  accuratezza: number | null;
   sincronizzata_tardi: boolean;
   assegnato: boolean;
 }
@@ -164,9 +164,9 @@ function timbraturaOut(r: TimbraturaRow): AppTimbratura {
     tipo: r.tipo,
     data_ora: r.data_ora,
     ricevuta_il: r.ricevuta_il,
-    lat: Number(r.lat),
-    lng: Number(r.lng),
-    accuratezza: Number(r.accuratezza),
+    lat: r.lat === null ? null : Number(r.lat),
+    lng: r.lng === null ? null : Number(r.lng),
+    accuratezza: r.accuratezza === null ? null : Number(r.accuratezza),
     sincronizzata_tardi: r.sincronizzata_tardi,
     assegnato: r.assegnato,
   };
@@ -194,12 +194,14 @@ export async function appTurni(db: Executor, user: AppUser, now: Date): Promise<
     indirizzo: string;
     lat: number | null;
     lng: number | null;
+    distanza_max_m: number;
   }>(
     db,
     sql`SELECT t.id, to_char(g.giorno, 'YYYY-MM-DD') AS giorno, to_char(t.inizio_f1, 'HH24:MI:SS') AS inizio_f1,
                to_char(t.fine_f1, 'HH24:MI:SS') AS fine_f1, to_char(t.inizio_f2, 'HH24:MI:SS') AS inizio_f2,
                to_char(t.fine_f2, 'HH24:MI:SS') AS fine_f2, tor.confermato, cl.ragione_sociale AS cliente,
-               c.titolo AS contratto, s.descrizione AS servizio, s.indirizzo, s.lat, s.lng
+               c.titolo AS contratto, s.descrizione AS servizio, s.indirizzo, s.lat, s.lng,
+               c.anomalie_distanza_m AS distanza_max_m
           FROM turni_operatori tor
           JOIN turni t ON t.id = tor.turno_id
           JOIN giorni g ON g.id = t.giorno_id
@@ -229,6 +231,7 @@ export async function appTurni(db: Executor, user: AppUser, now: Date): Promise<
       ...t,
       lat: t.lat === null ? null : Number(t.lat),
       lng: t.lng === null ? null : Number(t.lng),
+      distanza_max_m: Number(t.distanza_max_m),
       timbrature: timbrature.filter((x) => x.turno_id === t.id).map(timbraturaOut),
     })),
   };

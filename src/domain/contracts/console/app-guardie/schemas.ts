@@ -72,9 +72,10 @@ export const AppTimbraturaOut = z.object({
   /** The device's time, Europe/Rome, "YYYY-MM-DD HH:mm:ss". */
   data_ora: z.string(),
   ricevuta_il: z.string(),
-  lat: z.number(),
-  lng: z.number(),
-  accuratezza: z.number(),
+  /** Null when the phone gave no position (permission denied, no fix): "posizione non disponibile". */
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  accuratezza: z.number().nullable(),
   sincronizzata_tardi: z.boolean(),
   assegnato: z.boolean(),
 });
@@ -95,6 +96,8 @@ export const AppTurnoOut = z.object({
   indirizzo: z.string(),
   lat: z.number().nullable(),
   lng: z.number().nullable(),
+  /** The contract's distance beyond which a check-in is flagged (`anomalie_distanza_m`, the anomalies' M). */
+  distanza_max_m: z.number(),
   timbrature: z.array(AppTimbraturaOut),
 });
 export const AppTurniOut = z.object({ dal: z.string(), al: z.string(), results: z.array(AppTurnoOut) }).meta({
@@ -117,6 +120,7 @@ export const AppTurniOut = z.object({ dal: z.string(), al: z.string(), results: 
           indirizzo: "Via Roma 1, Milano",
           lat: 45.4642,
           lng: 9.19,
+          distanza_max_m: 300,
           timbrature: [],
         },
       ],
@@ -134,18 +138,25 @@ export const AppTimbraturaData = z
     tipo: z.enum(TIMBRATURA_TIPI, { error: "Tipo non valido: ingresso o uscita" }),
     /** The device's time, ISO 8601 with offset. */
     data_ora: z.iso.datetime({ offset: true, error: "Data e ora non valide (ISO 8601)" }),
-    lat: z.number({ error: "Latitudine non valida" }).min(-90, { error: "Latitudine non valida" }).max(90, {
-      error: "Latitudine non valida",
-    }),
-    lng: z.number({ error: "Longitudine non valida" }).min(-180, { error: "Longitudine non valida" }).max(180, {
-      error: "Longitudine non valida",
-    }),
+    /**
+     * The position read at the tap; all three null when the phone gave none (permission denied,
+     * no fix): the check-in is still recorded, "posizione non disponibile" (issue 33).
+     */
+    lat: z
+      .number({ error: "Latitudine non valida" })
+      .min(-90, { error: "Latitudine non valida" })
+      .max(90, { error: "Latitudine non valida" })
+      .nullable(),
+    lng: z
+      .number({ error: "Longitudine non valida" })
+      .min(-180, { error: "Longitudine non valida" })
+      .max(180, { error: "Longitudine non valida" })
+      .nullable(),
     accuratezza: z
       .number({ error: "Accuratezza non valida" })
       .min(0, { error: "Accuratezza non valida" })
-      .max(100_000, {
-        error: "Accuratezza non valida",
-      }),
+      .max(100_000, { error: "Accuratezza non valida" })
+      .nullable(),
     /**
      * Seconds the check-in waited in the app's outbox before this request (offline): a late sync
      * is judged at its device time up to this wait; without it, at the receive time (issue 30 item
@@ -157,6 +168,10 @@ export const AppTimbraturaData = z
       .min(0, { error: "Attesa in coda non valida (secondi)" })
       .max(7 * 24 * 3600, { error: "Attesa in coda non valida (al massimo 7 giorni)" })
       .optional(),
+  })
+  .refine((d) => (d.lat === null) === (d.lng === null) && (d.lat === null) === (d.accuratezza === null), {
+    error: "Posizione incompleta: latitudine, longitudine e accuratezza insieme, o nessuna",
+    path: ["lat"],
   })
   .meta({
     examples: [

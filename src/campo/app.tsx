@@ -1,0 +1,213 @@
+/**
+ * The field app's shell: the session (src/campo/machines/sessione.machine.ts, traced as
+ * "campo-sessione"), the sign-in page when signed out, otherwise the guard's screens under a
+ * bottom bar of 48 px targets. Mobile first: one column, from 360 px wide.
+ */
+import { Box, Button, ChakraProvider, Flex, Text } from "@chakra-ui/react";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useEffect, useMemo, useState } from "react";
+import { Provider } from "react-redux";
+import type { ActorRefFrom } from "xstate";
+import { combinedInspect } from "../machines/inspector";
+import { createTraceRecorder } from "../machines/trace";
+import { setCampoUnauthorizedHandler } from "./api";
+import { campoOutboxMachine, campoTimbraMachine } from "./machines/outbox.services";
+import { campoSessioneMachine } from "./machines/sessione.services";
+import type { TimbraMachine } from "./machines/timbra.machine";
+import { type Azione, type AzioneLettura, nuovaAzione } from "./outbox/azioni";
+import { CodaScreen } from "./screens/coda";
+import { ComunicazioniScreen } from "./screens/comunicazioni";
+import { LoginScreen } from "./screens/login";
+import { OggiScreen } from "./screens/oggi";
+import { SegnalazioniScreen } from "./screens/segnalazioni";
+import { TimbraTurno } from "./screens/timbra";
+import { makeCampoStore } from "./store";
+import { campoSystem, TOUCH } from "./theme";
+import { campoStorage } from "./token";
+
+export type Scheda = "oggi" | "comunicazioni" | "segnalazioni" | "coda";
+const SCHEDE: { id: Scheda; label: string }[] = [
+  { id: "oggi", label: "Oggi" },
+  { id: "comunicazioni", label: "Comunicazioni" },
+  { id: "segnalazioni", label: "Segnalazioni" },
+  { id: "coda", label: "In coda" },
+];
+
+export function CampoApp() {
+  const store = useMemo(() => makeCampoStore(), []);
+  return (
+    <Provider store={store}>
+      <ChakraProvider value={campoSystem}>
+        <Sessione store={store} />
+      </ChakraProvider>
+    </Provider>
+  );
+}
+
+function Sessione({ store }: { store: ReturnType<typeof makeCampoStore> }) {
+  const recorder = useMemo(() => createTraceRecorder("campo-sessione"), []);
+  const actor = useActorRef(campoSessioneMachine(store), {
+    input: { stored: campoStorage.get() },
+    inspect: combinedInspect(recorder),
+  });
+  const outboxRecorder = useMemo(() => createTraceRecorder("campo-outbox"), []);
+  const outbox = useActorRef(campoOutboxMachine(store), { inspect: combinedInspect(outboxRecorder) });
+  const timbraRecorder = useMemo(() => createTraceRecorder("campo-timbra"), []);
+  const timbra = useActorRef(
+    campoTimbraMachine((azione) => outbox.send({ type: "ADD", azione })),
+    { inspect: combinedInspect(timbraRecorder) },
+  );
+  useEffect(() => {
+    setCampoUnauthorizedHandler(() => actor.send({ type: "SESSION_EXPIRED" }));
+    const online = () => outbox.send({ type: "ONLINE" });
+    const offline = () => outbox.send({ type: "OFFLINE" });
+    window.addEventListener("online", online);
+    window.addEventListener("offline", offline);
+    return () => {
+      setCampoUnauthorizedHandler(null);
+      window.removeEventListener("online", online);
+      window.removeEventListener("offline", offline);
+    };
+  }, [actor, outbox]);
+  const state = useSelector(actor, (s) => s);
+  const signedIn = state.matches("loggedIn");
+  useEffect(() => {
+    if (signedIn) outbox.send({ type: "RIPRENDI" });
+  }, [signedIn, outbox]);
+  const coda = useSelector(outbox, (s) => s.context);
+  const inCoda = coda.azioni.filter((a) => a.stato === "in_coda");
+  const letturaInCoda = (id: number) =>
+    [...inCoda, ...coda.daSalvare].some((a) => a.tipo === "letta" && a.comunicazione_id === id);
+  const onLetta = (c: { id: number; oggetto: string }) =>
+    outbox.send({
+      type: "ADD",
+      azione: nuovaAzione<AzioneLettura>({
+        tipo: "letta",
+        etichetta: `Ho letto · ${c.oggetto}`,
+        comunicazione_id: c.id,
+      }),
+    });
+  if (!state.matches("loggedIn") && !state.matches("loggingOut")) {
+    return (
+      <LoginScreen
+        busy={state.matches("loggingIn")}
+        error={state.context.error}
+        onLogin={(username, password) => actor.send({ type: "LOGIN", username, password })}
+      />
+    );
+  }
+  return (
+    <Shell
+      nome={state.context.operatore?.full_name ?? ""}
+      online={coda.online}
+      attesa={inCoda.length + coda.daSalvare.length}
+      onLogout={() => actor.send({ type: "LOGOUT" })}
+    >
+      {(scheda) =>
+        scheda === "oggi" ? (
+          <OggiScreen
+            inCoda={letturaInCoda}
+            onLetta={onLetta}
+            actions={{
+              renderTimbra: (t) => <Timbra timbra={timbra} turno={t} inCoda={[...inCoda, ...coda.daSalvare]} />,
+            }}
+          />
+        ) : scheda === "comunicazioni" ? (
+          <ComunicazioniScreen inCoda={letturaInCoda} onLetta={onLetta} />
+        ) : scheda === "segnalazioni" ? (
+          <SegnalazioniScreen />
+        ) : (
+          <CodaScreen azioni={[...coda.azioni, ...coda.daSalvare]} online={coda.online} errore={coda.errore} />
+        )
+      }
+    </Shell>
+  );
+}
+
+function Timbra({
+  timbra,
+  turno,
+  inCoda,
+}: {
+  timbra: ActorRefFrom<TimbraMachine>;
+  turno: Parameters<typeof TimbraTurno>[0]["turno"];
+  inCoda: Azione[];
+}) {
+  const ctx = useSelector(timbra, (s) => s.context);
+  return (
+    <TimbraTurno
+      turno={turno}
+      leggendo={ctx.inCorso?.turno.id === turno.id ? ctx.inCorso.tipo : null}
+      ultimo={ctx.ultimo}
+      inCoda={inCoda.filter((a) => a.tipo === "timbratura" && a.dati.turno_id === turno.id)}
+      onTimbra={(tipo) => timbra.send({ type: "TIMBRA", turno, tipo, at: Date.now() })}
+    />
+  );
+}
+
+function Shell({
+  nome,
+  online,
+  attesa,
+  onLogout,
+  children,
+}: {
+  nome: string;
+  online: boolean;
+  attesa: number;
+  onLogout: () => void;
+  children: (scheda: Scheda) => React.ReactNode;
+}) {
+  const [scheda, setScheda] = useState<Scheda>("oggi");
+  return (
+    <Flex direction="column" minH="100dvh" maxW="640px" mx="auto">
+      <Flex as="header" align="center" gap="2" px="3" py="1" bg="#1a365d" color="white">
+        <Text flex="1" fontWeight="semibold" truncate>
+          {nome}
+        </Text>
+        {!online && (
+          <Text fontSize="sm" bg="orange.400" color="black" px="2" rounded="sm">
+            Offline
+          </Text>
+        )}
+        <Button size="sm" variant="ghost" color="white" onClick={onLogout}>
+          Esci
+        </Button>
+      </Flex>
+      <Box as="main" flex="1" px="3" py="3" pb="80px">
+        {children(scheda)}
+      </Box>
+      <Flex
+        as="nav"
+        aria-label="Sezioni"
+        position="fixed"
+        bottom="0"
+        left="0"
+        right="0"
+        bg="white"
+        borderTopWidth="1px"
+        justify="space-around"
+      >
+        {SCHEDE.map((s) => (
+          <Button
+            key={s.id}
+            flex="1"
+            minH={TOUCH}
+            h="56px"
+            variant="ghost"
+            rounded="none"
+            px="1"
+            fontSize="sm"
+            whiteSpace="normal"
+            aria-current={scheda === s.id ? "page" : undefined}
+            fontWeight={scheda === s.id ? "bold" : "normal"}
+            color={scheda === s.id ? "blue.700" : "gray.700"}
+            onClick={() => setScheda(s.id)}
+          >
+            {s.id === "coda" && attesa > 0 ? `${s.label} (${attesa})` : s.label}
+          </Button>
+        ))}
+      </Flex>
+    </Flex>
+  );
+}
