@@ -61,6 +61,8 @@ describe("side menu", () => {
       "Scadenze corsi",
       "Scadenze documenti",
       "Pratiche",
+      "Consuntivo ore",
+      "Fatture",
       "Ticket supporto",
       "Attività",
       "Anomalie",
@@ -70,6 +72,7 @@ describe("side menu", () => {
       "Eventi",
       "Utenti",
       "Utenti",
+      "Dati di fatturazione",
     ]);
   });
 
