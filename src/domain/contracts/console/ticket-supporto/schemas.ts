@@ -34,6 +34,7 @@ export const ProblemaAttivoOut = z.object({
 
 /** The active problems list: a plain array, newest first (SPEC §3 leaves the shape open). */
 export const ProblemiAttiviOut = z.array(ProblemaAttivoOut);
+export type ProblemiAttivi = z.infer<typeof ProblemiAttiviOut>;
 export type ProblemNotification = z.infer<typeof ProblemaAttivoOut>;
 
 /** The unread-ticket count of the side menu chip. */
