@@ -14,6 +14,24 @@ import { renderApp } from "../../helpers/render-app";
 const server = setupMockServer();
 const SLOW = { timeout: 15000 };
 
+/** Event 1's live stream: a first picture with these gates' figures, then what the test pushes. */
+function liveStream(evento: (typeof db.cmsEventi)[number], presenti: number[]) {
+  const feed = { push: (_text: string) => {} };
+  server.use(
+    http.get("*/api/cms/control-room/eventi/1/live/", () => {
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          const enc = new TextEncoder();
+          feed.push = (t) => controller.enqueue(enc.encode(t));
+          feed.push(`event: snapshot\ndata: ${JSON.stringify(pictureOf(evento, presenti))}\n\n`);
+        },
+      });
+      return new HttpResponse(stream, { headers: { "content-type": "text/event-stream" } });
+    }),
+  );
+  return { push: (text: string) => feed.push(text) };
+}
+
 describe("control room", () => {
   test("a CMS-only user lands on 'Eventi in corso', which asks for the events in progress", async () => {
     const periods: (string | null)[] = [];
@@ -32,19 +50,7 @@ describe("control room", () => {
 
   test("the event's page shows the pushed picture and the next one replaces it", async () => {
     const evento = db.cmsEventi[0];
-    let push: (text: string) => void = () => {};
-    server.use(
-      http.get("*/api/cms/control-room/eventi/1/live/", () => {
-        const stream = new ReadableStream<Uint8Array>({
-          start(controller) {
-            const enc = new TextEncoder();
-            push = (t) => controller.enqueue(enc.encode(t));
-            push(`event: snapshot\ndata: ${JSON.stringify(pictureOf(evento, [700, 300]))}\n\n`);
-          },
-        });
-        return new HttpResponse(stream, { headers: { "content-type": "text/event-stream" } });
-      }),
-    );
+    const { push } = liveStream(evento, [700, 300]);
     renderApp("/cms/control-room/evento/1", { as: "cms" });
     const totale = await screen.findByRole("generic", { name: "Totale: 1000 presenti" }, SLOW);
     expect(totale.getAttribute("data-livello")).toBe("normale");
@@ -87,19 +93,7 @@ describe("control room", () => {
     Object.assign(window, { AudioContext: FakeAudio });
     localStorage.removeItem("erp.cms.control-room.audio");
     const evento = db.cmsEventi[0];
-    let push: (text: string) => void = () => {};
-    server.use(
-      http.get("*/api/cms/control-room/eventi/1/live/", () => {
-        const stream = new ReadableStream<Uint8Array>({
-          start(controller) {
-            const enc = new TextEncoder();
-            push = (t) => controller.enqueue(enc.encode(t));
-            push(`event: snapshot\ndata: ${JSON.stringify(pictureOf(evento, [700, 300]))}\n\n`);
-          },
-        });
-        return new HttpResponse(stream, { headers: { "content-type": "text/event-stream" } });
-      }),
-    );
+    const { push } = liveStream(evento, [700, 300]);
     renderApp("/cms/control-room/evento/1", { as: "cms" });
     await screen.findByRole("generic", { name: "Totale: 1000 presenti" }, SLOW);
     expect(screen.queryByRole("alert", { name: "Soglia massima raggiunta" })).toBeNull();
