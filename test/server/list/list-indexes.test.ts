@@ -29,6 +29,8 @@ import { attivitaList } from "../../../server/modules/console/attivita/attivita.
 import { comunicazioniList } from "../../../server/modules/console/comunicazioni-azienda/comunicazioni-azienda.list";
 import { destinatariList } from "../../../server/modules/console/comunicazioni-azienda/destinatari.list";
 import { ticketList } from "../../../server/modules/console/ticket-supporto/ticket-supporto.list";
+import { consuntivoList } from "../../../server/modules/fatturazione/consuntivo/consuntivo.list";
+import { fattureList } from "../../../server/modules/fatturazione/fatture/fatture.list";
 import { logList } from "../../../server/modules/log/log.list";
 import { contrattiList } from "../../../server/modules/pianificazione/contratti/contratti.list";
 import { derogheList } from "../../../server/modules/pianificazione/deroghe/deroghe.list";
@@ -117,6 +119,10 @@ const CASES: Case[] = [
     samples: { globalsearch: "Evento 12", data_inizio: day(-30), data_fine: day(30), periodo: "futuri" },
   },
   { list: utentiCmsList, samples: { stato: "A" } },
+  // One contract's month (the first contract of the data, the month two weeks ago).
+  { list: consuntivoList, base: { contratto: "1", mese: MESE.dal.slice(0, 7) } },
+  // The scale data has no invoices: the filters' values are given.
+  { list: fattureList, samples: { numero: "1", data: day(-30), mese: day(-30), tipo: "Fattura", stato: "Bozza" } },
 ];
 
 /**
@@ -143,7 +149,17 @@ const DEROGHE =
 const CMS =
   "a company's CMS accounts and events: hundreds to a few thousand rows in all, read whole (~1 ms for a few " +
   "thousand); the common sorts — surname, title, city, dates — have their index (migration 0700), the rest would cost every count and write more than it saves";
+const CONSUNTIVO =
+  "one contract's month of assignments (hundreds, a few thousand for the largest contract), found through the contract's " +
+  "services and days; a sort by a joined name or a state computed from the check-ins and corrections sorts those";
+const FATTURE =
+  "a company's invoices: one per client and month (a few thousand a year), read newest first by their key; a sort by the " +
+  "client's name or a date sorts them all, a few milliseconds for ten years of them";
 const UNINDEXED: Record<string, string> = {
+  "consuntivo.sort.*": CONSUNTIVO,
+  "consuntivo.filter.fonte": CONSUNTIVO,
+  "consuntivo.filter.aperto": CONSUNTIVO,
+  "fatture.sort.*": FATTURE,
   "registro-turni.sort.cliente": REGISTRO,
   "registro-turni.sort.operatore": REGISTRO,
   "registro-turni.sort.orario": REGISTRO,
@@ -450,7 +466,8 @@ describePg("list indexes [postgres]", () => {
       db.db,
       sql`SELECT (${f.sql})::text AS v FROM ${from} WHERE (${f.sql}) IS NOT NULL LIMIT 1`,
     );
-    const v = rows[0]?.v ?? "1";
+    // A value from the data, or the case's sample (a table the scale data leaves empty).
+    const v = rows[0]?.v ?? c.samples?.[name] ?? "1";
     switch (f.filter) {
       case "range":
         return { [`${param}_dal`]: v.slice(0, 10) };
