@@ -160,7 +160,7 @@ async function seedDemoApp(ctx: SeedContext): Promise<void> {
     await tx.execute(sql`INSERT INTO app_credenziali (operatore_id, username, password_hash)
       VALUES (${guardia.id}, ${DEMO_GUARDIA_USERNAME}, ${await hashPassword(password, ctx.scryptN)})
       ON CONFLICT (operatore_id) DO NOTHING`);
-    ctx.report.push(`Guardia demo per l'app (/api/app/): ${DEMO_GUARDIA_USERNAME} / ${password}`);
+    ctx.report.push(`Guardia demo per l'app (/app/campo/): ${DEMO_GUARDIA_USERNAME} / ${password}`);
   }
   const started = await queryRows<{
     turno_id: number;

@@ -22,7 +22,7 @@ describeEachDb("console demo data", (ctx) => {
   it("answers two tickets and lets the demo guard sign in to the app", async () => {
     expect(await n(sql`SELECT count(*)::int AS n FROM ticket_messaggi WHERE utente_id IS NOT NULL`)).toBe(2);
     // The password is generated at seed time and printed once (issue 30 item 11): never the old fixed one.
-    const line = report.find((l) => l.startsWith("Guardia demo per l'app (/api/app/): "));
+    const line = report.find((l) => l.startsWith("Guardia demo per l'app (/app/campo/): "));
     const [, username, password] = /: (\S+) \/ (\S+)$/.exec(line ?? "") ?? [];
     expect(username).toBe(DEMO_GUARDIA_USERNAME);
     expect(password).not.toBe("Guardia-Demo-2026");
