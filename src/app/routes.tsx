@@ -96,6 +96,12 @@ export const ROUTES: AppRoute[] = [
     page: lazyPage(() => import("../features/pianificazione/registro-turni/registro-turni-page"), "RegistroTurniPage"),
   },
   {
+    path: "/pianificazione/storico-turni",
+    title: "Storico turni",
+    capabilities: CAPABILITIES.contratti,
+    page: lazyPage(() => import("../features/pianificazione/storico-turni/storico-turni-page"), "StoricoTurniPage"),
+  },
+  {
     path: "/pianificazione/profili-regole",
     title: "Profili regole",
     capabilities: CAPABILITIES.profiliRegole,

@@ -206,6 +206,12 @@ export const MENU: readonly MenuGroup[] = [
         requires: CAPABILITIES.contratti,
       },
       {
+        id: "storico-turni",
+        title: "Storico turni",
+        path: "/pianificazione/storico-turni",
+        requires: CAPABILITIES.contratti,
+      },
+      {
         id: "profili-regole",
         title: "Profili regole",
         path: "/pianificazione/profili-regole",
