@@ -61,7 +61,15 @@ export function StoricoTurniPage() {
           { type: "date-range", name: "periodo", label: "Periodo", fromName: "dal", toName: "al", shortcuts: true },
         ]}
         columns={[
-          { key: "giorno", name: "Giorno", format: "date", sortable: true, groupable: true, frozen: "start", width: 110 },
+          {
+            key: "giorno",
+            name: "Giorno",
+            format: "date",
+            sortable: true,
+            groupable: true,
+            frozen: "start",
+            width: 110,
+          },
           { key: "orario", name: "Orario", sortable: true, width: 130 },
           { key: "cliente", name: "Cliente", sortable: true, groupable: true, width: 200 },
           { key: "contratto", name: "Contratto", sortable: true, width: 180 },
