@@ -120,6 +120,12 @@ export const ROUTES: AppRoute[] = [
     page: lazyPage(() => import("../features/fatturazione/fatture/fatture-page"), "FatturePage"),
   },
   {
+    path: "/impostazioni/costo-lavoro",
+    title: "Costo del lavoro",
+    capabilities: CAPABILITIES.costoLavoroModifica,
+    page: lazyPage(() => import("../features/report/costo-lavoro/costo-lavoro-page"), "CostoLavoroPage"),
+  },
+  {
     path: "/impostazioni/fatturazione",
     title: "Dati di fatturazione",
     capabilities: CAPABILITIES.fatturazioneImpostazioni,

@@ -73,6 +73,7 @@ describe("side menu", () => {
       "Eventi",
       "Utenti",
       "Utenti",
+      "Costo del lavoro",
       "Dati di fatturazione",
     ]);
   });

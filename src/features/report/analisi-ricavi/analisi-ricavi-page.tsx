@@ -54,6 +54,7 @@ const COLUMNS: DataTableColumn<Row>[] = [
   { key: "ore", name: "Ore", format: "hours", sortable: true },
   { key: "ricavi", name: "Ricavi", format: "euro", sortable: true },
   { key: "compensi", name: "Compensi", format: "euro", sortable: true },
+  { key: "costo_lavoro", name: "Costo del lavoro", format: "euro", sortable: true, width: 130 },
   { key: "costi", name: "Costi del servizio", format: "euro", sortable: true },
   {
     key: "margine",
@@ -98,7 +99,8 @@ export function AnalisiRicaviPage() {
       </Text>
       <Text fontSize="sm" color="fg.muted" mb="2">
         I compensi sono la paga oraria lorda dei contratti (scheda Compensi) per le ore lavorate, con le maggiorazioni
-        notturna, domenicale e festiva; non comprendono contributi, TFR e altri oneri del datore di lavoro.
+        notturna, domenicale e festiva; non comprendono contributi, TFR e altri oneri del datore di lavoro, che il costo
+        del lavoro aggiunge con i fattori per qualifica di Impostazioni → Costo del lavoro.
       </Text>
       <Suspense fallback={<Skeleton height="64" mb="4" />}>
         <MarginalitaTrend listId={LIST_ID} path={PATH} />
