@@ -9,12 +9,12 @@ import { Link as RouterLink } from "react-router-dom";
 import type { DataTableColumn } from "../../../components/data-table/data-table.types";
 import { ListScreen } from "../../../components/data-table/list-screen";
 import type { Marginalita } from "../../../domain/contracts/report/analisi-ricavi";
-import { formatEuro, formatNumber } from "../../../domain/format";
+import { conta, formatEuro, formatNumber } from "../../../domain/format";
 import { meseBreve, meseCorrente } from "../common/periodo";
 
 type Row = Marginalita & Record<string, unknown>;
 
-const turni = (n: number) => (n === 1 ? "1 turno" : `${n} turni`);
+const turni = (n: number) => conta(n, "turno", "turni");
 
 /**
  * A margin that flatters (issue 32 item 11): hours without the contract's price (or pay) for their
