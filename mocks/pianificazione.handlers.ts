@@ -180,7 +180,12 @@ export const pianificazioneHandlers = [
   http.post(api(`${S}/consolida/`), async ({ request, params }) => {
     const s = servizio(params);
     const { dal, al } = (await dataOf(request)) as { dal: string; al: string };
-    return s ? consolida(s.giorni.filter((g) => g.giorno >= dal && g.giorno <= al).flatMap((g) => g.turni), []) : notFound();
+    return s
+      ? consolida(
+          s.giorni.filter((g) => g.giorno >= dal && g.giorno <= al).flatMap((g) => g.turni),
+          [],
+        )
+      : notFound();
   }),
   http.post(api(`${G}/consolida/`), ({ params }) => {
     const g = giorno(params);

@@ -83,9 +83,9 @@ export function StoricoTurniPage() {
             render: (r) => <Copertura row={r} />,
           },
           { key: "operatori_richiesti", name: "Richiesti", format: "integer", hiddenByDefault: true },
-          { key: "confermati", name: "Confermati", format: "integer", width: 100 },
+          { key: "confermati", name: "Confermati", format: "integer", width: 100, total: true },
           { key: "operatori", name: "Operatori", width: 260, render: (r) => <Operatori row={r} /> },
-          { key: "ore_lavorate", name: "Ore lavorate", format: "hours", width: 110 },
+          { key: "ore_lavorate", name: "Ore lavorate", format: "hours", width: 110, total: true },
           { key: "turno_id", name: "Turno", format: "integer", sortable: true, hiddenByDefault: true },
         ]}
       />

@@ -51,15 +51,17 @@ const COLUMNS: DataTableColumn<Row>[] = [
   { key: "mese", name: "Mese", sortable: true, groupable: true, render: (r) => meseBreve(r.mese) },
   { key: "cliente", name: "Cliente", sortable: true, groupable: true, width: 220 },
   { key: "contratto", name: "Contratto", sortable: true, groupable: true, width: 220 },
-  { key: "ore", name: "Ore", format: "hours", sortable: true },
-  { key: "ricavi", name: "Ricavi", format: "euro", sortable: true },
-  { key: "compensi", name: "Compensi", format: "euro", sortable: true },
-  { key: "costo_lavoro", name: "Costo del lavoro", format: "euro", sortable: true, width: 130 },
-  { key: "costi", name: "Costi del servizio", format: "euro", sortable: true },
+  { key: "ore", name: "Ore", format: "hours", sortable: true, total: true },
+  { key: "ricavi", name: "Ricavi", format: "euro", sortable: true, total: true },
+  { key: "compensi", name: "Compensi", format: "euro", sortable: true, total: true },
+  { key: "costo_lavoro", name: "Costo del lavoro", format: "euro", sortable: true, width: 130, total: true },
+  { key: "costi", name: "Costi del servizio", format: "euro", sortable: true, total: true },
   {
     key: "margine",
     name: "Margine",
+    format: "euro",
     sortable: true,
+    total: true,
     render: (r) => (
       <Text as="span" color={r.in_perdita ? "red.600" : undefined} fontWeight={r.in_perdita ? "semibold" : undefined}>
         {formatEuro(r.margine)}

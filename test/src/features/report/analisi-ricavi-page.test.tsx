@@ -21,7 +21,10 @@ describe("Marginalità", () => {
     expect(within(grid).getByText("45,18 %")).toBeTruthy();
     // The employer's cost of labour beside the pay (issue 32 item 11).
     expect(within(grid).getByRole("columnheader", { name: /Costo del lavoro/ })).toBeTruthy();
-    expect(within(grid).getByText(/^224,00\s€$/)).toBeTruthy();
+    // The totals row sums the whole selection (issue 32 item 4): 224 € of cost of labour, 384 € of revenue.
+    const totali = within(grid).getByText("Totale").closest('[role="row"]') as HTMLElement;
+    expect(within(totali).getByText(/^224,00\s€$/)).toBeTruthy();
+    expect(within(totali).getByText(/^384,00\s€$/)).toBeTruthy();
     // Hours without a price flatter the margin: the row says so and links to the contract's Prezzi tab (issue 32 item 11).
     const mancanti = within(grid).getByRole("link", { name: "Prezzi mancanti" });
     expect(mancanti.getAttribute("href")).toMatch(/^\/pianificazione\/contratti\/\d+\/prezzi$/);
