@@ -21,6 +21,9 @@ import { LoginScreen } from "./screens/login";
 import { OggiScreen } from "./screens/oggi";
 import { SegnalazioniScreen } from "./screens/segnalazioni";
 import { TimbraTurno } from "./screens/timbra";
+import { type ModoAccesso, SceltaAccesso } from "./steward/modo-accesso";
+import { addettoStorage } from "./steward/sessione";
+import { StewardApp } from "./steward/steward-app";
 import { makeCampoStore } from "./store";
 import { campoSystem, TOUCH } from "./theme";
 import { campoStorage } from "./token";
@@ -35,16 +38,19 @@ const SCHEDE: { id: Scheda; label: string }[] = [
 
 export function CampoApp() {
   const store = useMemo(() => makeCampoStore(), []);
+  // Steward mode when a steward is signed in on this phone, or chosen at the sign-in.
+  const [modo, setModo] = useState<ModoAccesso>(() => (addettoStorage.get() ? "addetto" : "guardia"));
+  const scelta = <SceltaAccesso modo={modo} onModo={setModo} />;
   return (
     <Provider store={store}>
       <ChakraProvider value={campoSystem}>
-        <Sessione store={store} />
+        {modo === "addetto" ? <StewardApp store={store} scelta={scelta} /> : <Sessione store={store} scelta={scelta} />}
       </ChakraProvider>
     </Provider>
   );
 }
 
-function Sessione({ store }: { store: ReturnType<typeof makeCampoStore> }) {
+function Sessione({ store, scelta }: { store: ReturnType<typeof makeCampoStore>; scelta: React.ReactNode }) {
   const recorder = useMemo(() => createTraceRecorder("campo-sessione"), []);
   const actor = useActorRef(campoSessioneMachine(store), {
     input: { stored: campoStorage.get() },
@@ -93,6 +99,7 @@ function Sessione({ store }: { store: ReturnType<typeof makeCampoStore> }) {
         busy={state.matches("loggingIn")}
         error={state.context.error}
         onLogin={(username, password) => actor.send({ type: "LOGIN", username, password })}
+        scelta={scelta}
       />
     );
   }

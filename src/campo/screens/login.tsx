@@ -1,6 +1,6 @@
 /** Sign-in with the app credentials HR set on the operator's record (name filled from `?utente=`). */
 import { Box, Button, chakra, Input, Stack, Text } from "@chakra-ui/react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 
 const Label = chakra("label", { base: { fontWeight: "medium", display: "block", mb: "1" } });
 
@@ -8,10 +8,13 @@ export function LoginScreen({
   busy,
   error,
   onLogin,
+  scelta,
 }: {
   busy: boolean;
   error: string | null;
   onLogin: (username: string, password: string) => void;
+  /** Guard or steward sign-in (src/campo/steward/modo-accesso.tsx). */
+  scelta?: ReactNode;
 }) {
   const [username, setUsername] = useState(
     () => new URLSearchParams(typeof location !== "undefined" ? location.search : "").get("utente") ?? "",
@@ -29,6 +32,7 @@ export function LoginScreen({
       <Text color="gray.600" mb="6">
         Accedi con le credenziali dell'app ricevute dall'ufficio.
       </Text>
+      {scelta}
       <form onSubmit={submit}>
         <Stack gap="4">
           <Box>

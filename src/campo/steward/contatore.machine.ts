@@ -73,7 +73,7 @@ export interface EsitoInvio {
   evento: AppCmsEventoOut | null;
 }
 
-const tipoErrore = (event: unknown) => ((event as { error?: Partial<ErroreInvio> }).error ?? {}).tipo;
+const tipoErrore = (event: unknown) => (event as { error?: Partial<ErroreInvio> }).error?.tipo;
 
 export const contatoreMachine = setup({
   types: {
