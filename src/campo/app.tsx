@@ -14,7 +14,8 @@ import { setCampoUnauthorizedHandler } from "./api";
 import { campoOutboxMachine, campoTimbraMachine } from "./machines/outbox.services";
 import { campoSessioneMachine } from "./machines/sessione.services";
 import type { TimbraMachine } from "./machines/timbra.machine";
-import { type Azione, type AzioneLettura, nuovaAzione } from "./outbox/azioni";
+import { type Azione, type AzioneLettura, type AzioneTicket, nuovaAzione } from "./outbox/azioni";
+import { InformativaGate } from "./privacy/informativa";
 import { CodaScreen } from "./screens/coda";
 import { ComunicazioniScreen } from "./screens/comunicazioni";
 import { LoginScreen } from "./screens/login";
@@ -93,6 +94,11 @@ function Sessione({ store, scelta }: { store: ReturnType<typeof makeCampoStore>;
         comunicazione_id: c.id,
       }),
     });
+  const onTicket = (dati: AzioneTicket["dati"]) =>
+    outbox.send({
+      type: "ADD",
+      azione: nuovaAzione<AzioneTicket>({ tipo: "ticket", etichetta: `Segnalazione · ${dati.oggetto}`, dati }),
+    });
   if (!state.matches("loggedIn") && !state.matches("loggingOut")) {
     return (
       <LoginScreen
@@ -103,7 +109,11 @@ function Sessione({ store, scelta }: { store: ReturnType<typeof makeCampoStore>;
       />
     );
   }
-  return (
+  // The notice on positions first, at the guard's first sign-in (src/campo/privacy/informativa.tsx).
+  const informativa = (app: React.ReactNode) => (
+    <InformativaGate operatoreId={state.context.operatore?.id ?? 0}>{app}</InformativaGate>
+  );
+  return informativa(
     <Shell
       nome={state.context.operatore?.full_name ?? ""}
       online={coda.online}
@@ -122,12 +132,12 @@ function Sessione({ store, scelta }: { store: ReturnType<typeof makeCampoStore>;
         ) : scheda === "comunicazioni" ? (
           <ComunicazioniScreen inCoda={letturaInCoda} onLetta={onLetta} />
         ) : scheda === "segnalazioni" ? (
-          <SegnalazioniScreen />
+          <SegnalazioniScreen accoda={onTicket} />
         ) : (
           <CodaScreen azioni={[...coda.azioni, ...coda.daSalvare]} online={coda.online} errore={coda.errore} />
         )
       }
-    </Shell>
+    </Shell>,
   );
 }
 
