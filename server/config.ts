@@ -1,7 +1,7 @@
 /** The run contract's configuration (DESIGN §4), read once from the environment. */
 import path from "node:path";
-import { type LogFormat, parseLogFormat } from "./lib/log-format";
 import { GIORNI_CONSERVAZIONE_POSIZIONI } from "../src/domain/informativa-posizione";
+import { type LogFormat, parseLogFormat } from "./lib/log-format";
 
 export interface AppConfig {
   port: number;

@@ -42,7 +42,9 @@ describeEachDb("app delle guardie: informativa, conservazione delle posizioni, t
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ versione: INFORMATIVA_VERSIONE, giorni_conservazione: 90, confermata_il: null });
 
-    const stale = await inject("POST", "/api/app/informativa/", token, { data: { versione: INFORMATIVA_VERSIONE + 1 } });
+    const stale = await inject("POST", "/api/app/informativa/", token, {
+      data: { versione: INFORMATIVA_VERSIONE + 1 },
+    });
     expect(stale.statusCode).toBe(400);
     expect(stale.json().errors.versione).toMatch(/aggiornata/);
 

@@ -33,8 +33,8 @@ import {
   takeWriteHit,
 } from "./app.service";
 import { appAllegato, appComunicazioni, appConfermaLettura } from "./app-comunicazioni.service";
-import { appConfermaInformativa, appInformativa } from "./app-informativa.service";
 import { appFotoRoutes } from "./app-foto.routes";
+import { appConfermaInformativa, appInformativa } from "./app-informativa.service";
 
 export const appRoutes: FastifyPluginAsync = async (app) => {
   await app.register(appFotoRoutes);
