@@ -21,7 +21,6 @@ process.env.ERP_WORKERS ??= "2";
 
 import crypto from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -30,6 +29,7 @@ import { openPostgres } from "../db/client";
 import { migrate } from "../db/migrate";
 import { queryOne, queryRows } from "../db/query";
 import { issueAppToken } from "../lib/app-tokens";
+import { appClient } from "./app-client";
 import { startBenchServer } from "./bench-child";
 import { scratchDatabase } from "./scratch-db";
 
@@ -101,34 +101,9 @@ async function main() {
   log(`${targets.length} guardie con il token dell'app`);
 
   const server = await startBenchServer({ databaseUrl: url, concurrency: 200 });
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 200 });
-  const base = new URL(server.base);
-  const post = (token: string, body: unknown) =>
-    new Promise<number>((resolve, reject) => {
-      const payload = Buffer.from(JSON.stringify(body));
-      const req = http.request(
-        {
-          agent,
-          host: base.hostname,
-          port: base.port,
-          method: "POST",
-          path: "/api/app/timbrature/",
-          headers: {
-            authorization: `Token ${token}`,
-            "content-type": "application/json",
-            "content-length": payload.length,
-          },
-        },
-        (res) => {
-          res.resume();
-          res.on("end", () => resolve(res.statusCode ?? 0));
-        },
-      );
-      req.on("error", reject);
-      req.end(payload);
-    });
+  const phones = appClient(server.base, 200);
   const checkIn = (i: number) =>
-    post(tokens[i], {
+    phones.post("/api/app/timbrature/", tokens[i], {
       data: {
         id: crypto.randomUUID(),
         turno_id: targets[i].turno_id,
@@ -141,28 +116,7 @@ async function main() {
     });
   // Warm-up: 40 phones open the app (GET of their shifts), so each server connection has planned
   // its statements once before 07:55.
-  await Promise.all(
-    tokens.slice(0, 40).map(
-      (t) =>
-        new Promise<void>((resolve, reject) => {
-          http
-            .get(
-              {
-                agent,
-                host: base.hostname,
-                port: base.port,
-                path: "/api/app/turni/",
-                headers: { authorization: `Token ${t}` },
-              },
-              (res) => {
-                res.resume();
-                res.on("end", () => resolve());
-              },
-            )
-            .on("error", reject);
-        }),
-    ),
-  );
+  await Promise.all(tokens.slice(0, 40).map((t) => phones.get("/api/app/turni/", t)));
 
   const arrivals = targets.map(() => SECONDS * 1000 * Math.sqrt(Math.random())).sort((a, b) => a - b);
   const lat: number[] = [];
@@ -214,7 +168,7 @@ async function main() {
   ].join("\n");
   fs.writeFileSync(path.join(__dirname, "RESULTS-shift-change.md"), `${md}\n`);
   console.log(md);
-  agent.destroy();
+  phones.destroy();
   await server.stop();
   await database.close();
 }

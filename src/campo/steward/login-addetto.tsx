@@ -2,13 +2,13 @@
  * The steward's sign-in with the access code the control room gave; when the code counts more
  * than one event now, the steward chooses which (POST /api/app/cms/eventi/).
  */
-import { Box, Button, chakra, Input, Stack, Text } from "@chakra-ui/react";
+import { Button, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import type { AppCmsEventiOut, AppCmsLoginOut } from "../../domain/contracts/cms/app";
 import { campoErrorMessage } from "../api";
+import { CampoAccesso, ModuloAccesso, PaginaAccesso } from "../screens/pagina-accesso";
 import { campoCmsApi } from "./api";
 
-const Label = chakra("label", { base: { fontWeight: "medium", display: "block", mb: "1" } });
 const oraBreve = (iso: string) =>
   new Date(iso).toLocaleString("it-IT", { day: "2-digit", month: "2-digit", hour: "2-digit", minute: "2-digit" });
 
@@ -40,14 +40,10 @@ export function LoginAddetto({ scelta, onLogin }: { scelta: ReactNode; onLogin: 
   };
 
   return (
-    <Box maxW="420px" mx="auto" px="4" py="8">
-      <Text as="h1" fontSize="2xl" fontWeight="bold" mb="1">
-        Vigilanza Campo
-      </Text>
-      <Text color="gray.600" mb="6">
-        Conta le persone ai varchi con il codice di accesso ricevuto dalla control room.
-      </Text>
-      {scelta}
+    <PaginaAccesso
+      descrizione="Conta le persone ai varchi con il codice di accesso ricevuto dalla control room."
+      scelta={scelta}
+    >
       {eventi ? (
         <Stack gap="3">
           <Text as="h2" fontSize="lg" fontWeight="bold">
@@ -68,30 +64,17 @@ export function LoginAddetto({ scelta, onLogin }: { scelta: ReactNode; onLogin: 
           </Button>
         </Stack>
       ) : (
-        <form onSubmit={submit}>
-          <Stack gap="4">
-            <Box>
-              <Label htmlFor="campo-codice">Codice di accesso</Label>
-              <Input
-                id="campo-codice"
-                size="xl"
-                autoComplete="one-time-code"
-                autoCapitalize="characters"
-                value={codice}
-                onChange={(e) => setCodice(e.target.value)}
-              />
-            </Box>
-            {errore && (
-              <Text role="alert" color="red.700">
-                {errore}
-              </Text>
-            )}
-            <Button type="submit" size="xl" colorPalette="blue" loading={busy} disabled={!codice.trim()}>
-              Accedi
-            </Button>
-          </Stack>
-        </form>
+        <ModuloAccesso onSubmit={submit} errore={errore} busy={busy} pronto={Boolean(codice.trim())}>
+          <CampoAccesso
+            id="campo-codice"
+            label="Codice di accesso"
+            autoComplete="one-time-code"
+            autoCapitalize="characters"
+            value={codice}
+            onChange={(e) => setCodice(e.target.value)}
+          />
+        </ModuloAccesso>
       )}
-    </Box>
+    </PaginaAccesso>
   );
 }
