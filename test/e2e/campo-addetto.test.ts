@@ -1,6 +1,7 @@
 /**
  * The field app's steward mode end to end (issue 33), in Debian's Chromium at a phone's size
- * (390×844): a steward chooses the access-code sign-in, picks the gate, taps +1 fifty times with
+ * (390×844): a steward chooses the access-code sign-in, picks the event (the code counts two
+ * now) and the gate, taps +1 fifty times with
  * the network gone (the figures move on the phone, nothing reaches the server), reloads the app
  * offline (the taps are on the phone, not in memory), and when the network returns the control
  * room's total for the event has grown by exactly 50 — not 49, not 51.
@@ -17,6 +18,7 @@ let browser: Browser;
 let admin: string;
 let evento: number;
 let codice: string;
+let titolo: string;
 
 /** The control room's total for the event (the back office's own API). */
 async function presenti(): Promise<number> {
@@ -33,9 +35,10 @@ beforeAll(async () => {
   });
   codice = addetto.body.codice_accesso;
   const now = Date.now();
+  titolo = `Concerto ${crypto.randomBytes(3).toString("hex")}`;
   const e = await api<{ id: number }>("POST", "/api/cms/eventi/", admin, {
     data: {
-      titolo: `Concerto ${crypto.randomBytes(3).toString("hex")}`,
+      titolo,
       descrizione: "Concerto in piazza",
       indirizzo: "Piazza Grande",
       citta: "Modena",
@@ -49,6 +52,22 @@ beforeAll(async () => {
   });
   expect(e.status).toBe(201);
   evento = e.body.id;
+  // A second event of the same steward, counting at the same time: the app asks which.
+  const altro = await api<{ id: number }>("POST", "/api/cms/eventi/", admin, {
+    data: {
+      titolo: "Fiera di Natale",
+      descrizione: "Fiera",
+      indirizzo: "Via Emilia 1",
+      citta: "Modena",
+      prov: "MO",
+      data_inizio: new Date(now - 3600_000).toISOString(),
+      data_fine: new Date(now + 3 * 3600_000).toISOString(),
+      contatore: true,
+      abilitato: true,
+      addetti: [addetto.body.id],
+    },
+  });
+  expect(altro.status).toBe(201);
   for (const [nome, capienza] of [
     ["Varco Nord", 60],
     ["Varco Sud", 1000],
@@ -78,6 +97,9 @@ test("a steward taps +1 fifty times offline; back online the control room's tota
   await page.getByRole("button", { name: "Addetto conteggio" }).click();
   await page.getByLabel("Codice di accesso").fill(codice.toLowerCase());
   await page.getByRole("button", { name: "Accedi" }).click();
+  await page.getByRole("heading", { name: "Scegli l'evento" }).waitFor(WAIT);
+  await page.getByRole("button", { name: /Fiera di Natale/ }).waitFor(WAIT);
+  await page.getByRole("button", { name: new RegExp(titolo) }).click();
   await page.getByRole("heading", { name: "Scegli il varco" }).waitFor(WAIT);
   await page.getByRole("button", { name: "Varco Nord" }).click();
   await stato(page, "Presenti al varco").getByText("0", { exact: true }).waitFor(WAIT);
