@@ -29,6 +29,8 @@ interface Tocco {
 
 export interface ContatoreInput {
   varcoId: number | null;
+  /** The signed-in event's gates: only their counts go with this token. */
+  varchi: number[];
   /** The last `seq` the server has per device (the sign-in's `dispositivi`). */
   ultimiSeq: Record<string, number>;
   /** The phone's id when the store has none yet. */
@@ -38,6 +40,7 @@ export interface ContatoreInput {
 export interface ContatoreContext {
   base: string;
   varcoId: number | null;
+  varchi: number[];
   seq: Record<string, number>;
   /** Tapped, not numbered yet (the store is loading or busy). */
   tocchi: Tocco[];
@@ -73,6 +76,13 @@ export interface EsitoInvio {
   evento: AppCmsEventoOut | null;
 }
 
+/**
+ * The waiting counts this sign-in may send: those of its event's gates. Counts left on the phone
+ * by a sign-in to another event wait for a sign-in to that one (never block these, never dropped).
+ */
+export const inviabili = (c: Pick<ContatoreContext, "attesa" | "varchi">) =>
+  c.attesa.filter((x) => c.varchi.includes(x.varco_id));
+
 const tipoErrore = (event: unknown) => (event as { error?: Partial<ErroreInvio> }).error?.tipo;
 
 export const contatoreMachine = setup({
@@ -92,7 +102,7 @@ export const contatoreMachine = setup({
   },
   guards: {
     daNumerare: ({ context }) => context.tocchi.length > 0,
-    daInviare: ({ context }) => context.caricato && context.attesa.length > 0,
+    daInviare: ({ context }) => context.caricato && inviabili(context).length > 0,
     sessione: ({ event }) => tipoErrore(event) === "sessione",
     rifiuto: ({ event }) => tipoErrore(event) === "rifiuto",
   },
@@ -102,6 +112,7 @@ export const contatoreMachine = setup({
   context: ({ input }) => ({
     base: input.baseNuova,
     varcoId: input.varcoId,
+    varchi: input.varchi,
     seq: { ...input.ultimiSeq },
     tocchi: [],
     inSalvataggio: [],
@@ -198,7 +209,7 @@ export const contatoreMachine = setup({
           invoke: {
             id: "invia",
             src: "invia",
-            input: ({ context }) => prossimoLotto(context.attesa),
+            input: ({ context }) => prossimoLotto(inviabili(context)),
             onDone: {
               target: "attesa",
               actions: assign(({ context, event }) => ({

@@ -10,6 +10,7 @@ import { combinedInspect } from "../../machines/inspector";
 import { createTraceRecorder } from "../../machines/trace";
 import type { CampoStore } from "../store";
 import { campoCmsApi } from "./api";
+import { inviabili } from "./contatore.machine";
 import { campoContatoreMachine } from "./contatore.services";
 import { Contatore, SceltaVarco } from "./contatore-screen";
 import { dispositivoDi, saldoInAttesa } from "./conteggi";
@@ -80,6 +81,7 @@ function ContatoreAddetto({
   const actor = useActorRef(machine, {
     input: {
       varcoId: sessione.varco_id,
+      varchi: sessione.evento.varchi.map((v) => v.id),
       ultimiSeq: Object.fromEntries(sessione.evento.dispositivi.map((d) => [d.codice, d.ultimo_seq])),
       baseNuova: crypto.randomUUID().slice(0, 8).toUpperCase(),
     },
@@ -105,8 +107,9 @@ function ContatoreAddetto({
   const varco = sessione.evento.varchi.find((v) => v.id === ctx.varcoId);
   const live = ctx.evento;
   const liveVarco = live?.varchi.find((v) => v.id === ctx.varcoId);
-  const attesa = ctx.attesa.length + ctx.inSalvataggio.length + ctx.tocchi.length;
-  const pendenti = [...ctx.attesa, ...ctx.inSalvataggio];
+  const pendenti = [...inviabili(ctx), ...ctx.inSalvataggio];
+  const attesa = pendenti.length + ctx.tocchi.length;
+  const altroEvento = ctx.attesa.length - inviabili(ctx).length;
   const soglie = live
     ? { attenzione: live.soglia_attenzione, massima: live.soglia_massima }
     : { attenzione: 80, massima: 95 };
@@ -168,6 +171,11 @@ function ContatoreAddetto({
             onTap={(delta) => actor.send({ type: "TAP", delta, at: Date.now() })}
             onCambiaVarco={() => setCambia(true)}
           />
+        )}
+        {altroEvento > 0 && (
+          <Text fontSize="sm" mt="3">
+            {altroEvento} conteggi di un altro evento restano sul telefono: partiranno quando accedi a quell'evento.
+          </Text>
         )}
         <Text fontSize="xs" color="gray.600" mt="4">
           Dispositivo {varco ? dispositivoDi(ctx.base, varco.id) : ctx.base}

@@ -61,7 +61,7 @@ function harness() {
         leggiEvento: fromPromise<AppCmsEventoOut, void>(async () => EVENTO),
       },
     }),
-    input: { varcoId: 11, ultimiSeq, baseNuova: "PHONE1" },
+    input: { varcoId: 11 as number | null, varchi: [11, 12], ultimiSeq, baseNuova: "PHONE1" },
   });
   const presenti = () => [...server.values()].reduce((n, c) => n + c.in - c.out, 0);
   return { phone, server, net, machine, presenti };
@@ -130,6 +130,25 @@ it("a reload offline keeps the taps and goes on numbering; −1 and +5 count as 
   b.send({ type: "ONLINE" });
   await waitFor(b, (s) => s.context.attesa.length === 0, { timeout: 10_000 });
   expect(h.presenti()).toBe(7);
+  b.stop();
+});
+
+it("counts left by a sign-in to another event wait on the phone and do not block this event's", async () => {
+  const h = harness();
+  const other = h.machine();
+  const a = createActor(other.machine, { input: { ...other.input, varcoId: 99, varchi: [99] } }).start();
+  a.send({ type: "TAP", delta: 1, at: 1_790_000_000_000 });
+  await waitFor(a, (s) => s.context.attesa.length === 1);
+  a.stop();
+  h.net.online = true;
+  const mine = h.machine();
+  const b = createActor(mine.machine, { input: mine.input }).start();
+  await waitFor(b, (s) => s.context.caricato);
+  b.send({ type: "TAP", delta: 1, at: 1_790_000_001_000 });
+  await waitFor(b, (s) => s.context.inviati === 1);
+  expect([...h.server.values()].map((c) => c.varco_id)).toEqual([11]);
+  expect(b.getSnapshot().context.attesa.map((c) => c.varco_id)).toEqual([99]);
+  expect(h.phone.attesa.map((c) => c.varco_id)).toEqual([99]);
   b.stop();
 });
 
