@@ -1183,6 +1183,18 @@ CREATE TABLE public.app_credenziali (
 );
 
 --
+-- Name: app_informativa_conferme; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.app_informativa_conferme (
+    operatore_id integer NOT NULL,
+    versione integer NOT NULL,
+    confermata_il timestamp with time zone NOT NULL,
+    ip text,
+    CONSTRAINT app_informativa_conferme_versione_check CHECK ((versione > 0))
+);
+
+--
 -- Name: app_timbrature; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1201,6 +1213,7 @@ CREATE TABLE public.app_timbrature (
     assegnato boolean NOT NULL,
     secondi_in_coda integer DEFAULT 0 NOT NULL,
     data_ora_valida timestamp with time zone NOT NULL,
+    posizione_cancellata_il timestamp with time zone,
     CONSTRAINT app_timbrature_accuratezza_check CHECK ((accuratezza >= (0)::double precision)),
     CONSTRAINT app_timbrature_lat_check CHECK (((lat >= ('-90'::integer)::double precision) AND (lat <= (90)::double precision))),
     CONSTRAINT app_timbrature_lng_check CHECK (((lng >= ('-180'::integer)::double precision) AND (lng <= (180)::double precision))),
@@ -3146,6 +3159,7 @@ CREATE TABLE public.ticket_supporto (
     letto_da integer,
     assegnato_a integer,
     foto_id uuid,
+    client_id uuid,
     CONSTRAINT ticket_supporto_check CHECK (((letto_da IS NULL) OR (letto_il IS NOT NULL))),
     CONSTRAINT ticket_supporto_stato_check CHECK ((stato = ANY (ARRAY['aperto'::text, 'in_lavorazione'::text, 'chiuso'::text]))),
     CONSTRAINT ticket_supporto_tipo_check CHECK ((tipo = ANY (ARRAY['problema'::text, 'richiesta'::text, 'segnalazione'::text])))
@@ -3696,6 +3710,13 @@ ALTER TABLE ONLY public.anomalie
 
 ALTER TABLE ONLY public.app_credenziali
     ADD CONSTRAINT app_credenziali_pkey PRIMARY KEY (operatore_id);
+
+--
+-- Name: app_informativa_conferme app_informativa_conferme_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.app_informativa_conferme
+    ADD CONSTRAINT app_informativa_conferme_pkey PRIMARY KEY (operatore_id, versione);
 
 --
 -- Name: app_timbrature app_timbrature_operatore_id_client_id_key; Type: CONSTRAINT; Schema: public; Owner: -
@@ -4438,6 +4459,12 @@ CREATE INDEX anomalie_tipo_idx ON public.anomalie USING btree (tipo, id);
 --
 
 CREATE UNIQUE INDEX app_credenziali_username_idx ON public.app_credenziali USING btree (lower(username));
+
+--
+-- Name: app_timbrature_posizione_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX app_timbrature_posizione_idx ON public.app_timbrature USING btree (data_ora) WHERE (lat IS NOT NULL);
 
 --
 -- Name: app_timbrature_turno_idx; Type: INDEX; Schema: public; Owner: -
@@ -5310,6 +5337,12 @@ CREATE INDEX sopralluoghi_potenziale_idx ON public.sopralluoghi USING btree (id)
 CREATE INDEX ticket_messaggi_ticket_idx ON public.ticket_messaggi USING btree (ticket_id, data_ora, id);
 
 --
+-- Name: ticket_supporto_client_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX ticket_supporto_client_idx ON public.ticket_supporto USING btree (operatore_id, client_id) WHERE (client_id IS NOT NULL);
+
+--
 -- Name: ticket_supporto_data_ora_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -5860,6 +5893,13 @@ ALTER TABLE ONLY public.app_credenziali
 
 ALTER TABLE ONLY public.app_credenziali
     ADD CONSTRAINT app_credenziali_operatore_id_fkey FOREIGN KEY (operatore_id) REFERENCES public.operatori(id) ON DELETE CASCADE;
+
+--
+-- Name: app_informativa_conferme app_informativa_conferme_operatore_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.app_informativa_conferme
+    ADD CONSTRAINT app_informativa_conferme_operatore_id_fkey FOREIGN KEY (operatore_id) REFERENCES public.operatori(id) ON DELETE CASCADE;
 
 --
 -- Name: app_timbrature app_timbrature_operatore_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
