@@ -36,6 +36,8 @@ export interface AppConfig {
    * the default); null (`off`) never locks — for tests of other modules written on fixed past dates.
    */
   planLockDays: number | null;
+  /** ALARM_ESCALATION_MINUTES: an SOS nobody took within this many minutes is mailed to the administrators (default 2). */
+  alarmEscalationMinutes: number;
   /** ERP_WORKERS as written (a number or `auto`); resolved by server/workers.ts. */
   workers?: string;
 }
@@ -51,6 +53,13 @@ function planLockDays(v: string | undefined): number | null {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0)
     throw new Error(`PLAN_LOCK_DAYS non valido: ${v} (un numero di giorni ≥ 0, oppure off)`);
+  return n;
+}
+
+function positiveMinutes(name: string, v: string | undefined, fallback: number): number {
+  if (v === undefined || v === "") return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} non valido: ${v} (un numero di minuti > 0)`);
   return n;
 }
 
@@ -80,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? "info",
     logFormat: parseLogFormat(env.LOG_FORMAT),
     workers: env.ERP_WORKERS || undefined,
+    alarmEscalationMinutes: positiveMinutes("ALARM_ESCALATION_MINUTES", env.ALARM_ESCALATION_MINUTES, 2),
     planLockDays: planLockDays(env.PLAN_LOCK_DAYS),
   };
 }
