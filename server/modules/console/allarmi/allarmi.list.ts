@@ -30,7 +30,7 @@ export const allarmiList = defineList(AllarmeList, {
     servizio: sql`coalesce(x.servizio, '')`,
     silenzioso: sql`a.silenzioso`,
     posizione: sql`CASE WHEN a.lat IS NULL THEN 'Posizione non disponibile'
-      ELSE round(a.lat::numeric, 5) || ', ' || round(a.lng::numeric, 5) || ' (±' || round(a.accuratezza::numeric) || ' m)' END`,
+      ELSE round(a.lat::numeric, 5)::float8 || ', ' || round(a.lng::numeric, 5)::float8 || ' (±' || round(a.accuratezza::numeric) || ' m)' END`,
     stato: sql`a.stato`,
     preso_da: sql`coalesce(trim(pu.nome || ' ' || pu.cognome), '')`,
     preso_il: sql`a.preso_il`,

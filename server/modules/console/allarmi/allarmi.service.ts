@@ -90,7 +90,11 @@ function allarmeOut(r: Row): Allarme {
 }
 
 async function readAllarme(ex: Executor, id: number, lock = false): Promise<Row | undefined> {
-  return queryOne<Row>(ex, sql`${ALLARME_SELECT} WHERE a.id = ${id}${lock ? sql` FOR UPDATE OF a` : sql``}`);
+  // Lock the row on its own, then read it with a new statement: a locking read that waited for
+  // another desk's take re-checks only the locked row, and its joins (who took it) would be the
+  // ones seen before the wait.
+  if (lock && !(await queryOne(ex, sql`SELECT id FROM allarmi WHERE id = ${id} FOR UPDATE`))) return undefined;
+  return queryOne<Row>(ex, sql`${ALLARME_SELECT} WHERE a.id = ${id}`);
 }
 
 export async function getAllarme(ctx: ServiceContext, id: number): Promise<Allarme> {
