@@ -203,7 +203,12 @@ export const consoleHandlers = [
     const a = allarmeOf(params.id);
     if (!a) return allarmeNotFound();
     const data = (await dataOf(request)) as { note?: string };
-    Object.assign(a, { stato: "chiuso", chiuso_da: MARCO, chiuso_il: "2026-03-10 09:10:00", note: data.note ?? a.note });
+    Object.assign(a, {
+      stato: "chiuso",
+      chiuso_da: MARCO,
+      chiuso_il: "2026-03-10 09:10:00",
+      note: data.note ?? a.note,
+    });
     a.preso_da ??= MARCO;
     a.preso_il ??= "2026-03-10 09:10:00";
     return HttpResponse.json(a);

@@ -52,7 +52,8 @@ describe(`allarmi: escalation mail through a real SMTP server [${testDbKinds()[0
     expect(res.statusCode).toBe(201);
     const config = testConfig({ smtpUrl: smtp.url, alarmEscalationMinutes: 5 });
     const env = { config, mailer: createMailer(config) };
-    const due = () => t.database.db.execute(sql`UPDATE jobs SET next_run = '2000-01-01' WHERE name = 'escalation-allarmi'`);
+    const due = () =>
+      t.database.db.execute(sql`UPDATE jobs SET next_run = '2000-01-01' WHERE name = 'escalation-allarmi'`);
     await due();
     // 4 minutes: not yet.
     expect((await runDueJob(t.database.db, ESCALATION_ALLARMI_JOB, at("22:04"), "test", env))?.result).toBe(

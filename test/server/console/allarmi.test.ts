@@ -105,7 +105,9 @@ describeEachDb("allarmi", (ctx) => {
     expect(row).toEqual({ turno_id: null, lat: null });
     const half = await inject("POST", "/api/app/allarmi/", altra, sos(3, "23:39", { lng: null }));
     expect(half.statusCode).toBe(400);
-    expect(half.json().errors.lat).toBe("Posizione incompleta: latitudine, longitudine e accuratezza insieme, o nessuna");
+    expect(half.json().errors.lat).toBe(
+      "Posizione incompleta: latitudine, longitudine e accuratezza insieme, o nessuna",
+    );
     const future = await inject("POST", "/api/app/allarmi/", altra, sos(4, "23:59"));
     expect(future.statusCode).toBe(400);
     expect(future.json().errors.data_ora).toBe("La data e ora del dispositivo è nel futuro");
@@ -163,10 +165,14 @@ describeEachDb("allarmi", (ctx) => {
       data: { note: "Guardia raggiunta, tutto a posto" },
     });
     expect(closed.statusCode).toBe(200);
-    expect(closed.json()).toMatchObject({ stato: "chiuso", chiuso_il: `${GIORNO} 21:30:00`, note: "Guardia raggiunta, tutto a posto" });
-    expect((await inject("POST", `/api/comunicazioni/allarmi/${id}/chiudi/`, desk.token, { data: {} })).statusCode).toBe(
-      409,
-    );
+    expect(closed.json()).toMatchObject({
+      stato: "chiuso",
+      chiuso_il: `${GIORNO} 21:30:00`,
+      note: "Guardia raggiunta, tutto a posto",
+    });
+    expect(
+      (await inject("POST", `/api/comunicazioni/allarmi/${id}/chiudi/`, desk.token, { data: {} })).statusCode,
+    ).toBe(409);
     const log = await queryRows<{ note: string; utente_id: number | null }>(
       db(),
       sql`SELECT note, utente_id FROM log_entries WHERE content_type = 'allarme' AND object_id = ${String(id)} ORDER BY seq`,
@@ -257,8 +263,14 @@ if (testDbKinds().includes("postgres"))
       const guardia = await fx.appToken(op, "a.esposito");
       const desk = await t.createUser({ permissions: ["erp_allarmi"] });
       const wait = (versione: string) =>
-        t.app.inject({ method: "GET", url: `/api/comunicazioni/allarmi/aperti/?versione=${versione}`, headers: auth(desk.token) });
-      const first = (await t.app.inject({ method: "GET", url: "/api/comunicazioni/allarmi/aperti/", headers: auth(desk.token) })).json();
+        t.app.inject({
+          method: "GET",
+          url: `/api/comunicazioni/allarmi/aperti/?versione=${versione}`,
+          headers: auth(desk.token),
+        });
+      const first = (
+        await t.app.inject({ method: "GET", url: "/api/comunicazioni/allarmi/aperti/", headers: auth(desk.token) })
+      ).json();
       expect(first).toEqual({ versione: "0", results: [] });
 
       const started = Date.now();
@@ -269,12 +281,23 @@ if (testDbKinds().includes("postgres"))
         method: "POST",
         url: "/api/app/allarmi/",
         headers: auth(guardia),
-        payload: { data: { id: uuid(77), data_ora: now.toISOString(), lat: null, lng: null, accuratezza: null, silenzioso: false } },
+        payload: {
+          data: {
+            id: uuid(77),
+            data_ora: now.toISOString(),
+            lat: null,
+            lng: null,
+            accuratezza: null,
+            silenzioso: false,
+          },
+        },
       });
       expect(sent.statusCode).toBe(201);
       const answer = (await waiting).json();
       expect(Date.now() - started).toBeLessThan(2_000);
-      expect(answer.results.map((a: { operatore: { full_name: string } }) => a.operatore.full_name)).toEqual(["Anna Esposito"]);
+      expect(answer.results.map((a: { operatore: { full_name: string } }) => a.operatore.full_name)).toEqual([
+        "Anna Esposito",
+      ]);
 
       // Taken through the other process: this one's next wait answers with none open.
       const waiting2 = wait(answer.versione);
@@ -290,7 +313,9 @@ if (testDbKinds().includes("postgres"))
 
     it("runs the escalation once across two workers", async () => {
       await t.database.db.execute(sql`UPDATE allarmi SET stato = 'aperto', preso_da = NULL, preso_il = NULL`);
-      await t.database.db.execute(sql`UPDATE jobs SET next_run = '2000-01-01', runs = 0 WHERE name = 'escalation-allarmi'`);
+      await t.database.db.execute(
+        sql`UPDATE jobs SET next_run = '2000-01-01', runs = 0 WHERE name = 'escalation-allarmi'`,
+      );
       const env = { mailer: memoryMailer(), config: testConfig() };
       await t.createUser({ permissions: ["superadmin"], email: "notte@example.it" });
       const later = new Date(Date.now() + 10 * 60_000);

@@ -12,8 +12,8 @@ import { ADMIN_PERMISSIONS } from "../../../../src/domain/permissions";
 import { queryRows } from "../../../db/query";
 import { AZIONI, writeAudit } from "../../../lib/audit";
 import type { JobDefinition } from "../../../lib/jobs";
-import type { MailMessage } from "../../../lib/mail";
 import { BUSINESS_TZ } from "../../../lib/list/values";
+import type { MailMessage } from "../../../lib/mail";
 import { ALLARME_CONTENT_TYPE } from "./allarmi.service";
 
 interface Scaduto {

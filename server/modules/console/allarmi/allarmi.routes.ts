@@ -6,9 +6,9 @@ import type { FastifyPluginAsync } from "fastify";
 import { allarmiCalls as calls } from "../../../../src/domain/contracts/console/allarmi/calls";
 import { callRoutes } from "../../../lib/calls";
 import { contextOf } from "../../../lib/context";
-import { createAllarmiLive } from "./allarmi-live";
 import { allarmiList } from "./allarmi.list";
 import { chiudiAllarme, getAllarme, prendiAllarme } from "./allarmi.service";
+import { createAllarmiLive } from "./allarmi-live";
 
 export const allarmiRoutes: FastifyPluginAsync = async (app) => {
   const live = await createAllarmiLive(app);
@@ -20,7 +20,5 @@ export const allarmiRoutes: FastifyPluginAsync = async (app) => {
   );
   route.call(calls.allarme, (request) => getAllarme(contextOf(request), request.params.id));
   route.call(calls.prendiAllarme, (request) => prendiAllarme(contextOf(request), request.params.id));
-  route.call(calls.chiudiAllarme, (request) =>
-    chiudiAllarme(contextOf(request), request.params.id, request.body.data),
-  );
+  route.call(calls.chiudiAllarme, (request) => chiudiAllarme(contextOf(request), request.params.id, request.body.data));
 };

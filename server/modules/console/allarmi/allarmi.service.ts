@@ -136,8 +136,18 @@ async function step(
         ...(before.turno ? [{ content_type: "turno", object_id: before.turno.id }] : []),
       ],
       changeLog: changeLog(
-        { stato: ALLARME_STATO_LABEL[before.stato], preso_da: before.preso_da_nome, chiuso_da: before.chiuso_da_nome, note: before.note },
-        { stato: ALLARME_STATO_LABEL[after.stato], preso_da: after.preso_da_nome, chiuso_da: after.chiuso_da_nome, note: after.note },
+        {
+          stato: ALLARME_STATO_LABEL[before.stato],
+          preso_da: before.preso_da_nome,
+          chiuso_da: before.chiuso_da_nome,
+          note: before.note,
+        },
+        {
+          stato: ALLARME_STATO_LABEL[after.stato],
+          preso_da: after.preso_da_nome,
+          chiuso_da: after.chiuso_da_nome,
+          note: after.note,
+        },
         { stato: "Stato", preso_da: "Preso in carico da", chiuso_da: "Chiuso da", note: "Note" },
       ),
     });
@@ -149,7 +159,9 @@ async function step(
 export async function prendiAllarme(ctx: ServiceContext, id: number): Promise<Allarme> {
   return step(ctx, id, async (before, tx) => {
     if (before.stato !== "aperto") {
-      throw conflict(before.stato === "chiuso" ? GIA_CHIUSO : `${GIA_PRESO} da ${before.preso_da_nome ?? "un altro utente"}`);
+      throw conflict(
+        before.stato === "chiuso" ? GIA_CHIUSO : `${GIA_PRESO} da ${before.preso_da_nome ?? "un altro utente"}`,
+      );
     }
     await tx.execute(sql`UPDATE allarmi SET stato = 'preso_in_carico', preso_da = ${ctx.actor.userId},
                                 preso_il = ${ctx.clock()}::timestamptz WHERE id = ${id}`);

@@ -75,7 +75,8 @@ export async function appAllarme(
     );
     if (!inserted) {
       const row = (await readApp(tx, operatoreId, data.id)) as AppRow;
-      const same = new Date(row.data_ora_iso as string).getTime() === device.getTime() && row.silenzioso === data.silenzioso;
+      const same =
+        new Date(row.data_ora_iso as string).getTime() === device.getTime() && row.silenzioso === data.silenzioso;
       if (!same) throw conflict("Identificativo già usato per un altro allarme");
       return { created: false, allarme: out(row) };
     }

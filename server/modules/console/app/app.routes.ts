@@ -72,7 +72,5 @@ export const appRoutes: FastifyPluginAsync = async (app) => {
     const { created, allarme } = await appAllarme(app.db, actorOf(request), request.body.data, app.clock());
     return reply.code(created ? 201 : 200).send(allarme);
   });
-  route.call(calls.appStatoAllarme, (request) =>
-    appStatoAllarme(app.db, currentAppUser(request), request.params.id),
-  );
+  route.call(calls.appStatoAllarme, (request) => appStatoAllarme(app.db, currentAppUser(request), request.params.id));
 };

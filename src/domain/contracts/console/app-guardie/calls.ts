@@ -6,8 +6,8 @@
  */
 
 import { declareCalls } from "../../calls";
-import { AppAllarmeBody, AppAllarmeOut, UuidParams } from "../allarmi/schemas";
 import { DetailOut, FileDownload, IdParams } from "../../common";
+import { AppAllarmeBody, AppAllarmeOut, UuidParams } from "../allarmi/schemas";
 import {
   AppComunicazioneOut,
   AppComunicazioniOut,
