@@ -66,6 +66,7 @@ describe("side menu", () => {
       "Ticket supporto",
       "Attività",
       "Anomalie",
+      "Allarmi",
       "Comunicazioni azienda",
       "Logs",
       "Control Room",
