@@ -159,9 +159,13 @@ const FATTURE =
   "client's name or a date sorts them all, a few milliseconds for ten years of them";
 const ALLARMI =
   "the guards' SOS are rare (a few a week, a few thousand in years), read newest first from allarmi_lista_idx; a sort by a " +
-  "joined name, a client or a handling time sorts them all, under a millisecond per thousand";
+  "joined name, a client or a handling time sorts them all, and a count by state, silent or escalated reads them all, " +
+  "under a millisecond per thousand (the open ones, the header's, have allarmi_aperti_idx)";
 const UNINDEXED: Record<string, string> = {
   "allarmi.sort.*": ALLARMI,
+  "allarmi.filter.stato": ALLARMI,
+  "allarmi.filter.silenzioso": ALLARMI,
+  "allarmi.filter.escalato": ALLARMI,
   "consuntivo.sort.*": CONSUNTIVO,
   "consuntivo.filter.fonte": CONSUNTIVO,
   "consuntivo.filter.aperto": CONSUNTIVO,

@@ -23,7 +23,8 @@ export const ALLARME_CONTENT_TYPE = "allarme";
 export const GIA_PRESO = "Allarme già preso in carico";
 export const GIA_CHIUSO = "Allarme già chiuso";
 
-const local = (col: string) => sql.raw(`to_char(${col} AT TIME ZONE '${BUSINESS_TZ}', 'YYYY-MM-DD HH24:MI:SS')`);
+/** A timestamptz column as Rome's wall clock, "YYYY-MM-DD HH:mm:ss". */
+export const local = (col: string) => sql.raw(`to_char(${col} AT TIME ZONE '${BUSINESS_TZ}', 'YYYY-MM-DD HH24:MI:SS')`);
 
 interface Row {
   id: number;

@@ -19,14 +19,11 @@ import { queryOne } from "../../../db/query";
 import type { AppUser } from "../../../lib/app-tokens";
 import { AZIONI, writeAudit } from "../../../lib/audit";
 import { conflict, notFound, validationError } from "../../../lib/errors";
-import { BUSINESS_TZ } from "../../../lib/list/values";
-import { ALLARME_CONTENT_TYPE } from "../allarmi/allarmi.service";
+import { ALLARME_CONTENT_TYPE, local } from "../allarmi/allarmi.service";
 import { ANTICIPO_MASSIMO_MINUTI, type AppActor, guardAudit } from "./app.service";
 
 /** How far from a shift's hours an SOS still names it. */
 export const TURNO_VICINO_ORE = 12;
-
-const local = (col: string) => sql.raw(`to_char(${col} AT TIME ZONE '${BUSINESS_TZ}', 'YYYY-MM-DD HH24:MI:SS')`);
 
 const APP_COLS = sql`a.client_id::text AS id, a.stato, ${local("a.data_ora")} AS data_ora, ${local("a.ricevuto_il")} AS ricevuto_il,
   a.silenzioso, trim(u.nome || ' ' || u.cognome) AS preso_da, ${local("a.preso_il")} AS preso_il`;

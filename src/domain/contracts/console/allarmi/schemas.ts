@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { dataBody } from "../../common";
 import { declareList } from "../../list";
+import { POSIZIONE, POSIZIONE_INCOMPLETA, posizioneCompleta } from "../app-guardie/schemas";
 
 export const ALLARME_STATI = ["aperto", "preso_in_carico", "chiuso"] as const;
 export type AllarmeStato = (typeof ALLARME_STATI)[number];
@@ -125,30 +126,13 @@ export const AppAllarmeData = z
     id: z.uuid({ error: "Identificativo dell'allarme non valido (UUID)" }),
     /** The device's time of the SOS, ISO 8601 with offset. */
     data_ora: z.iso.datetime({ offset: true, error: "Data e ora non valide (ISO 8601)" }),
-    lat: z
-      .number({ error: "Latitudine non valida" })
-      .min(-90, { error: "Latitudine non valida" })
-      .max(90, { error: "Latitudine non valida" })
-      .nullable(),
-    lng: z
-      .number({ error: "Longitudine non valida" })
-      .min(-180, { error: "Longitudine non valida" })
-      .max(180, { error: "Longitudine non valida" })
-      .nullable(),
-    accuratezza: z
-      .number({ error: "Accuratezza non valida" })
-      .min(0, { error: "Accuratezza non valida" })
-      .max(100_000, { error: "Accuratezza non valida" })
-      .nullable(),
+    ...POSIZIONE,
     /** The silent variant: the phone shows nothing; the office sees it marked. */
     silenzioso: z.boolean({ error: "Valore non valido (vero o falso)" }),
     /** The shift the guard is on, when the app knows it; otherwise the server picks the nearest. */
     turno_id: z.number({ error: "Turno non valido" }).int().positive().max(2147483647).nullable().optional(),
   })
-  .refine((d) => (d.lat === null) === (d.lng === null) && (d.lat === null) === (d.accuratezza === null), {
-    error: "Posizione incompleta: latitudine, longitudine e accuratezza insieme, o nessuna",
-    path: ["lat"],
-  })
+  .refine(posizioneCompleta, POSIZIONE_INCOMPLETA)
   .meta({
     examples: [
       {
