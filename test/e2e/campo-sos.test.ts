@@ -4,12 +4,14 @@
  * the back office's header shows it in red, within 2 s of the server receiving it, with the guard,
  * the shift and a map link, to a user with erp_allarmi (not to one without); "Prendi in carico"
  * removes it and the phone says "SOS ricevuto da …". The silent SOS, held on the guard's name,
- * shows nothing on the phone and still reaches the header. (The e2e harness runs one embedded
- * server per file; the path across processes is test/server/console/allarmi.test.ts on PostgreSQL.)
+ * shows nothing on the phone and still reaches the header. This file's server runs on PostgreSQL
+ * with two processes (ERP_WORKERS=2, its own database with the demo data): the phone's requests and
+ * the header's wait go to either; test/server/console/allarmi.test.ts pins the cross-process path.
  */
 import type { Browser, Page } from "playwright-core";
 import { createStaffUser, launch, loginThroughUi, newPage, shot } from "./helpers/browser";
 import { type Guardia, guardiaConTurnoOggi, phone, signIn, WAIT } from "./helpers/campo";
+import { type E2eServer, startServer } from "./setup/server";
 
 jest.setTimeout(240_000);
 
@@ -17,13 +19,18 @@ let browser: Browser;
 let guardia: Guardia;
 let nomeGuardia: string;
 
+let pg: E2eServer;
+
 beforeAll(async () => {
+  pg = await startServer("", { postgres: { workers: 2 } });
+  process.env.E2E_BASE_URL = pg.url;
   browser = await launch();
   guardia = await guardiaConTurnoOggi();
-});
+}, 180_000);
 afterAll(async () => {
   await browser?.close();
-});
+  await pg?.stop();
+}, 60_000);
 
 /** Holds an element down with the pointer for `ms`. */
 async function hold(page: Page, selector: ReturnType<Page["locator"]>, ms: number) {
