@@ -6,13 +6,10 @@
  * when it reaches ANOTHER server process (PostgreSQL); the escalation job, once, mailing the admins.
  */
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../../server/app";
-import { type Database, openPostgres } from "../../../server/db/client";
 import { queryOne, queryRows } from "../../../server/db/query";
 import { runDueJob } from "../../../server/lib/jobs";
 import { ESCALATION_ALLARMI_JOB } from "../../../server/modules/console/allarmi/allarmi.job";
-import { auth, createTestApp, describeEachDb, memoryMailer, type TestApp, testConfig } from "../helpers/app";
+import { auth, describeEachDb, describeTwoProcesses, memoryMailer, testConfig } from "../helpers/app";
 import { testDbKinds } from "../setup/paths";
 import { consoleFixture, SITO } from "./console-fixture";
 
@@ -242,22 +239,10 @@ describeEachDb("allarmi", (ctx) => {
 // PGlite belongs to one process by design: several processes exist only on PostgreSQL.
 if (testDbKinds().includes("postgres"))
   describe("allarmi across server processes [postgres]", () => {
-    let t: TestApp;
-    let other: FastifyInstance;
-    let otherDb: Database;
-    beforeAll(async () => {
-      t = await createTestApp("postgres");
-      otherDb = await openPostgres(t.database.superuserUrl as string, 5);
-      other = await buildApp(testConfig(), { database: otherDb, mailer: memoryMailer() });
-      await other.ready();
-    });
-    afterAll(async () => {
-      await other.close();
-      await otherDb.close();
-      await t.close();
-    });
+    const procs = describeTwoProcesses();
 
     it("an SOS received by ANOTHER process reaches this process's waiting header within 2 s; taking it there too", async () => {
+      const { t, other } = procs();
       const fx = consoleFixture(() => t);
       const op = await fx.operatore("Esposito", { nome: "Anna", applicazione: true });
       const guardia = await fx.appToken(op, "a.esposito");
@@ -312,6 +297,7 @@ if (testDbKinds().includes("postgres"))
     });
 
     it("runs the escalation once across two workers", async () => {
+      const { t, otherDb } = procs();
       await t.database.db.execute(sql`UPDATE allarmi SET stato = 'aperto', preso_da = NULL, preso_il = NULL`);
       await t.database.db.execute(
         sql`UPDATE jobs SET next_run = '2000-01-01', runs = 0 WHERE name = 'escalation-allarmi'`,
