@@ -74,7 +74,9 @@ test("SOS held 2 s on the phone: red in the header of who may handle it, taken t
   const received = Date.now();
   const banner = desk.page.getByTestId("allarme-aperto").filter({ hasText: `SOS da ${nomeGuardia}` });
   await banner.waitFor({ timeout: 2_000 });
-  expect(Date.now() - received).toBeLessThan(2_000);
+  const ms = Date.now() - received;
+  console.log(`SOS → intestazione dell'ufficio: ${ms} ms (PostgreSQL, 2 processi)`);
+  expect(ms).toBeLessThan(2_000);
   await expect(banner.textContent()).resolves.toContain(guardia.turno.cliente);
   expect(await banner.getByRole("link", { name: /Mappa \(±18 m\)/ }).getAttribute("href")).toContain(
     `mlat=${guardia.turno.lat}`,
