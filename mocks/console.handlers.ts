@@ -3,9 +3,11 @@
  * the support desk (its list from TicketList, a ticket, the reply, state and assignee, read), the
  * attendance list (AttivitaList), the anomalies (AnomaliaList, one, state and notes, read).
  */
-import { HttpResponse } from "msw";
+import { delay, HttpResponse } from "msw";
+import type { Allarme } from "../src/domain/contracts/console/allarmi/schemas";
 import type { Anomalia } from "../src/domain/contracts/console/anomalie/schemas";
 import {
+  allarmiCalls as allarmi,
   anomalieCalls as anomalie,
   attivitaCalls,
   comunicazioniAziendaCalls as comunicazioni,
@@ -56,6 +58,36 @@ const anomaliaRow = (a: Anomalia) => ({
   gestita_da: a.gestita_da?.full_name ?? "",
   note: a.note,
 });
+
+const allarmeOf = (id: unknown) => db.allarmi.find((a) => a.id === Number(id));
+const allarmeNotFound = () => refuse(404, "Allarme non trovato");
+
+const allarmeRow = (a: Allarme) => ({
+  id: a.id,
+  ricevuto_il: a.ricevuto_il,
+  data_ora: a.data_ora,
+  operatore: a.operatore.full_name,
+  operatore_id: a.operatore.id,
+  cliente: a.turno?.cliente ?? "",
+  servizio: a.turno?.servizio ?? "",
+  silenzioso: a.silenzioso,
+  posizione: a.lat === null ? "Posizione non disponibile" : `${a.lat}, ${a.lng} (±${a.accuratezza} m)`,
+  stato: a.stato,
+  preso_da: a.preso_da?.full_name ?? "",
+  preso_il: a.preso_il,
+  chiuso_da: a.chiuso_da?.full_name ?? "",
+  chiuso_il: a.chiuso_il,
+  escalato: a.escalato_il !== null,
+  note: a.note,
+});
+
+const allarmiAperti = () => {
+  const results = db.allarmi.filter((a) => a.stato === "aperto");
+  return { versione: results.length ? results.map((a) => a.id).join(",") : "0", results };
+};
+
+// The signed-in user of the mocks (Marco Rossi) takes and closes.
+const MARCO = { id: 1, full_name: "Marco Rossi" };
 
 const comunicazioneOf = (id: unknown) => db.comunicazioni.find((c) => c.id === Number(id));
 const comunicazioneNotFound = () => refuse(404, "Comunicazione non trovata");
@@ -148,6 +180,38 @@ export const consoleHandlers = [
       testo: data.testo,
     });
     return HttpResponse.json(t);
+  }),
+  mockListCall(allarmi.allarmiList, () => db.allarmi.map(allarmeRow)),
+  // The live wait: at once when the version differs, otherwise it waits (the test ends it).
+  mockCall(allarmi.allarmiAperti, async ({ request }) => {
+    const versione = new URL(request.url).searchParams.get("versione");
+    const now = allarmiAperti();
+    if (versione === now.versione) await delay("infinite");
+    return HttpResponse.json(now);
+  }),
+  mockCall(allarmi.allarme, ({ params }) => {
+    const a = allarmeOf(params.id);
+    return a ? HttpResponse.json(a) : allarmeNotFound();
+  }),
+  mockCall(allarmi.prendiAllarme, ({ params }) => {
+    const a = allarmeOf(params.id);
+    if (!a) return allarmeNotFound();
+    Object.assign(a, { stato: "preso_in_carico", preso_da: MARCO, preso_il: "2026-03-10 09:00:00" });
+    return HttpResponse.json(a);
+  }),
+  mockCall(allarmi.chiudiAllarme, async ({ params, request }) => {
+    const a = allarmeOf(params.id);
+    if (!a) return allarmeNotFound();
+    const data = (await dataOf(request)) as { note?: string };
+    Object.assign(a, {
+      stato: "chiuso",
+      chiuso_da: MARCO,
+      chiuso_il: "2026-03-10 09:10:00",
+      note: data.note ?? a.note,
+    });
+    a.preso_da ??= MARCO;
+    a.preso_il ??= "2026-03-10 09:10:00";
+    return HttpResponse.json(a);
   }),
   mockListCall(anomalie.anomalieList, () => db.anomalie.map(anomaliaRow)),
   mockCall(anomalie.anomalia, ({ params }) => {

@@ -42,6 +42,8 @@ export interface AppConfig {
    * (default 90; Garante provv. n. 232 of 18 April 2018: a fixed retention).
    */
   positionRetentionDays: number;
+  /** ALARM_ESCALATION_MINUTES: an SOS nobody took within this many minutes is mailed to the administrators (default 2). */
+  alarmEscalationMinutes: number;
   /** ERP_WORKERS as written (a number or `auto`); resolved by server/workers.ts. */
   workers?: string;
 }
@@ -67,6 +69,13 @@ export function positionRetentionDays(env: NodeJS.ProcessEnv = process.env): num
   const n = Number(v);
   if (!Number.isInteger(n) || n < 1)
     throw new Error(`POSITION_RETENTION_DAYS non valido: ${v} (un numero di giorni ≥ 1)`);
+  return n;
+}
+
+function positiveMinutes(name: string, v: string | undefined, fallback: number): number {
+  if (v === undefined || v === "") return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} non valido: ${v} (un numero di minuti > 0)`);
   return n;
 }
 
@@ -96,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? "info",
     logFormat: parseLogFormat(env.LOG_FORMAT),
     workers: env.ERP_WORKERS || undefined,
+    alarmEscalationMinutes: positiveMinutes("ALARM_ESCALATION_MINUTES", env.ALARM_ESCALATION_MINUTES, 2),
     planLockDays: planLockDays(env.PLAN_LOCK_DAYS),
     positionRetentionDays: positionRetentionDays(env),
   };

@@ -34,6 +34,7 @@ function scheduleJobs(app: FastifyInstance) {
     clock: app.clock,
     worker: `${process.pid}`,
     pollMs: JOB_POLL_MS,
+    env: { mailer: app.mailer, config: app.config },
     onError: (err) => app.log.error({ err }, "Lavoro pianificato non riuscito"),
   });
   app.addHook("onClose", async () => stop());

@@ -34,6 +34,18 @@ CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
 CREATE EXTENSION IF NOT EXISTS unaccent WITH SCHEMA public;
 
 --
+-- Name: allarmi_notify(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.allarmi_notify() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  PERFORM pg_notify('erp_allarmi', NEW.id::text);
+  RETURN NULL;
+END $$;
+
+--
 -- Name: app_timbrature_valida(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1128,6 +1140,54 @@ CREATE TABLE public.access_denied_counts (
     minuto timestamp with time zone NOT NULL,
     tentativi integer NOT NULL
 );
+
+--
+-- Name: allarmi; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.allarmi (
+    id bigint NOT NULL,
+    operatore_id integer NOT NULL,
+    client_id uuid NOT NULL,
+    turno_id integer,
+    data_ora timestamp with time zone NOT NULL,
+    ricevuto_il timestamp with time zone NOT NULL,
+    lat double precision,
+    lng double precision,
+    accuratezza double precision,
+    silenzioso boolean NOT NULL,
+    stato text DEFAULT 'aperto'::text NOT NULL,
+    preso_da integer,
+    preso_il timestamp with time zone,
+    chiuso_da integer,
+    chiuso_il timestamp with time zone,
+    note text DEFAULT ''::text NOT NULL,
+    escalato_il timestamp with time zone,
+    CONSTRAINT allarmi_accuratezza_check CHECK ((accuratezza >= (0)::double precision)),
+    CONSTRAINT allarmi_check CHECK ((((lat IS NULL) = (lng IS NULL)) AND ((lat IS NULL) = (accuratezza IS NULL)))),
+    CONSTRAINT allarmi_check1 CHECK (((stato = 'aperto'::text) OR (preso_il IS NOT NULL))),
+    CONSTRAINT allarmi_check2 CHECK (((stato <> 'chiuso'::text) OR (chiuso_il IS NOT NULL))),
+    CONSTRAINT allarmi_lat_check CHECK (((lat >= ('-90'::integer)::double precision) AND (lat <= (90)::double precision))),
+    CONSTRAINT allarmi_lng_check CHECK (((lng >= ('-180'::integer)::double precision) AND (lng <= (180)::double precision))),
+    CONSTRAINT allarmi_stato_check CHECK ((stato = ANY (ARRAY['aperto'::text, 'preso_in_carico'::text, 'chiuso'::text])))
+);
+
+--
+-- Name: allarmi_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.allarmi_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: allarmi_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.allarmi_id_seq OWNED BY public.allarmi.id;
 
 --
 -- Name: anomalie; Type: TABLE; Schema: public; Owner: -
@@ -3396,6 +3456,12 @@ CREATE TABLE public.valutazioni (
 );
 
 --
+-- Name: allarmi id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.allarmi ALTER COLUMN id SET DEFAULT nextval('public.allarmi_id_seq'::regclass);
+
+--
 -- Name: anomalie id; Type: DEFAULT; Schema: public; Owner: -
 --
 
@@ -3689,6 +3755,20 @@ ALTER TABLE ONLY public.users ALTER COLUMN id SET DEFAULT nextval('public.users_
 
 ALTER TABLE ONLY public.access_denied_counts
     ADD CONSTRAINT access_denied_counts_pkey PRIMARY KEY (user_id, metodo, rotta, minuto);
+
+--
+-- Name: allarmi allarmi_operatore_id_client_id_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.allarmi
+    ADD CONSTRAINT allarmi_operatore_id_client_id_key UNIQUE (operatore_id, client_id);
+
+--
+-- Name: allarmi allarmi_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.allarmi
+    ADD CONSTRAINT allarmi_pkey PRIMARY KEY (id);
 
 --
 -- Name: anomalie anomalie_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -4417,6 +4497,24 @@ ALTER TABLE ONLY public.valutazioni
 
 ALTER TABLE ONLY public.valutazioni
     ADD CONSTRAINT valutazioni_pkey PRIMARY KEY (id);
+
+--
+-- Name: allarmi_aperti_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX allarmi_aperti_idx ON public.allarmi USING btree (ricevuto_il, id) WHERE (stato = 'aperto'::text);
+
+--
+-- Name: allarmi_lista_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX allarmi_lista_idx ON public.allarmi USING btree (ricevuto_il DESC, id DESC);
+
+--
+-- Name: allarmi_operatore_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX allarmi_operatore_idx ON public.allarmi USING btree (operatore_id, ricevuto_il DESC);
 
 --
 -- Name: anomalie_data_ora_idx; Type: INDEX; Schema: public; Owner: -
@@ -5535,6 +5633,12 @@ CREATE INDEX users_permissions_idx ON public.users USING gin (permissions);
 CREATE UNIQUE INDEX users_username_key ON public.users USING btree (lower(username));
 
 --
+-- Name: allarmi allarmi_notify; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER allarmi_notify AFTER INSERT OR UPDATE ON public.allarmi FOR EACH ROW EXECUTE FUNCTION public.allarmi_notify();
+
+--
 -- Name: app_timbrature app_timbrature_valida; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -5851,6 +5955,34 @@ CREATE TRIGGER turni_deroghe_no_update BEFORE DELETE OR UPDATE ON public.turni_d
 --
 
 CREATE TRIGGER users_auth_changed AFTER DELETE OR UPDATE OF username, email, nome, cognome, password_hash, permissions, attivo ON public.users FOR EACH ROW EXECUTE FUNCTION public.auth_changed_notify();
+
+--
+-- Name: allarmi allarmi_chiuso_da_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.allarmi
+    ADD CONSTRAINT allarmi_chiuso_da_fkey FOREIGN KEY (chiuso_da) REFERENCES public.users(id) ON DELETE SET NULL;
+
+--
+-- Name: allarmi allarmi_operatore_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.allarmi
+    ADD CONSTRAINT allarmi_operatore_id_fkey FOREIGN KEY (operatore_id) REFERENCES public.operatori(id) ON DELETE RESTRICT;
+
+--
+-- Name: allarmi allarmi_preso_da_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.allarmi
+    ADD CONSTRAINT allarmi_preso_da_fkey FOREIGN KEY (preso_da) REFERENCES public.users(id) ON DELETE SET NULL;
+
+--
+-- Name: allarmi allarmi_turno_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.allarmi
+    ADD CONSTRAINT allarmi_turno_id_fkey FOREIGN KEY (turno_id) REFERENCES public.turni(id) ON DELETE SET NULL;
 
 --
 -- Name: anomalie anomalie_gestita_da_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

@@ -15,13 +15,21 @@
  * `pollMs`, unref'd): it holds no state and does no work unless the database hands it the run.
  */
 import { sql } from "drizzle-orm";
+import type { AppConfig } from "../config";
 import type { Db, Tx } from "../db/client";
 import { queryOne } from "../db/query";
+import type { Mailer } from "./mail";
+
+/** What a job may need of the server besides the database (the alarms' escalation mails). */
+export interface JobEnv {
+  mailer: Mailer;
+  config: AppConfig;
+}
 
 export interface JobDefinition {
   name: string;
   /** The work, inside the claiming transaction; returns a short result kept on the row. */
-  run(tx: Tx, now: Date): Promise<string>;
+  run(tx: Tx, now: Date, env?: JobEnv): Promise<string>;
 }
 
 export interface JobRun {
@@ -30,7 +38,13 @@ export interface JobRun {
 }
 
 /** Claims `job` if it is due at `now` and runs it; undefined when another process has it or it is not due. */
-export async function runDueJob(db: Db, job: JobDefinition, now: Date, worker: string): Promise<JobRun | undefined> {
+export async function runDueJob(
+  db: Db,
+  job: JobDefinition,
+  now: Date,
+  worker: string,
+  env?: JobEnv,
+): Promise<JobRun | undefined> {
   return db.transaction(async (tx) => {
     const claimed = await queryOne<{ name: string }>(
       tx,
@@ -40,17 +54,23 @@ export async function runDueJob(db: Db, job: JobDefinition, now: Date, worker: s
        RETURNING name`,
     );
     if (!claimed) return undefined;
-    const result = await job.run(tx as Tx, now);
+    const result = await job.run(tx as Tx, now, env);
     await tx.execute(sql`UPDATE jobs SET last_result = ${result} WHERE name = ${job.name}`);
     return { name: job.name, result };
   });
 }
 
 /** Tries every job once, one after the other; returns those this process ran. */
-export async function runDueJobs(db: Db, jobs: readonly JobDefinition[], now: Date, worker: string): Promise<JobRun[]> {
+export async function runDueJobs(
+  db: Db,
+  jobs: readonly JobDefinition[],
+  now: Date,
+  worker: string,
+  env?: JobEnv,
+): Promise<JobRun[]> {
   const ran: JobRun[] = [];
   for (const job of jobs) {
-    const r = await runDueJob(db, job, now, worker);
+    const r = await runDueJob(db, job, now, worker, env);
     if (r) ran.push(r);
   }
   return ran;
@@ -67,13 +87,14 @@ export function startJobTimer(opts: {
   worker: string;
   pollMs: number;
   onError: (err: unknown) => void;
+  env?: JobEnv;
 }): () => void {
   let running = false;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
-      await runDueJobs(opts.db, opts.jobs, opts.clock(), opts.worker);
+      await runDueJobs(opts.db, opts.jobs, opts.clock(), opts.worker, opts.env);
     } catch (err) {
       opts.onError(err);
     } finally {

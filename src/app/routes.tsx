@@ -212,6 +212,12 @@ export const ROUTES: AppRoute[] = [
     page: lazyPage(() => import("../features/console/anomalie/anomalie-page"), "AnomaliePage"),
   },
   {
+    path: "/console/allarmi",
+    title: "Allarmi",
+    capabilities: CAPABILITIES.allarmi,
+    page: lazyPage(() => import("../features/console/allarmi/allarmi-page"), "AllarmiPage"),
+  },
+  {
     path: "/console/comunicazioni-azienda",
     title: "Comunicazioni azienda",
     capabilities: CAPABILITIES.comunicazioniAzienda,

@@ -5,6 +5,7 @@
  */
 import { createApi, type FetchBaseQueryError, fetchBaseQuery } from "@reduxjs/toolkit/query/react";
 import type { ApiErrorBody } from "../domain/contracts/common";
+import type { AppAllarme, AppAllarmeData } from "../domain/contracts/console/allarmi/schemas";
 import type {
   AppComunicazione,
   AppLoginOut,
@@ -70,6 +71,10 @@ export const campoApi = createApi({
       },
       invalidatesTags: ["Ticket"],
     }),
+    allarme: b.mutation<AppAllarme, AppAllarmeData>({
+      query: (data) => ({ url: "allarmi/", method: "POST", body: { data } }),
+    }),
+    statoAllarme: b.query<AppAllarme, string>({ query: (id) => `allarmi/${id}/` }),
     timbra: b.mutation<AppTimbratura, AppTimbraturaData>({
       query: (data) => ({ url: "timbrature/", method: "POST", body: { data } }),
       invalidatesTags: ["Turni"],

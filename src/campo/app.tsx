@@ -13,14 +13,17 @@ import { createTraceRecorder } from "../machines/trace";
 import { setCampoUnauthorizedHandler } from "./api";
 import { campoOutboxMachine, campoTimbraMachine } from "./machines/outbox.services";
 import { campoSessioneMachine } from "./machines/sessione.services";
+import type { SosMachine } from "./machines/sos.machine";
+import { campoSosMachine } from "./machines/sos.services";
 import type { TimbraMachine } from "./machines/timbra.machine";
-import { type Azione, type AzioneLettura, type AzioneTicket, nuovaAzione } from "./outbox/azioni";
+import { type Azione, type AzioneLettura, type AzioneTicket, nuovaAzione, visibile } from "./outbox/azioni";
 import { InformativaGate } from "./privacy/informativa";
 import { CodaScreen } from "./screens/coda";
 import { ComunicazioniScreen } from "./screens/comunicazioni";
 import { LoginScreen } from "./screens/login";
 import { OggiScreen } from "./screens/oggi";
 import { SegnalazioniScreen } from "./screens/segnalazioni";
+import { NomeSilenzioso, SosButton, SosStato, type Tenuta, TenutaInCorso, tenuta } from "./screens/sos";
 import { TimbraTurno } from "./screens/timbra";
 import { type ModoAccesso, SceltaAccesso } from "./steward/modo-accesso";
 import { addettoStorage } from "./steward/sessione";
@@ -64,6 +67,11 @@ function Sessione({ store, scelta }: { store: ReturnType<typeof makeCampoStore>;
     campoTimbraMachine((azione) => outbox.send({ type: "ADD", azione })),
     { inspect: combinedInspect(timbraRecorder) },
   );
+  const sosRecorder = useMemo(() => createTraceRecorder("campo-sos"), []);
+  const sos = useActorRef(
+    campoSosMachine(store, (azione) => outbox.send({ type: "ADD", azione })),
+    { inspect: combinedInspect(sosRecorder) },
+  );
   useEffect(() => {
     setCampoUnauthorizedHandler(() => actor.send({ type: "SESSION_EXPIRED" }));
     const online = () => outbox.send({ type: "ONLINE" });
@@ -83,6 +91,7 @@ function Sessione({ store, scelta }: { store: ReturnType<typeof makeCampoStore>;
   }, [signedIn, outbox]);
   const coda = useSelector(outbox, (s) => s.context);
   const inCoda = coda.azioni.filter((a) => a.stato === "in_coda");
+  const sosInCoda = (id: string) => [...inCoda, ...coda.daSalvare].some((a) => a.id === id);
   const letturaInCoda = (id: number) =>
     [...inCoda, ...coda.daSalvare].some((a) => a.tipo === "letta" && a.comunicazione_id === id);
   const onLetta = (c: { id: number; oggetto: string }) =>
@@ -117,8 +126,17 @@ function Sessione({ store, scelta }: { store: ReturnType<typeof makeCampoStore>;
     <Shell
       nome={state.context.operatore?.full_name ?? ""}
       online={coda.online}
-      attesa={inCoda.length + coda.daSalvare.length}
+      attesa={[...inCoda, ...coda.daSalvare].filter(visibile).length}
       onLogout={() => actor.send({ type: "LOGOUT" })}
+      sos={<Sos sos={sos} inCoda={sosInCoda} />}
+      tenutaSos={tenuta(
+        () => sos.send({ type: "PREMI", silenzioso: false }),
+        () => sos.send({ type: "RILASCIA" }),
+      )}
+      tenutaSilenziosa={tenuta(
+        () => sos.send({ type: "PREMI", silenzioso: true }),
+        () => sos.send({ type: "RILASCIA" }),
+      )}
     >
       {(scheda) =>
         scheda === "oggi" ? (
@@ -134,10 +152,35 @@ function Sessione({ store, scelta }: { store: ReturnType<typeof makeCampoStore>;
         ) : scheda === "segnalazioni" ? (
           <SegnalazioniScreen accoda={onTicket} />
         ) : (
-          <CodaScreen azioni={[...coda.azioni, ...coda.daSalvare]} online={coda.online} errore={coda.errore} />
+          <CodaScreen
+            azioni={[...coda.azioni, ...coda.daSalvare].filter(visibile)}
+            online={coda.online}
+            errore={coda.errore}
+          />
         )
       }
     </Shell>,
+  );
+}
+
+/** The SOS button's hold and, for a visible SOS, what became of it. */
+function Sos({ sos, inCoda }: { sos: ActorRefFrom<SosMachine>; inCoda: (id: string) => boolean }) {
+  const s = useSelector(sos, (x) => x);
+  const visibile = !s.context.silenzioso;
+  const a = s.context.azione;
+  return (
+    <>
+      {s.matches("tenendo") && visibile && <TenutaInCorso />}
+      {a && !a.dati.silenzioso && (s.matches("attesa") || s.matches("controllo") || s.matches("ricevuto")) && (
+        <SosStato
+          at={a.creata_il}
+          inCoda={inCoda(a.id)}
+          posizione={s.context.posizione}
+          presoDa={s.context.presoDa}
+          onChiudi={() => sos.send({ type: "CHIUDI" })}
+        />
+      )}
+    </>
   );
 }
 
@@ -167,30 +210,37 @@ function Shell({
   online,
   attesa,
   onLogout,
+  sos,
+  tenutaSos,
+  tenutaSilenziosa,
   children,
 }: {
   nome: string;
   online: boolean;
   attesa: number;
   onLogout: () => void;
+  /** The SOS's progress and state, under the header. */
+  sos: React.ReactNode;
+  tenutaSos: Tenuta;
+  tenutaSilenziosa: Tenuta;
   children: (scheda: Scheda) => React.ReactNode;
 }) {
   const [scheda, setScheda] = useState<Scheda>("oggi");
   return (
     <Flex direction="column" minH="100dvh" maxW="640px" mx="auto">
       <Flex as="header" align="center" gap="2" px="3" py="1" bg="#1a365d" color="white">
-        <Text flex="1" fontWeight="semibold" truncate>
-          {nome}
-        </Text>
+        <NomeSilenzioso nome={nome} tenuta={tenutaSilenziosa} />
         {!online && (
           <Text fontSize="sm" bg="orange.400" color="black" px="2" rounded="sm">
             Offline
           </Text>
         )}
+        <SosButton tenuta={tenutaSos} />
         <Button size="sm" variant="ghost" color="white" onClick={onLogout}>
           Esci
         </Button>
       </Flex>
+      {sos}
       <Box as="main" flex="1" px="3" py="3" pb="80px">
         {children(scheda)}
       </Box>

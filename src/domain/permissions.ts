@@ -52,6 +52,12 @@ export const PERMISSIONS: readonly PermissionInfo[] = [
   { code: "erp_ticket-supporto", label: "Ticket supporto", group: "Console" },
   { code: "erp_attivita", label: "Attività", group: "Console" },
   { code: "erp_anomalie", label: "Anomalie", group: "Console" },
+  /** Ours (issue 33): the guards' SOS — sees them live in the header, takes them in charge, closes them. */
+  {
+    code: "erp_allarmi",
+    label: "Allarmi — riceve gli SOS delle guardie in diretta, li prende in carico e li chiude",
+    group: "Console",
+  },
   { code: "erp_comunicazioni-azienda", label: "Comunicazioni azienda", group: "Console" },
   { code: "erp_risorse-assegnate", label: "Risorse assegnate", group: "Report" },
   { code: "erp_compensi", label: "Compensi", group: "Report" },
@@ -134,6 +140,8 @@ export const CAPABILITIES = {
   ticketSupporto: withAdmins("erp_ticket-supporto"),
   attivita: withAdmins("erp_attivita"),
   anomalie: withAdmins("erp_anomalie"),
+  /** The guards' SOS (issue 33): the header's live alarm, the Allarmi list, take and close. */
+  allarmi: withAdmins("erp_allarmi"),
   comunicazioniAzienda: withAdmins("erp_comunicazioni-azienda"),
   logs: [...ADMIN_PERMISSIONS],
   notifications: [...ADMIN_PERMISSIONS],
@@ -301,6 +309,7 @@ export const MENU: readonly MenuGroup[] = [
       },
       { id: "attivita", title: "Attività", path: "/console/attivita", requires: CAPABILITIES.attivita },
       { id: "anomalie", title: "Anomalie", path: "/console/anomalie", requires: CAPABILITIES.anomalie },
+      { id: "allarmi", title: "Allarmi", path: "/console/allarmi", requires: CAPABILITIES.allarmi },
       {
         id: "comunicazioni-azienda",
         title: "Comunicazioni azienda",

@@ -13,52 +13,21 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
-import { ADMIN, adminToken, api, BASE_URL, launch, shot } from "./helpers/browser";
+import { adminToken, api, BASE_URL, launch, shot } from "./helpers/browser";
+import {
+  type Guardia,
+  guardiaConTurnoOggi,
+  PASSWORD,
+  phone as phoneOf,
+  signIn as signInAs,
+  type Turno,
+  WAIT,
+} from "./helpers/campo";
 
 jest.setTimeout(240_000);
 
-const WAIT = { timeout: 30_000 };
-const PHONE = { width: 390, height: 844 };
-const PASSWORD = "Ronda-Notturna-2026";
-
-interface Turno {
-  id: number;
-  giorno: string;
-  cliente: string;
-  lat: number | null;
-  lng: number | null;
-  distanza_max_m: number;
-  timbrature: { id: string; tipo: string; lat: number | null }[];
-}
-
 let browser: Browser;
-let guardia: { username: string; token: string; turno: Turno & { lat: number; lng: number } };
-
-const oggi = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(new Date());
-
-/** A guard with a shift today at a site with coordinates, given the app and credentials by HR. */
-async function guardiaConTurnoOggi() {
-  const admin = await adminToken();
-  const rows = await api<{ results: { operatore_id: number }[] }>(
-    "GET",
-    `/api/comunicazioni/attivita/?giorno=${oggi()}&page_size=200`,
-    admin,
-  );
-  const ids = [...new Set(rows.body.results.map((r) => r.operatore_id))];
-  for (const operatoreId of ids) {
-    await api("PUT", `/api/anagrafiche/operatori/${operatoreId}/`, admin, { data: { applicazione: true } });
-    const username = `campo${crypto.randomBytes(4).toString("hex")}`;
-    const cred = await api("POST", `/api/comunicazioni/operatori/${operatoreId}/credenziali-app/`, admin, {
-      data: { username, password: PASSWORD, password_utente: ADMIN.password },
-    });
-    if (cred.status !== 200) continue;
-    const login = await api<{ token: string }>("POST", "/api/app/login/", undefined, { username, password: PASSWORD });
-    const turni = await api<{ results: Turno[] }>("GET", "/api/app/turni/", login.body.token);
-    const turno = turni.body.results.find((t) => t.giorno === oggi() && t.lat !== null && t.lng !== null);
-    if (turno) return { username, token: login.body.token, turno: turno as Turno & { lat: number; lng: number } };
-  }
-  throw new Error("nessuna guardia con un turno oggi in un sito con coordinate nei dati demo");
-}
+let guardia: Guardia;
 
 /** The shift's check-ins as the server recorded them. */
 async function timbrature() {
@@ -66,34 +35,10 @@ async function timbrature() {
   return turni.body.results.find((t) => t.id === guardia.turno.id)?.timbrature ?? [];
 }
 
-async function phone(opts: { geolocation?: { latitude: number; longitude: number; accuracy?: number } } = {}) {
-  const context = await browser.newContext({
-    baseURL: BASE_URL(),
-    locale: "it-IT",
-    timezoneId: "Europe/Rome",
-    viewport: PHONE,
-    isMobile: true,
-    hasTouch: true,
-    ...(opts.geolocation ? { geolocation: opts.geolocation, permissions: ["geolocation"] } : {}),
-  });
-  const page = await context.newPage();
-  return { context, page };
-}
+const phone = (opts: Parameters<typeof phoneOf>[1] = {}) => phoneOf(browser, opts);
+const signIn = (page: Page) => signInAs(page, guardia);
 
 const NOTICE = "Informativa sulla posizione";
-
-/** Signs the guard in; the notice on positions (shown until acknowledged once) is acknowledged. */
-async function signIn(page: Page) {
-  await page.goto("/app/campo/");
-  await page.getByLabel("Nome utente").fill(guardia.username);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Accedi" }).click();
-  const turni = page.getByRole("heading", { name: "I miei turni" });
-  const notice = page.getByRole("heading", { name: NOTICE });
-  await turni.or(notice).first().waitFor(WAIT);
-  if (await notice.isVisible()) await page.getByRole("button", { name: "Ho letto e compreso" }).click();
-  await turni.waitFor(WAIT);
-}
 
 const card = (page: Page) =>
   page

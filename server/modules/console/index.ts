@@ -3,6 +3,7 @@
  * notifications the SPA polls. One `app.register` line per resource.
  */
 import type { FastifyPluginAsync } from "fastify";
+import { allarmiRoutes } from "./allarmi/allarmi.routes";
 import { anomalieRoutes } from "./anomalie/anomalie.routes";
 import { attivitaRoutes } from "./attivita/attivita.routes";
 import { comunicazioniAziendaRoutes } from "./comunicazioni-azienda/comunicazioni-azienda.routes";
@@ -16,5 +17,6 @@ export const consoleModule: FastifyPluginAsync = async (app) => {
   await app.register(ticketSupportoRoutes, { prefix: "/ticket" });
   await app.register(attivitaRoutes, { prefix: "/attivita" });
   await app.register(anomalieRoutes, { prefix: "/anomalie" });
+  await app.register(allarmiRoutes, { prefix: "/allarmi" });
   await app.register(comunicazioniAziendaRoutes, { prefix: "/azienda" });
 };

@@ -14,6 +14,7 @@ export const CONTENT_TYPE_LABELS: Record<string, string> = {
   ticket: "Ticket supporto",
   attivita: "Attività",
   anomalia: "Anomalia",
+  allarme: "Allarme (SOS)",
   comunicazione: "Comunicazione azienda",
   file: "File",
 };

@@ -102,3 +102,9 @@ export const turnoLogList = defineList(LogList, {
   ...ENTRY,
   where: (ctx) => sql`l.content_type = 'turno' AND l.object_id = ${ctx.params.id}`,
 });
+
+/** One alarm's own entries, for whoever handles alarms (the Allarmi page's Log). */
+export const allarmeLogList = defineList(LogList, {
+  ...ENTRY,
+  where: (ctx) => sql`l.content_type = 'allarme' AND l.object_id = ${ctx.params.id}`,
+});

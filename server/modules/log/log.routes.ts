@@ -3,6 +3,7 @@
  *   GET /api/log/list/            the generic list of entries (SPEC §3 Log entry), exportable
  *   GET /api/log/content-types/   [{id, descrizione}] of the content types present
  *   GET /api/log/turno/:id/       one shift's own entries, for its planners (erp_contratti)
+ *   GET /api/log/allarme/:id/     one alarm's own entries, for whoever handles alarms (erp_allarmi)
  */
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
@@ -12,7 +13,7 @@ import { CAPABILITIES } from "../../../src/domain/permissions";
 import { queryRows } from "../../db/query";
 import { registerListRoute } from "../../lib/list";
 import { contentTypeLabel } from "./content-types";
-import { logList, turnoLogList } from "./log.list";
+import { allarmeLogList, logList, turnoLogList } from "./log.list";
 
 export const logRoutes: FastifyPluginAsync = async (app) => {
   registerListRoute(app, "/list/", logList, {
@@ -27,6 +28,14 @@ export const logRoutes: FastifyPluginAsync = async (app) => {
     permissions: CAPABILITIES.contratti,
     tags: ["log"],
     summary: "Registro delle modifiche di un turno",
+    params: IdParams,
+    row: LogEntryRow,
+  });
+
+  registerListRoute(app, "/allarme/:id/", allarmeLogList, {
+    permissions: CAPABILITIES.allarmi,
+    tags: ["log"],
+    summary: "Registro delle modifiche di un allarme",
     params: IdParams,
     row: LogEntryRow,
   });

@@ -45,7 +45,9 @@ export function campoOutboxMachine(store: CampoStore, archivio: Archivio = archi
               )
             : input.tipo === "ticket"
               ? store.dispatch(campoApi.endpoints.apriTicket.initiate(input.dati))
-              : store.dispatch(campoApi.endpoints.letta.initiate(input.comunicazione_id));
+              : input.tipo === "allarme"
+                ? store.dispatch(campoApi.endpoints.allarme.initiate(input.dati))
+                : store.dispatch(campoApi.endpoints.letta.initiate(input.comunicazione_id));
         const res = await req;
         req.reset();
         const status = res.error && "status" in res.error ? res.error.status : undefined;
@@ -62,7 +64,9 @@ export function campoOutboxMachine(store: CampoStore, archivio: Archivio = archi
                   ? esitoTimbratura(res.data as AppTimbratura)
                   : input.tipo === "ticket"
                     ? "Segnalazione aperta"
-                    : "Lettura confermata",
+                    : input.tipo === "allarme"
+                      ? "SOS ricevuto dal server"
+                      : "Lettura confermata",
             };
         await archivio.salva(done);
         return done;

@@ -4,6 +4,7 @@
  * sent when the network is there, exactly once — the server's idempotency on the UUID is the
  * contract (POST /api/app/timbrature/: 201 new, 200 the same again).
  */
+import type { AppAllarmeData } from "../../domain/contracts/console/allarmi/schemas";
 import type { AppTicketData, AppTimbraturaData } from "../../domain/contracts/console/app-guardie/schemas";
 
 export type StatoAzione = "in_coda" | "inviata" | "rifiutata";
@@ -39,7 +40,16 @@ export interface AzioneTicket extends AzioneBase {
   dati: AppTicketData & { id: string };
 }
 
-export type Azione = AzioneTimbratura | AzioneLettura | AzioneTicket;
+/** An SOS: its own UUID is the request's `id` (a silent one is not listed on the phone). */
+export interface AzioneAllarme extends AzioneBase {
+  tipo: "allarme";
+  dati: AppAllarmeData;
+}
+
+export type Azione = AzioneTimbratura | AzioneLettura | AzioneTicket | AzioneAllarme;
+
+/** What the phone may show: a silent SOS leaves no trace on the screen. */
+export const visibile = (a: Azione) => !(a.tipo === "allarme" && a.dati.silenzioso);
 
 /** A new action, queued: its UUID and the device's time. */
 export function nuovaAzione<T extends Azione>(

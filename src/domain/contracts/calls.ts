@@ -34,6 +34,7 @@ export const CALL_TAG_TYPES = [
   "Ticket",
   "Evento",
   "Anomalia",
+  "Allarme",
   "Sopralluogo",
   "Comunicazione",
   "Consuntivo",

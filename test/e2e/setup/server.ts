@@ -75,16 +75,50 @@ export interface E2eServer {
   stop(): Promise<void>;
 }
 
-/** Starts a server on a copy of the prepared database. */
-export async function startServer(templateDir: string): Promise<E2eServer> {
+/** The local PostgreSQL's superuser connection (trust), for the servers that run on PostgreSQL. */
+const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+async function pgAdmin(statement: string): Promise<void> {
+  const { Client } = await import("pg");
+  const client = new Client({ connectionString: PG_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Starts a server on a copy of the prepared database; with `postgres`, on a new PostgreSQL database
+ * of its own instead (migrated and loaded with the demo data at start, ~20 s) served by `workers`
+ * processes (ERP_WORKERS), dropped when the server stops.
+ */
+export async function startServer(
+  templateDir: string,
+  opts: { postgres?: { workers: number } } = {},
+): Promise<E2eServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "erp-e2e-"));
-  fs.cpSync(templateDir, dataDir, { recursive: true });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const database = opts.postgres ? `erp_e2e_${process.pid}_${port}` : null;
+  const extra: Record<string, string> = { PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url };
+  if (database && opts.postgres) {
+    await pgAdmin(`CREATE DATABASE ${database}`);
+    const u = new URL(PG_ADMIN_URL);
+    u.pathname = `/${database}`;
+    Object.assign(extra, {
+      DATABASE_URL: u.toString(),
+      ERP_WORKERS: String(opts.postgres.workers),
+      ERP_DEMO_DATA: "1",
+    });
+  } else {
+    fs.cpSync(templateDir, dataDir, { recursive: true });
+  }
   let output = "";
   const child = spawn(process.execPath, [TSX, "server/main.ts"], {
     cwd: ROOT,
-    env: serverEnv(dataDir, { PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url }),
+    env: serverEnv(dataDir, extra),
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (d) => {
@@ -101,6 +135,7 @@ export async function startServer(templateDir: string): Promise<E2eServer> {
       if (child.exitCode === null) child.kill("SIGKILL");
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
+    if (database) await pgAdmin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   };
   try {
     await waitForHealth(url, child, () => output);

@@ -8,11 +8,9 @@
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../../server/app";
-import { type Database, openPostgres } from "../../../server/db/client";
 import { queryOne } from "../../../server/db/query";
 import type { ControlRoom } from "../../../src/domain/contracts/cms/control-room";
-import { auth, createTestApp, describeEachDb, memoryMailer, type TestApp, testConfig } from "../helpers/app";
+import { auth, describeEachDb, describeTwoProcesses } from "../helpers/app";
 import { testDbKinds } from "../setup/paths";
 
 const START = new Date(Date.now() - 60 * 60_000);
@@ -196,23 +194,11 @@ describeEachDb("cms: control room", (ctx) => {
 // PGlite belongs to one process by design: several processes exist only on PostgreSQL.
 if (testDbKinds().includes("postgres"))
   describe("cms: control room across server processes [postgres]", () => {
-    let t: TestApp;
-    let other: FastifyInstance;
-    let otherDb: Database;
-    beforeAll(async () => {
-      t = await createTestApp("postgres");
-      // A second server process: its own pool and its own listener on the same database.
-      otherDb = await openPostgres(t.database.superuserUrl as string, 5);
-      other = await buildApp(testConfig(), { database: otherDb, mailer: memoryMailer() });
-      await other.ready();
-    });
-    afterAll(async () => {
-      await other.close();
-      await otherDb.close();
-      await t.close();
-    });
+    // A second server process: its own pool and its own listener on the same database.
+    const procs = describeTwoProcesses();
 
     it("pushes a count received by ANOTHER process to this process's stream (LISTEN/NOTIFY)", async () => {
+      const { t, other } = procs();
       const staff = (await t.createUser({ permissions: ["cms_admin"] })).token;
       const req = (app: FastifyInstance, method: "GET" | "POST", url: string, token: string | null, payload?: object) =>
         app.inject({ method, url, headers: token ? auth(token) : {}, ...(payload ? { payload } : {}) });

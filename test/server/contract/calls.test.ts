@@ -21,6 +21,7 @@ import { apiRoutes, routeProbe, type SeenRoute, withModule } from "../helpers/ro
 import { testDbKinds } from "../setup/paths";
 import "../../../src/api/console/notifiche.endpoints";
 import "../../../src/api/anagrafiche/clienti.endpoints";
+import "../../../src/api/console/allarmi.endpoints";
 import "../../../src/api/console/anomalie.endpoints";
 import "../../../src/api/console/credenziali-app.endpoints";
 import "../../../src/api/console/comunicazioni-azienda.endpoints";

@@ -1,6 +1,7 @@
 /** The console mocks (mocks/console.handlers.ts) answer with the server's schemas (see ./mock-answers.ts). */
 import { consoleHandlers } from "../../../mocks/console.handlers";
 import {
+  allarmiCalls as allarmi,
   anomalieCalls as anomalie,
   attivitaCalls as attivita,
   comunicazioniAziendaCalls as comunicazioni,
@@ -29,6 +30,11 @@ describeMockAnswers("console", consoleHandlers, [
   sampleOf(anomalie.anomalia, 7),
   sampleOf(anomalie.segnaAnomaliaLetta, 7),
   sampleOf(anomalie.aggiornaAnomalia, 8, { body: { data: { note: "Verificato" } } }),
+  sampleOf(allarmi.allarmiList, {}, { query: "stato=chiuso" }),
+  sampleOf(allarmi.allarmiAperti),
+  sampleOf(allarmi.allarme, 3),
+  sampleOf(allarmi.prendiAllarme, 3),
+  sampleOf(allarmi.chiudiAllarme, 3, { body: { data: { note: "Guardia raggiunta" } } }),
   sampleOf(comunicazioni.comunicazioniList, {}, { query: "destinatari=tutti" }),
   sampleOf(
     comunicazioni.inviaComunicazione,

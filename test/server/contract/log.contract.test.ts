@@ -9,4 +9,5 @@ describeMockAnswers("log", logHandlers, [
   { url: "/api/log/list/?file_type=xlsx" },
   { url: "/api/log/content-types/" },
   { url: "/api/log/turno/1/" },
+  { url: "/api/log/allarme/3/" },
 ]);

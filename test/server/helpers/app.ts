@@ -13,6 +13,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../../server/app";
 import { type AppConfig, loadConfig } from "../../../server/config";
+import { type Database, openPostgres } from "../../../server/db/client";
 import { users } from "../../../server/db/schema/core";
 import type { Mailer, MailMessage } from "../../../server/lib/mail";
 import { hashPassword } from "../../../server/lib/passwords";
@@ -127,4 +128,27 @@ export function describeEachDb(title: string, fn: (ctx: () => TestApp) => void, 
       fn(() => t);
     });
   }
+}
+
+/**
+ * A test app on PostgreSQL and a second server process on the same database (its own pool and its
+ * own LISTEN connection), as two workers or replicas would be: for the paths that go across
+ * processes through NOTIFY. Call in a describe block; the three are closed after it.
+ */
+export function describeTwoProcesses(): () => { t: TestApp; other: FastifyInstance; otherDb: Database } {
+  let t: TestApp;
+  let other: FastifyInstance;
+  let otherDb: Database;
+  beforeAll(async () => {
+    t = await createTestApp("postgres");
+    otherDb = await openPostgres(t.database.superuserUrl as string, 5);
+    other = await buildApp(testConfig(), { database: otherDb, mailer: memoryMailer() });
+    await other.ready();
+  });
+  afterAll(async () => {
+    await other?.close();
+    await otherDb?.close();
+    await t?.close();
+  });
+  return () => ({ t, other, otherDb });
 }

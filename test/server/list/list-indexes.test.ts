@@ -24,6 +24,7 @@ import { operatoriList } from "../../../server/modules/anagrafiche/operatori/ope
 import { usersList } from "../../../server/modules/auth/users.list";
 import { eventiList } from "../../../server/modules/cms/eventi/eventi.list";
 import { utentiCmsList } from "../../../server/modules/cms/utenti/utenti.list";
+import { allarmiList } from "../../../server/modules/console/allarmi/allarmi.list";
 import { anomalieList } from "../../../server/modules/console/anomalie/anomalie.list";
 import { attivitaList } from "../../../server/modules/console/attivita/attivita.list";
 import { comunicazioniList } from "../../../server/modules/console/comunicazioni-azienda/comunicazioni-azienda.list";
@@ -107,6 +108,7 @@ const CASES: Case[] = [
   { list: turniGiornoList, base: { giorno: day(0) }, samples: { copertura: "scoperti" } },
   { list: ticketList },
   { list: anomalieList },
+  { list: allarmiList },
   // The page always asks for one day (today by default).
   { list: attivitaList, base: { giorno: day(-1) } },
   { list: comunicazioniList },
@@ -155,7 +157,15 @@ const CONSUNTIVO =
 const FATTURE =
   "a company's invoices: one per client and month (a few thousand a year), read newest first by their key; a sort by the " +
   "client's name or a date sorts them all, a few milliseconds for ten years of them";
+const ALLARMI =
+  "the guards' SOS are rare (a few a week, a few thousand in years), read newest first from allarmi_lista_idx; a sort by a " +
+  "joined name, a client or a handling time sorts them all, and a count by state, silent or escalated reads them all, " +
+  "under a millisecond per thousand (the open ones, the header's, have allarmi_aperti_idx)";
 const UNINDEXED: Record<string, string> = {
+  "allarmi.sort.*": ALLARMI,
+  "allarmi.filter.stato": ALLARMI,
+  "allarmi.filter.silenzioso": ALLARMI,
+  "allarmi.filter.escalato": ALLARMI,
   "consuntivo.sort.*": CONSUNTIVO,
   "consuntivo.filter.fonte": CONSUNTIVO,
   "consuntivo.filter.aperto": CONSUNTIVO,
@@ -405,6 +415,16 @@ describePg("list indexes [postgres]", () => {
         FROM generate_series(1, 20000) g;
       INSERT INTO ticket_messaggi (ticket_id, data_ora, operatore_id, testo)
       SELECT id, data_ora, operatore_id, testo FROM ticket_supporto;
+      INSERT INTO allarmi (operatore_id, client_id, turno_id, data_ora, ricevuto_il, lat, lng, accuratezza, silenzioso, stato,
+                           preso_da, preso_il, chiuso_il, escalato_il)
+      SELECT 1 + g % 30000, gen_random_uuid(), NULL, now() - make_interval(hours => g * 7), now() - make_interval(hours => g * 7),
+             CASE WHEN g % 5 <> 0 THEN 45.46 END, CASE WHEN g % 5 <> 0 THEN 9.19 END, CASE WHEN g % 5 <> 0 THEN 20 END,
+             g % 7 = 0, (ARRAY['aperto','preso_in_carico','chiuso','chiuso'])[1 + g % 4],
+             CASE WHEN g % 4 <> 0 THEN (SELECT min(id) FROM users) + g % 5000 END,
+             CASE WHEN g % 4 <> 0 THEN now() - make_interval(hours => g * 7) + interval '1 minute' END,
+             CASE WHEN g % 4 > 1 THEN now() - make_interval(hours => g * 7) + interval '30 minutes' END,
+             CASE WHEN g % 9 = 0 THEN now() - make_interval(hours => g * 7) + interval '2 minutes' END
+        FROM generate_series(1, 3000) g;
       INSERT INTO comunicazioni (oggetto, testo, destinatari, inviata_il) VALUES ('A tutti', 'Testo', 'tutti', now() - interval '1 day');
       INSERT INTO comunicazioni_destinatari (comunicazione_id, operatore_id, consegnata_il, letta_il, promemoria)
       SELECT 1, id, CASE WHEN id % 3 <> 0 THEN now() - make_interval(mins => id % 600) END,

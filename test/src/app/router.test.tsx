@@ -67,6 +67,7 @@ describe("side menu", () => {
       "Ticket supporto",
       "Attività",
       "Anomalie",
+      "Allarmi",
       "Comunicazioni azienda",
       "Logs",
       "Control Room",

@@ -15,6 +15,9 @@
  *   POST /ticket/:id/foto/      a photo for it (multipart `foto`, checked by content): ./app-foto.routes.ts
  *   GET  /comunicazioni/        the company's communications to the guard (marks them delivered)
  *   POST /comunicazioni/:id/letta/     confirms reading;  GET /comunicazioni/:id/allegato/  the attachment
+ *   POST /allarmi/              {data: {id (UUID from the app), data_ora, lat, lng, accuratezza, silenzioso, turno_id?}}
+ *                               → 201 recorded, 200 already recorded (same id), 409 id reused: ./app-allarmi.service.ts
+ *   GET  /allarmi/:uuid/        its state and who took it ("ricevuto da …")
  * Writes take one hit of the operator's limit (60 a minute) and are audited.
  */
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
@@ -32,6 +35,7 @@ import {
   appTurni,
   takeWriteHit,
 } from "./app.service";
+import { appAllarme, appStatoAllarme } from "./app-allarmi.service";
 import { appAllegato, appComunicazioni, appConfermaLettura } from "./app-comunicazioni.service";
 import { appFotoRoutes } from "./app-foto.routes";
 import { appConfermaInformativa, appInformativa } from "./app-informativa.service";
@@ -74,4 +78,10 @@ export const appRoutes: FastifyPluginAsync = async (app) => {
   route.call(calls.appAllegato, async (request, reply) =>
     sendStoredFile(reply, app.config.dataDir, await appAllegato(app.db, currentAppUser(request), request.params.id)),
   );
+  route.call(calls.appAllarme, async (request, reply) => {
+    await writeHit(request);
+    const { created, allarme } = await appAllarme(app.db, actorOf(request), request.body.data, app.clock());
+    return reply.code(created ? 201 : 200).send(allarme);
+  });
+  route.call(calls.appStatoAllarme, (request) => appStatoAllarme(app.db, currentAppUser(request), request.params.id));
 };

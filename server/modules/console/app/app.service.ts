@@ -49,12 +49,12 @@ const TZ = sql.raw(`'${BUSINESS_TZ}'`);
 const local = (col: string) => sql.raw(`to_char(${col} AT TIME ZONE '${BUSINESS_TZ}', 'YYYY-MM-DD HH24:MI:SS')`);
 
 /** Who acted, for the audit entry of a guard's write. */
-interface AppActor {
+export interface AppActor {
   user: AppUser;
   ip: string | null;
 }
 
-function guardAudit(actor: AppActor) {
+export function guardAudit(actor: AppActor) {
   return {
     utenteId: null,
     ip: actor.ip,

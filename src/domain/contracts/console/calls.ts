@@ -1,4 +1,5 @@
 /** The console module's call table, resource by resource (served under /api/comunicazioni/, SPEC's paths). */
+export { allarmiCalls } from "./allarmi/calls";
 export { anomalieCalls } from "./anomalie/calls";
 export { appCalls } from "./app-guardie/calls";
 export { attivitaCalls } from "./attivita/calls";

@@ -3,13 +3,42 @@
  * password the guard uses in the app. An empty password lets the server generate one, shown once
  * here; a reset signs the guard out of the app everywhere. Only for operators with the app, only for
  * HR (erp_operatori_anagrafica), confirmed with the user's own password ('La tua password').
+ * Once saved, a QR code opens the field app on the guard's phone with the name filled (issue 33).
  */
-import { Alert, Button, Fieldset, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Alert, Box, Button, Fieldset, Heading, HStack, Link, QrCode, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { Form } from "react-final-form";
 import { useImpostaCredenzialiAppMutation } from "../../../api/console/credenziali-app.endpoints";
 import { SERVER_MESSAGE_WORDING, saveFailure, TextField } from "../../../components/form";
 import { notify } from "../../../lib/toaster";
+
+/** The field app's address with the guard's name filled in (its sign-in reads `?utente=`). */
+export function linkAppCampo(username: string, origin = location.origin): string {
+  return `${origin}/app/campo/?utente=${encodeURIComponent(username)}`;
+}
+
+/** The QR code the guard frames with the phone's camera, and the same address as a link. */
+function QrAppCampo({ username }: { username: string }) {
+  const url = linkAppCampo(username);
+  return (
+    <HStack gap="4" align="center" wrap="wrap">
+      <QrCode.Root value={url} size="md" aria-label={`Codice QR dell'app per ${username}`}>
+        <QrCode.Frame>
+          <QrCode.Pattern />
+        </QrCode.Frame>
+      </QrCode.Root>
+      <Box>
+        <Text fontWeight="medium">Apri l'app sul telefono della guardia</Text>
+        <Text color="fg.muted" fontSize="sm">
+          Inquadra il codice con la fotocamera: l'app si apre con il nome utente già inserito.
+        </Text>
+        <Link href={url} fontSize="sm" wordBreak="break-all">
+          {url}
+        </Link>
+      </Box>
+    </HStack>
+  );
+}
 
 interface Values {
   username?: string;
@@ -20,6 +49,7 @@ interface Values {
 export function CredenzialiApp({ operatoreId }: { operatoreId: number }) {
   const [imposta] = useImpostaCredenzialiAppMutation();
   const [generated, setGenerated] = useState<{ username: string; password: string } | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
   return (
     <Fieldset.Root borderWidth="1px" borderRadius="md" p="4">
       <Fieldset.Legend>
@@ -37,6 +67,7 @@ export function CredenzialiApp({ operatoreId }: { operatoreId: number }) {
               },
             }).unwrap();
             setGenerated(out.password ? { username: out.username, password: out.password } : null);
+            setSaved(out.username);
             notify.success("Credenziali dell'app salvate");
             return undefined;
           } catch (e) {
@@ -66,6 +97,7 @@ export function CredenzialiApp({ operatoreId }: { operatoreId: number }) {
                   </Alert.Title>
                 </Alert.Root>
               )}
+              {saved && <QrAppCampo username={saved} />}
               <HStack>
                 <Button type="submit" loading={submitting}>
                   Imposta credenziali

@@ -1,7 +1,8 @@
 /**
  * 'Credenziali app' on the operator's record (issue 12 item 1): HR sets the guard's app name; the
  * generated password is shown once; a name taken by another guard shows the error under the field;
- * the user confirms with their own password (issue 30 item 5).
+ * the user confirms with their own password (issue 30 item 5); once saved, a QR code opens the field
+ * app with the guard's name filled (issue 33).
  */
 import { fireEvent, screen, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
@@ -25,6 +26,21 @@ describe("credenziali app dell'operatore", () => {
     expect(await within(form).findByText(/Password generata per g\.russo: Gener4taPassw0rd/)).toBeTruthy();
     expect(bodies).toEqual([{ data: { username: "g.russo", password_utente: "La-mia-2026" } }]);
     server.events.removeAllListeners();
+  });
+
+  it("once saved, shows the QR code and the link that open the field app with the name filled", async () => {
+    renderApp("/anagrafiche/operatori/1/anagrafica", { as: "admin" });
+    const form = await screen.findByRole("form", { name: "Credenziali app" }, SLOW);
+    expect(within(form).queryByText("Apri l'app sul telefono della guardia")).toBeNull();
+    fireEvent.change(within(form).getByRole("textbox", { name: /Nome utente app/ }), { target: { value: "g.russo" } });
+    fireEvent.change(within(form).getByLabelText(/La tua password/), { target: { value: "La-mia-2026" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Imposta credenziali" }));
+    await within(form).findByText("Apri l'app sul telefono della guardia", {}, SLOW);
+    const url = `${location.origin}/app/campo/?utente=g.russo`;
+    expect(within(form).getByRole("link", { name: url }).getAttribute("href")).toBe(url);
+    const qr = within(form).getByLabelText("Codice QR dell'app per g.russo");
+    // The pattern is drawn: an SVG path of the encoded address.
+    expect(qr.querySelector("svg path")?.getAttribute("d")?.length).toBeGreaterThan(100);
   });
 
   it("a refused name shows the server's error under the field", async () => {

@@ -7,6 +7,7 @@
 
 import { declareCalls } from "../../calls";
 import { DetailOut, FileDownload, IdParams } from "../../common";
+import { AppAllarmeBody, AppAllarmeOut, UuidParams } from "../allarmi/schemas";
 import { AppInformativaBody, AppInformativaOut } from "./informativa";
 import {
   AppComunicazioneOut,
@@ -125,5 +126,25 @@ export const appCalls = declareCalls({
     summary: "L'allegato di una comunicazione",
     params: IdParams,
     file: FileDownload("L'allegato", ["application/pdf", "image/jpeg", "image/png", "image/webp"]),
+  },
+  /** The SOS (issue 33 item 6): 201 recorded, 200 already recorded (same id), 409 id reused. */
+  appAllarme: {
+    ...app,
+    method: "POST",
+    path: "app/allarmi/",
+    summary: "SOS della guardia (idempotente per id)",
+    body: AppAllarmeBody,
+    answer: AppAllarmeOut,
+    status: 201,
+    alsoAnswers: { 200: AppAllarmeOut },
+  },
+  /** The phone reads it back while open: "ricevuto da …" once the office took it. */
+  appStatoAllarme: {
+    ...app,
+    method: "GET",
+    path: "app/allarmi/:id/",
+    summary: "Lo stato di un proprio SOS (per id dell'app)",
+    params: UuidParams,
+    answer: AppAllarmeOut,
   },
 });
