@@ -106,15 +106,28 @@ test("a planner auto-staffs a week of a service, sees the proposed cells, accept
   for (let d = 3; d <= 9; d++) await cell(page, `2027-05-0${d}`).getByText("Da confermare").waitFor(WAIT);
   await expect(page.getByText(/^Proposto: /).count()).resolves.toBe(0);
   await shot(page, "auto-assegnazione-accettata");
+
+  // Conferma settimana (issue 32 item 6): the dialog lists the seven places, one click confirms them.
+  await page.getByRole("button", { name: "Conferma settimana" }).click();
+  const dialog = page.getByRole("dialog", { name: "Conferma le assegnazioni del periodo" });
+  await dialog.getByText("Verranno confermate 7 assegnazioni:").waitFor(WAIT);
+  await expect(dialog.getByLabel("Periodo").inputValue()).resolves.toBe("1");
+  await shot(page, "conferma-settimana-dialogo");
+  await dialog.getByRole("button", { name: "Conferma 7 assegnazioni" }).click();
+  const esito = page.getByRole("status", { name: "Esito della conferma del periodo" });
+  await esito.getByText("03/05/2027 – 09/05/2027: confermate 7 assegnazioni").waitFor(WAIT);
+  for (let d = 3; d <= 9; d++) await cell(page, `2027-05-0${d}`).getByText("Coperto").waitFor(WAIT);
+  await shot(page, "conferma-settimana-esito");
   await context.close();
 
   // The server agrees, and the audit trail holds one entry per assignment, by the planner.
-  const grid = await api<{ giorni: { turni: { operatori: { id: number }[] }[] }[] }>(
+  const grid = await api<{ giorni: { turni: { operatori: { id: number; confermato: boolean }[] }[] }[] }>(
     "GET",
     `/api/pianificazione/contratti/${idContratto}/servizi/${idServizio}/?dal=${DAL}&al=${AL}`,
     token,
   );
   expect(grid.body.giorni.map((g) => g.turni[0].operatori.length)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+  expect(grid.body.giorni.flatMap((g) => g.turni[0].operatori.map((o) => o.confermato))).toEqual(Array(7).fill(true));
 
   const admin = await newPage(browser);
   await loginThroughUi(admin.page, ADMIN.username, ADMIN.password);

@@ -4,12 +4,15 @@
  * same permissions signs in and opens every route of the route table it is allowed (ROUTES, with
  * the ids of real records of the demo data), then every tab of each page; any answer 403 on the
  * network, or the no-permission message on screen, fails the test with the role, page and call.
+ * The walk runs in an Italian and in an English browser (issue 32: the office's browsers are not all
+ * Italian): the interface must stay Italian, with no date written month-first, and each page is
+ * photographed (.tmp/e2e-shots/walk-<role>-<lingua>-<page>.png) for a person to look at.
  */
 import type { Browser, Page } from "playwright-core";
 import { DEMO_USERS } from "../../server/seed/demo-users";
 import { ROUTES } from "../../src/app/routes";
 import { hasAny } from "../../src/domain/permissions";
-import { adminToken, api, createStaffUser, launch, loginThroughUi, newPage } from "./helpers/browser";
+import { adminToken, api, createStaffUser, launch, loginThroughUi, newPage, shot } from "./helpers/browser";
 
 jest.setTimeout(900_000);
 
@@ -70,10 +73,15 @@ async function settle(page: Page, inflight: () => number) {
   }
 }
 
-for (const role of DEMO_USERS) {
-  test(`every page the ${role.ruolo} may open reads only what the role may read`, async () => {
+/** A date written month-first (mm/dd/yyyy, the English browser's habit): day above 12 in second place. */
+const US_DATE = /\b(0?[1-9]|1[0-2])\/(1[3-9]|2\d|3[01])\/\d{4}\b/;
+
+const WALKS = DEMO_USERS.flatMap((role) => ["it-IT", "en-US"].map((locale) => ({ role, locale })));
+
+for (const { role, locale } of WALKS) {
+  test(`every page the ${role.ruolo} may open reads only what the role may read (${locale} browser)`, async () => {
     const user = await createStaffUser(role.permissions);
-    const { context, page } = await newPage(browser, { viewport: { width: 1366, height: 768 } });
+    const { context, page } = await newPage(browser, { locale, viewport: { width: 1366, height: 768 } });
     const refused: string[] = [];
     let where = "";
     let inflight = 0;
@@ -109,6 +117,10 @@ for (const role of DEMO_USERS) {
         await tab.click();
         await settle(page, () => inflight);
       }
+      const text = await page.locator("main").innerText().catch(() => "");
+      const usDate = US_DATE.exec(text);
+      if (usDate) refused.push(`${where} → data scritta all'inglese «${usDate[0]}»`);
+      await shot(page, `walk-${role.ruolo.replace(/\W+/g, "-")}-${locale}-${url.replace(/\W+/g, "-")}`);
       if (
         await page
           .getByText(/Non disponi di permessi/)
