@@ -110,4 +110,27 @@ export const fatturazioneHandlers = [
     Object.assign(db.impostazioniFatturazione, data);
     return HttpResponse.json(db.impostazioniFatturazione);
   }),
+  // Every month approved, with the fixture's figures; a test sets a month not approved with server.use.
+  http.get(api("fatturazione/paghe/"), ({ request }) =>
+    HttpResponse.json({ ...db.paghe, mese: new URL(request.url).searchParams.get("mese") ?? db.paghe.mese }),
+  ),
+  http.get(api("fatturazione/paghe/file/"), () =>
+    HttpResponse.text("000001000100102032026ORD 00800\r\n", {
+      headers: { "content-type": "text/plain", "content-disposition": 'attachment; filename="presenze-2026-03.txt"' },
+    }),
+  ),
+  http.get(api("fatturazione/paghe/libro-unico/"), () =>
+    HttpResponse.arrayBuffer(new TextEncoder().encode("%PDF-1.3").buffer, {
+      headers: { "content-type": "application/pdf", "content-disposition": 'attachment; filename="libro-unico.pdf"' },
+    }),
+  ),
+  http.get(api("fatturazione/paghe/impostazioni/"), () => HttpResponse.json(db.impostazioniPaghe)),
+  http.put(api("fatturazione/paghe/impostazioni/"), async ({ request }) => {
+    const { data } = (await request.json()) as { data: Record<string, unknown> };
+    Object.assign(
+      db.impostazioniPaghe,
+      data.codice_azienda === undefined ? {} : { codice_azienda: data.codice_azienda },
+    );
+    return HttpResponse.json(db.impostazioniPaghe);
+  }),
 ];

@@ -114,6 +114,21 @@ export const ROUTES: AppRoute[] = [
     page: lazyPage(() => import("../features/fatturazione/fatture/fatture-page"), "FatturePage"),
   },
   {
+    path: "/fatturazione/paghe",
+    title: "Presenze per le paghe",
+    capabilities: CAPABILITIES.compensi,
+    page: lazyPage(() => import("../features/fatturazione/paghe/paghe-page"), "PaghePage"),
+  },
+  {
+    path: "/impostazioni/paghe",
+    title: "Paghe: tracciato e causali",
+    capabilities: CAPABILITIES.fatturazioneImpostazioni,
+    page: lazyPage(
+      () => import("../features/fatturazione/impostazioni/impostazioni-paghe-page"),
+      "ImpostazioniPaghePage",
+    ),
+  },
+  {
     path: "/impostazioni/fatturazione",
     title: "Dati di fatturazione",
     capabilities: CAPABILITIES.fatturazioneImpostazioni,

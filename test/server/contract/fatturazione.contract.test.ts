@@ -33,4 +33,10 @@ describeMockAnswers("fatturazione", fatturazioneHandlers, [
   { url: "/api/fatturazione/fatture/71/pdf/" },
   { url: "/api/fatturazione/impostazioni/", as: 1 },
   { method: "PUT", url: "/api/fatturazione/impostazioni/", as: 1, body: { data: { comune: "Monza" } } },
+  { url: "/api/fatturazione/paghe/?mese=2026-03" },
+  { url: "/api/fatturazione/paghe/?mese=2026-02" },
+  { url: "/api/fatturazione/paghe/file/?mese=2026-03" },
+  { url: "/api/fatturazione/paghe/libro-unico/?mese=2026-03&operatore=1" },
+  { url: "/api/fatturazione/paghe/impostazioni/", as: 1 },
+  { method: "PUT", url: "/api/fatturazione/paghe/impostazioni/", as: 1, body: { data: { codice_azienda: "VIG01" } } },
 ]);

@@ -63,6 +63,7 @@ describe("side menu", () => {
       "Pratiche",
       "Consuntivo ore",
       "Fatture",
+      "Presenze per le paghe",
       "Ticket supporto",
       "Attività",
       "Anomalie",
@@ -73,6 +74,7 @@ describe("side menu", () => {
       "Utenti",
       "Utenti",
       "Dati di fatturazione",
+      "Paghe: tracciato e causali",
     ]);
   });
 
