@@ -30,6 +30,15 @@ const fattura = (id: unknown) => db.fatture.find((f) => f.id === Number(id));
 const nonTrovata = () => HttpResponse.json({ detail: "Fattura non trovata" }, { status: 404 });
 
 export const fatturazioneHandlers = [
+  // Before `${F}/:id/`, which would take "zip" for an id.
+  http.get(api(`${F}/zip/`), ({ request }) =>
+    HttpResponse.arrayBuffer(new TextEncoder().encode("PK").buffer, {
+      headers: {
+        "content-type": "application/zip",
+        "content-disposition": `attachment; filename="fatture-${new URL(request.url).searchParams.get("mese")}.zip"`,
+      },
+    }),
+  ),
   listHandler(`${C}/`, ConsuntivoList, () => db.consuntivo),
   http.get(api(`${C}/stato/`), () => HttpResponse.json(db.consuntivoStato)),
   http.post(api(`${C}/rettifiche/`), async ({ request }) => {
@@ -132,5 +141,19 @@ export const fatturazioneHandlers = [
       data.codice_azienda === undefined ? {} : { codice_azienda: data.codice_azienda },
     );
     return HttpResponse.json(db.impostazioniPaghe);
+  }),
+  http.get(api("fatturazione/clienti/:id/"), ({ params }) =>
+    HttpResponse.json({ ...db.datiFatturaPA, cliente: Number(params.id) }),
+  ),
+  http.put(api("fatturazione/clienti/:id/"), async ({ request, params }) => {
+    const { data } = (await request.json()) as { data: Record<string, unknown> };
+    Object.assign(db.datiFatturaPA, data);
+    return HttpResponse.json({ ...db.datiFatturaPA, cliente: Number(params.id) });
+  }),
+  http.put(api("fatturazione/contratti/:id/"), async ({ request, params }) => {
+    const { data } = (await request.json()) as { data: { cig?: string; cup?: string } };
+    const c = db.datiFatturaPA.contratti.find((x) => x.id === Number(params.id)) ?? db.datiFatturaPA.contratti[0];
+    Object.assign(c, { cig: (data.cig ?? c.cig).toUpperCase(), cup: (data.cup ?? c.cup).toUpperCase() });
+    return HttpResponse.json(c);
   }),
 ];

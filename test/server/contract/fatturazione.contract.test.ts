@@ -38,5 +38,9 @@ describeMockAnswers("fatturazione", fatturazioneHandlers, [
   { url: "/api/fatturazione/paghe/file/?mese=2026-03" },
   { url: "/api/fatturazione/paghe/libro-unico/?mese=2026-03&operatore=1" },
   { url: "/api/fatturazione/paghe/impostazioni/", as: 1 },
+  { url: "/api/fatturazione/clienti/1/" },
+  { method: "PUT", url: "/api/fatturazione/clienti/1/", body: { data: { pec: "fatture@pec.banca.it" } } },
+  { method: "PUT", url: "/api/fatturazione/contratti/1/", body: { data: { cig: "Z1234567AB" } } },
+  { url: "/api/fatturazione/fatture/zip/?mese=2026-03" },
   { method: "PUT", url: "/api/fatturazione/paghe/impostazioni/", as: 1, body: { data: { codice_azienda: "VIG01" } } },
 ]);

@@ -7,6 +7,7 @@
  */
 import { Badge, Box, Button, Heading, HStack, NativeSelect, Table, Text } from "@chakra-ui/react";
 import { useMemo, useState } from "react";
+import { errorMessage } from "../../../api/base";
 import { usePagheMeseQuery } from "../../../api/fatturazione/paghe.endpoints";
 import { CAUSALI, CAUSALI_ETICHETTE } from "../../../domain/contracts/fatturazione/paghe";
 import { secondsToHours } from "../../../domain/format";
@@ -17,7 +18,7 @@ import { ultimiMesi } from "../common/mesi";
 const ORE = CAUSALI.filter((c) => c !== "riposo");
 
 const scarica = (url: string, nome: string) =>
-  downloadFile(url, nome).catch((e: unknown) => notify.error(e instanceof Error ? e.message : String(e)));
+  downloadFile(url, nome).catch((e: unknown) => notify.error(errorMessage(e)));
 
 export function PaghePage() {
   const mesi = useMemo(() => ultimiMesi(new Date()), []);
