@@ -140,12 +140,30 @@ test("the payroll office downloads the month's presence file and a Libro Unico c
     token,
   );
   for (const c of contratti.body.results) {
-    const stato = await api<{ assegnazioni: number; approvato: boolean }>(
+    const stato = await api<{ assegnazioni: number; aperti: number; approvato: boolean }>(
       "GET",
       `/api/fatturazione/consuntivo/stato/?contratto=${c.id}&mese=${meseApprovato}`,
       token,
     );
     if (stato.body.assegnazioni > 0 && !stato.body.approvato) {
+      // A shift with a check-in and no check-out is corrected first, with a reason, as the office would.
+      if (stato.body.aperti > 0) {
+        const aperti = await api<{ results: { id: number; giorno: string }[] }>(
+          "GET",
+          `/api/fatturazione/consuntivo/?contratto=${c.id}&mese=${meseApprovato}&aperto=true&page_size=100`,
+          token,
+        );
+        for (const a of aperti.body.results) {
+          const r = await api("POST", "/api/fatturazione/consuntivo/rettifiche/", token, {
+            data: {
+              turno_operatore: a.id,
+              periodi: [{ inizio: `${a.giorno}T08:00:00+01:00`, fine: `${a.giorno}T16:00:00+01:00` }],
+              motivo: "Uscita non timbrata: orario confermato dal capoturno",
+            },
+          });
+          expect(r.status).toBe(201);
+        }
+      }
       const res = await api("POST", "/api/fatturazione/consuntivo/approvazioni/", token, {
         data: { contratto: c.id, mese: meseApprovato },
       });
