@@ -57,7 +57,7 @@ export interface DatiFatturaPAValori {
   riferimento_normativo?: string | null;
 }
 
-const vuoto = (v: string | null | undefined) => !v || !v.trim();
+const vuoto = (v: string | null | undefined) => !v?.trim();
 
 /**
  * The rules: a public body is reached only by its IPA office code (6 characters, DM 55/2013); a

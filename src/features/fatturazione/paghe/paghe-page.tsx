@@ -5,15 +5,14 @@
  * labour consultant in the layout of the settings, and each guard's Libro Unico presence calendar
  * (PDF). Until then the page says which contracts are still to approve.
  */
-import { Badge, Box, Button, Heading, HStack, NativeSelect, Table, Text } from "@chakra-ui/react";
-import { useMemo, useState } from "react";
+import { Badge, Box, Button, Heading, HStack, Table, Text } from "@chakra-ui/react";
 import { errorMessage } from "../../../api/base";
 import { usePagheMeseQuery } from "../../../api/fatturazione/paghe.endpoints";
 import { CAUSALI, CAUSALI_ETICHETTE } from "../../../domain/contracts/fatturazione/paghe";
 import { secondsToHours } from "../../../domain/format";
 import { downloadFile } from "../../../lib/download";
 import { notify } from "../../../lib/toaster";
-import { ultimiMesi } from "../common/mesi";
+import { useMeseSelect } from "../common/mese-select";
 
 const ORE = CAUSALI.filter((c) => c !== "riposo");
 
@@ -21,8 +20,7 @@ const scarica = (url: string, nome: string) =>
   downloadFile(url, nome).catch((e: unknown) => notify.error(errorMessage(e)));
 
 export function PaghePage() {
-  const mesi = useMemo(() => ultimiMesi(new Date()), []);
-  const [mese, setMese] = useState(mesi[1].value);
+  const { mese, select } = useMeseSelect("Mese", 1);
   const { data, isFetching } = usePagheMeseQuery(mese);
   return (
     <Box p="4">
@@ -34,16 +32,7 @@ export function PaghePage() {
         calendario del Libro Unico si scaricano quando tutti i contratti del mese sono approvati.
       </Text>
       <HStack gap="2" mb="3">
-        <NativeSelect.Root size="sm" width="200px">
-          <NativeSelect.Field aria-label="Mese" value={mese} onChange={(e) => setMese(e.target.value)}>
-            {mesi.map((m) => (
-              <option key={m.value} value={m.value}>
-                {m.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        {select}
         {data?.approvato && (
           <Button
             size="sm"
