@@ -25,7 +25,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { withPartitaIvaCheckDigit } from "../../src/domain/partita-iva";
-import { erroriXsd } from "../../test/server/fatturazione/xsd/valida";
+import { erroriXsdTutti } from "../../test/server/fatturazione/xsd/valida";
 import { openPostgres } from "../db/client";
 import { migrate } from "../db/migrate";
 import { queryOne, queryRows } from "../db/query";
@@ -163,15 +163,20 @@ async function main() {
     return `${xml.length} fatture emesse, ${(xml.reduce((a, x) => a + x.length, 0) / 1024).toFixed(0)} KiB di XML`;
   });
   await misura(passi, "Validazione XSD di tutti gli XML", async () => {
-    let invalidi = 0;
-    for (const x of xml) if ((await erroriXsd(x)).length) invalidi++;
-    return `${xml.length - invalidi} validi, ${invalidi} non validi`;
+    // One xmllint run for all the files: one at a time costs ~1.1 s each here (the schema compiled
+    // every time), 330 s for the month.
+    const invalidi = (await erroriXsdTutti(xml)).filter((e) => e.length).length;
+    return `${xml.length - invalidi} validi, ${invalidi} non validi (un'esecuzione di xmllint)`;
   });
   await misura(passi, "Zip del mese per l'intermediario", async () => {
     const oggi = new Date().toISOString().slice(0, 7);
     const z = await zipMese(database.db, oggi);
     return `${z.n} file, ${(z.data.length / 1024).toFixed(0)} KiB`;
   });
+  // The scale operators' numbers have 9 characters: the Zucchetti-like layout with a wider
+  // Matricola column, as an administrator sets it (a wider value is refused, never cut).
+  await database.exec(`UPDATE paghe_impostazioni SET preset = 'personalizzato',
+    tracciato = jsonb_set(tracciato, '{colonne,1,larghezza}', '10')`);
   await misura(passi, "File presenze per le paghe", async () => {
     const p = await presenzeMese(database.db, mese);
     const file = filePresenze(p, await leggiImpostazioniPaghe(database.db));
