@@ -124,7 +124,11 @@ export async function presenzeMese(ex: Executor, mese: string): Promise<Presenze
   );
   const gruppo = <T extends { operatore_id: number }>(rows: T[]) => {
     const m = new Map<number, T[]>();
-    for (const r of rows) m.set(r.operatore_id, [...(m.get(r.operatore_id) ?? []), r]);
+    for (const r of rows) {
+      const xs = m.get(r.operatore_id);
+      if (xs) xs.push(r);
+      else m.set(r.operatore_id, [r]);
+    }
     return m;
   };
   const lavoratiDi = gruppo(lavorati);
