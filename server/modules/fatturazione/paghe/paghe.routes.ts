@@ -10,7 +10,7 @@ import {
   PagheOut,
   PagheQuery,
 } from "../../../../src/domain/contracts/fatturazione/paghe";
-import { CAPABILITIES } from "../../../../src/domain/permissions";
+import { CAPABILITIES, hasAny } from "../../../../src/domain/permissions";
 import { contextOf } from "../../../lib/context";
 import { conflict, notFound } from "../../../lib/errors";
 import { sendFile } from "../../../lib/files";
@@ -74,8 +74,12 @@ export const pagheRoutes: FastifyPluginAsync = async (base) => {
     },
     async (req, reply) => {
       const p = await approvato(req.query.mese);
-      const o = p.operatori.find((x) => x.operatore_id === req.query.operatore);
-      if (!o) throw notFound(OPERATORE_SENZA_PRESENZE);
+      const trovato = p.operatori.find((x) => x.operatore_id === req.query.operatore);
+      if (!trovato) throw notFound(OPERATORE_SENZA_PRESENZE);
+      // The codice fiscale only for who may see the operators' personal data (as the monthly pay file).
+      const o = hasAny(contextOf(req).actor.permissions, CAPABILITIES.operatoriAnagrafica)
+        ? trovato
+        : { ...trovato, codice_fiscale: "" };
       const imp = await leggiImpostazioniPaghe(app.db);
       const data = await libroUnicoPdf(
         req.query.mese,

@@ -188,6 +188,12 @@ describeEachDb("fatturazione: paghe", (ctx) => {
     expect(res.headers["content-type"]).toBe("application/pdf");
     expect(res.headers["content-disposition"]).toMatch(/filename="libro-unico-2025-12-1001\.pdf"/);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    // The codice fiscale only for who may see personal data (text in the uncompressed PDF, as hex).
+    await db().execute(sql`UPDATE operatori SET codice_fiscale = 'RSSNNA80A41F205X' WHERE id = ${s.rossi}`);
+    const cf = Buffer.from("RSSNNA80A41F205X").toString("hex");
+    const testo = (r: { rawPayload: Buffer }) => r.rawPayload.toString("latin1").toLowerCase();
+    expect(testo(await get(`${P}/libro-unico/?mese=2025-12&operatore=${s.rossi}`))).not.toContain(cf);
+    expect(testo(await get(`${P}/libro-unico/?mese=2025-12&operatore=${s.rossi}`, admin))).toContain(cf);
     const nessuno = await get(`${P}/libro-unico/?mese=2025-12&operatore=999999`);
     expect(nessuno.statusCode).toBe(404);
     expect(nessuno.json().detail).toBe("Nessuna presenza dell'operatore nel mese");
