@@ -3,7 +3,8 @@
  * declaration (src/domain/contracts/<module>/<resource>.ts — the one the server's engine reads):
  * page, page_size, global (every word in some `global` field), order_field (`sortable` fields, or
  * in a grouped list the group and `count`; anything else 400), order_asc, group_by (`groupable`:
- * `{<field>, count, <aggregates summed>}`), the declared filters (eq, in, contains, starts, range)
+ * `{<field>, count, <aggregates summed>}`), totali=true (the sums of the aggregate fields over the
+ * selection), the declared filters (eq, in, contains, starts, range)
  * and exports (file_type, show_fields, hidden_fields: a CSV, xlsx and pdf as stand-in bytes).
  * Without order_field the rows keep the fixture's order. A field is read by its name; an object
  * (a client, an operator) as its text parts. The server's custom filters (permesso, dal/al,
@@ -119,6 +120,18 @@ export function listHandler(path: string, list: ListDeclaration, rows: (params: 
     }
     const page = Number(q.get("page") ?? 1);
     const size = Number(q.get("page_size") ?? 25);
-    return HttpResponse.json({ results: out.slice((page - 1) * size, page * size), count: out.length, page });
+    const results = out.slice((page - 1) * size, page * size);
+    // totali=true: the aggregate fields summed over the whole selection (the totals row).
+    const sums = fields.filter(([, f]) => f.aggregate === "sum").map(([n]) => n);
+    if (q.get("totali") === "true" && !by && sums.length > 0) {
+      const totali = Object.fromEntries(
+        sums.map((n) => {
+          const values = out.map((r) => r[n]).filter((v): v is number => typeof v === "number");
+          return [n, values.length ? values.reduce((a, b) => a + b, 0) : null];
+        }),
+      );
+      return HttpResponse.json({ results, count: out.length, page, totali });
+    }
+    return HttpResponse.json({ results, count: out.length, page });
   });
 }

@@ -71,10 +71,10 @@ function heading(p: Params) {
     giorno: { id: g.id, giorno: g.giorno },
   };
 }
-function consolida(turni: Turno[]) {
+function consolida(turni: Turno[], saltati?: unknown[]) {
   const todo = turni.flatMap((t) => t.operatori.filter((o) => !o.confermato));
   for (const o of todo) o.confermato = true;
-  return HttpResponse.json({ result: "OK", confermati: todo.length, scoperti: [] });
+  return HttpResponse.json({ result: "OK", confermati: todo.length, ...(saltati ? { saltati } : {}), scoperti: [] });
 }
 
 export const pianificazioneHandlers = [
@@ -175,6 +175,17 @@ export const pianificazioneHandlers = [
   http.post(api(`${T}/consolida/`), ({ params }) => {
     const t = turno(params);
     return t ? consolida([t]) : notFound();
+  }),
+  // "Conferma settimana": the service's days from dal to al (no past days in the fixtures).
+  http.post(api(`${S}/consolida/`), async ({ request, params }) => {
+    const s = servizio(params);
+    const { dal, al } = (await dataOf(request)) as { dal: string; al: string };
+    return s
+      ? consolida(
+          s.giorni.filter((g) => g.giorno >= dal && g.giorno <= al).flatMap((g) => g.turni),
+          [],
+        )
+      : notFound();
   }),
   http.post(api(`${G}/consolida/`), ({ params }) => {
     const g = giorno(params);

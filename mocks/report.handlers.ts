@@ -3,12 +3,15 @@ import { HttpResponse, http } from "msw";
 import { MarginalitaList } from "../src/domain/contracts/report/analisi-ricavi";
 import { CompensiList } from "../src/domain/contracts/report/compensi";
 import { CompensiMensiliList } from "../src/domain/contracts/report/compensi-mensili";
+import { costoLavoroCalls } from "../src/domain/contracts/report/costo-lavoro/calls";
+import type { CostoLavoroData } from "../src/domain/contracts/report/costo-lavoro/schemas";
 import { PraticheList } from "../src/domain/contracts/report/pratiche";
 import { RicaviAttivitaList } from "../src/domain/contracts/report/ricavi-attivita";
 import { RisorseAssegnateList } from "../src/domain/contracts/report/risorse-assegnate";
 import { ScadenzeCorsiList, ScadenzeDocumentiList } from "../src/domain/contracts/report/scadenze";
 import { SopralluoghiList, type Sopralluogo } from "../src/domain/contracts/report/sopralluoghi";
 import { ESITI_SOPRALLUOGO } from "../src/domain/sopralluogo";
+import { mockCall } from "./calls";
 import { api, dataOf } from "./http";
 import { listHandler } from "./list";
 import { db, newId } from "./store";
@@ -29,6 +32,15 @@ const sopralluogoRow = (x: Sopralluogo) => ({
 });
 
 export const reportHandlers = [
+  mockCall(costoLavoroCalls.costoLavoro, () => HttpResponse.json({ qualifiche: db.costoLavoro })),
+  mockCall(costoLavoroCalls.aggiornaCostoLavoro, async ({ request }) => {
+    const { fattori } = (await dataOf(request)) as CostoLavoroData;
+    for (const f of fattori) {
+      const q = db.costoLavoro.find((x) => x.posizione_id === f.posizione_id);
+      if (q) q.fattore = f.fattore;
+    }
+    return HttpResponse.json({ qualifiche: db.costoLavoro });
+  }),
   listHandler("report/sopralluoghi/", SopralluoghiList, () => db.reportSopralluoghi.map(sopralluogoRow)),
   http.get(api("report/sopralluoghi/:id/pdf/"), ({ params }) =>
     db.reportSopralluoghi.some((x) => x.id === Number(params.id))

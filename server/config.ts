@@ -1,5 +1,6 @@
 /** The run contract's configuration (DESIGN §4), read once from the environment. */
 import path from "node:path";
+import { GIORNI_CONSERVAZIONE_POSIZIONI } from "../src/domain/informativa-posizione";
 import { type LogFormat, parseLogFormat } from "./lib/log-format";
 
 export interface AppConfig {
@@ -36,6 +37,11 @@ export interface AppConfig {
    * the default); null (`off`) never locks — for tests of other modules written on fixed past dates.
    */
   planLockDays: number | null;
+  /**
+   * POSITION_RETENTION_DAYS: the guards' positions (check-ins) are erased after this many days
+   * (default 90; Garante provv. n. 232 of 18 April 2018: a fixed retention).
+   */
+  positionRetentionDays: number;
   /** ERP_WORKERS as written (a number or `auto`); resolved by server/workers.ts. */
   workers?: string;
 }
@@ -51,6 +57,16 @@ function planLockDays(v: string | undefined): number | null {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0)
     throw new Error(`PLAN_LOCK_DAYS non valido: ${v} (un numero di giorni ≥ 0, oppure off)`);
+  return n;
+}
+
+/** POSITION_RETENTION_DAYS: a whole number of days ≥ 1, 90 when not set. */
+export function positionRetentionDays(env: NodeJS.ProcessEnv = process.env): number {
+  const v = env.POSITION_RETENTION_DAYS;
+  if (v === undefined || v === "") return GIORNI_CONSERVAZIONE_POSIZIONI;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`POSITION_RETENTION_DAYS non valido: ${v} (un numero di giorni ≥ 1)`);
   return n;
 }
 
@@ -81,5 +97,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logFormat: parseLogFormat(env.LOG_FORMAT),
     workers: env.ERP_WORKERS || undefined,
     planLockDays: planLockDays(env.PLAN_LOCK_DAYS),
+    positionRetentionDays: positionRetentionDays(env),
   };
 }

@@ -21,7 +21,6 @@
 process.env.TZ ??= "Europe/Rome";
 
 import crypto from "node:crypto";
-import http from "node:http";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../config";
 import { openPostgres } from "../db/client";
@@ -32,6 +31,7 @@ import { parseListQuery } from "../lib/list";
 import { runParsedList } from "../lib/list/run-list";
 import { anomalieList } from "../modules/console/anomalie/anomalie.list";
 import { rilevaAnomalie } from "../modules/console/anomalie/rilevazione";
+import { appClient } from "./app-client";
 import { startBenchServer } from "./bench-child";
 import { scratchDatabase } from "./scratch-db";
 
@@ -198,32 +198,8 @@ async function timbrature(database: Awaited<ReturnType<typeof openPostgres>>, ur
   for (const t of targets)
     tokens.set(t.operatore_id, await issueAppToken(database.db, t.operatore_id, config, nowRun, null));
   const server = await startBenchServer({ databaseUrl: url, concurrency: 10 });
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 10 });
-  const base = new URL(server.base);
-  const post = (token: string, body: unknown) =>
-    new Promise<number>((resolve, reject) => {
-      const payload = Buffer.from(JSON.stringify(body));
-      const req = http.request(
-        {
-          agent,
-          host: base.hostname,
-          port: base.port,
-          method: "POST",
-          path: "/api/app/timbrature/",
-          headers: {
-            authorization: `Token ${token}`,
-            "content-type": "application/json",
-            "content-length": payload.length,
-          },
-        },
-        (res) => {
-          res.resume();
-          res.on("end", () => resolve(res.statusCode ?? 0));
-        },
-      );
-      req.on("error", reject);
-      req.end(payload);
-    });
+  const phones = appClient(server.base, 10);
+  const post = (token: string, body: unknown) => phones.post("/api/app/timbrature/", token, body);
   const body = (i: number) => {
     const t = targets[i % targets.length];
     return [
@@ -265,7 +241,7 @@ async function timbrature(database: Awaited<ReturnType<typeof openPostgres>>, ur
     `Timbrature a 50/s su 10 connessioni (${server.workers} processi server): ${CHECKINS} inviate, ${errors} errori; ` +
       `p50 ${fmt(pct(lat, 50))} ms, p99 ${fmt(pct(lat, 99))} ms (obiettivo p99 < 25 ms)`,
   );
-  agent.destroy();
+  phones.destroy();
   await server.stop();
 }
 

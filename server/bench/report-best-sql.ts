@@ -61,6 +61,7 @@ const MESI = `SELECT DISTINCT s.contratto_id, date_trunc('month', g.giorno)::dat
 
 /** Marginalità's money columns over the kept month `x`. */
 const MARGINE_COLONNE = `coalesce(x.ricavi, 0)::float8 AS ricavi, coalesce(x.compensi, 0)::float8 AS compensi,
+  coalesce(x.costo_lavoro, 0)::float8 AS costo_lavoro,
   coalesce(x.costi, 0)::float8 AS costi, (coalesce(x.ricavi, 0) - coalesce(x.compensi, 0) - coalesce(x.costi, 0))::float8 AS margine,
   CASE WHEN coalesce(x.ricavi, 0) = 0 THEN NULL
        ELSE round((coalesce(x.ricavi, 0) - coalesce(x.compensi, 0) - coalesce(x.costi, 0)) * 100 / x.ricavi, 2)::float8 END AS margine_pct,
@@ -171,7 +172,7 @@ export const BEST_REPORT_SQL: Record<string, (q: Record<string, string>) => Best
       sql: `WITH m AS (${MESI})
         SELECT to_char(m.mese, 'YYYY-MM-DD') AS mese, count(*)::int AS count, sum(coalesce(x.ore, 0))::float8 AS ore,
                sum(coalesce(x.ricavi, 0))::float8 AS ricavi, sum(coalesce(x.compensi, 0))::float8 AS compensi,
-               sum(coalesce(x.costi, 0))::float8 AS costi,
+               sum(coalesce(x.costo_lavoro, 0))::float8 AS costo_lavoro, sum(coalesce(x.costi, 0))::float8 AS costi,
                sum(coalesce(x.ricavi, 0) - coalesce(x.compensi, 0) - coalesce(x.costi, 0))::float8 AS margine,
                sum(coalesce(x.turni, 0))::float8 AS turni, sum(coalesce(x.senza_prezzo, 0))::float8 AS turni_senza_prezzo,
                sum(coalesce(x.senza_compenso, 0))::float8 AS turni_senza_compenso

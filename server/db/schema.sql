@@ -625,6 +625,25 @@ END
 $$;
 
 --
+-- Name: report_margini_da_costo_lavoro(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.report_margini_da_costo_lavoro() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM report_margini_posizioni(ARRAY(SELECT n.posizione_id FROM nuovi n));
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM report_margini_posizioni(ARRAY(SELECT v.posizione_id FROM vecchi v));
+  ELSE
+    PERFORM report_margini_posizioni(ARRAY(SELECT n.posizione_id FROM nuovi n UNION SELECT v.posizione_id FROM vecchi v));
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+--
 -- Name: report_margini_da_ore(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -694,6 +713,19 @@ END
 $$;
 
 --
+-- Name: report_margini_posizioni(integer[]); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.report_margini_posizioni(posizioni integer[]) RETURNS void
+    LANGUAGE sql
+    AS $$
+  INSERT INTO report_margini_da_rifare (contratto_id, mese)
+  SELECT DISTINCT s.contratto_id, date_trunc('month', g.giorno)::date
+    FROM turni t JOIN giorni g ON g.id = t.giorno_id JOIN servizi s ON s.id = g.servizio_id
+   WHERE t.posizione_id = ANY (posizioni);
+$$;
+
+--
 -- Name: report_margini_ricalcola(integer[], date[]); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -703,28 +735,36 @@ CREATE FUNCTION public.report_margini_ricalcola(contratti integer[], mesi date[]
   DELETE FROM report_margini_mesi k USING unnest(contratti, mesi) p (c, m)
    WHERE k.contratto_id = p.c AND k.mese = date_trunc('month', p.m)::date;
   WITH coppie AS (SELECT DISTINCT c AS contratto_id, date_trunc('month', m)::date AS mese FROM unnest(contratti, mesi) x (c, m))
-  INSERT INTO report_margini_mesi (contratto_id, mese, ore, ricavi, compensi, turni, senza_prezzo, senza_compenso, costi)
-  SELECT p.contratto_id, p.mese, x.ore, x.ricavi, x.compensi, x.turni, x.senza_prezzo, x.senza_compenso, y.costi
+  INSERT INTO report_margini_mesi (contratto_id, mese, ore, ricavi, compensi, costo_lavoro, turni, senza_prezzo, senza_compenso, costi)
+  SELECT p.contratto_id, p.mese, x.ore, x.ricavi, x.compensi, x.costo_lavoro, x.turni, x.senza_prezzo, x.senza_compenso, y.costi
   FROM coppie p
   CROSS JOIN LATERAL (
-    SELECT sum(erp_importo_ore(f.bande, cp.prezzo_orario, cp.maggiorazione_notturna, cp.maggiorazione_festiva,
-                               cp.maggiorazione_domenicale)) AS ricavi,
-           sum(erp_importo_ore(f.bande, cc.compenso_orario, cc.maggiorazione_notturna, cc.maggiorazione_festiva,
-                               cc.maggiorazione_domenicale)) AS compensi,
-           coalesce(sum(f.bande[1] + f.bande[2] + f.bande[3] + f.bande[4] + f.bande[5] + f.bande[6] + f.bande[7] + f.bande[8]), 0)::bigint AS ore,
+    SELECT sum(z.ricavo) AS ricavi, sum(z.compenso) AS compensi,
+           sum(round(z.compenso * coalesce(z.fattore, 1), 2)) AS costo_lavoro,
+           coalesce(sum(z.ore), 0)::bigint AS ore,
            count(*)::integer AS turni,
-           (count(*) FILTER (WHERE cp.id IS NULL))::integer AS senza_prezzo,
-           (count(*) FILTER (WHERE cc.id IS NULL))::integer AS senza_compenso
-    FROM servizi s JOIN giorni g ON g.servizio_id = s.id JOIN turni t ON t.giorno_id = g.id
-    JOIN turni_operatori a ON a.turno_id = t.id
-    LEFT JOIN report_ore_turni r ON r.turno_operatore_id = a.id
-    CROSS JOIN LATERAL (SELECT ARRAY[coalesce(r.feriale_diurno, 0), coalesce(r.feriale_notturno, 0),
-      coalesce(r.domenica_diurno, 0), coalesce(r.domenica_notturno, 0), coalesce(r.festivo_diurno, 0),
-      coalesce(r.festivo_notturno, 0), coalesce(r.festivo_domenica_diurno, 0),
-      coalesce(r.festivo_domenica_notturno, 0)]::integer[] AS bande) f
-    LEFT JOIN contratti_prezzi cp ON cp.contratto_id = s.contratto_id AND cp.posizione_id = t.posizione_id
-    LEFT JOIN contratti_compensi cc ON cc.contratto_id = s.contratto_id AND cc.posizione_id = t.posizione_id
-    WHERE s.contratto_id = p.contratto_id AND g.giorno >= p.mese AND g.giorno < (p.mese + interval '1 month')::date
+           (count(*) FILTER (WHERE NOT z.con_prezzo))::integer AS senza_prezzo,
+           (count(*) FILTER (WHERE NOT z.con_compenso))::integer AS senza_compenso
+    FROM (
+      SELECT erp_importo_ore(f.bande, cp.prezzo_orario, cp.maggiorazione_notturna, cp.maggiorazione_festiva,
+                             cp.maggiorazione_domenicale) AS ricavo,
+             erp_importo_ore(f.bande, cc.compenso_orario, cc.maggiorazione_notturna, cc.maggiorazione_festiva,
+                             cc.maggiorazione_domenicale) AS compenso,
+             kl.fattore,
+             f.bande[1] + f.bande[2] + f.bande[3] + f.bande[4] + f.bande[5] + f.bande[6] + f.bande[7] + f.bande[8] AS ore,
+             cp.id IS NOT NULL AS con_prezzo, cc.id IS NOT NULL AS con_compenso
+      FROM servizi s JOIN giorni g ON g.servizio_id = s.id JOIN turni t ON t.giorno_id = g.id
+      JOIN turni_operatori a ON a.turno_id = t.id
+      LEFT JOIN report_ore_turni r ON r.turno_operatore_id = a.id
+      CROSS JOIN LATERAL (SELECT ARRAY[coalesce(r.feriale_diurno, 0), coalesce(r.feriale_notturno, 0),
+        coalesce(r.domenica_diurno, 0), coalesce(r.domenica_notturno, 0), coalesce(r.festivo_diurno, 0),
+        coalesce(r.festivo_notturno, 0), coalesce(r.festivo_domenica_diurno, 0),
+        coalesce(r.festivo_domenica_notturno, 0)]::integer[] AS bande) f
+      LEFT JOIN contratti_prezzi cp ON cp.contratto_id = s.contratto_id AND cp.posizione_id = t.posizione_id
+      LEFT JOIN contratti_compensi cc ON cc.contratto_id = s.contratto_id AND cc.posizione_id = t.posizione_id
+      LEFT JOIN report_costo_lavoro kl ON kl.posizione_id = t.posizione_id
+      WHERE s.contratto_id = p.contratto_id AND g.giorno >= p.mese AND g.giorno < (p.mese + interval '1 month')::date
+    ) z
   ) x
   CROSS JOIN LATERAL (
     SELECT sum(sc.importo) AS costi FROM servizi s JOIN servizi_costi sc ON sc.servizio_id = s.id
@@ -1172,6 +1212,18 @@ CREATE TABLE public.app_credenziali (
 );
 
 --
+-- Name: app_informativa_conferme; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.app_informativa_conferme (
+    operatore_id integer NOT NULL,
+    versione integer NOT NULL,
+    confermata_il timestamp with time zone NOT NULL,
+    ip text,
+    CONSTRAINT app_informativa_conferme_versione_check CHECK ((versione > 0))
+);
+
+--
 -- Name: app_timbrature; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1190,6 +1242,7 @@ CREATE TABLE public.app_timbrature (
     assegnato boolean NOT NULL,
     secondi_in_coda integer DEFAULT 0 NOT NULL,
     data_ora_valida timestamp with time zone NOT NULL,
+    posizione_cancellata_il timestamp with time zone,
     CONSTRAINT app_timbrature_accuratezza_check CHECK ((accuratezza >= (0)::double precision)),
     CONSTRAINT app_timbrature_lat_check CHECK (((lat >= ('-90'::integer)::double precision) AND (lat <= (90)::double precision))),
     CONSTRAINT app_timbrature_lng_check CHECK (((lng >= ('-180'::integer)::double precision) AND (lng <= (180)::double precision))),
@@ -2824,6 +2877,16 @@ CREATE SEQUENCE public.registro_turni_id_seq
 ALTER SEQUENCE public.registro_turni_id_seq OWNED BY public.registro_turni.id;
 
 --
+-- Name: report_costo_lavoro; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.report_costo_lavoro (
+    posizione_id integer NOT NULL,
+    fattore numeric(4,3) NOT NULL,
+    CONSTRAINT report_costo_lavoro_fattore_check CHECK (((fattore >= (1)::numeric) AND (fattore <= (3)::numeric)))
+);
+
+--
 -- Name: report_margini_da_rifare; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -2863,7 +2926,8 @@ CREATE TABLE public.report_margini_mesi (
     turni integer NOT NULL,
     senza_prezzo integer NOT NULL,
     senza_compenso integer NOT NULL,
-    costi numeric
+    costi numeric,
+    costo_lavoro numeric
 );
 
 --
@@ -3151,6 +3215,7 @@ CREATE TABLE public.ticket_supporto (
     letto_da integer,
     assegnato_a integer,
     foto_id uuid,
+    client_id uuid,
     CONSTRAINT ticket_supporto_check CHECK (((letto_da IS NULL) OR (letto_il IS NOT NULL))),
     CONSTRAINT ticket_supporto_stato_check CHECK ((stato = ANY (ARRAY['aperto'::text, 'in_lavorazione'::text, 'chiuso'::text]))),
     CONSTRAINT ticket_supporto_tipo_check CHECK ((tipo = ANY (ARRAY['problema'::text, 'richiesta'::text, 'segnalazione'::text])))
@@ -3701,6 +3766,13 @@ ALTER TABLE ONLY public.anomalie
 
 ALTER TABLE ONLY public.app_credenziali
     ADD CONSTRAINT app_credenziali_pkey PRIMARY KEY (operatore_id);
+
+--
+-- Name: app_informativa_conferme app_informativa_conferme_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.app_informativa_conferme
+    ADD CONSTRAINT app_informativa_conferme_pkey PRIMARY KEY (operatore_id, versione);
 
 --
 -- Name: app_timbrature app_timbrature_operatore_id_client_id_key; Type: CONSTRAINT; Schema: public; Owner: -
@@ -4256,6 +4328,13 @@ ALTER TABLE ONLY public.registro_turni
     ADD CONSTRAINT registro_turni_pkey PRIMARY KEY (id);
 
 --
+-- Name: report_costo_lavoro report_costo_lavoro_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.report_costo_lavoro
+    ADD CONSTRAINT report_costo_lavoro_pkey PRIMARY KEY (posizione_id);
+
+--
 -- Name: report_margini_da_rifare report_margini_da_rifare_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -4450,6 +4529,12 @@ CREATE INDEX anomalie_tipo_idx ON public.anomalie USING btree (tipo, id);
 --
 
 CREATE UNIQUE INDEX app_credenziali_username_idx ON public.app_credenziali USING btree (lower(username));
+
+--
+-- Name: app_timbrature_posizione_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX app_timbrature_posizione_idx ON public.app_timbrature USING btree (data_ora) WHERE (lat IS NOT NULL);
 
 --
 -- Name: app_timbrature_turno_idx; Type: INDEX; Schema: public; Owner: -
@@ -5322,6 +5407,12 @@ CREATE INDEX sopralluoghi_potenziale_idx ON public.sopralluoghi USING btree (id)
 CREATE INDEX ticket_messaggi_ticket_idx ON public.ticket_messaggi USING btree (ticket_id, data_ora, id);
 
 --
+-- Name: ticket_supporto_client_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX ticket_supporto_client_idx ON public.ticket_supporto USING btree (operatore_id, client_id) WHERE (client_id IS NOT NULL);
+
+--
 -- Name: ticket_supporto_data_ora_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -5676,6 +5767,24 @@ CREATE TRIGGER report_margini_costi_ins AFTER INSERT ON public.servizi_costi REF
 CREATE TRIGGER report_margini_costi_upd AFTER UPDATE ON public.servizi_costi REFERENCING OLD TABLE AS vecchi NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION public.report_margini_da_costi();
 
 --
+-- Name: report_costo_lavoro report_margini_costo_lavoro_del; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER report_margini_costo_lavoro_del AFTER DELETE ON public.report_costo_lavoro REFERENCING OLD TABLE AS vecchi FOR EACH STATEMENT EXECUTE FUNCTION public.report_margini_da_costo_lavoro();
+
+--
+-- Name: report_costo_lavoro report_margini_costo_lavoro_ins; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER report_margini_costo_lavoro_ins AFTER INSERT ON public.report_costo_lavoro REFERENCING NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION public.report_margini_da_costo_lavoro();
+
+--
+-- Name: report_costo_lavoro report_margini_costo_lavoro_upd; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER report_margini_costo_lavoro_upd AFTER UPDATE ON public.report_costo_lavoro REFERENCING OLD TABLE AS vecchi NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION public.report_margini_da_costo_lavoro();
+
+--
 -- Name: report_ore_turni report_margini_ore_del; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -5854,6 +5963,13 @@ ALTER TABLE ONLY public.app_credenziali
 
 ALTER TABLE ONLY public.app_credenziali
     ADD CONSTRAINT app_credenziali_operatore_id_fkey FOREIGN KEY (operatore_id) REFERENCES public.operatori(id) ON DELETE CASCADE;
+
+--
+-- Name: app_informativa_conferme app_informativa_conferme_operatore_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.app_informativa_conferme
+    ADD CONSTRAINT app_informativa_conferme_operatore_id_fkey FOREIGN KEY (operatore_id) REFERENCES public.operatori(id) ON DELETE CASCADE;
 
 --
 -- Name: app_timbrature app_timbrature_operatore_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -6351,6 +6467,13 @@ ALTER TABLE ONLY public.posizioni_profilo
 
 ALTER TABLE ONLY public.posizioni_requisiti
     ADD CONSTRAINT posizioni_requisiti_posizione_id_fkey FOREIGN KEY (posizione_id) REFERENCES public.posizioni(id) ON DELETE CASCADE;
+
+--
+-- Name: report_costo_lavoro report_costo_lavoro_posizione_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.report_costo_lavoro
+    ADD CONSTRAINT report_costo_lavoro_posizione_id_fkey FOREIGN KEY (posizione_id) REFERENCES public.posizioni(id) ON DELETE CASCADE;
 
 --
 -- Name: report_margini_mesi report_margini_mesi_contratto_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

@@ -4,6 +4,7 @@
  */
 import type { JobDefinition } from "../lib/jobs";
 import { RILEVA_ANOMALIE_JOB } from "./console/anomalie/anomalie.job";
+import { PURGA_POSIZIONI_JOB } from "./console/app/posizioni.job";
 import { REPORT_MARGINI_JOB } from "./report/analisi-ricavi/margini.job";
 
-export const JOBS: readonly JobDefinition[] = [RILEVA_ANOMALIE_JOB, REPORT_MARGINI_JOB];
+export const JOBS: readonly JobDefinition[] = [RILEVA_ANOMALIE_JOB, REPORT_MARGINI_JOB, PURGA_POSIZIONI_JOB];

@@ -96,6 +96,12 @@ export const ROUTES: AppRoute[] = [
     page: lazyPage(() => import("../features/pianificazione/registro-turni/registro-turni-page"), "RegistroTurniPage"),
   },
   {
+    path: "/pianificazione/storico-turni",
+    title: "Storico turni",
+    capabilities: CAPABILITIES.contratti,
+    page: lazyPage(() => import("../features/pianificazione/storico-turni/storico-turni-page"), "StoricoTurniPage"),
+  },
+  {
     path: "/pianificazione/profili-regole",
     title: "Profili regole",
     capabilities: CAPABILITIES.profiliRegole,
@@ -127,6 +133,12 @@ export const ROUTES: AppRoute[] = [
       () => import("../features/fatturazione/impostazioni/impostazioni-paghe-page"),
       "ImpostazioniPaghePage",
     ),
+  },
+  {
+    path: "/impostazioni/costo-lavoro",
+    title: "Costo del lavoro",
+    capabilities: CAPABILITIES.costoLavoroModifica,
+    page: lazyPage(() => import("../features/report/costo-lavoro/costo-lavoro-page"), "CostoLavoroPage"),
   },
   {
     path: "/impostazioni/fatturazione",

@@ -14,13 +14,17 @@ import { setCampoUnauthorizedHandler } from "./api";
 import { campoOutboxMachine, campoTimbraMachine } from "./machines/outbox.services";
 import { campoSessioneMachine } from "./machines/sessione.services";
 import type { TimbraMachine } from "./machines/timbra.machine";
-import { type Azione, type AzioneLettura, nuovaAzione } from "./outbox/azioni";
+import { type Azione, type AzioneLettura, type AzioneTicket, nuovaAzione } from "./outbox/azioni";
+import { InformativaGate } from "./privacy/informativa";
 import { CodaScreen } from "./screens/coda";
 import { ComunicazioniScreen } from "./screens/comunicazioni";
 import { LoginScreen } from "./screens/login";
 import { OggiScreen } from "./screens/oggi";
 import { SegnalazioniScreen } from "./screens/segnalazioni";
 import { TimbraTurno } from "./screens/timbra";
+import { type ModoAccesso, SceltaAccesso } from "./steward/modo-accesso";
+import { addettoStorage } from "./steward/sessione";
+import { StewardApp } from "./steward/steward-app";
 import { makeCampoStore } from "./store";
 import { campoSystem, TOUCH } from "./theme";
 import { campoStorage } from "./token";
@@ -35,16 +39,19 @@ const SCHEDE: { id: Scheda; label: string }[] = [
 
 export function CampoApp() {
   const store = useMemo(() => makeCampoStore(), []);
+  // Steward mode when a steward is signed in on this phone, or chosen at the sign-in.
+  const [modo, setModo] = useState<ModoAccesso>(() => (addettoStorage.get() ? "addetto" : "guardia"));
+  const scelta = <SceltaAccesso modo={modo} onModo={setModo} />;
   return (
     <Provider store={store}>
       <ChakraProvider value={campoSystem}>
-        <Sessione store={store} />
+        {modo === "addetto" ? <StewardApp store={store} scelta={scelta} /> : <Sessione store={store} scelta={scelta} />}
       </ChakraProvider>
     </Provider>
   );
 }
 
-function Sessione({ store }: { store: ReturnType<typeof makeCampoStore> }) {
+function Sessione({ store, scelta }: { store: ReturnType<typeof makeCampoStore>; scelta: React.ReactNode }) {
   const recorder = useMemo(() => createTraceRecorder("campo-sessione"), []);
   const actor = useActorRef(campoSessioneMachine(store), {
     input: { stored: campoStorage.get() },
@@ -87,16 +94,26 @@ function Sessione({ store }: { store: ReturnType<typeof makeCampoStore> }) {
         comunicazione_id: c.id,
       }),
     });
+  const onTicket = (dati: AzioneTicket["dati"]) =>
+    outbox.send({
+      type: "ADD",
+      azione: nuovaAzione<AzioneTicket>({ tipo: "ticket", etichetta: `Segnalazione · ${dati.oggetto}`, dati }),
+    });
   if (!state.matches("loggedIn") && !state.matches("loggingOut")) {
     return (
       <LoginScreen
         busy={state.matches("loggingIn")}
         error={state.context.error}
         onLogin={(username, password) => actor.send({ type: "LOGIN", username, password })}
+        scelta={scelta}
       />
     );
   }
-  return (
+  // The notice on positions first, at the guard's first sign-in (src/campo/privacy/informativa.tsx).
+  const informativa = (app: React.ReactNode) => (
+    <InformativaGate operatoreId={state.context.operatore?.id ?? 0}>{app}</InformativaGate>
+  );
+  return informativa(
     <Shell
       nome={state.context.operatore?.full_name ?? ""}
       online={coda.online}
@@ -115,12 +132,12 @@ function Sessione({ store }: { store: ReturnType<typeof makeCampoStore> }) {
         ) : scheda === "comunicazioni" ? (
           <ComunicazioniScreen inCoda={letturaInCoda} onLetta={onLetta} />
         ) : scheda === "segnalazioni" ? (
-          <SegnalazioniScreen />
+          <SegnalazioniScreen accoda={onTicket} />
         ) : (
           <CodaScreen azioni={[...coda.azioni, ...coda.daSalvare]} online={coda.online} errore={coda.errore} />
         )
       }
-    </Shell>
+    </Shell>,
   );
 }
 

@@ -205,3 +205,8 @@ export function trimLastThree(value: string | null | undefined): string {
   if (!value) return "";
   return value.length > 3 ? value.slice(0, -3) : value;
 }
+
+/** A count with its Italian noun: conta(1, "turno", "turni") → "1 turno", conta(3, …) → "3 turni". */
+export function conta(n: number, singolare: string, plurale: string): string {
+  return `${n} ${n === 1 ? singolare : plurale}`;
+}

@@ -152,6 +152,9 @@ export const CAPABILITIES = {
   fattureEmetti: withAdmins("erp_fatture_emetti"),
   /** The company's own data for FatturaPA (P.IVA, REA, regime fiscale, IBAN): administrators only. */
   fatturazioneImpostazioni: [...ADMIN_PERMISSIONS],
+  /** The employer-cost factor per qualification (issue 32 item 11): read with Marginalità, set by administrators. */
+  costoLavoro: withAdmins("erp_marginalita"),
+  costoLavoroModifica: [...ADMIN_PERMISSIONS],
   /**
    * The CMS (SPEC §6): superadmin holds every capability, the CMS included (admin and erp_admin
    * are the ERP's). cms_view_control_room sees the control room only; cms_view reads the CMS;
@@ -203,6 +206,12 @@ export const MENU: readonly MenuGroup[] = [
         id: "registro-turni",
         title: "Registro turni",
         path: "/pianificazione/registro-turni",
+        requires: CAPABILITIES.contratti,
+      },
+      {
+        id: "storico-turni",
+        title: "Storico turni",
+        path: "/pianificazione/storico-turni",
         requires: CAPABILITIES.contratti,
       },
       {
@@ -321,6 +330,12 @@ export const MENU: readonly MenuGroup[] = [
     title: "Impostazioni",
     items: [
       { id: "utenti", title: "Utenti", path: "/impostazioni/utenti", requires: CAPABILITIES.utenti },
+      {
+        id: "costo-lavoro",
+        title: "Costo del lavoro",
+        path: "/impostazioni/costo-lavoro",
+        requires: CAPABILITIES.costoLavoroModifica,
+      },
       {
         id: "dati-fatturazione",
         title: "Dati di fatturazione",

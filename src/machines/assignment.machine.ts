@@ -14,6 +14,10 @@
  *     a time: the region is `bulkAssigning` or `consolidating` meanwhile and ignores another one.
  *     Their reports (assigned / skipped with the reasons; confirmed / still uncovered) are kept in
  *     `context.bulk[idTurno]` and `context.consolidation` for the screen.
+ *   - CONFIRM_PERIOD ("Conferma settimana", issue 32 item 6) confirms every assigned place of the
+ *     service's days in a period (`confirmPeriod`), one call too: the operators it will confirm are
+ *     in progress meanwhile (the screen names them in the event), its report (confirmed, skipped
+ *     with the reason, uncovered) is `context.periodConfirmation`.
  * - `reload` — after any settled change a FULL RELOAD of the service is scheduled, debounced by
  *   2 s (TIMINGS.reloadDebounceMs): each change restarts the timer, so three changes within 2 s
  *   give one reload. The reload is an invoked promise that resolves when the service's data have
@@ -31,6 +35,7 @@ import { assign, enqueueActions, fromPromise, raise, setup } from "xstate";
 import type {
   AssignResult,
   BulkResult,
+  ConsolidaPeriodoResult,
   ConsolidaResult,
   OperatorCall,
   Scoperto,
@@ -109,6 +114,23 @@ export interface ConsolidationRequest {
   idTurno?: number | string;
 }
 
+/** A period of the service to confirm, with the operators the screen expects it to confirm (their `opKey`s). */
+export interface PeriodConfirmationRequest {
+  dal: string;
+  al: string;
+  keys: string[];
+  /** The reason of a derogation, to confirm the past days' places too (erp_contratti_deroghe). */
+  deroga?: string;
+}
+
+export interface PeriodConfirmationReport {
+  dal: string;
+  al: string;
+  confermati: number;
+  saltati: ConsolidaPeriodoResult["saltati"];
+  scoperti: Scoperto[];
+}
+
 export interface ConsolidationReport {
   idGiorno: string;
   idTurno: string | null;
@@ -120,7 +142,8 @@ export interface ConsolidationReport {
 export type Announcement =
   | { kind: "bulk"; report: BulkReport }
   | { kind: "consolidation"; report: ConsolidationReport }
-  | { kind: "failed"; call: "bulk" | "consolidation"; failure: CallFailure };
+  | { kind: "period"; report: PeriodConfirmationReport }
+  | { kind: "failed"; call: "bulk" | "consolidation" | "period"; failure: CallFailure };
 
 export interface AssignmentContext extends AssignmentInput {
   /** Keys (`opKey`) of the operators whose call is running: a set, kept as an array for traces. */
@@ -131,11 +154,12 @@ export interface AssignmentContext extends AssignmentInput {
   seq: number;
   /** Number of completed reloads (the service's data fetched again). */
   reloads: number;
-  /** The running bulk assignment or consolidation. */
-  request: BulkRequest | ConsolidationRequest | null;
+  /** The running bulk assignment, consolidation or period confirmation. */
+  request: BulkRequest | ConsolidationRequest | PeriodConfirmationRequest | null;
   /** The last bulk report of each shift, by idTurno. */
   bulk: Record<string, BulkReport>;
   consolidation: ConsolidationReport | null;
+  periodConfirmation: PeriodConfirmationReport | null;
   /** What the last bulk call or consolidation produced (for `announce`). */
   lastAnnouncement: Announcement | null;
 }
@@ -151,6 +175,7 @@ export type AssignmentEvent =
   | OperatorReport
   | ({ type: "BULK_ASSIGN" } & BulkRequest)
   | ({ type: "CONSOLIDATE" } & ConsolidationRequest)
+  | ({ type: "CONFIRM_PERIOD" } & PeriodConfirmationRequest)
   | { type: "RELOAD_NOW" }
   /**
    * The shift's cell changed since this notice was given (another operator assigned, automatic
@@ -191,6 +216,8 @@ const BUSY = new Set(["assigning", "confirming", "unconfirming", "unassigning"])
 export type BulkCall = ShiftPath & { operatori: number[]; conferma: boolean };
 /** The consolidation call's path (a day, or one shift of it). */
 export type ConsolidationCall = AssignmentInput & ConsolidationRequest;
+/** The period confirmation's call. */
+export type PeriodConfirmationCall = AssignmentInput & Omit<PeriodConfirmationRequest, "keys">;
 
 function bulkReport(request: BulkRequest, result: BulkResult): BulkReport {
   const named = (id: number): NamedOperator =>
@@ -213,10 +240,17 @@ function bulkKeys(request: BulkRequest): string[] {
   return request.operatori.map((o) => opKey(request.idTurno, o.id));
 }
 
-/** The context once the running bulk call or consolidation has ended with `announcement`. */
+/** The operators a running request marks in progress. */
+function requestKeys(request: AssignmentContext["request"]): string[] {
+  if (!request) return [];
+  if ("operatori" in request) return bulkKeys(request);
+  if ("keys" in request) return request.keys;
+  return [];
+}
+
+/** The context once the running bulk call, consolidation or period confirmation has ended with `announcement`. */
 function finished(context: AssignmentContext, announcement: Announcement): Partial<AssignmentContext> {
-  const request = context.request;
-  const done = new Set(request && "operatori" in request ? bulkKeys(request) : []);
+  const done = new Set(requestKeys(context.request));
   return {
     request: null,
     inProgress: context.inProgress.filter((k) => !done.has(k)),
@@ -224,11 +258,13 @@ function finished(context: AssignmentContext, announcement: Announcement): Parti
   };
 }
 
-const failed = (call: "bulk" | "consolidation", error: unknown): Announcement => ({
+const failed = (call: "bulk" | "consolidation" | "period", error: unknown): Announcement => ({
   kind: "failed",
   call,
   failure: toCallFailure(error),
 });
+
+const CALL_NAMES = { bulk: "assegnazione multipla", consolidation: "consolidamento", period: "conferma del periodo" };
 
 export const assignmentMachine = setup({
   types: {
@@ -243,6 +279,9 @@ export const assignmentMachine = setup({
     }),
     consolidate: fromPromise<ConsolidaResult, ConsolidationCall>(async () => {
       throw new Error("consolidate: non configurato");
+    }),
+    confirmPeriod: fromPromise<ConsolidaPeriodoResult, PeriodConfirmationCall>(async () => {
+      throw new Error("confirmPeriod: non configurato");
     }),
     reload: fromPromise<unknown, AssignmentInput>(async () => undefined),
   },
@@ -325,10 +364,7 @@ export const assignmentMachine = setup({
     logCallFailure: ({ context }) => {
       const a = context.lastAnnouncement;
       if (a?.kind !== "failed") return;
-      console.error(
-        `Assegnazione: ${a.call === "bulk" ? "assegnazione multipla" : "consolidamento"} non riuscita`,
-        a.failure,
-      );
+      console.error(`Assegnazione: ${CALL_NAMES[a.call]} non riuscita`, a.failure);
     },
   },
   guards: {
@@ -346,6 +382,7 @@ export const assignmentMachine = setup({
     request: null,
     bulk: {},
     consolidation: null,
+    periodConfirmation: null,
     lastAnnouncement: null,
   }),
   on: {
@@ -391,6 +428,13 @@ export const assignmentMachine = setup({
               actions: assign(({ event }) => {
                 const { type: _type, ...request } = event;
                 return { request };
+              }),
+            },
+            CONFIRM_PERIOD: {
+              target: "confirmingPeriod",
+              actions: assign(({ context, event }) => {
+                const { type: _type, ...request } = event;
+                return { request, inProgress: [...new Set([...context.inProgress, ...request.keys])] };
               }),
             },
           },
@@ -472,6 +516,43 @@ export const assignmentMachine = setup({
             },
           },
         },
+        confirmingPeriod: {
+          invoke: {
+            id: "confirmPeriod",
+            src: "confirmPeriod",
+            input: ({ context }) => {
+              const { keys: _keys, ...r } = context.request as PeriodConfirmationRequest;
+              return { idContratto: context.idContratto, idServizio: context.idServizio, ...r };
+            },
+            onDone: {
+              target: "ready",
+              actions: [
+                assign(({ context, event }) => {
+                  const request = context.request as PeriodConfirmationRequest;
+                  const report: PeriodConfirmationReport = {
+                    dal: request.dal,
+                    al: request.al,
+                    confermati: event.output.confermati,
+                    saltati: event.output.saltati,
+                    scoperti: event.output.scoperti,
+                  };
+                  return { ...finished(context, { kind: "period", report }), periodConfirmation: report };
+                }),
+                "announce",
+                raise({ type: "CHANGED" }),
+              ],
+            },
+            onError: {
+              target: "ready",
+              actions: [
+                assign(({ context, event }) => finished(context, failed("period", event.error))),
+                "logCallFailure",
+                "announce",
+                raise({ type: "CHANGED" }),
+              ],
+            },
+          },
+        },
       },
     },
     reload: {
@@ -518,6 +599,7 @@ export interface AssignmentCalls {
   confirm: (call: OperatorCall, confirm: boolean) => Promise<Partial<AssignResult>>;
   bulkAssign: (call: BulkCall) => Promise<BulkResult>;
   consolidate: (call: ConsolidationCall) => Promise<ConsolidaResult>;
+  confirmPeriod: (call: PeriodConfirmationCall) => Promise<ConsolidaPeriodoResult>;
   /** Fetches the service's data again; resolves when they have arrived. */
   reload: (input: AssignmentInput) => Promise<unknown>;
   notify?: (notice: Notice) => void;
@@ -536,6 +618,7 @@ export function provideAssignmentCalls(calls: AssignmentCalls) {
       }),
       bulkAssign: fromPromise(({ input }) => calls.bulkAssign(input)),
       consolidate: fromPromise(({ input }) => calls.consolidate(input)),
+      confirmPeriod: fromPromise(({ input }) => calls.confirmPeriod(input)),
       reload: fromPromise(({ input }) => calls.reload(input)),
     },
     actions: {

@@ -1,7 +1,8 @@
 /**
  * The field app end to end (issue 33), in Debian's Chromium at a phone's size (390×844) with the
  * position set on the browser context: a guard signs in at /app/campo/ with the credentials HR
- * set, checks in inside the site's radius, outside it (accepted and flagged) and with the
+ * set, reads and acknowledges the notice on positions at the first sign-in (recorded on the
+ * server), checks in inside the site's radius, outside it (accepted and flagged) and with the
  * permission denied (accepted without a position); offline, three actions wait in the outbox and,
  * back online, exactly three records reach the server; the app is installable (manifest without
  * errors, service worker active) and a reload with no network still shows it.
@@ -79,12 +80,19 @@ async function phone(opts: { geolocation?: { latitude: number; longitude: number
   return { context, page };
 }
 
+const NOTICE = "Informativa sulla posizione";
+
+/** Signs the guard in; the notice on positions (shown until acknowledged once) is acknowledged. */
 async function signIn(page: Page) {
   await page.goto("/app/campo/");
   await page.getByLabel("Nome utente").fill(guardia.username);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Accedi" }).click();
-  await page.getByRole("heading", { name: "I miei turni" }).waitFor(WAIT);
+  const turni = page.getByRole("heading", { name: "I miei turni" });
+  const notice = page.getByRole("heading", { name: NOTICE });
+  await turni.or(notice).first().waitFor(WAIT);
+  if (await notice.isVisible()) await page.getByRole("button", { name: "Ho letto e compreso" }).click();
+  await turni.waitFor(WAIT);
 }
 
 const card = (page: Page) =>
@@ -135,6 +143,37 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+});
+
+test("the first sign-in shows the notice on positions; the app opens only once it is acknowledged, recorded on the server", async () => {
+  const informativa = () =>
+    api<{ versione: number; giorni_conservazione: number; confermata_il: string | null }>(
+      "GET",
+      "/api/app/informativa/",
+      guardia.token,
+    );
+  expect((await informativa()).body.confermata_il).toBeNull();
+  const { context, page } = await phone();
+  await page.goto("/app/campo/");
+  await page.getByLabel("Nome utente").fill(guardia.username);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Accedi" }).click();
+  await page.getByRole("heading", { name: NOTICE }).waitFor(WAIT);
+  await page.getByText("dopo 90 giorni", { exact: false }).waitFor(WAIT);
+  expect(await page.getByRole("heading", { name: "I miei turni" }).count()).toBe(0);
+  expect(await page.getByRole("button", { name: "Oggi" }).count()).toBe(0);
+  await shot(page, "campo-informativa");
+  await page.getByRole("button", { name: "Ho letto e compreso" }).click();
+  await page.getByRole("heading", { name: "I miei turni" }).waitFor(WAIT);
+  const recorded = (await informativa()).body;
+  expect(recorded.giorni_conservazione).toBe(90);
+  expect(recorded.confermata_il).not.toBeNull();
+  // Acknowledged once: another phone of the same guard goes straight to the shifts.
+  await context.close();
+  const other = await phone();
+  await signIn(other.page);
+  expect(await other.page.getByRole("heading", { name: NOTICE }).count()).toBe(0);
+  await other.context.close();
 });
 
 test("check-in inside the site's radius, outside it (flagged) and with the permission denied (no position)", async () => {
@@ -206,6 +245,32 @@ test("offline: three actions wait in the outbox; back online exactly three recor
   expect(rows.slice(before).map((r) => r.tipo)).toEqual(["ingresso", "uscita", "ingresso"]);
   expect(await page.getByRole("list", { name: "Azioni in attesa" }).getByRole("listitem").count()).toBe(0);
   await shot(page, "campo-coda-inviata");
+  await context.close();
+});
+
+test("a ticket written offline waits in the outbox and opens exactly once when the network returns", async () => {
+  const tickets = async () =>
+    (await api<{ results: { oggetto: string }[] }>("GET", "/api/app/ticket/", guardia.token)).body.results;
+  const oggetto = `Luce spenta ${crypto.randomBytes(3).toString("hex")}`;
+  const { context, page } = await phone();
+  await signIn(page);
+  await swActive(page);
+  await context.setOffline(true);
+  await page.getByText("Offline").waitFor(WAIT);
+  await page.getByRole("button", { name: "Segnalazioni" }).click();
+  await page.getByRole("button", { name: "Nuova segnalazione" }).click();
+  await page.getByLabel("Oggetto").fill(oggetto);
+  await page.getByLabel("Descrizione").fill("La luce del parcheggio è spenta.");
+  await page.getByRole("button", { name: "Invia segnalazione" }).click();
+  await page.getByText("Segnalazione in coda").waitFor(WAIT);
+  await page.getByRole("button", { name: "In coda (1)" }).click();
+  await page.getByRole("list", { name: "Azioni in attesa" }).getByText(`Segnalazione · ${oggetto}`).waitFor(WAIT);
+  expect((await tickets()).filter((t) => t.oggetto === oggetto)).toHaveLength(0);
+
+  await context.setOffline(false);
+  await page.getByRole("list", { name: "Azioni inviate" }).getByText(`Segnalazione · ${oggetto}`).waitFor(WAIT);
+  await new Promise((r) => setTimeout(r, 1500));
+  expect((await tickets()).filter((t) => t.oggetto === oggetto)).toHaveLength(1);
   await context.close();
 });
 

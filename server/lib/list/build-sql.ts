@@ -387,6 +387,19 @@ function twoSteps(list: List, q: ListQuery): FieldDef["group"] {
   return g.group && aggregates(list, q).every(({ f }) => f.aggregate !== "avg") ? g.group : undefined;
 }
 
+/**
+ * The sums row (`totali=true`, issue 32 item 4): each visible aggregate field over every row the
+ * request selects — one row, only the joins the sums and the condition name; undefined when the list
+ * has none.
+ */
+export function totalsQuery(list: List, q: ListQuery, ctx: ListContext): SQL | undefined {
+  const aggs = aggregates(list, q);
+  if (aggs.length === 0) return undefined;
+  const cols = aggs.map(({ name, f }) => sql`(${sql.raw(f.aggregate as string)}(${f.sql}))::float8 AS ${ident(name)}`);
+  const where = whereClause(list, q, ctx);
+  return sql`SELECT ${sql.join(cols, sql`, `)} FROM ${fromFor(list, `${textOf(sql.join(cols, sql`, `))} ${textOf(where)}`)}${where}`;
+}
+
 /** One row per group: the group value, `count`, and the aggregates. */
 export function groupQuery(list: List, q: ListQuery, ctx: ListContext, limit?: number, offset = 0): SQL {
   const g = list.fields[q.groupBy as string];

@@ -1,5 +1,5 @@
 /**
- * Parses the generic list parameters (page, page_size, global, order_field, order_asc or sort, group_by,
+ * Parses the generic list parameters (page, page_size, global, order_field, order_asc or sort, group_by, totali,
  * the filters, file_type, hidden_fields, show_fields) into a ListQuery. Anything invalid is a 400
  * with an Italian detail and per-parameter `errors`; the offending value is never echoed.
  * Unknown parameters (and the cache-busting `timestamp`) are ignored.
@@ -357,8 +357,14 @@ export function parseListQuery(list: List, raw: Raw, ctx: ListBase): ListQuery {
   if (hidden.length > 0) exportFields = exportFields.filter((n) => !hidden.includes(n));
   if (fileType && exportFields.length === 0) errors.show_fields = "Nessuna colonna da esportare";
 
+  // totali: the sums row of a money or hours list (issue 32 item 4)
+  const totalsRaw = one(raw.totali);
+  if (totalsRaw !== undefined && totalsRaw !== "true" && totalsRaw !== "false")
+    errors.totali = "Valore non valido (true o false)";
+
   if (hasErrors(errors)) throw badRequest(LIST_ERROR_DETAIL, errors);
   return {
+    totals: totalsRaw === "true",
     page,
     pageSize,
     global,

@@ -5,7 +5,7 @@
  */
 import type { Executor } from "../../db/client";
 import { queryRows, queryRowsKeptPlan } from "../../db/query";
-import { countQuery, groupCountQuery, groupQuery, keepsPlan, PAGE_TOTAL, pageQuery } from "./build-sql";
+import { countQuery, groupCountQuery, groupQuery, keepsPlan, PAGE_TOTAL, pageQuery, totalsQuery } from "./build-sql";
 import { listContext, parseListQuery } from "./parse-query";
 import type { List, ListBase, ListContext, ListQuery, ListResult } from "./types";
 
@@ -33,7 +33,10 @@ export async function runParsedList(db: Executor, list: List, q: ListQuery, ctx:
             0,
         ));
   const results = q.groupBy || !list.map ? rows : rows.map((r) => (list.map as NonNullable<List["map"]>)(r, ctx));
-  return { results, count, page: q.page };
+  const totals = q.totals && !q.groupBy ? totalsQuery(list, q, ctx) : undefined;
+  if (!totals) return { results, count, page: q.page };
+  const [totali] = await queryRows<Record<string, number | null>>(db, totals);
+  return { results, count, page: q.page, totali: totali ?? {} };
 }
 
 /**

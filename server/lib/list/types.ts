@@ -170,10 +170,14 @@ export interface ListQuery {
   shapeKey: string;
   /** The visible fields a global search looks in. */
   searched: readonly string[];
+  /** `totali=true`: the page also carries the sums of the list's aggregate fields over every row the filters select. */
+  totals?: boolean;
 }
 
 export interface ListResult<T = Record<string, unknown>> {
   results: T[];
   count: number;
   page: number;
+  /** With `totali=true` on an ungrouped list that has aggregate fields: each one over the whole selection. */
+  totali?: Record<string, number | null>;
 }

@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { analisiRicaviRoutes } from "./analisi-ricavi/analisi-ricavi.routes";
 import { compensiRoutes } from "./compensi/compensi.routes";
+import { costoLavoroRoutes } from "./costo-lavoro/costo-lavoro.routes";
 import { dashboardRoutes } from "./dashboard/dashboard.routes";
 import { praticheRoutes } from "./pratiche/pratiche.routes";
 import { ricaviAttivitaRoutes } from "./ricavi-attivita/ricavi-attivita.routes";
@@ -22,4 +23,5 @@ export const reportModule: FastifyPluginAsync = async (app) => {
   await app.register(praticheRoutes, { prefix: "/pratiche" });
   await app.register(dashboardRoutes, { prefix: "/dashboard" });
   await app.register(sopralluoghiRoutes, { prefix: "/sopralluoghi" });
+  await app.register(costoLavoroRoutes, { prefix: "/costo-lavoro" });
 };

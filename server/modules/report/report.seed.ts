@@ -1,6 +1,9 @@
 /**
  * The reports' demo data: one site inspection (sopralluogo) of the first client, so the
- * Sopralluoghi list shows what it is for (issue 32 item 10). The other reports read the plan.
+ * Sopralluoghi list shows what it is for (issue 32 item 10); employer-cost factors for the guards'
+ * qualifications, so Marginalità's *Costo del lavoro* differs from the pay (issue 32 item 11: figures
+ * of the order a CCNL Vigilanza employer pays in contributions and TFR over gross pay). The other
+ * reports read the plan.
  */
 import { sql } from "drizzle-orm";
 import type { SeedContext } from "../../seed/demo";
@@ -20,5 +23,10 @@ export async function seedDemoReport(ctx: SeedContext): Promise<void> {
                'Roberto Galli', ${JSON.stringify(checklist)}::jsonb, 'Sopralluogo richiesto dal responsabile della sicurezza.',
                'con_riserva', 'Piantonamento notturno con ronda del parcheggio posteriore'
           FROM clienti cl WHERE cl.attivo ORDER BY cl.id LIMIT 1`,
+  );
+  await ctx.tx.execute(
+    sql`INSERT INTO report_costo_lavoro (posizione_id, fattore)
+        SELECT id, CASE WHEN armata THEN 1.45 ELSE 1.42 END FROM posizioni
+         WHERE descrizione IN ('Guardia particolare giurata armata', 'Guardia particolare giurata')`,
   );
 }

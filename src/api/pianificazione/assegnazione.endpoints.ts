@@ -10,6 +10,7 @@ import type {
   CandidatiGiorno,
   CandidatiTurno,
   Candidato,
+  ConsolidaPeriodoResult,
   ConsolidaResult,
   Motivo,
   OperatorePeriodoResult,
@@ -25,6 +26,7 @@ export type {
   CandidatiGiorno,
   CandidatiTurno,
   Candidato,
+  ConsolidaPeriodoResult,
   ConsolidaResult,
   Motivo,
   OperatorePeriodoResult,
@@ -108,6 +110,18 @@ export const assegnazioneApi = api.injectEndpoints({
     consolidaTurno: build.mutation<ConsolidaResult, ShiftPath>({
       query: (p) => ({ url: `${turnoPath(p)}consolida/`, method: "POST", body: { data: {} } }),
     }),
+    /** "Conferma settimana": every assigned place of the service's days from dal to al (issue 32 item 6). */
+    consolidaPeriodo: build.mutation<
+      ConsolidaPeriodoResult,
+      { idContratto: Id; idServizio: Id; dal: string; al: string; deroga?: string }
+    >({
+      query: ({ idContratto, idServizio, dal, al, deroga }) => ({
+        url: `${servizioPath(idContratto, idServizio)}consolida/`,
+        method: "POST",
+        params: deroga ? { deroga } : undefined,
+        body: { data: { dal, al } },
+      }),
+    }),
   }),
 });
 
@@ -119,5 +133,6 @@ export const {
   useBulkAssignMutation,
   useConsolidaGiornoMutation,
   useConsolidaTurnoMutation,
+  useConsolidaPeriodoMutation,
   useOperatorePeriodoMutation,
 } = assegnazioneApi;

@@ -43,7 +43,9 @@ export function campoOutboxMachine(store: CampoStore, archivio: Archivio = archi
             ? store.dispatch(
                 campoApi.endpoints.timbra.initiate({ ...input.dati, secondi_in_coda: secondiInCoda(input) }),
               )
-            : store.dispatch(campoApi.endpoints.letta.initiate(input.comunicazione_id));
+            : input.tipo === "ticket"
+              ? store.dispatch(campoApi.endpoints.apriTicket.initiate(input.dati))
+              : store.dispatch(campoApi.endpoints.letta.initiate(input.comunicazione_id));
         const res = await req;
         req.reset();
         const status = res.error && "status" in res.error ? res.error.status : undefined;
@@ -55,7 +57,12 @@ export function campoOutboxMachine(store: CampoStore, archivio: Archivio = archi
               ...input,
               stato: "inviata",
               inviata_il: Date.now(),
-              esito: input.tipo === "timbratura" ? esitoTimbratura(res.data as AppTimbratura) : "Lettura confermata",
+              esito:
+                input.tipo === "timbratura"
+                  ? esitoTimbratura(res.data as AppTimbratura)
+                  : input.tipo === "ticket"
+                    ? "Segnalazione aperta"
+                    : "Lettura confermata",
             };
         await archivio.salva(done);
         return done;

@@ -4,7 +4,7 @@
  * sent when the network is there, exactly once — the server's idempotency on the UUID is the
  * contract (POST /api/app/timbrature/: 201 new, 200 the same again).
  */
-import type { AppTimbraturaData } from "../../domain/contracts/console/app-guardie/schemas";
+import type { AppTicketData, AppTimbraturaData } from "../../domain/contracts/console/app-guardie/schemas";
 
 export type StatoAzione = "in_coda" | "inviata" | "rifiutata";
 
@@ -33,7 +33,13 @@ export interface AzioneLettura extends AzioneBase {
   comunicazione_id: number;
 }
 
-export type Azione = AzioneTimbratura | AzioneLettura;
+/** A ticket written with no network (without a photo): its UUID is the server's idempotency key. */
+export interface AzioneTicket extends AzioneBase {
+  tipo: "ticket";
+  dati: AppTicketData & { id: string };
+}
+
+export type Azione = AzioneTimbratura | AzioneLettura | AzioneTicket;
 
 /** A new action, queued: its UUID and the device's time. */
 export function nuovaAzione<T extends Azione>(

@@ -5,9 +5,9 @@
  */
 import { Badge, Box, Button, chakra, Input, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useState } from "react";
-import type { AppTicket, TicketMessaggio } from "../../domain/contracts/console/app-guardie/schemas";
+import type { AppTicket, AppTicketData, TicketMessaggio } from "../../domain/contracts/console/app-guardie/schemas";
 import { formatDateTime } from "../../domain/format";
-import { campoApi, campoErrorMessage } from "../api";
+import { campoApi, campoErrorMessage, isNetworkError } from "../api";
 import { riduciFoto } from "../foto";
 
 const Label = chakra("label", { base: { fontWeight: "medium", display: "block", mb: "1" } });
@@ -25,7 +25,10 @@ const TIPO_LABEL: Record<AppTicket["tipo"], string> = {
 };
 const STATO_LABEL = { aperto: "Aperto", in_lavorazione: "In lavorazione", chiuso: "Chiuso" } as const;
 
-function NuovoTicket({ onDone }: { onDone: () => void }) {
+/** Hands a ticket written with no network to the outbox (src/campo/outbox/azioni.ts `AzioneTicket`). */
+export type AccodaTicket = (dati: AppTicketData & { id: string }) => void;
+
+function NuovoTicket({ onDone, accoda }: { onDone: (inCoda?: boolean) => void; accoda?: AccodaTicket }) {
   const [apri, apertura] = campoApi.useApriTicketMutation();
   const [carica, caricamento] = campoApi.useFotoTicketMutation();
   const [tipo, setTipo] = useState<(typeof TICKET_TIPI)[number]>("segnalazione");
@@ -33,16 +36,26 @@ function NuovoTicket({ onDone }: { onDone: () => void }) {
   const [testo, setTesto] = useState("");
   const [foto, setFoto] = useState<File | null>(null);
   const [errore, setErrore] = useState<string | null>(null);
+  // Made once per ticket (issue 33): sent again after a failed try, it opens nothing twice.
+  const [id] = useState(() => crypto.randomUUID());
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setErrore(null);
+    const dati = { id, tipo, oggetto, testo };
     try {
       const ridotta = foto ? await riduciFoto(foto) : null;
-      const ticket = await apri({ tipo, oggetto, testo }).unwrap();
+      const ticket = await apri(dati).unwrap();
       if (ridotta) await carica({ id: ticket.id, foto: ridotta }).unwrap();
       onDone();
     } catch (err) {
-      setErrore(campoErrorMessage(err));
+      // No network: without a photo the ticket waits in the outbox; a photo needs the network.
+      if (isNetworkError(err) && !foto && accoda) {
+        accoda(dati);
+        onDone(true);
+      } else
+        setErrore(
+          isNetworkError(err) && foto ? `${campoErrorMessage(err)}: la foto richiede la rete` : campoErrorMessage(err),
+        );
     }
   };
   const busy = apertura.isLoading || caricamento.isLoading;
@@ -129,10 +142,20 @@ function Dettaglio({ id, onBack }: { id: number; onBack: () => void }) {
   );
 }
 
-export function SegnalazioniScreen() {
+export function SegnalazioniScreen({ accoda }: { accoda?: AccodaTicket } = {}) {
   const [vista, setVista] = useState<"elenco" | "nuova" | number>("elenco");
+  const [inCoda, setInCoda] = useState(false);
   const { data, error } = campoApi.useTicketsQuery();
-  if (vista === "nuova") return <NuovoTicket onDone={() => setVista("elenco")} />;
+  if (vista === "nuova")
+    return (
+      <NuovoTicket
+        accoda={accoda}
+        onDone={(coda) => {
+          setInCoda(Boolean(coda));
+          setVista("elenco");
+        }}
+      />
+    );
   if (typeof vista === "number") return <Dettaglio id={vista} onBack={() => setVista("elenco")} />;
   return (
     <Stack gap="3">
@@ -142,6 +165,7 @@ export function SegnalazioniScreen() {
       <Button colorPalette="blue" size="lg" onClick={() => setVista("nuova")}>
         Nuova segnalazione
       </Button>
+      {inCoda && <Text role="status">Segnalazione in coda: partirà da sola quando torna la rete.</Text>}
       {error && !data && <Text role="alert">{campoErrorMessage(error)}</Text>}
       {data?.results.length === 0 && <Text>Nessuna segnalazione.</Text>}
       {data?.results.map((t) => (

@@ -10,7 +10,7 @@ import { DataGrid } from "react-data-grid";
 import { errorMessage } from "../../api/base";
 import { type ExportFileType, exportList, useGetListQuery } from "../../api/list.endpoints";
 import { notify } from "../../lib/toaster";
-import { listParams } from "../lists/list-state";
+import { listParams, totalsParams } from "../lists/list-state";
 import { reorderKeys, useColumnPrefs } from "../lists/use-column-prefs";
 import { useListActions, useListSelector } from "../lists/use-list-state";
 import { ColumnChooser } from "./column-chooser";
@@ -50,6 +50,8 @@ export interface DataTableProps<R extends Row = Row> {
 }
 
 const ROW_HEIGHT = 35;
+/** The one summary row: its cells read the totals from the columns (grid-columns.tsx). */
+const TOTALS_ROW = { id: "totale" };
 /** What inside a cell acts by itself: a click there is not the row's. */
 const INTERACTIVE = "button, a, input, select, textarea, label, [role='button'], [role='link']";
 
@@ -71,6 +73,11 @@ export function DataTable<R extends Row = Row>(props: DataTableProps<R>) {
   const [prefs, setPrefs] = useColumnPrefs(props.tableId ?? listId, defaultHidden);
   const params = useMemo(() => ({ ...listParams(state), ...extraParams }), [state, extraParams]);
   const { data, error, isFetching } = useGetListQuery({ path, params }, { skip: !state.autoload });
+  // A money or hours list shows its totals row: the sums over the whole selection (issue 32 item 4),
+  // asked apart from the page so that paging and sorting do not sum it again.
+  const wantsTotals = !state.groupBy && columns.some((c) => c.total);
+  const sumParams = useMemo(() => ({ ...totalsParams(state), ...extraParams }), [state, extraParams]);
+  const sums = useGetListQuery({ path, params: sumParams }, { skip: !state.autoload || !wantsTotals });
 
   const detail = error ? errorMessage(error) : "";
   useEffect(() => {
@@ -78,13 +85,15 @@ export function DataTable<R extends Row = Row>(props: DataTableProps<R>) {
   }, [error]);
 
   const shown = useMemo(() => visibleColumns(columns, prefs), [columns, prefs]);
+  const totals = wantsTotals && !error && !sums.error ? sums.data?.totali : undefined;
   const gridColumns = useMemo(
     () =>
       toGridColumns(shown, {
         reorderable,
         onGroup: (field) => actions.setGroupBy(field),
+        totals,
       }),
-    [shown, reorderable, actions],
+    [shown, reorderable, actions, totals],
   );
 
   const rows = (error ? [] : ((data?.results ?? []) as R[])) as R[];
@@ -132,6 +141,7 @@ export function DataTable<R extends Row = Row>(props: DataTableProps<R>) {
         rows={rows}
         rowKeyGetter={props.rowKey}
         rowHeight={props.rowHeight ?? ROW_HEIGHT}
+        bottomSummaryRows={totals ? [TOTALS_ROW] : undefined}
         sortColumns={toSortColumns(shown, state.sort)}
         onSortColumnsChange={(sc) => actions.setSort(fromSortColumns(shown, sc))}
         onColumnsReorder={reorderable ? onColumnsReorder : undefined}
@@ -156,7 +166,9 @@ export function DataTable<R extends Row = Row>(props: DataTableProps<R>) {
             : undefined
         }
         className={onRowOpen ? "rdg-rows-open" : undefined}
-        style={{ blockSize: fixedHeight ? Math.min(640, 40 + rows.length * fixedHeight) : 640 }}
+        style={{
+          blockSize: fixedHeight ? Math.min(640, 40 + (rows.length + (totals ? 1 : 0)) * fixedHeight) : 640,
+        }}
       />
     );
   }

@@ -45,6 +45,11 @@ export interface DataTableColumn<R = Row> {
    * row's key (frozen columns are drawn first), 'end' for the row's actions.
    */
   frozen?: "start" | "end";
+  /**
+   * Summed in the totals row under the grid (issue 32 item 4): the list asks the server for the
+   * sums over the whole selection (`totali=true`), shown in the column's `format`.
+   */
+  total?: boolean;
 }
 
 /** One group of a grouped answer (server group_by): the value, its count and the sums. */

@@ -74,13 +74,32 @@ function HeaderCell<R>({ declared, sortDirection, onGroup }: HeaderProps<R>) {
 export interface GridColumnOptions {
   reorderable?: boolean;
   onGroup?: (field: string) => void;
+  /** The totals row's values (the server's `totali`), when the grid shows one. */
+  totals?: Record<string, number | null>;
+}
+
+/** The totals row's cell of a column: "Totale" in the first, the sum in a `total` column. */
+function summaryCell<R>(c: DataTableColumn<R>, first: boolean, totals: Record<string, number | null>) {
+  if (c.total) {
+    const v = totals[c.key];
+    return (
+      <Box as="span" fontWeight="semibold" title={cellTitle(v, c.format)}>
+        {v === null || v === undefined ? "—" : formatCell(v, c.format)}
+      </Box>
+    );
+  }
+  return first ? (
+    <Box as="span" fontWeight="semibold">
+      Totale
+    </Box>
+  ) : null;
 }
 
 export function toGridColumns<R extends Row>(
   columns: readonly DataTableColumn<R>[],
-  { reorderable, onGroup }: GridColumnOptions,
+  { reorderable, onGroup, totals }: GridColumnOptions,
 ): Column<R>[] {
-  return columns.map((c) => ({
+  return columns.map((c, i) => ({
     key: c.key,
     name: c.name,
     sortable: !!c.sortable,
@@ -90,6 +109,7 @@ export function toGridColumns<R extends Row>(
     minWidth: c.minWidth ?? 80,
     frozen: c.frozen ?? false,
     renderHeaderCell: (props) => <HeaderCell {...props} declared={c} onGroup={onGroup} />,
+    ...(totals ? { renderSummaryCell: () => summaryCell(c, i === 0, totals) } : {}),
     renderCell: ({ row }) =>
       c.render ? (
         <Box

@@ -69,3 +69,13 @@ export function listParams(state: ListState): Record<string, string> {
   }
   return params;
 }
+
+/**
+ * The parameters of a list's totals row (issue 32 item 4): the same selection (search and filters),
+ * one row, `totali=true` — fetched and cached apart from the pages, so paging or sorting never sums
+ * the selection again.
+ */
+export function totalsParams(state: ListState): Record<string, string> {
+  const { page: _p, page_size: _s, order_field: _f, order_asc: _a, ...selection } = listParams(state);
+  return { ...selection, page_size: "1", totali: "true" };
+}

@@ -71,7 +71,13 @@ export const ListGroupRow = z.record(z.string(), z.unknown());
  * registerListRoute checks at start-up), so a page of rows costs one object parse per row.
  */
 export const ListOut = <R extends z.ZodType>(row: R) =>
-  z.object({ results: z.array(z.union([row, ListGroupRow])), count: z.number(), page: z.number() });
+  z.object({
+    results: z.array(z.union([row, ListGroupRow])),
+    count: z.number(),
+    page: z.number(),
+    /** With `totali=true`: the list's aggregate fields summed over the whole selection (the totals row). */
+    totali: z.record(z.string(), z.number().nullable()).optional(),
+  });
 
 /** The rows of a sub-resource's list (server/lib/crud): `{results}`, without paging. */
 export const ResultsOut = <R extends z.ZodType>(row: R) => z.object({ results: z.array(row) });
@@ -85,6 +91,7 @@ export interface ListResponse<T> {
   results: T[];
   count: number;
   page: number;
+  totali?: Record<string, number | null>;
 }
 
 /**

@@ -8,7 +8,14 @@ import { assegnazioneApi } from "../../api/pianificazione/assegnazione.endpoints
 import type { AppStore } from "../../lib/store-types";
 import type { Announcement, AssignmentCalls, Notice } from "../assignment.machine";
 import { STATUS_AFTER, statusOnTurno } from "./operator-status";
-import { confirmAllEdit, operatorEdit, patchServiceCache, refetchService } from "./service-cache";
+import {
+  confirmAllBut,
+  confirmAllEdit,
+  operatorEdit,
+  patchServiceCache,
+  patchServicePeriod,
+  refetchService,
+} from "./service-cache";
 
 /** The RTK Query error as plain data the machine keeps (status, detail, reason). */
 function rethrow(err: unknown): never {
@@ -59,6 +66,11 @@ export function assignmentCalls(store: AppStore, feedback: AssignmentFeedback = 
               .unwrap()
               .catch(rethrow);
       patchServiceCache(store, { ...day, idTurno: idTurno ?? null }, confirmAllEdit);
+      return result;
+    },
+    async confirmPeriod(call) {
+      const result = await store.dispatch(endpoints.consolidaPeriodo.initiate(call)).unwrap().catch(rethrow);
+      patchServicePeriod(store, call, confirmAllBut(result.saltati));
       return result;
     },
     reload: ({ idServizio }) => refetchService(store, idServizio),

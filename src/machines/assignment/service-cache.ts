@@ -44,6 +44,31 @@ export const confirmAllEdit: ShiftEdit = {
   },
 };
 
+/** Every assignment confirmed but the (shift, operator) pairs the server skipped (a period confirmation). */
+export function confirmAllBut(skipped: { turno_id: number; operatore_id: number }[]): (t: Turno) => void {
+  const keep = new Set(skipped.map((x) => `${x.turno_id}:${x.operatore_id}`));
+  return (t) => {
+    for (const o of [...t.operatori]) if (!keep.has(`${t.id}:${o.id}`)) setOnTurno(t, o, "confirmed");
+  };
+}
+
+/** The same edit on every shift of the service's days from dal to al in the cached services. */
+export function patchServicePeriod(
+  store: AppStore,
+  period: { idServizio: Id; dal: string; al: string },
+  edit: (t: Turno) => void,
+): void {
+  for (const arg of serviziApi.util.selectCachedArgsForQuery(store.getState(), "servizio") as ServizioArgs[]) {
+    if (!same(arg.idServizio, period.idServizio)) continue;
+    store.dispatch(
+      serviziApi.util.updateQueryData("servizio", arg, (draft) => {
+        for (const g of draft.giorni)
+          if (g.giorno >= period.dal && g.giorno <= period.al) for (const t of g.turni) edit(t);
+      }),
+    );
+  }
+}
+
 const same = (a: Id, b: Id) => String(a) === String(b);
 const inScope = (scope: ChangeScope, idTurno: Id) => scope.idTurno === null || same(scope.idTurno, idTurno);
 

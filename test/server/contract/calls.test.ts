@@ -9,11 +9,13 @@
 import { HttpHandler, type RequestHandler } from "msw";
 import { anagraficheHandlers } from "../../../mocks/anagrafiche.handlers";
 import { consoleHandlers } from "../../../mocks/console.handlers";
+import { reportHandlers } from "../../../mocks/report.handlers";
 import { api } from "../../../src/api/base";
 import { contattiCliente, sediCliente } from "../../../src/domain/contracts/anagrafiche/clienti-righe";
 import type { Call, CallTable } from "../../../src/domain/contracts/calls";
 import { type ChildDeclaration, childRoutes } from "../../../src/domain/contracts/children";
 import * as consoleCalls from "../../../src/domain/contracts/console/calls";
+import * as reportCalls from "../../../src/domain/contracts/report/calls";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { apiRoutes, routeProbe, type SeenRoute, withModule } from "../helpers/routes";
 import { testDbKinds } from "../setup/paths";
@@ -23,6 +25,7 @@ import "../../../src/api/console/anomalie.endpoints";
 import "../../../src/api/console/credenziali-app.endpoints";
 import "../../../src/api/console/comunicazioni-azienda.endpoints";
 import "../../../src/api/console/ticket-supporto.endpoints";
+import "../../../src/api/report/costo-lavoro.endpoints";
 
 /** The modules on the call table: their tables, the URL prefixes they fully declare (but `except`), their mocks. */
 const MODULES: {
@@ -47,6 +50,12 @@ const MODULES: {
     prefixes: ["/api/comunicazioni/", "/api/app/"],
     except: ["/api/app/cms/"],
     handlers: consoleHandlers,
+  },
+  {
+    name: "report",
+    tables: reportCalls,
+    prefixes: ["/api/report/costo-lavoro/"],
+    handlers: reportHandlers,
   },
 ];
 

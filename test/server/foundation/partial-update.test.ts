@@ -680,7 +680,33 @@ const CASES: Record<string, UpdateCase> = {
     row: (c) => selectRow(c.db, sql`SELECT to_jsonb(x) - 'aggiornato_il' AS r FROM fatturazione_impostazioni x`),
     change: { data: { comune: "Monza" } },
   },
+  // The factors by qualification id (0001_core's posizioni: 1 armed guard, 2 guard): a PUT names the
+  // qualifications it changes, as profili-regole its profiles.
+  "PUT /api/report/costo-lavoro": {
+    async create(c) {
+      const values = { "1": 1.45, "2": 1.42 };
+      await c.call("PUT", "/api/report/costo-lavoro", costoLavoroBody(values), 200);
+      return { url: "/api/report/costo-lavoro", values };
+    },
+    async read(c) {
+      const r = (await c.call("GET", "/api/report/costo-lavoro")) as {
+        qualifiche: { posizione_id: number; fattore: number | null }[];
+      };
+      return Object.fromEntries(r.qualifiche.map((q) => [String(q.posizione_id), q.fattore]));
+    },
+    row: (c) =>
+      selectRow(
+        c.db,
+        sql`SELECT coalesce(jsonb_object_agg(posizione_id, fattore), '{}') AS r FROM report_costo_lavoro`,
+      ),
+    body: costoLavoroBody,
+    change: { data: { "2": 1.5 } },
+  },
 };
+
+function costoLavoroBody(values: Values) {
+  return { data: { fattori: Object.entries(values).map(([id, fattore]) => ({ posizione_id: Number(id), fattore })) } };
+}
 
 const CMS_EVENTO = {
   titolo: "Sagra",

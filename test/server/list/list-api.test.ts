@@ -142,6 +142,20 @@ describeEachDb("list engine API", (ctx) => {
     ]);
   });
 
+  it("adds the totals row over the whole selection when asked (totali=true, issue 32 item 4)", async () => {
+    // Two rows a page: the sums are the selection's, not the page's.
+    const all = (await get("/api/test-list/voci/?page_size=2&totali=true")).json();
+    expect(all.results).toHaveLength(2);
+    expect(all.totali).toEqual({ importo: 1359.75, ore: 19800 });
+    const filtered = (await get("/api/test-list/voci/?prov=MI&totali=true")).json();
+    expect(filtered.totali).toEqual({ importo: 1234.5, ore: 7200 });
+    const none = (await get("/api/test-list/voci/?prov=XX&totali=true")).json();
+    expect(none).toMatchObject({ count: 0, totali: { importo: null, ore: null } });
+    // Not asked, or grouped: no totals.
+    expect((await get("/api/test-list/voci/")).json()).not.toHaveProperty("totali");
+    expect((await get("/api/test-list/voci/?group_by=prov&totali=true")).json()).not.toHaveProperty("totali");
+  });
+
   it("refuses users without the list permission", async () => {
     const other = await ctx().createUser({ permissions: ["erp_operatori"] });
     expect((await get("/api/test-list/voci/", other.token)).statusCode).toBe(403);
@@ -168,6 +182,7 @@ describeEachDb("list engine API", (ctx) => {
     ["importo_min=dieci", "importo_min"],
     [`global=${"a".repeat(201)}`, "global"],
     ["file_type=exe", "file_type"],
+    ["totali=si", "totali"],
   ])("answers 400 with an Italian detail for %s", async (query, param) => {
     const res = await get(`/api/test-list/voci/?${query.replace(/ /g, "%20").replace(/;/g, "%3B")}`);
     expect(res.statusCode).toBe(400);

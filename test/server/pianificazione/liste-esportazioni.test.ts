@@ -294,6 +294,8 @@ describeEachDb("pianificazione lists and exports", (ctx) => {
         confermati: 1,
         ore_lavorate: 12 * 3600,
         contratto_id: fiera,
+        // The row opens its shift in the SPA's Assegnazione avanzata (contract / service / day / shift).
+        giorno_id: expect.any(Number),
         operatori: [
           { id: expect.any(Number), cognome: "Assunto", nome: "Mario", confermato: false },
           { id: op, cognome: "Chiamato", nome: "Luca", confermato: true },

@@ -37,7 +37,7 @@ describe("side menu", () => {
   it("shows exactly the allowed entries to a planner", async () => {
     renderApp("/", { as: "pianificatore" });
     await screen.findByText("Benvenuto, Giulia Bianchi");
-    expect(menuEntries()).toEqual(["Dashboard", "Contratti", "Deroghe", "Registro turni"]);
+    expect(menuEntries()).toEqual(["Dashboard", "Contratti", "Deroghe", "Registro turni", "Storico turni"]);
   });
 
   it("shows every group to a superadmin", async () => {
@@ -49,6 +49,7 @@ describe("side menu", () => {
       "Contratti",
       "Deroghe",
       "Registro turni",
+      "Storico turni",
       "Profili regole",
       "Intermittenti",
       "Operatori",
@@ -73,6 +74,7 @@ describe("side menu", () => {
       "Eventi",
       "Utenti",
       "Utenti",
+      "Costo del lavoro",
       "Dati di fatturazione",
       "Paghe: tracciato e causali",
     ]);

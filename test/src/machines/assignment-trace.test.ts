@@ -94,6 +94,7 @@ async function replay(trace: MachineTrace) {
     confirm: next,
     bulkAssign: unexpected,
     consolidate: unexpected,
+    confirmPeriod: unexpected,
     reload: async () => undefined,
   };
   const clock = new SimulatedClock();

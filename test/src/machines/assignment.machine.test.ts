@@ -8,6 +8,7 @@ import { createActor, SimulatedClock } from "xstate";
 import type {
   AssignResult,
   BulkResult,
+  ConsolidaPeriodoResult,
   ConsolidaResult,
   OperatorCall,
 } from "../../../src/api/pianificazione/assegnazione.endpoints";
@@ -19,6 +20,7 @@ import {
   isInProgress,
   noticeForTurno,
   opKey,
+  type PeriodConfirmationCall,
   provideAssignmentCalls,
   RELOAD_DEBOUNCE_MS,
 } from "../../../src/machines/assignment.machine";
@@ -44,6 +46,7 @@ function controlledCalls(opts: { holdReloads?: boolean } = {}) {
   const pending: { kind: string; call: OperatorCall; flag: boolean; d: Deferred<Partial<AssignResult>> }[] = [];
   const bulks: { call: BulkCall; d: Deferred<BulkResult> }[] = [];
   const consolidations: { call: ConsolidationCall; d: Deferred<ConsolidaResult> }[] = [];
+  const periods: { call: PeriodConfirmationCall; d: Deferred<ConsolidaPeriodoResult> }[] = [];
   const reloads: number[] = [];
   const heldReloads: Deferred<unknown>[] = [];
   const notices: unknown[] = [];
@@ -69,6 +72,11 @@ function controlledCalls(opts: { holdReloads?: boolean } = {}) {
       consolidations.push({ call, d });
       return d.promise;
     },
+    confirmPeriod: (call) => {
+      const d = deferred<ConsolidaPeriodoResult>();
+      periods.push({ call, d });
+      return d.promise;
+    },
     reload: async () => {
       reloads.push(Date.now());
       if (opts.holdReloads) {
@@ -80,7 +88,7 @@ function controlledCalls(opts: { holdReloads?: boolean } = {}) {
     notify: (n) => notices.push(n),
     announce: (a) => announcements.push(a),
   };
-  return { calls, pending, bulks, consolidations, reloads, heldReloads, notices, announcements };
+  return { calls, pending, bulks, consolidations, periods, reloads, heldReloads, notices, announcements };
 }
 
 function start(calls: AssignmentCalls) {
@@ -374,5 +382,60 @@ describe("assignment machine", () => {
 
     actor.send({ type: "CONSOLIDATE", idGiorno: 10, idTurno: 21 });
     expect(consolidations[1].call).toEqual({ idContratto: 1, idServizio: 2, idGiorno: 10, idTurno: 21 });
+  });
+
+  test("CONFIRM_PERIOD confirms a week in one call: its operators in progress, one report, one debounced reload (issue 32 item 6)", async () => {
+    const { calls, periods, reloads, announcements } = controlledCalls();
+    const { actor, clock } = start(calls);
+    const keys = [opKey(20, 7), opKey(20, 8), opKey(21, 7)];
+    actor.send({ type: "CONFIRM_PERIOD", dal: "2026-03-02", al: "2026-03-08", keys });
+    expect(actor.getSnapshot().value).toMatchObject({ calls: "confirmingPeriod" });
+    expect(actor.getSnapshot().context.inProgress).toEqual(keys);
+    // One at a time: a second click while it runs is ignored.
+    actor.send({ type: "CONFIRM_PERIOD", dal: "2026-03-02", al: "2026-03-08", keys });
+    actor.send({ type: "CONSOLIDATE", idGiorno: 10 });
+    expect(periods.map((p) => p.call)).toEqual([
+      { idContratto: 1, idServizio: 2, dal: "2026-03-02", al: "2026-03-08" },
+    ]);
+    const saltato = {
+      turno_id: 21,
+      giorno: "2026-03-02",
+      operatore_id: 7,
+      cognome: "Rossi",
+      nome: "Anna",
+      detail: "Il giorno è già passato",
+    };
+    periods[0].d.resolve({ result: "OK", confermati: 2, saltati: [saltato], scoperti: [] });
+    await flush();
+    expect(actor.getSnapshot().value).toMatchObject({ calls: "ready" });
+    expect(actor.getSnapshot().context.inProgress).toEqual([]);
+    expect(actor.getSnapshot().context.periodConfirmation).toEqual({
+      dal: "2026-03-02",
+      al: "2026-03-08",
+      confermati: 2,
+      saltati: [saltato],
+      scoperti: [],
+    });
+    expect(announcements.map((a) => a.kind)).toEqual(["period"]);
+    clock.increment(RELOAD_DEBOUNCE_MS - 1);
+    await flush();
+    expect(reloads).toHaveLength(0);
+    clock.increment(1);
+    await flush();
+    expect(reloads).toHaveLength(1);
+
+    // A refused call frees its operators and is announced as failed.
+    actor.send({
+      type: "CONFIRM_PERIOD",
+      dal: "2026-03-09",
+      al: "2026-03-15",
+      deroga: "Verificato",
+      keys: [opKey(22, 7)],
+    });
+    expect(periods[1].call).toMatchObject({ deroga: "Verificato" });
+    periods[1].d.reject({ status: 403, data: { detail: "Non disponi del permesso di derogare" } });
+    await flush();
+    expect(actor.getSnapshot().context.inProgress).toEqual([]);
+    expect(announcements.at(-1)).toMatchObject({ kind: "failed", call: "period" });
   });
 });

@@ -4,6 +4,8 @@
  * (server/lib/cms-app-tokens.ts, decided by the guard on the matched route like the guards' "app").
  *   POST /login/                    {codice_accesso, evento_id?} → {token, scade_il, utente, evento}
  *                                   (public; only while the event's counting window is open)
+ *   POST /eventi/                   {codice_accesso} → {results: [{id, titolo, data_inizio, data_fine}]}
+ *                                   (public, the sign-in's limits: the events to choose from)
  *   POST /logout/                   revokes the token
  *   GET  /evento/                   the event's current total and per gate
  *   POST /varchi/{id}/conteggi/     {data: {device_id, seq, in, out, at}} or {data: [...]} (≤ 500)
@@ -14,6 +16,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
+  AppCmsEventiBody,
+  AppCmsEventiOut,
   AppCmsEventoOut,
   AppCmsLoginBody,
   AppCmsLoginOut,
@@ -22,7 +26,7 @@ import {
 } from "../../../../src/domain/contracts/cms/app";
 import { DetailOut, IdParams } from "../../../../src/domain/contracts/common";
 import { currentCmsAppUser } from "../../../plugins/auth-guard";
-import { cmsAppLogin, cmsAppLogout, eventoTotale, postConteggi } from "./cms-app.service";
+import { cmsAppEventi, cmsAppLogin, cmsAppLogout, eventoTotale, postConteggi } from "./cms-app.service";
 import { conteggiNotifier } from "./conteggi-notify";
 
 const tags = ["app-cms"];
@@ -46,6 +50,21 @@ export const cmsAppRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request) => cmsAppLogin(app.db, request.body, request.ip, app.clock()),
+  );
+
+  app.post(
+    "/eventi/",
+    {
+      config: { permissions: "public" },
+      schema: {
+        tags,
+        summary: "Eventi in cui il codice di accesso può contare ora (per scegliere quello da contare)",
+        security: [],
+        body: AppCmsEventiBody,
+        response: { 200: AppCmsEventiOut },
+      },
+    },
+    async (request) => cmsAppEventi(app.db, request.body, request.ip, app.clock()),
   );
 
   app.post(

@@ -11,7 +11,7 @@
  */
 import { sql } from "drizzle-orm";
 import { FINESTRA_CONTEGGIO, fineFinestra, finestraAperta } from "../../../../src/domain/cms";
-import type { AppCmsLoginOut, ConteggiOut, Conteggio } from "../../../../src/domain/contracts/cms/app";
+import type { AppCmsEventiOut, AppCmsLoginOut, ConteggiOut, Conteggio } from "../../../../src/domain/contracts/cms/app";
 import type { Db, Executor } from "../../../db/client";
 import { queryOne, queryRows } from "../../../db/query";
 import { AZIONI, writeAudit } from "../../../lib/audit";
@@ -78,17 +78,16 @@ interface EventoAperto {
   data_fine: string;
 }
 
-export async function cmsAppLogin(
-  db: Db,
-  body: { codice_accesso: string; evento_id?: number },
-  ip: string,
-  now: Date,
-): Promise<AppCmsLoginOut> {
+/**
+ * The user of an access code (the address's limit and the code's back-off taken first), never a
+ * viewer: the sign-in's and the event list's first step.
+ */
+async function utenteDelCodice(db: Db, codiceAccesso: string, ip: string, now: Date) {
   // Per address, and the back-off the staff login has per name tried (issue 30 item 12), shared
   // code (server/lib/login-backoff.ts) as the guards' app does: the counting app has no user
   // name, so the name tried is the code itself — one code tried from many addresses slows down
   // after BACKOFF.freeFailures failures; a right code gives its try back.
-  const backoff = backoffKey("cms", body.codice_accesso.toUpperCase());
+  const backoff = backoffKey("cms", codiceAccesso.toUpperCase());
   await reserveInOrder([
     {
       take: () => reserveRateLimit(db, RATE_RULES.cmsAppLoginIp, ip, now),
@@ -98,7 +97,7 @@ export async function cmsAppLogin(
   ]);
   const utente = await queryOne<{ id: number; first_name: string; last_name: string; tipologia_id: string }>(
     db,
-    sql`SELECT id, first_name, last_name, tipologia_id FROM cms_utenti WHERE codice_accesso = ${body.codice_accesso.toUpperCase()} AND attivo`,
+    sql`SELECT id, first_name, last_name, tipologia_id FROM cms_utenti WHERE codice_accesso = ${codiceAccesso.toUpperCase()} AND attivo`,
   );
   if (!utente) {
     await writeAudit(db, {
@@ -114,17 +113,55 @@ export async function cmsAppLogin(
   await releaseBackoff(db, backoff);
   // A viewer gets no counting token (issue 30 item 6).
   if (utente.tipologia_id === TIPO_VISUALIZZATORE) throw forbiddenWith(VISUALIZZATORE_NON_CONTA);
+  return utente;
+}
+
+/** The events the user is linked to whose counting window is open (enabled, counter on). */
+async function eventiAperti(db: Db, utenteId: number, now: Date, eventoId?: number): Promise<EventoAperto[]> {
   const aperti = await queryRows<EventoAperto>(
     db,
     sql`SELECT e.id, e.titolo, e.data_inizio, e.data_fine
-          FROM cms_eventi e JOIN cms_eventi_utenti eu ON eu.evento_id = e.id AND eu.utente_id = ${utente.id}
+          FROM cms_eventi e JOIN cms_eventi_utenti eu ON eu.evento_id = e.id AND eu.utente_id = ${utenteId}
          WHERE e.abilitato AND e.contatore
            AND ${now} BETWEEN e.data_inizio - ${`${FINESTRA_CONTEGGIO.primaMs / 60_000} minutes`}::interval
                           AND e.data_fine + ${`${FINESTRA_CONTEGGIO.dopoMs / 60_000} minutes`}::interval
-           ${body.evento_id ? sql`AND e.id = ${body.evento_id}` : sql``}
+           ${eventoId ? sql`AND e.id = ${eventoId}` : sql``}
          ORDER BY e.data_inizio, e.id`,
   );
   if (aperti.length === 0) throw forbiddenWith(FINESTRA_CHIUSA);
+  return aperti;
+}
+
+/**
+ * The events an access code may count now (issue 33: the app lets the steward choose when there
+ * is more than one), under the sign-in's limits; nothing is issued.
+ */
+export async function cmsAppEventi(
+  db: Db,
+  body: { codice_accesso: string },
+  ip: string,
+  now: Date,
+): Promise<AppCmsEventiOut> {
+  const utente = await utenteDelCodice(db, body.codice_accesso, ip, now);
+  const aperti = await eventiAperti(db, utente.id, now);
+  return {
+    results: aperti.map((e) => ({
+      id: Number(e.id),
+      titolo: e.titolo,
+      data_inizio: new Date(e.data_inizio).toISOString(),
+      data_fine: new Date(e.data_fine).toISOString(),
+    })),
+  };
+}
+
+export async function cmsAppLogin(
+  db: Db,
+  body: { codice_accesso: string; evento_id?: number },
+  ip: string,
+  now: Date,
+): Promise<AppCmsLoginOut> {
+  const utente = await utenteDelCodice(db, body.codice_accesso, ip, now);
+  const aperti = await eventiAperti(db, utente.id, now, body.evento_id);
   if (aperti.length > 1) throw badRequest(SCEGLI_EVENTO, { evento_id: SCEGLI_EVENTO });
   const evento = aperti[0];
   const eventoId = Number(evento.id);
@@ -371,11 +408,18 @@ async function verificaConteggi(
 }
 
 export async function eventoTotale(db: Executor, user: CmsAppUser) {
-  const e = await queryOne<{ id: number; titolo: string }>(
+  const e = await queryOne<{ id: number; titolo: string; soglia_attenzione: number; soglia_massima: number }>(
     db,
-    sql`SELECT id, titolo FROM cms_eventi WHERE id = ${user.eventoId}`,
+    sql`SELECT id, titolo, soglia_attenzione, soglia_massima FROM cms_eventi WHERE id = ${user.eventoId}`,
   );
   if (!e) throw notFound("Evento non trovato");
   const varchi = await occupazioneVarchi(db, user.eventoId);
-  return { id: Number(e.id), titolo: e.titolo, totale: totaleDi(varchi), varchi };
+  return {
+    id: Number(e.id),
+    titolo: e.titolo,
+    soglia_attenzione: Number(e.soglia_attenzione),
+    soglia_massima: Number(e.soglia_massima),
+    totale: totaleDi(varchi),
+    varchi,
+  };
 }

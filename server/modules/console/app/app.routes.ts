@@ -4,10 +4,13 @@
  * `permissions: "app"`: only an app token opens it (server/plugins/auth-guard.ts).
  *   POST /login/                {username, password} → {token, operatore}      (public, rate-limited)
  *   POST /logout/               revokes the token
+ *   GET  /informativa/          the notice on positions: version, retention, acknowledged or not
+ *   POST /informativa/          {data: {versione}} → the acknowledgement (once per version, audited)
  *   GET  /turni/                the guard's shifts, 7 days back to 30 ahead, with their check-ins
  *   POST /timbrature/           {data: {id (UUID from the app), turno_id, tipo, data_ora, lat, lng, accuratezza}}
  *                               → 201 recorded, 200 already recorded (same id), 409 id reused
- *   GET  /ticket/               the guard's tickets;  POST /ticket/ {data: {tipo, oggetto, testo}} → 201
+ *   GET  /ticket/               the guard's tickets;  POST /ticket/ {data: {id?, tipo, oggetto, testo}}
+ *                               → 201 opened, 200 already opened (same id from the app), 409 id reused
  *   GET  /ticket/:id/           one of them with the office's replies
  *   POST /ticket/:id/foto/      a photo for it (multipart `foto`, checked by content): ./app-foto.routes.ts
  *   GET  /comunicazioni/        the company's communications to the guard (marks them delivered)
@@ -31,6 +34,7 @@ import {
 } from "./app.service";
 import { appAllegato, appComunicazioni, appConfermaLettura } from "./app-comunicazioni.service";
 import { appFotoRoutes } from "./app-foto.routes";
+import { appConfermaInformativa, appInformativa } from "./app-informativa.service";
 
 export const appRoutes: FastifyPluginAsync = async (app) => {
   await app.register(appFotoRoutes);
@@ -43,6 +47,12 @@ export const appRoutes: FastifyPluginAsync = async (app) => {
     await appLogout(app.db, actorOf(request), app.clock());
     return { detail: "Disconnessione effettuata" };
   });
+  const giorni = app.config.positionRetentionDays;
+  route.call(calls.appInformativa, (request) => appInformativa(app.db, currentAppUser(request), giorni));
+  route.call(calls.appConfermaInformativa, async (request) => {
+    await writeHit(request);
+    return appConfermaInformativa(app.db, actorOf(request), request.body.data.versione, giorni, app.clock());
+  });
   route.call(calls.appTurni, (request) => appTurni(app.db, currentAppUser(request), app.clock()));
   route.call(calls.appTimbra, async (request, reply) => {
     await writeHit(request);
@@ -52,7 +62,8 @@ export const appRoutes: FastifyPluginAsync = async (app) => {
   route.call(calls.appTickets, (request) => appTickets(app.db, currentAppUser(request)));
   route.call(calls.appApriTicket, async (request, reply) => {
     await writeHit(request);
-    return reply.code(201).send(await appApriTicket(app.db, actorOf(request), request.body.data, app.clock()));
+    const { created, ticket } = await appApriTicket(app.db, actorOf(request), request.body.data, app.clock());
+    return reply.code(created ? 201 : 200).send(ticket);
   });
   route.call(calls.appTicket, (request) => appTicket(app.db, currentAppUser(request), request.params.id));
   route.call(calls.appComunicazioni, (request) => appComunicazioni(app.db, actorOf(request), app.clock()));

@@ -360,13 +360,27 @@ export async function appTicket(db: Executor, user: AppUser, id: number): Promis
   return { ...t, messaggi: await ticketMessaggi(db, id) };
 }
 
-export async function appApriTicket(db: Db, actor: AppActor, data: AppTicketData, now: Date): Promise<AppTicket> {
+/**
+ * Opens a ticket. With the app's id (a UUID made on the phone, issue 33) it is idempotent as
+ * check-ins are: the same id again answers the ticket already opened (`created` false) and writes
+ * nothing; the same id with another text is a 409.
+ */
+export async function appApriTicket(
+  db: Db,
+  actor: AppActor,
+  data: AppTicketData,
+  now: Date,
+): Promise<{ created: boolean; ticket: AppTicket }> {
+  const operatoreId = actor.user.operatoreId;
+  const clientId = data.id ?? null;
   const id = await db.transaction(async (tx) => {
-    const row = (await queryOne<{ id: number }>(
+    const row = await queryOne<{ id: number }>(
       tx,
-      sql`INSERT INTO ticket_supporto (operatore_id, data_ora, tipo, oggetto, testo)
-          VALUES (${actor.user.operatoreId}, ${now}, ${data.tipo}, ${data.oggetto}, ${data.testo}) RETURNING id`,
-    )) as { id: number };
+      sql`INSERT INTO ticket_supporto (operatore_id, data_ora, tipo, oggetto, testo, client_id)
+          VALUES (${operatoreId}, ${now}, ${data.tipo}, ${data.oggetto}, ${data.testo}, ${clientId}::uuid)
+          ON CONFLICT (operatore_id, client_id) WHERE client_id IS NOT NULL DO NOTHING RETURNING id`,
+    );
+    if (!row) return null;
     await writeAudit(tx, {
       ...guardAudit(actor),
       azione: AZIONI.create,
@@ -376,7 +390,15 @@ export async function appApriTicket(db: Db, actor: AppActor, data: AppTicketData
     });
     return row.id;
   });
-  return appTicket(db, actor.user, id);
+  if (id !== null) return { created: true, ticket: await appTicket(db, actor.user, id) };
+  const prev = (await queryOne<{ id: number; tipo: string; oggetto: string; testo: string }>(
+    db,
+    sql`SELECT id, tipo, oggetto, testo FROM ticket_supporto WHERE operatore_id = ${operatoreId} AND client_id = ${clientId}::uuid`,
+  )) as { id: number; tipo: string; oggetto: string; testo: string };
+  if (prev.tipo !== data.tipo || prev.oggetto !== data.oggetto || prev.testo !== data.testo) {
+    throw conflict("Identificativo già usato per un altro ticket");
+  }
+  return { created: false, ticket: await appTicket(db, actor.user, prev.id) };
 }
 
 /**

@@ -21,7 +21,12 @@ export function libroUnicoPdf(
 ): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const titolo = `Calendario presenze ${mese.slice(5)}/${mese.slice(0, 4)}`;
-    const doc = new PDFDocument({ size: "A4", margin: 40, compress: false, info: { Title: `${titolo} - ${o.cognome} ${o.nome}` } });
+    const doc = new PDFDocument({
+      size: "A4",
+      margin: 40,
+      compress: false,
+      info: { Title: `${titolo} - ${o.cognome} ${o.nome}` },
+    });
     const chunks: Buffer[] = [];
     doc.on("data", (c: Buffer) => chunks.push(c));
     doc.on("end", () => resolve(Buffer.concat(chunks)));

@@ -6,6 +6,7 @@
  *   turni/{t}/operatori/bulk/ {data:{operatori:[ids], conferma?}}
  *   turni/{t}/candidati/, candidati/?turno=               ranked operators with reasons
  *   consolida/, turni/{t}/consolida/                      confirm in bulk, answer what is uncovered
+ * and …/servizi/{s}/consolida/ {data:{dal, al}} (?deroga): confirm a period's places ("Conferma settimana");
  * and …/servizi/{s}/operatori-periodo/ {data:{operatore, dal, al, azione, conferma?}}: one operator
  * on every shift of a period (assign where they fit, remove, unconfirm), the skipped ones reported.
  */
@@ -23,6 +24,8 @@ import {
   CandidatiTurnoOut,
   ConfirmData,
   ConsolidaOut,
+  ConsolidaPeriodoData,
+  ConsolidaPeriodoOut,
   DerogaQuery,
   OperatorePeriodoData,
   OperatorePeriodoOut,
@@ -31,8 +34,8 @@ import { id, wrap } from "../../../../src/domain/contracts/pianificazione/fields
 import { CAPABILITIES } from "../../../../src/domain/permissions";
 import { queryRows } from "../../../db/query";
 import { contextOf } from "../../../lib/context";
-import { giornoScope, type TurnoScope, turnoScope } from "../scope";
-import { assign, bulkAssign, confirm, consolidate, unassign } from "./assegnazione.service";
+import { giornoScope, servizioScope, type TurnoScope, turnoScope } from "../scope";
+import { assign, bulkAssign, confirm, consolidaPeriodo, consolidate, unassign } from "./assegnazione.service";
 import { evaluate, rankCandidates } from "./eligibility.service";
 import { operatorePeriodo } from "./operatore-periodo.service";
 
@@ -103,6 +106,29 @@ export const assegnazioneRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (req) => bulkAssign(contextOf(req), req.params, req.body.data.operatori, req.body.data.conferma === true),
+  );
+
+  app.post(
+    "/:idContratto/servizi/:idServizio/consolida/",
+    {
+      config: { permissions },
+      schema: {
+        tags,
+        params: z.object({ idContratto: id(), idServizio: id() }),
+        querystring: DerogaQuery,
+        body: wrap(ConsolidaPeriodoData),
+        response: { 200: ConsolidaPeriodoOut },
+      },
+    },
+    async (req) => {
+      const s = await servizioScope(app.db, req.params.idContratto, req.params.idServizio);
+      return consolidaPeriodo(
+        contextOf(req),
+        { contrattoId: s.contratto_id, servizioId: s.servizio_id },
+        req.body.data,
+        req.query.deroga,
+      );
+    },
   );
 
   app.post(

@@ -4,19 +4,22 @@
  * planners assigning one operator at the same instant get one success and one 409.
  */
 
-import { sql } from "drizzle-orm";
-import type {
-  AssignResult,
-  BulkOutcome,
-  ConsolidaResult,
-  Scoperto,
+import { type SQL, sql } from "drizzle-orm";
+import {
+  type AssignResult,
+  type BulkOutcome,
+  type ConsolidaPeriodoResult,
+  type ConsolidaResult,
+  MAX_GIORNI_PERIODO,
+  type Scoperto,
 } from "../../../../src/domain/contracts/pianificazione/assegnazione";
-import { derogabile } from "../../../../src/domain/turno";
+import { daysBetween } from "../../../../src/domain/shift-rules";
+import { derogabile, GIORNO_PASSATO } from "../../../../src/domain/turno";
 import type { Executor } from "../../../db/client";
 import { queryOne, queryRows, queryRowsPrepared } from "../../../db/query";
 import { auditInsertSql } from "../../../lib/audit";
-import type { ServiceContext } from "../../../lib/context";
-import { conflict, HttpError, notFound } from "../../../lib/errors";
+import type { AppContext, ServiceContext } from "../../../lib/context";
+import { conflict, HttpError, notFound, validationError } from "../../../lib/errors";
 import { audit, auditEntry, rel } from "../audit";
 import {
   derogaPassatoSql,
@@ -25,6 +28,7 @@ import {
   notaDeroga,
   requireDeroghe,
   sbloccoPassato,
+  ultimoGiornoBloccato,
 } from "../passato";
 import { registroInsertSql } from "../registro-turni/registro";
 import { type TurnoScope, turnoScope } from "../scope";
@@ -305,14 +309,76 @@ export async function consolidate(
 ): Promise<ConsolidaResult> {
   const motivo = sbloccoPassato(ctx, [scope.giorno], deroga);
   const where = scope.turnoId ? sql`t.id = ${scope.turnoId}` : sql`t.giorno_id = ${scope.giornoId}`;
+  const confermati = await confermaTutti(ctx, scope, where, motivo);
+  return { result: "OK", confermati: confermati.length, scoperti: await scopertiDove(ctx.db, where) };
+}
+
+/**
+ * "Conferma settimana" (issue 32 item 6): every unconfirmed assignment of the service's days from
+ * `dal` to `al` confirmed in one transaction; the locked past days' are skipped and reported, unless
+ * a derogation is given (then confirmed, each recorded as a derogation).
+ */
+export async function consolidaPeriodo(
+  ctx: AppContext,
+  scope: { contrattoId: number; servizioId: number },
+  periodo: { dal: string; al: string },
+  deroga?: string,
+): Promise<ConsolidaPeriodoResult> {
+  if (daysBetween(periodo.dal, periodo.al) + 1 > MAX_GIORNI_PERIODO)
+    throw validationError({ al: `Il periodo può coprire al massimo ${MAX_GIORNI_PERIODO} giorni` });
+  const bloccatoFino = ultimoGiornoBloccato(ctx);
+  const bloccati = bloccatoFino !== null && periodo.dal <= bloccatoFino;
+  if (bloccati && deroga) requireDeroghe(ctx);
+  const motivo = bloccati && deroga ? deroga : null;
+  const inPeriodo = sql`t.giorno_id IN (SELECT g.id FROM giorni g WHERE g.servizio_id = ${scope.servizioId}
+                          AND g.giorno BETWEEN ${periodo.dal}::date AND ${periodo.al}::date)`;
+  const aperti =
+    bloccati && !motivo
+      ? sql`t.giorno_id IN (SELECT g.id FROM giorni g WHERE g.servizio_id = ${scope.servizioId}
+              AND g.giorno BETWEEN ${periodo.dal}::date AND ${periodo.al}::date AND g.giorno > ${bloccatoFino}::date)`
+      : inPeriodo;
+  const confermati = await confermaTutti(ctx, scope, aperti, motivo);
+  const saltati =
+    bloccati && !motivo
+      ? await queryRows<ConsolidaPeriodoResult["saltati"][number]>(
+          ctx.db,
+          sql`SELECT t.id AS turno_id, to_char(g.giorno, 'YYYY-MM-DD') AS giorno, o.operatore_id, op.cognome, op.nome,
+                     ${GIORNO_PASSATO}::text AS detail
+                FROM turni t JOIN giorni g ON g.id = t.giorno_id JOIN turni_operatori o ON o.turno_id = t.id
+                JOIN operatori op ON op.id = o.operatore_id
+               WHERE ${inPeriodo} AND g.giorno <= ${bloccatoFino}::date AND NOT o.confermato
+               ORDER BY g.giorno, t.inizio_f1, t.id, op.cognome, op.nome`,
+        )
+      : [];
+  return {
+    result: "OK",
+    confermati: confermati.length,
+    saltati,
+    scoperti: await scopertiDove(ctx.db, inPeriodo),
+  };
+}
+
+/** Confirms the unconfirmed assignments of the shifts `where` selects: registro, derogation and audit per shift. */
+async function confermaTutti(
+  ctx: ServiceContext,
+  scope: { contrattoId: number; servizioId: number },
+  where: SQL,
+  motivo: string | null,
+) {
   const userId = ctx.actor.userId;
-  const confermati = await ctx.db.transaction(async (tx) => {
-    const rows = await queryRows<{ turno_id: number; operatore_id: number; cognome: string; nome: string }>(
+  return ctx.db.transaction(async (tx) => {
+    const rows = await queryRows<{
+      turno_id: number;
+      giorno_id: number;
+      operatore_id: number;
+      cognome: string;
+      nome: string;
+    }>(
       tx,
       sql`UPDATE turni_operatori o SET confermato = true, confermato_da = ${userId}, confermato_il = now()
           FROM turni t, operatori op
           WHERE t.id = o.turno_id AND op.id = o.operatore_id AND ${where} AND NOT o.confermato
-          RETURNING o.turno_id, o.operatore_id, op.cognome, op.nome`,
+          RETURNING o.turno_id, t.giorno_id, o.operatore_id, op.cognome, op.nome`,
     );
     if (rows.length)
       await tx.execute(
@@ -347,16 +413,20 @@ export async function consolidate(
         related: [
           rel("servizio", scope.servizioId),
           rel("contratto", scope.contrattoId),
-          rel("giorno", scope.giornoId),
+          rel("giorno", list[0].giorno_id),
           ...list.map((r) => rel("operatore", r.operatore_id)),
         ],
         note: notaDeroga(motivo),
         changeLog: list.map((r) => `Confermato ${fullName(r)}: "No" → "Sì"`),
       });
-    return rows.length;
+    return rows;
   });
-  const scoperti = await queryRows<Scoperto>(
-    ctx.db,
+}
+
+/** The shifts `where` selects that have fewer operators than asked. */
+function scopertiDove(ex: Executor, where: SQL) {
+  return queryRows<Scoperto>(
+    ex,
     sql`SELECT t.id AS turno_id, to_char(g.giorno, 'YYYY-MM-DD') AS giorno, t.inizio_f1::text, t.fine_f1::text,
                t.inizio_f2::text, t.fine_f2::text, p.descrizione AS posizione, t.operatori_richiesti,
                count(o.id)::int AS assegnati, (t.operatori_richiesti - count(o.id))::int AS mancanti
@@ -364,7 +434,6 @@ export async function consolidate(
         LEFT JOIN turni_operatori o ON o.turno_id = t.id
         WHERE ${where}
         GROUP BY t.id, g.giorno, p.descrizione HAVING count(o.id) < t.operatori_richiesti
-        ORDER BY t.inizio_f1, t.id`,
+        ORDER BY g.giorno, t.inizio_f1, t.id`,
   );
-  return { result: "OK", confermati, scoperti };
 }

@@ -4,7 +4,10 @@
  * their confirmation; what could not be done is skipped and reported with the server's reason.
  */
 import { sql } from "drizzle-orm";
-import type { OperatorePeriodoResult } from "../../../../src/domain/contracts/pianificazione/assegnazione";
+import {
+  MAX_GIORNI_PERIODO,
+  type OperatorePeriodoResult,
+} from "../../../../src/domain/contracts/pianificazione/assegnazione";
 import { formatTime } from "../../../../src/domain/format";
 import { daysBetween } from "../../../../src/domain/shift-rules";
 import { queryRows } from "../../../db/query";
@@ -12,8 +15,6 @@ import type { ServiceContext } from "../../../lib/context";
 import { HttpError, validationError } from "../../../lib/errors";
 import { servizioScope } from "../scope";
 import { assign, confirm, unassign } from "./assegnazione.service";
-
-export const MAX_GIORNI_PERIODO = 62;
 
 export interface OperatorePeriodo {
   operatore: number;

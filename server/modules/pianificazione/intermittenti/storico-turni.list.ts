@@ -47,6 +47,7 @@ export const storicoTurniList = defineList(StoricoTurniList, {
   columns: {
     contratto_id: sql`c.id`,
     servizio_id: sql`s.id`,
+    giorno_id: sql`g.id`,
     inizio_f1: sql`t.inizio_f1::text`,
     fine_f1: sql`t.fine_f1::text`,
     inizio_f2: sql`t.inizio_f2::text`,

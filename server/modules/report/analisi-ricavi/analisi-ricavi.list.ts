@@ -17,6 +17,8 @@ import { RINFRESCA_MARGINI } from "./margini.job";
 const RICAVI = sql`coalesce(x.ricavi, 0)`;
 const COMPENSI = sql`coalesce(x.compensi, 0)`;
 const COSTI = sql`coalesce(x.costi, 0)`;
+/** Pay × the qualifications' employer-cost factors (0661); equal to the pay where none is set. */
+const COSTO_LAVORO = sql`coalesce(x.costo_lavoro, 0)`;
 const MARGINE = sql`(${RICAVI} - ${COMPENSI} - ${COSTI})`;
 
 export const marginalitaList = defineList(MarginalitaList, {
@@ -54,6 +56,7 @@ export const marginalitaList = defineList(MarginalitaList, {
     ore: sql`coalesce(x.ore, 0)`,
     ricavi: RICAVI,
     compensi: COMPENSI,
+    costo_lavoro: COSTO_LAVORO,
     costi: COSTI,
     margine: MARGINE,
     margine_pct: sql`CASE WHEN ${RICAVI} = 0 THEN NULL ELSE round(${MARGINE} * 100 / ${RICAVI}, 2) END`,

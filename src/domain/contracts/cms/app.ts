@@ -14,6 +14,16 @@ export const AppCmsLoginBody = z
   })
   .meta({ examples: [{ codice_accesso: "K7Q4M2XP" }] });
 
+/** The events an access code may count now: the app asks the steward to choose when there are more. */
+export const AppCmsEventiBody = z
+  .object({ codice_accesso: z.string().trim().min(1, "Questo campo è obbligatorio").max(20) })
+  .meta({ examples: [{ codice_accesso: "K7Q4M2XP" }] });
+
+export const AppCmsEventiOut = z.object({
+  results: z.array(z.object({ id: z.number(), titolo: z.string(), data_inizio: z.string(), data_fine: z.string() })),
+});
+export type AppCmsEventiOut = z.infer<typeof AppCmsEventiOut>;
+
 export const AppCmsVarco = z.object({
   id: z.number(),
   nome: z.string(),
@@ -106,6 +116,10 @@ export type ConteggiOut = z.infer<typeof ConteggiOut>;
 export const AppCmsEventoOut = z.object({
   id: z.number(),
   titolo: z.string(),
+  /** The event's thresholds in percent of the capacity (the app's colours, as the control room's). */
+  soglia_attenzione: z.number(),
+  soglia_massima: z.number(),
   totale: Totale,
   varchi: z.array(AppCmsVarco.extend({ presenti: z.number(), ingressi: z.number(), uscite: z.number() })),
 });
+export type AppCmsEventoOut = z.infer<typeof AppCmsEventoOut>;

@@ -140,6 +140,35 @@ export const ConsolidaOut = z.object({
 });
 export type ConsolidaResult = z.infer<typeof ConsolidaOut>;
 
+/** The longest period confirmed (or worked on for one operator) in one call. */
+export const MAX_GIORNI_PERIODO = 62;
+
+/**
+ * POST …/servizi/{s}/consolida/ {data:{dal, al}} (issue 32 item 6, "Conferma settimana"): confirms every
+ * assigned, unconfirmed place of the service's days in the period (at most 62 days) in one
+ * transaction; the past days' (locked) are skipped and reported unless a derogation is given (?deroga).
+ */
+export const ConsolidaPeriodoData = z.object({ dal: day(), al: day() }).superRefine((v, ctx) => {
+  if (v.al < v.dal)
+    ctx.addIssue({ code: "custom", path: ["al"], message: "La data di fine non può precedere la data di inizio" });
+});
+export type ConsolidaPeriodoData = z.infer<typeof ConsolidaPeriodoData>;
+
+export const ConsolidaPeriodoOut = ConsolidaOut.extend({
+  /** Assignments left unconfirmed, with the reason (a past day without a derogation). */
+  saltati: z.array(
+    z.object({
+      turno_id: z.number(),
+      giorno: z.string(),
+      operatore_id: z.number(),
+      cognome: z.string(),
+      nome: z.string(),
+      detail: z.string(),
+    }),
+  ),
+});
+export type ConsolidaPeriodoResult = z.infer<typeof ConsolidaPeriodoOut>;
+
 /**
  * POST …/servizi/{s}/operatori-periodo/: one operator on every shift of the service between dal and
  * al (at most 62 days) — assigned (optionally confirmed) where they fit, removed, or unconfirmed.

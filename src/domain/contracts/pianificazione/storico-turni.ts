@@ -18,6 +18,7 @@ export const StoricoTurnoRow = z.object({
   ore_lavorate: z.number(),
   contratto_id: z.number(),
   servizio_id: z.number(),
+  giorno_id: z.number(),
   inizio_f1: z.string(),
   fine_f1: z.string(),
   inizio_f2: z.string().nullable(),

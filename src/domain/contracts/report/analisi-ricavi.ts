@@ -19,6 +19,8 @@ export const MarginalitaRow = z.object({
   ore: z.number(),
   ricavi: z.number(),
   compensi: z.number(),
+  /** Pay × each qualification's employer-cost factor (contributions, TFR; Impostazioni → Costo del lavoro); = compensi without factors. */
+  costo_lavoro: z.number(),
   costi: z.number(),
   margine: z.number(),
   /** margine / ricavi × 100, 2 decimals; null without revenue. */
@@ -45,6 +47,7 @@ export const MarginalitaList = declareList({
     ore: { label: "Ore", type: "hours", sortable: true, aggregate: "sum" },
     ricavi: euro("Ricavi"),
     compensi: euro("Compensi"),
+    costo_lavoro: euro("Costo del lavoro"),
     costi: euro("Costi del servizio"),
     margine: euro("Margine"),
     margine_pct: { label: "Margine %", type: "number", sortable: true },

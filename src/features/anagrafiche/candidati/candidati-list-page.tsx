@@ -1,6 +1,6 @@
 /** /anagrafiche/candidati: the candidates list with the pipeline status filter and chips. */
 import { Badge, Link as ChakraLink, Heading, Stack } from "@chakra-ui/react";
-import { Link } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
 import type { DataTableColumn } from "../../../components/data-table/data-table.types";
 import { ListScreen } from "../../../components/data-table/list-screen";
 import type { FilterField } from "../../../components/filter-bar/filter-bar.types";
@@ -74,11 +74,14 @@ const COLUMNS: DataTableColumn<Row>[] = [
 ];
 
 export function CandidatiListPage() {
+  const navigate = useNavigate();
   return (
     <Stack p="4" gap="3">
       <Heading size="lg">Candidati</Heading>
       <ListScreen
         listId="candidati"
+        // A row opens its record (issue 32 item 4), as the link in it does.
+        onRowOpen={(r) => navigate(`/anagrafiche/candidati/${r.id}/modifica`)}
         path="anagrafiche/candidati/"
         defaults={{ sort: { field: "created_at", asc: false }, autoload: true }}
         filters={FILTERS}

@@ -3,7 +3,6 @@
  * notes, CV download, 'Assumi' (creates the operator and opens it) and delete.
  */
 import {
-  Alert,
   Box,
   Button,
   Link as ChakraLink,

@@ -5,7 +5,6 @@
  * the empty form. Validation: `validateCliente` & co. of src/domain (the server's own rules).
  */
 import {
-  Alert,
   Badge,
   Box,
   Button,

@@ -49,6 +49,8 @@ export function ClientiListPage() {
       </HStack>
       <ListScreen
         listId="clienti"
+        // A row opens its record (issue 32 item 4), as the link in it does.
+        onRowOpen={(r) => navigate(`/anagrafiche/clienti/${r.id}`)}
         path="anagrafiche/clienti/"
         defaults={{ sort: { field: "ragione_sociale", asc: true }, autoload: true }}
         filters={FILTERS}

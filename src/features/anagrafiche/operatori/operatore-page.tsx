@@ -6,7 +6,6 @@
 import { Badge, Box, Heading, HStack, Skeleton, Text } from "@chakra-ui/react";
 import { useParams } from "react-router-dom";
 import { useOperatoreQuery } from "../../../api/anagrafiche/operatori.endpoints";
-import { errorMessage } from "../../../api/base";
 import { LogScreen } from "../../../components/log-screen/log-screen";
 import { OperatorQuickView } from "../../../components/quick-view/operator-quick-view";
 import { RecordError } from "../../../components/record-error";

@@ -116,6 +116,8 @@ export function OperatoriListPage() {
       <Box>
         <ListScreen
           listId="operatori"
+          // A row opens its record (issue 32 item 4), as the link in it does.
+          onRowOpen={(r) => navigate(`/anagrafiche/operatori/${r.id}`)}
           path="anagrafiche/operatori/"
           defaults={{ sort: { field: "cognome", asc: true }, autoload: true }}
           filters={FILTERS}

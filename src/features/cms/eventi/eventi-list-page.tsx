@@ -4,7 +4,7 @@
  */
 import { Badge, Button, Link as ChakraLink, Heading, HStack, Stack } from "@chakra-ui/react";
 import { useState } from "react";
-import { Link } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
 import { EVENTI_LIST_PATH } from "../../../api/cms/eventi.endpoints";
 import type { DataTableColumn } from "../../../components/data-table/data-table.types";
 import { ListScreen } from "../../../components/data-table/list-screen";
@@ -50,6 +50,7 @@ const COLUMNS: DataTableColumn<Row>[] = [
 ];
 
 export function EventiListPage() {
+  const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
   const canEdit = hasAny(usePermissions(), CAPABILITIES.cmsEdit);
   return (
@@ -66,6 +67,8 @@ export function EventiListPage() {
       </HStack>
       <ListScreen
         listId="cms-eventi"
+        // A row opens its record (issue 32 item 4), as the link in it does.
+        onRowOpen={(r) => navigate(`/cms/eventi/${r.id}`)}
         path={EVENTI_LIST_PATH}
         defaults={{ sort: { field: "data_inizio", asc: false }, autoload: true }}
         filters={FILTERS}

@@ -5,7 +5,7 @@
  */
 
 import { Badge, Link as ChakraLink, Heading, Stack } from "@chakra-ui/react";
-import { Link, useSearchParams } from "react-router-dom";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import type { DataTableColumn } from "../../../components/data-table/data-table.types";
 import { ListScreen } from "../../../components/data-table/list-screen";
 import type { FilterField } from "../../../components/filter-bar/filter-bar.types";
@@ -51,6 +51,7 @@ const COLUMNS: DataTableColumn<Row>[] = [
 ];
 
 export function AnomaliePage() {
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   const anomalia = Number(params.get("anomalia"));
   if (Number.isInteger(anomalia) && anomalia > 0) return <AnomaliaDetail id={anomalia} />;
@@ -59,6 +60,8 @@ export function AnomaliePage() {
       <Heading size="lg">Anomalie</Heading>
       <ListScreen
         listId="anomalie"
+        // A row opens its record (issue 32 item 4), as the link in it does.
+        onRowOpen={(r) => navigate(`/console/anomalie?anomalia=${r.id}`)}
         path={calls.anomalieList.path}
         defaults={{ autoload: true }}
         filters={FILTERS}

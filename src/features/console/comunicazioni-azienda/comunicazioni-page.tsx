@@ -74,6 +74,8 @@ export function ComunicazioniAziendaPage() {
       {nuova && <NuovaComunicazione onSent={(c) => navigate(`${PATH}?comunicazione=${c.id}`)} />}
       <ListScreen
         listId="comunicazioni-azienda"
+        // A row opens its record (issue 32 item 4), as the link in it does.
+        onRowOpen={(r) => navigate(`${PATH}?comunicazione=${r.id}`)}
         path={calls.comunicazioniList.path}
         defaults={{ autoload: true }}
         filters={FILTERS}

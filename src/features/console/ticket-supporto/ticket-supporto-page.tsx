@@ -5,7 +5,7 @@
  */
 
 import { Badge, Link as ChakraLink, Heading, Stack } from "@chakra-ui/react";
-import { Link, useSearchParams } from "react-router-dom";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import type { DataTableColumn } from "../../../components/data-table/data-table.types";
 import { ListScreen } from "../../../components/data-table/list-screen";
 import type { FilterField } from "../../../components/filter-bar/filter-bar.types";
@@ -51,6 +51,7 @@ const COLUMNS: DataTableColumn<Row>[] = [
 ];
 
 export function TicketSupportoPage() {
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   const ticket = Number(params.get("ticket"));
   if (Number.isInteger(ticket) && ticket > 0) return <TicketDetail id={ticket} />;
@@ -59,6 +60,8 @@ export function TicketSupportoPage() {
       <Heading size="lg">Ticket supporto</Heading>
       <ListScreen
         listId="ticket-supporto"
+        // A row opens its record (issue 32 item 4), as the link in it does.
+        onRowOpen={(r) => navigate(`/console/ticket-supporto?ticket=${r.id}`)}
         path={calls.ticketList.path}
         defaults={{ autoload: true }}
         filters={FILTERS}

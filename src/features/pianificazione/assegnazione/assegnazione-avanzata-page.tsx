@@ -36,7 +36,7 @@ import {
 import type { ClienteRef } from "../../../api/pianificazione/contratti.endpoints";
 import { LogScreen } from "../../../components/log-screen/log-screen";
 import { OperatorName } from "../../../components/quick-view";
-import { formatDate, formatNumber, secondsToHours } from "../../../domain/format";
+import { conta, formatDate, formatNumber, secondsToHours } from "../../../domain/format";
 import { useWindowedRows } from "../../../lib/windowed-rows";
 import { statusOf } from "../../../machines/assignment/operator-status";
 import { noticeForTurno } from "../../../machines/assignment.machine";
@@ -122,7 +122,7 @@ function AdvancedPage({ mode }: { mode: "assegnazione" | "consolidamento" }) {
             )}
           </Stack>
         )}
-        {mode === "consolidamento" && header && <Consolida ids={{ ...ids, idTurno }} />}
+        {mode === "consolidamento" && header && <Consolida ids={{ ...ids, idTurno }} turni={turni} />}
         {mode === "assegnazione" &&
           turni.map((t) => (
             <Box key={t.id} mb="6">
@@ -210,9 +210,10 @@ function Candidati(props: { ids: ShiftIds; cliente?: number; rows: Candidato[] }
   const notice = useAssignmentState((s) => noticeForTurno(s.context, ids.idTurno)?.messages);
   const report = useAssignmentState((s) => s.context.bulk[String(ids.idTurno)]);
   const idle = useAssignmentState((s) => s.matches({ calls: "ready" }));
-  const running = useAssignmentState(
-    (s) => s.matches({ calls: "bulkAssigning" }) && String(s.context.request?.idTurno) === String(ids.idTurno),
-  );
+  const running = useAssignmentState((s) => {
+    const r = s.context.request;
+    return s.matches({ calls: "bulkAssigning" }) && !!r && "idTurno" in r && String(r.idTurno) === String(ids.idTurno);
+  });
   const [selected, setSelected] = useState<number[]>([]);
   // A new report: the chosen operators went through.
   useEffect(() => {
@@ -364,8 +365,18 @@ function Candidati(props: { ids: ShiftIds; cliente?: number; rows: Candidato[] }
   );
 }
 
-function Consolida({ ids }: { ids: DayIds & { idTurno?: string } }) {
+function Consolida({
+  ids,
+  turni,
+}: {
+  ids: DayIds & { idTurno?: string };
+  turni: (TurnoHeader & { results: Candidato[] })[];
+}) {
   const actor = useAssignmentActor();
+  // What the click will confirm, listed before it (issue 32 item 6).
+  const daConfermare = turni.flatMap((t) =>
+    t.results.filter((r) => statusOf(r) === "assigned").map((r) => ({ turno: t, operatore: r })),
+  );
   const result = useAssignmentState((s) => s.context.consolidation);
   const running = useAssignmentState((s) => s.matches({ calls: "consolidating" }));
   const idle = useAssignmentState((s) => s.matches({ calls: "ready" }));
@@ -376,6 +387,18 @@ function Consolida({ ids }: { ids: DayIds & { idTurno?: string } }) {
           ? "Conferma tutte le assegnazioni del turno e mostra se resta scoperto."
           : "Conferma tutte le assegnazioni del giorno e mostra i turni ancora scoperti."}
       </Text>
+      {daConfermare.length === 0 ? (
+        <Text color="fg.muted">Nessuna assegnazione da confermare: sono già tutte confermate.</Text>
+      ) : (
+        <Box aria-label="Assegnazioni da confermare" role="group">
+          <Text fontWeight="semibold">{`Verranno confermate ${conta(daConfermare.length, "assegnazione", "assegnazioni")}:`}</Text>
+          {daConfermare.map(({ turno, operatore }) => (
+            <Text key={`${turno.id}:${operatore.id}`} fontSize="sm">
+              {`${turnoRanges(turno)} — ${operatore.cognome} ${operatore.nome}`}
+            </Text>
+          ))}
+        </Box>
+      )}
       <Button
         alignSelf="start"
         colorPalette="green"

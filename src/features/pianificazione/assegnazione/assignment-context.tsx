@@ -33,7 +33,9 @@ function showNotice(n: Notice) {
 
 function showAnnouncement(a: Announcement) {
   if (a.kind === "failed") notify.error(MSG.requestError(a.failure.message));
-  else if (a.kind === "consolidation" || a.report.assegnati.length > 0) notify.success(MSG.saved);
+  else if (a.kind === "period") {
+    if (a.report.confermati > 0) notify.success(MSG.saved);
+  } else if (a.kind === "consolidation" || a.report.assegnati.length > 0) notify.success(MSG.saved);
 }
 
 const AssignmentContext = createContext<AssignmentActor | null>(null);

@@ -2,7 +2,8 @@
  * Service → assegnazione-risorse: a grid of days × shifts for one month (`?dal&al`), each cell a
  * ShiftCell driven by the service's assignment machine (debounced full reload after any change);
  * 'Assegna automaticamente' above it proposes operators for the uncovered places, marked in the cells
- * (the automatic staffing scope is the service page's, servizio-page.tsx).
+ * (the automatic staffing scope is the service page's, servizio-page.tsx); 'Conferma settimana' then
+ * confirms a week's (or the month's) places in one action (conferma-periodo.tsx).
  */
 import { Alert, Badge, Box, Button, HStack, Skeleton, Table, Text } from "@chakra-ui/react";
 import { skipToken } from "@reduxjs/toolkit/query";
@@ -15,6 +16,7 @@ import { MSG } from "../common/messages";
 import { type MonthRange, monthLabel, monthOf, shiftMonth } from "../common/month-range";
 import { AggiungiGiorno, GiornoEdit } from "../servizi/piano-edit";
 import { AssignmentScope } from "./assignment-context";
+import { ConfermaPeriodo, EsitoConfermaPeriodo } from "./conferma-periodo";
 import { OperatorePeriodo } from "./operatore-periodo";
 import { ShiftCell } from "./shift-cell";
 
@@ -72,10 +74,12 @@ export function AssignmentGrid({ idContratto, idServizio }: { idContratto: strin
         </HStack>
       )}
       {range && (
-        <HStack mb="3">
+        <HStack mb="3" align="start" wrap="wrap">
           <AutoAssegnazionePanel dal={range.dal} al={range.al} servizi={[Number(idServizio)]} />
+          {data && <ConfermaPeriodo servizio={data} month={range} />}
         </HStack>
       )}
+      <EsitoConfermaPeriodo />
       {error && (
         <Alert.Root status="error">
           <Alert.Indicator />

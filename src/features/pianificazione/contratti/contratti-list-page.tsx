@@ -3,7 +3,7 @@
  * 'Assegna automaticamente' for a week or a month of the whole company (optionally a region or client).
  */
 import { Box, Button, Heading, HStack, Link } from "@chakra-ui/react";
-import { Link as RouterLink } from "react-router-dom";
+import { Link as RouterLink, useNavigate } from "react-router-dom";
 import { useClientiOptionsQuery } from "../../../api/pianificazione/contratti.endpoints";
 import { ListScreen } from "../../../components/data-table/list-screen";
 import type { FilterField } from "../../../components/filter-bar/filter-bar.types";
@@ -18,6 +18,7 @@ interface ContrattoRow extends Record<string, unknown> {
 }
 
 export function ContrattiListPage() {
+  const navigate = useNavigate();
   const clienti = useClientiOptionsQuery();
   const filters: FilterField[] = [
     { type: "global", label: "Ricerca" },
@@ -49,6 +50,8 @@ export function ContrattiListPage() {
       </AutoAssegnazioneScope>
       <ListScreen<ContrattoRow>
         listId="contratti"
+        // A row opens its record (issue 32 item 4), as the link in it does.
+        onRowOpen={(r) => navigate(`/pianificazione/contratti/${r.id}/dati-generali`)}
         path="pianificazione/contratti/"
         defaults={{ sort: { field: "titolo", asc: true }, autoload: true }}
         filters={filters}

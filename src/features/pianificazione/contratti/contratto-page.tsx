@@ -3,15 +3,13 @@
  * compensi (erp_contratti_compensi), operatori-non-graditi. /pianificazione/contratti/aggiungi-nuovo:
  * the empty form.
  */
-import { Alert, Box, Heading, Skeleton, Text } from "@chakra-ui/react";
+import { Box, Heading, Skeleton, Text } from "@chakra-ui/react";
 import { useParams } from "react-router-dom";
-import { errorMessage } from "../../../api/base";
 import { useContrattoQuery } from "../../../api/pianificazione/contratti.endpoints";
 import { RecordError } from "../../../components/record-error";
 import { type UrlTab, UrlTabs } from "../../../components/url-tabs";
 import { CAPABILITIES, hasAny } from "../../../domain/permissions";
 import { usePermissions } from "../../../machines/session-context";
-import { MSG } from "../common/messages";
 import { ServiziTab } from "../servizi/servizi-tab";
 import { ContrattoForm } from "./contratto-form";
 import { NonGraditiTab } from "./non-graditi-tab";

@@ -3,15 +3,45 @@
  * contracts losing money in red, group by client / contract / month for the totals; above the
  * table the trend per month with the table's filters (marginalita-trend.tsx, its own chunk).
  */
-import { Badge, Box, Heading, Skeleton, Text } from "@chakra-ui/react";
+import { Badge, Box, Heading, HStack, Link, Skeleton, Text } from "@chakra-ui/react";
 import { lazy, Suspense } from "react";
+import { Link as RouterLink } from "react-router-dom";
 import type { DataTableColumn } from "../../../components/data-table/data-table.types";
 import { ListScreen } from "../../../components/data-table/list-screen";
 import type { Marginalita } from "../../../domain/contracts/report/analisi-ricavi";
-import { formatEuro, formatNumber } from "../../../domain/format";
+import { conta, formatEuro, formatNumber } from "../../../domain/format";
 import { meseBreve, meseCorrente } from "../common/periodo";
 
 type Row = Marginalita & Record<string, unknown>;
+
+const turni = (n: number) => conta(n, "turno", "turni");
+
+/**
+ * A margin that flatters (issue 32 item 11): hours without the contract's price (or pay) for their
+ * qualification add nothing to the revenue (or pay). Said on the row, with a link to the tab that
+ * fixes it.
+ */
+function Mancanti({ row }: { row: Row }) {
+  const links: { tab: string; testo: string; n: number }[] = [
+    { tab: "prezzi", testo: "Prezzi mancanti", n: row.turni_senza_prezzo },
+    { tab: "compensi", testo: "Compensi mancanti", n: row.turni_senza_compenso },
+  ].filter((l) => l.n > 0);
+  if (links.length === 0) return null;
+  return (
+    <HStack gap="2">
+      {links.map((l) => (
+        <Link key={l.tab} asChild color="orange.700" fontWeight="semibold" fontSize="sm">
+          <RouterLink
+            to={`/pianificazione/contratti/${row.contratto_id}/${l.tab}`}
+            title={`${turni(l.n)} senza ${l.tab === "prezzi" ? "prezzo" : "compenso"}: apri la scheda ${l.tab === "prezzi" ? "Prezzi" : "Compensi"} del contratto`}
+          >
+            {l.testo}
+          </RouterLink>
+        </Link>
+      ))}
+    </HStack>
+  );
+}
 
 const MarginalitaTrend = lazy(() => import("./marginalita-trend").then((m) => ({ default: m.MarginalitaTrend })));
 const LIST_ID = "analisi-ricavi";
@@ -21,14 +51,17 @@ const COLUMNS: DataTableColumn<Row>[] = [
   { key: "mese", name: "Mese", sortable: true, groupable: true, render: (r) => meseBreve(r.mese) },
   { key: "cliente", name: "Cliente", sortable: true, groupable: true, width: 220 },
   { key: "contratto", name: "Contratto", sortable: true, groupable: true, width: 220 },
-  { key: "ore", name: "Ore", format: "hours", sortable: true },
-  { key: "ricavi", name: "Ricavi", format: "euro", sortable: true },
-  { key: "compensi", name: "Compensi", format: "euro", sortable: true },
-  { key: "costi", name: "Costi del servizio", format: "euro", sortable: true },
+  { key: "ore", name: "Ore", format: "hours", sortable: true, total: true },
+  { key: "ricavi", name: "Ricavi", format: "euro", sortable: true, total: true },
+  { key: "compensi", name: "Compensi", format: "euro", sortable: true, total: true },
+  { key: "costo_lavoro", name: "Costo del lavoro", format: "euro", sortable: true, width: 130, total: true },
+  { key: "costi", name: "Costi del servizio", format: "euro", sortable: true, total: true },
   {
     key: "margine",
     name: "Margine",
+    format: "euro",
     sortable: true,
+    total: true,
     render: (r) => (
       <Text as="span" color={r.in_perdita ? "red.600" : undefined} fontWeight={r.in_perdita ? "semibold" : undefined}>
         {formatEuro(r.margine)}
@@ -49,10 +82,10 @@ const COLUMNS: DataTableColumn<Row>[] = [
   },
   {
     key: "turni_senza_prezzo",
-    name: "Turni senza prezzo",
+    name: "Prezzi",
     format: "integer",
-    render: (r) =>
-      r.turni_senza_prezzo > 0 ? <Badge colorPalette="orange">{`${r.turni_senza_prezzo} senza prezzo`}</Badge> : "",
+    width: 170,
+    render: (r) => <Mancanti row={r} />,
   },
 ];
 
@@ -64,7 +97,12 @@ export function AnalisiRicaviPage() {
       </Heading>
       <Text fontSize="sm" color="fg.muted" mb="2">
         Ricavi − compensi − costi del servizio, per contratto e mese (il periodo comprende i mesi interi). I turni senza
-        prezzo o compenso non entrano nei totali.
+        prezzo o compenso non entrano nei totali: la colonna Prezzi lo segnala e porta alla scheda da completare.
+      </Text>
+      <Text fontSize="sm" color="fg.muted" mb="2">
+        I compensi sono la paga oraria lorda dei contratti (scheda Compensi) per le ore lavorate, con le maggiorazioni
+        notturna, domenicale e festiva; non comprendono contributi, TFR e altri oneri del datore di lavoro, che il costo
+        del lavoro aggiunge con i fattori per qualifica di Impostazioni → Costo del lavoro.
       </Text>
       <Suspense fallback={<Skeleton height="64" mb="4" />}>
         <MarginalitaTrend listId={LIST_ID} path={PATH} />

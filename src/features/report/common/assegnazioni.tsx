@@ -44,8 +44,15 @@ export const COLONNE = {
   servizio: { key: "servizio", name: "Servizio", sortable: true, groupable: true, width: 130 },
   qualifica: { key: "qualifica", name: "Qualifica", sortable: true, groupable: true, width: 120 },
   /** The hours, planned beside worked-or-planned, and which hours they are. */
-  ore_pianificate: { key: "ore_pianificate", name: "Ore pianificate", format: "hours", sortable: true, width: 90 },
-  ore: { key: "ore", name: "Ore", format: "hours", sortable: true, width: 70 },
+  ore_pianificate: {
+    key: "ore_pianificate",
+    name: "Ore pianificate",
+    format: "hours",
+    sortable: true,
+    width: 90,
+    total: true,
+  },
+  ore: { key: "ore", name: "Ore", format: "hours", sortable: true, width: 70, total: true },
   fonte: {
     key: "fonte",
     name: "Fonte delle ore",
@@ -56,10 +63,10 @@ export const COLONNE = {
     ),
   },
   /** The split of `ore` by kind of hour (src/domain/hours). */
-  diurne: { key: "diurne", name: "Diurne", format: "hours", sortable: true, width: 80 },
-  notturne: { key: "notturne", name: "Notturne", format: "hours", sortable: true, width: 80 },
-  domenicali: { key: "domenicali", name: "Domenicali", format: "hours", sortable: true, width: 90 },
-  festive: { key: "festive", name: "Festive", format: "hours", sortable: true, width: 80 },
+  diurne: { key: "diurne", name: "Diurne", format: "hours", sortable: true, width: 80, total: true },
+  notturne: { key: "notturne", name: "Notturne", format: "hours", sortable: true, width: 80, total: true },
+  domenicali: { key: "domenicali", name: "Domenicali", format: "hours", sortable: true, width: 90, total: true },
+  festive: { key: "festive", name: "Festive", format: "hours", sortable: true, width: 80, total: true },
 } satisfies Record<string, Colonna>;
 
 /** The split of `ore` by kind of hour. */

@@ -26,6 +26,7 @@ const COMPENSO: DataTableColumn<AssegnazioneRow> = {
   format: "euro",
   sortable: true,
   width: 100,
+  total: true,
 };
 /** Why a row has no pay (the rate is missing): last, it takes the width that is left. */
 const NOTE: DataTableColumn<AssegnazioneRow> = { key: "motivo", name: "Note", minWidth: 120 };
@@ -62,13 +63,15 @@ function FilePaghe({ importi, anagrafica }: { importi: boolean; anagrafica: bool
     { key: "nome", name: "Nome", width: 110 },
     { key: "matricola", name: "Matricola", sortable: true, width: 90 },
     { key: "mese", name: "Mese", sortable: true, width: 80 },
-    { key: "ore", name: "Ore", format: "hours", sortable: true, width: 70 },
-    ...(importi ? [{ key: "compenso", name: "Compenso", format: "euro", sortable: true, width: 100 } as const] : []),
-    { key: "diurne", name: "Diurne", format: "hours", sortable: true, width: 80 },
-    { key: "notturne", name: "Notturne", format: "hours", sortable: true, width: 80 },
-    { key: "domenicali", name: "Domenicali", format: "hours", sortable: true, width: 90 },
-    { key: "festive", name: "Festive", format: "hours", sortable: true, width: 80 },
-    { key: "turni", name: "Turni", sortable: true, width: 70 },
+    { key: "ore", name: "Ore", format: "hours", sortable: true, width: 70, total: true },
+    ...(importi
+      ? [{ key: "compenso", name: "Compenso", format: "euro", sortable: true, width: 100, total: true } as const]
+      : []),
+    { key: "diurne", name: "Diurne", format: "hours", sortable: true, width: 80, total: true },
+    { key: "notturne", name: "Notturne", format: "hours", sortable: true, width: 80, total: true },
+    { key: "domenicali", name: "Domenicali", format: "hours", sortable: true, width: 90, total: true },
+    { key: "festive", name: "Festive", format: "hours", sortable: true, width: 80, total: true },
+    { key: "turni", name: "Turni", format: "integer", sortable: true, width: 70, total: true },
     { key: "turni_timbrati", name: "Turni da timbrature" },
     { key: "ore_pianificate", name: "Ore pianificate", format: "hours", sortable: true },
     ...(anagrafica ? [{ key: "codice_fiscale", name: "Codice fiscale", width: 170 }] : []),

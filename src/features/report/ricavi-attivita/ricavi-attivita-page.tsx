@@ -17,6 +17,7 @@ const RICAVO: DataTableColumn<AssegnazioneRow> = {
   format: "euro",
   sortable: true,
   width: 100,
+  total: true,
 };
 /** Why a row has no revenue (the price is missing): last, it takes the width that is left. */
 const NOTE: DataTableColumn<AssegnazioneRow> = { key: "motivo", name: "Note", minWidth: 120 };

@@ -61,6 +61,8 @@ export function SopralluoghiPage() {
       </HStack>
       <ListScreen<Row>
         listId="sopralluoghi"
+        // A row opens its record (issue 32 item 4), as the link in it does.
+        onRowOpen={(r) => navigate(`/sopralluogo?id=${r.id}`)}
         path="report/sopralluoghi/"
         aria-label="Sopralluoghi"
         defaults={{ sort: { field: "data", asc: false }, autoload: true }}

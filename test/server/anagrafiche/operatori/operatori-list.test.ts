@@ -138,7 +138,7 @@ describeEachDb("operatori: list", (ctx) => {
 
   it("keeps the next expiry in step with documents and courses added, moved and removed, and sorts by it", async () => {
     const id = (await createOperatore(ctx(), token, person({ cognome: "Scadenzi" }))).id;
-    const send = (method: string, path: string, data?: Record<string, unknown>) =>
+    const send = (method: "POST" | "PUT" | "DELETE", path: string, data?: Record<string, unknown>) =>
       ctx().app.inject({ method, url: `${url}${id}/${path}`, headers: auth(token), payload: data && { data } });
     const next = async () =>
       (await list(`global=Scadenzi&order_field=prossima_scadenza`)).results.find((x) => x.id === id)?.prossima_scadenza;

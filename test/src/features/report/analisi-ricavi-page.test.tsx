@@ -19,7 +19,17 @@ describe("Marginalità", () => {
     expect(within(grid).getByText(/^-30,00\s€$/)).toBeTruthy();
     expect(within(grid).getAllByText("In perdita")).toHaveLength(1);
     expect(within(grid).getByText("45,18 %")).toBeTruthy();
-    expect(within(grid).getByText("1 senza prezzo")).toBeTruthy();
+    // The employer's cost of labour beside the pay (issue 32 item 11).
+    expect(within(grid).getByRole("columnheader", { name: /Costo del lavoro/ })).toBeTruthy();
+    // The totals row sums the whole selection (issue 32 item 4): 224 € of cost of labour, 384 € of revenue.
+    const totali = within(grid).getByText("Totale").closest('[role="row"]') as HTMLElement;
+    expect(within(totali).getByText(/^224,00\s€$/)).toBeTruthy();
+    expect(within(totali).getByText(/^384,00\s€$/)).toBeTruthy();
+    // Hours without a price flatter the margin: the row says so and links to the contract's Prezzi tab (issue 32 item 11).
+    const mancanti = within(grid).getByRole("link", { name: "Prezzi mancanti" });
+    expect(mancanti.getAttribute("href")).toMatch(/^\/pianificazione\/contratti\/\d+\/prezzi$/);
+    expect(mancanti.getAttribute("title")).toBe("1 turno senza prezzo: apri la scheda Prezzi del contratto");
+    expect(screen.getByText(/non comprendono contributi, TFR e altri oneri del datore di lavoro/)).toBeTruthy();
     expect(within(grid).getAllByText("12/2025")).toHaveLength(2);
     // The trend above the table: the same list grouped by month with the table's filters, and its totals.
     const trend = await screen.findByRole("figure", { name: "Andamento per mese" });

@@ -68,8 +68,13 @@ describe("Compensi — file paghe mensile", () => {
     fireEvent.click(screen.getByRole("tab", { name: "File paghe mensile" }));
     const grid = await screen.findByRole("grid", { name: "File paghe mensile" });
     expect(await within(grid).findByText("RSSNNA80A41F205X")).toBeTruthy();
-    expect(within(grid).getByText(/^155,00\s€$/)).toBeTruthy();
-    expect(within(grid).getByText("15:30")).toBeTruthy();
+    const rows = within(grid).getAllByRole("row");
+    const rossi = rows.find((r) => within(r).queryByText("RSSNNA80A41F205X")) as HTMLElement;
+    expect(within(rossi).getByText(/^155,00\s€$/)).toBeTruthy();
+    expect(within(rossi).getByText("15:30")).toBeTruthy();
+    // The totals row under the grid (issue 32 item 4): the month's pay of everyone (one row has none).
+    const totali = within(grid).getByText("Totale").closest('[role="row"]') as HTMLElement;
+    expect(within(totali).getByText(/^155,00\s€$/)).toBeTruthy();
     expect(within(grid).getByRole("columnheader", { name: /Turni senza compenso/ })).toBeTruthy();
   });
 

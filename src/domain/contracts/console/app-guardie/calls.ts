@@ -7,6 +7,7 @@
 
 import { declareCalls } from "../../calls";
 import { DetailOut, FileDownload, IdParams } from "../../common";
+import { AppInformativaBody, AppInformativaOut } from "./informativa";
 import {
   AppComunicazioneOut,
   AppComunicazioniOut,
@@ -37,6 +38,22 @@ export const appCalls = declareCalls({
     answer: AppLoginOut,
   },
   appLogout: { ...app, method: "POST", path: "app/logout/", summary: "Uscita dall'app", answer: DetailOut },
+  appInformativa: {
+    ...app,
+    method: "GET",
+    path: "app/informativa/",
+    summary: "L'informativa sulla posizione: versione, conservazione e se la guardia l'ha confermata",
+    answer: AppInformativaOut,
+  },
+  /** Idempotent: the first acknowledgement of a version is recorded (and audited), later ones answer it. */
+  appConfermaInformativa: {
+    ...app,
+    method: "POST",
+    path: "app/informativa/",
+    summary: "Conferma di aver letto l'informativa sulla posizione",
+    body: AppInformativaBody,
+    answer: AppInformativaOut,
+  },
   appTurni: {
     ...app,
     method: "GET",
@@ -60,10 +77,12 @@ export const appCalls = declareCalls({
     ...app,
     method: "POST",
     path: "app/ticket/",
-    summary: "Apre un ticket di supporto",
+    summary: "Apre un ticket di supporto (idempotente per id, se l'app lo dà)",
     body: AppTicketBody,
     answer: AppTicketOut,
     status: 201,
+    /** The same id again: the ticket already opened. */
+    alsoAnswers: { 200: AppTicketOut },
   },
   appTicket: {
     ...app,

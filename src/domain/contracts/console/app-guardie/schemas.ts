@@ -194,6 +194,11 @@ export const TICKET_STATI = ["aperto", "in_lavorazione", "chiuso"] as const;
 
 export const AppTicketData = z
   .object({
+    /**
+     * UUID made on the phone (issue 33): the ticket may wait in the outbox offline and be sent
+     * later; the same id again answers the ticket already opened (200) and opens nothing.
+     */
+    id: z.uuid({ error: "Identificativo del ticket non valido (UUID)" }).optional(),
     tipo: z.enum(TICKET_TIPI, { error: "Categoria non valida: problema, richiesta o segnalazione" }),
     oggetto: reqText(200),
     testo: reqText(5000),

@@ -191,6 +191,11 @@ describe("advanced consolidation", () => {
     const seen = recordRequests();
     renderApp(CONSOLIDATION, { as: "pianificatore" });
     const button = await screen.findByRole("button", { name: "Conferma tutte le assegnazioni" }, { timeout: 15000 });
+    // What the click will confirm is listed before it (issue 32 item 6): Esposito, not the confirmed Bianchi.
+    const preview = await screen.findByRole("group", { name: "Assegnazioni da confermare" });
+    expect(within(preview).getByText("Verranno confermate 1 assegnazione:")).toBeTruthy();
+    expect(within(preview).getByText("14:00–22:00 — Esposito Giulia")).toBeTruthy();
+    expect(within(preview).queryByText(/Bianchi/)).toBeNull();
     // The server confirms Esposito and reports the afternoon still uncovered.
     const release = holdRequests("post", "/api/pianificazione/contratti/1/servizi/1/giorni/101/consolida/", () =>
       HttpResponse.json({

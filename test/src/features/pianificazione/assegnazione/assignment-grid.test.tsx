@@ -87,3 +87,50 @@ describe("assignment grid", () => {
     ]);
   });
 });
+
+describe("Conferma settimana (issue 32 item 6)", () => {
+  afterEach(() => server.events.removeAllListeners());
+
+  test("lists the week's places to confirm, confirms them in one call through the machine and reports", async () => {
+    const calls = recordCalls();
+    db.servizi[1][0].giorni[2].turni[0].operatori = [{ id: 7, cognome: "Neri", nome: "Paolo", confermato: false }];
+    renderApp(GRID, { as: "pianificatore" });
+    await screen.findByTestId("turno-1002", {}, { timeout: 15000 });
+    fireEvent.click(screen.getByRole("button", { name: "Conferma settimana" }));
+    const dialog = await screen.findByRole("dialog", { name: "Conferma le assegnazioni del periodo" });
+    // The first week with something to confirm: Monday 2 to Sunday 8 March.
+    expect((within(dialog).getByLabelText("Periodo") as HTMLSelectElement).selectedOptions[0].textContent).toBe(
+      "Settimana lun 02/03 – dom 08/03",
+    );
+    const list = within(dialog).getByRole("list", { name: "Assegnazioni da confermare" });
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["lun 02/03 14:00–22:00 — Esposito Giulia", "mer 04/03 08:00–14:00 — Neri Paolo"]);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Conferma 2 assegnazioni" }));
+    const report = await screen.findByRole("status", { name: "Esito della conferma del periodo" });
+    expect(within(report).getByText("02/03/2026 – 08/03/2026: confermate 2 assegnazioni")).toBeTruthy();
+    expect(calls.filter((c) => c.path.endsWith("/consolida/"))).toEqual([
+      {
+        path: "/api/pianificazione/contratti/1/servizi/1/consolida/",
+        body: { data: { dal: "2026-03-02", al: "2026-03-08" } },
+      },
+    ]);
+    // The cells show the confirmation at once (the cache patched), before the debounced reload.
+    const afternoon = screen.getByTestId("turno-1002");
+    expect(within(afternoon).getByRole("button", { name: "Rimuovi conferma Esposito Giulia" })).toBeTruthy();
+  });
+
+  test("a week with nothing to confirm says so and offers no confirmation", async () => {
+    renderApp(GRID, { as: "pianificatore" });
+    await screen.findByTestId("turno-1002", {}, { timeout: 15000 });
+    fireEvent.click(screen.getByRole("button", { name: "Conferma settimana" }));
+    const dialog = await screen.findByRole("dialog", { name: "Conferma le assegnazioni del periodo" });
+    fireEvent.change(within(dialog).getByLabelText("Periodo"), { target: { value: "0" } });
+    expect(within(dialog).getByText("Nel periodo non ci sono assegnazioni da confermare.")).toBeTruthy();
+    expect(
+      (within(dialog).getByRole("button", { name: "Conferma 0 assegnazioni" }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+});
