@@ -30,6 +30,15 @@ const fattura = (id: unknown) => db.fatture.find((f) => f.id === Number(id));
 const nonTrovata = () => HttpResponse.json({ detail: "Fattura non trovata" }, { status: 404 });
 
 export const fatturazioneHandlers = [
+  // Before `${F}/:id/`, which would take "zip" for an id.
+  http.get(api(`${F}/zip/`), ({ request }) =>
+    HttpResponse.arrayBuffer(new TextEncoder().encode("PK").buffer, {
+      headers: {
+        "content-type": "application/zip",
+        "content-disposition": `attachment; filename="fatture-${new URL(request.url).searchParams.get("mese")}.zip"`,
+      },
+    }),
+  ),
   listHandler(`${C}/`, ConsuntivoList, () => db.consuntivo),
   http.get(api(`${C}/stato/`), () => HttpResponse.json(db.consuntivoStato)),
   http.post(api(`${C}/rettifiche/`), async ({ request }) => {
@@ -109,5 +118,42 @@ export const fatturazioneHandlers = [
     const { data } = (await request.json()) as { data: Record<string, unknown> };
     Object.assign(db.impostazioniFatturazione, data);
     return HttpResponse.json(db.impostazioniFatturazione);
+  }),
+  // Every month approved, with the fixture's figures; a test sets a month not approved with server.use.
+  http.get(api("fatturazione/paghe/"), ({ request }) =>
+    HttpResponse.json({ ...db.paghe, mese: new URL(request.url).searchParams.get("mese") ?? db.paghe.mese }),
+  ),
+  http.get(api("fatturazione/paghe/file/"), () =>
+    HttpResponse.text("000001000100102032026ORD 00800\r\n", {
+      headers: { "content-type": "text/plain", "content-disposition": 'attachment; filename="presenze-2026-03.txt"' },
+    }),
+  ),
+  http.get(api("fatturazione/paghe/libro-unico/"), () =>
+    HttpResponse.arrayBuffer(new TextEncoder().encode("%PDF-1.3").buffer, {
+      headers: { "content-type": "application/pdf", "content-disposition": 'attachment; filename="libro-unico.pdf"' },
+    }),
+  ),
+  http.get(api("fatturazione/paghe/impostazioni/"), () => HttpResponse.json(db.impostazioniPaghe)),
+  http.put(api("fatturazione/paghe/impostazioni/"), async ({ request }) => {
+    const { data } = (await request.json()) as { data: Record<string, unknown> };
+    Object.assign(
+      db.impostazioniPaghe,
+      data.codice_azienda === undefined ? {} : { codice_azienda: data.codice_azienda },
+    );
+    return HttpResponse.json(db.impostazioniPaghe);
+  }),
+  http.get(api("fatturazione/clienti/:id/"), ({ params }) =>
+    HttpResponse.json({ ...db.datiFatturaPA, cliente: Number(params.id) }),
+  ),
+  http.put(api("fatturazione/clienti/:id/"), async ({ request, params }) => {
+    const { data } = (await request.json()) as { data: Record<string, unknown> };
+    Object.assign(db.datiFatturaPA, data);
+    return HttpResponse.json({ ...db.datiFatturaPA, cliente: Number(params.id) });
+  }),
+  http.put(api("fatturazione/contratti/:id/"), async ({ request, params }) => {
+    const { data } = (await request.json()) as { data: { cig?: string; cup?: string } };
+    const c = db.datiFatturaPA.contratti.find((x) => x.id === Number(params.id)) ?? db.datiFatturaPA.contratti[0];
+    Object.assign(c, { cig: (data.cig ?? c.cig).toUpperCase(), cup: (data.cup ?? c.cup).toUpperCase() });
+    return HttpResponse.json(c);
   }),
 ];

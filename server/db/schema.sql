@@ -548,6 +548,35 @@ END
 $$;
 
 --
+-- Name: paghe_ore_giorni(integer[], date, date); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.paghe_ore_giorni(ids integer[], primo date, ultimo date) RETURNS TABLE(turno_operatore_id integer, operatore_id integer, giorno date, feriale_diurno integer, feriale_notturno integer, domenica_diurno integer, domenica_notturno integer, festivo_diurno integer, festivo_notturno integer, festivo_domenica_diurno integer, festivo_domenica_notturno integer)
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT q.turno_operatore_id, a.operatore_id, d.giorno::date,
+         sum(h.feriale_diurno)::integer, sum(h.feriale_notturno)::integer, sum(h.domenica_diurno)::integer,
+         sum(h.domenica_notturno)::integer, sum(h.festivo_diurno)::integer, sum(h.festivo_notturno)::integer,
+         sum(h.festivo_domenica_diurno)::integer, sum(h.festivo_domenica_notturno)::integer
+  FROM fatturazione_periodi(ids) q
+  JOIN turni_operatori a ON a.id = q.turno_operatore_id
+  JOIN turni t ON t.id = a.turno_id
+  JOIN giorni g ON g.id = t.giorno_id
+  JOIN servizi s ON s.id = g.servizio_id
+  JOIN contratti c ON c.id = s.contratto_id
+  JOIN clienti cl ON cl.id = c.cliente_id
+  LEFT JOIN patroni_citta pc ON pc.citta = erp_citta_key(cl.citta)
+  CROSS JOIN LATERAL generate_series(date_trunc('day', lower(q.periodo) AT TIME ZONE 'Europe/Rome'),
+                                     date_trunc('day', (upper(q.periodo) - interval '1 microsecond') AT TIME ZONE 'Europe/Rome'),
+                                     interval '1 day') AS d(giorno)
+  CROSS JOIN LATERAL erp_ore_periodo(q.periodo * tstzrange(d.giorno AT TIME ZONE 'Europe/Rome',
+                                                           (d.giorno + interval '1 day') AT TIME ZONE 'Europe/Rome'),
+                                     pc.mese, pc.giorno) h
+  WHERE d.giorno::date BETWEEN primo AND ultimo
+  GROUP BY q.turno_operatore_id, a.operatore_id, d.giorno
+$$;
+
+--
 -- Name: registro_turni_append_only(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2712,6 +2741,33 @@ CREATE TABLE public.operatori_totali_prov (
 );
 
 --
+-- Name: paghe_causali; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.paghe_causali (
+    causale text NOT NULL,
+    codice text NOT NULL,
+    descrizione text NOT NULL,
+    ordine integer NOT NULL,
+    CONSTRAINT paghe_causali_causale_check CHECK ((causale = ANY (ARRAY['ordinario'::text, 'straordinario'::text, 'notturno'::text, 'festivo'::text, 'domenicale'::text, 'ferie'::text, 'assenza'::text, 'riposo'::text]))),
+    CONSTRAINT paghe_causali_codice_check CHECK ((codice ~ '^[A-Za-z0-9]{1,10}$'::text))
+);
+
+--
+-- Name: paghe_impostazioni; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.paghe_impostazioni (
+    id boolean DEFAULT true NOT NULL,
+    codice_azienda text DEFAULT '000001'::text NOT NULL,
+    preset text DEFAULT 'zucchetti'::text NOT NULL,
+    tracciato jsonb DEFAULT '{"colonne": [{"campo": "azienda", "larghezza": 6}, {"campo": "matricola", "larghezza": 7}, {"campo": "data", "larghezza": 8}, {"campo": "causale", "larghezza": 4}, {"campo": "ore", "larghezza": 5}], "separatore": "", "formato_ore": "centesimi", "formato_data": "GGMMAAAA", "intestazione": false}'::jsonb NOT NULL,
+    aggiornato_il timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT paghe_impostazioni_id_check CHECK (id),
+    CONSTRAINT paghe_impostazioni_preset_check CHECK ((preset = ANY (ARRAY['zucchetti'::text, 'teamsystem'::text, 'personalizzato'::text])))
+);
+
+--
 -- Name: password_resets; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -4259,6 +4315,20 @@ ALTER TABLE ONLY public.operatori_pratiche
 
 ALTER TABLE ONLY public.operatori_totali_prov
     ADD CONSTRAINT operatori_totali_prov_pkey PRIMARY KEY (prov, attivo);
+
+--
+-- Name: paghe_causali paghe_causali_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.paghe_causali
+    ADD CONSTRAINT paghe_causali_pkey PRIMARY KEY (causale);
+
+--
+-- Name: paghe_impostazioni paghe_impostazioni_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.paghe_impostazioni
+    ADD CONSTRAINT paghe_impostazioni_pkey PRIMARY KEY (id);
 
 --
 -- Name: password_resets password_resets_pkey; Type: CONSTRAINT; Schema: public; Owner: -

@@ -120,6 +120,21 @@ export const ROUTES: AppRoute[] = [
     page: lazyPage(() => import("../features/fatturazione/fatture/fatture-page"), "FatturePage"),
   },
   {
+    path: "/fatturazione/paghe",
+    title: "Presenze per le paghe",
+    capabilities: CAPABILITIES.compensi,
+    page: lazyPage(() => import("../features/fatturazione/paghe/paghe-page"), "PaghePage"),
+  },
+  {
+    path: "/impostazioni/paghe",
+    title: "Paghe: tracciato e causali",
+    capabilities: CAPABILITIES.fatturazioneImpostazioni,
+    page: lazyPage(
+      () => import("../features/fatturazione/impostazioni/impostazioni-paghe-page"),
+      "ImpostazioniPaghePage",
+    ),
+  },
+  {
     path: "/impostazioni/costo-lavoro",
     title: "Costo del lavoro",
     capabilities: CAPABILITIES.costoLavoroModifica,

@@ -294,6 +294,7 @@ export const MENU: readonly MenuGroup[] = [
         requires: CAPABILITIES.consuntivo,
       },
       { id: "fatture", title: "Fatture", path: "/fatturazione/fatture", requires: CAPABILITIES.fatture },
+      { id: "paghe", title: "Presenze per le paghe", path: "/fatturazione/paghe", requires: CAPABILITIES.compensi },
     ],
   },
   {
@@ -348,6 +349,12 @@ export const MENU: readonly MenuGroup[] = [
         id: "dati-fatturazione",
         title: "Dati di fatturazione",
         path: "/impostazioni/fatturazione",
+        requires: CAPABILITIES.fatturazioneImpostazioni,
+      },
+      {
+        id: "paghe-impostazioni",
+        title: "Paghe: tracciato e causali",
+        path: "/impostazioni/paghe",
         requires: CAPABILITIES.fatturazioneImpostazioni,
       },
     ],

@@ -64,6 +64,7 @@ describe("side menu", () => {
       "Pratiche",
       "Consuntivo ore",
       "Fatture",
+      "Presenze per le paghe",
       "Ticket supporto",
       "Attività",
       "Anomalie",
@@ -76,6 +77,7 @@ describe("side menu", () => {
       "Utenti",
       "Costo del lavoro",
       "Dati di fatturazione",
+      "Paghe: tracciato e causali",
     ]);
   });
 

@@ -39,6 +39,7 @@ import { type AppContext, auditBy } from "../../../lib/context";
 import { listChildren } from "../../../lib/crud";
 import { conflict } from "../../../lib/errors";
 import { deleteFileRows, downloadName, readStoredFile, removeStoredFiles } from "../../../lib/files";
+import { zipToBuffer } from "../../../lib/zip";
 import { CONTENT_TYPE, getOperatoreRow, operatoreFileIds, posizioniOf, todayOf } from "./operatori.service";
 import { TABS } from "./tabs.crud";
 import { getDisponibilita } from "./tabs.service";
@@ -47,16 +48,6 @@ export const AZIONE_EXPORT = "Esportazione dati personali";
 export const AZIONE_ANONIMIZZAZIONE = "Anonimizzazione";
 export const RETENTION_CONTRACT_YEARS = 5;
 export const RETENTION_SHIFT_YEARS = 2;
-
-function zipToBuffer(zip: yazl.ZipFile): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    zip.outputStream.on("data", (c: Buffer) => chunks.push(c));
-    zip.outputStream.on("end", () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on("error", reject);
-    zip.end();
-  });
-}
 
 const json = (v: unknown) => Buffer.from(`${JSON.stringify(v, null, 2)}\n`, "utf8");
 

@@ -9,6 +9,7 @@ import {
   FatturaRow,
   ImpostazioniData,
   ImpostazioniOut,
+  ZipQuery,
 } from "../../../../src/domain/contracts/fatturazione/fatture";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
 import { contextOf } from "../../../lib/context";
@@ -16,7 +17,7 @@ import { sendFile } from "../../../lib/files";
 import { registerListRoute } from "../../../lib/list";
 import { fatturaPdf } from "./fattura-pdf";
 import { fattureList } from "./fatture.list";
-import { creaBozze, eliminaBozza, emetti, leggiFattura, notaDiCredito, xmlFattura } from "./fatture.service";
+import { creaBozze, eliminaBozza, emetti, leggiFattura, notaDiCredito, xmlFattura, zipMese } from "./fatture.service";
 import { aggiornaImpostazioni, leggiImpostazioni } from "./impostazioni.service";
 
 export const fattureRoutes: FastifyPluginAsync = async (base) => {
@@ -30,6 +31,23 @@ export const fattureRoutes: FastifyPluginAsync = async (base) => {
     "/bozze/",
     { config: leggere, schema: { tags, body: dataBody(BozzeData), response: { 200: BozzeOut } } },
     async (req) => creaBozze(contextOf(req), req.body.data),
+  );
+  app.get(
+    "/zip/",
+    {
+      config: leggere,
+      schema: {
+        tags,
+        querystring: ZipQuery,
+        response: {
+          200: FileDownload("Le fatture emesse nel mese (zip di XML) per l'intermediario SdI", ["application/zip"]),
+        },
+      },
+    },
+    async (req, reply) => {
+      const z = await zipMese(app.db, req.query.mese);
+      return sendFile(reply, { data: z.data, mime: "application/zip", filename: z.filename });
+    },
   );
   app.get(
     "/:id/",

@@ -8,6 +8,7 @@
  * invoice's lines, refers to it and is issued at once. Issued documents are unalterable (trigger).
  */
 import { sql } from "drizzle-orm";
+import yazl from "yazl";
 import {
   ALIQUOTA_IVA_ORDINARIA,
   type BozzeData,
@@ -22,6 +23,7 @@ import { queryOne, queryRows } from "../../../db/query";
 import { AZIONI, writeAudit } from "../../../lib/audit";
 import { auditBy, type ServiceContext } from "../../../lib/context";
 import { badRequest, conflict, notFound } from "../../../lib/errors";
+import { zipToBuffer } from "../../../lib/zip";
 import { primoDelMese } from "../consuntivo/consuntivo.list";
 import { type Cedente, type Cessionario, datiMancanti, fatturaPaXml, nomeFileSdi, progressivoSdi } from "./fatturapa";
 import { leggiImpostazioni } from "./impostazioni.service";
@@ -334,4 +336,23 @@ export async function xmlFattura(ex: Executor, id: number): Promise<{ xml: strin
   if (!f.xml || !f.nome_file)
     throw conflict("La fattura è una bozza: il file XML esiste dall'emissione", { reason: "bozza" });
   return { xml: f.xml, nome_file: f.nome_file };
+}
+
+export const NESSUNA_FATTURA_NEL_MESE = "Nessuna fattura emessa nel mese";
+
+/**
+ * The month's issued documents (invoices and credit notes dated in it) as one zip for the company's SdI
+ * intermediary: each XML as issued, under its SdI file name (IT<P.IVA>_<progressivo>.xml).
+ */
+export async function zipMese(ex: Executor, mese: string): Promise<{ data: Buffer; filename: string; n: number }> {
+  const rows = await queryRows<{ nome_file: string; xml: string; emessa_il: Date | string }>(
+    ex,
+    sql`SELECT nome_file, xml, emessa_il FROM fatture
+        WHERE stato = 'emessa' AND data >= ${`${mese}-01`}::date AND data < (${`${mese}-01`}::date + interval '1 month')
+        ORDER BY anno, numero`,
+  );
+  if (!rows.length) throw notFound(NESSUNA_FATTURA_NEL_MESE);
+  const zip = new yazl.ZipFile();
+  for (const r of rows) zip.addBuffer(Buffer.from(r.xml, "utf8"), r.nome_file, { mtime: new Date(r.emessa_il) });
+  return { data: await zipToBuffer(zip), filename: `fatture-${mese}.zip`, n: rows.length };
 }

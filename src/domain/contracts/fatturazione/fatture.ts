@@ -33,6 +33,9 @@ export const FASCE_FATTURA: Record<Fascia, string> = {
 /** VAT by default (art. 16 DPR 633/72, ordinary rate). */
 export const ALIQUOTA_IVA_ORDINARIA = 22;
 
+/** GET /api/fatturazione/fatture/zip/?mese=YYYY-MM: the month's issued XML files, by issue date. */
+export const ZipQuery = z.object({ mese: mese() });
+
 export const BozzeData = z.object({ mese: mese(), cliente: dbId().optional() });
 export type BozzeData = z.infer<typeof BozzeData>;
 

@@ -43,6 +43,7 @@ import { notify } from "../../../lib/toaster";
 import { childTexts } from "../common/child-texts";
 import { ProvinciaField, SwitchField, useProvinceOptions } from "../common/form-controls";
 import { MSG } from "../common/messages";
+import { FatturaPACliente } from "./fatturapa-cliente";
 
 type Values = Record<string, unknown>;
 
@@ -322,6 +323,7 @@ export function ClientePage() {
       </HStack>
       <ClienteForm cliente={data} />
       <SediContatti cliente={data} />
+      <FatturaPACliente cliente={data.id} />
       <Box>
         <Heading size="md" mb="2">
           Contratti

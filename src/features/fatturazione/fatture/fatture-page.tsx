@@ -1,21 +1,22 @@
 /**
  * /fatturazione/fatture (issue 35 item 2): invoices, drafts and credit notes. 'Prepara bozze' makes a
  * month's drafts from the approved hours (one per client; the server says which clients it skipped
- * and why); a row opens the invoice to issue it or download its XML and PDF.
+ * and why); a row opens the invoice to issue it or download its XML and PDF; 'Zip XML per
+ * l'intermediario' downloads a month's issued files (by issue date) in one zip.
  */
-import { Box, Button, Heading, HStack, NativeSelect, Text } from "@chakra-ui/react";
-import { useMemo, useState } from "react";
+import { Box, Button, Heading, HStack, Text } from "@chakra-ui/react";
+import { useState } from "react";
 import { errorMessage } from "../../../api/base";
 import { useCreaBozzeMutation } from "../../../api/fatturazione/fatture.endpoints";
 import { ListScreen } from "../../../components/data-table/list-screen";
 import type { FatturaRiga } from "../../../domain/contracts/fatturazione/fatture";
+import { downloadFile } from "../../../lib/download";
 import { notify } from "../../../lib/toaster";
-import { ultimiMesi } from "../common/mesi";
+import { useMeseSelect } from "../common/mese-select";
 import { FatturaDrawer } from "./fattura-drawer";
 
 function PreparaBozze() {
-  const mesi = useMemo(() => ultimiMesi(new Date()), []);
-  const [mese, setMese] = useState(mesi[1].value);
+  const { mese, select } = useMeseSelect("Mese da fatturare", 1);
   const [crea, { isLoading }] = useCreaBozzeMutation();
   const prepara = async () => {
     try {
@@ -28,18 +29,26 @@ function PreparaBozze() {
   };
   return (
     <HStack gap="2" mb="3">
-      <NativeSelect.Root size="sm" width="200px">
-        <NativeSelect.Field aria-label="Mese da fatturare" value={mese} onChange={(e) => setMese(e.target.value)}>
-          {mesi.map((m) => (
-            <option key={m.value} value={m.value}>
-              {m.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      {select}
       <Button size="sm" onClick={prepara} loading={isLoading}>
         Prepara bozze
+      </Button>
+    </HStack>
+  );
+}
+
+/** The issued XML files of a month (by issue date) as one zip, for the company's SdI intermediary. */
+function ZipMese() {
+  const { mese, select } = useMeseSelect("Mese di emissione", 0);
+  const scarica = () =>
+    downloadFile(`/api/fatturazione/fatture/zip/?mese=${mese}`, `fatture-${mese}.zip`).catch((e: unknown) =>
+      notify.error(errorMessage(e)),
+    );
+  return (
+    <HStack gap="2" mb="3">
+      {select}
+      <Button size="sm" variant="outline" onClick={scarica}>
+        Zip XML per l'intermediario
       </Button>
     </HStack>
   );
@@ -56,7 +65,10 @@ export function FatturePage() {
         Le bozze nascono dalle ore approvate nel Consuntivo, ai prezzi del contratto. Una fattura emessa riceve il suo
         numero e il file FatturaPA, e non si modifica più: si corregge con una nota di credito.
       </Text>
-      <PreparaBozze />
+      <HStack gap="6" wrap="wrap">
+        <PreparaBozze />
+        <ZipMese />
+      </HStack>
       <ListScreen<FatturaRiga & Record<string, unknown>>
         listId="fatture"
         path="fatturazione/fatture/"

@@ -7,6 +7,7 @@
  * issued invoices unalterable in the database; concurrent issuers getting consecutive numbers.
  */
 import { sql } from "drizzle-orm";
+import JSZip from "jszip";
 import { queryOne, queryRows } from "../../../../server/db/query";
 import { withPartitaIvaCheckDigit } from "../../../../src/domain/partita-iva";
 import { auth, describeEachDb } from "../../helpers/app";
@@ -176,12 +177,19 @@ describeEachDb("fatturazione: fatture", (ctx) => {
   });
 
   it("a public body gets FPA12 with its IPA code, CIG and split payment, valid", async () => {
-    await ctx().database.exec(`UPDATE clienti SET codice_fiscale = '80012345678', codice_sdi = 'UFX9K2',
+    await ctx().database.exec(`UPDATE clienti SET codice_fiscale = '80012345678',
         indirizzo = 'Piazza del Comune 1', cap = '20100' WHERE id = ${s.clienteB};
-      INSERT INTO fatturazione_clienti (cliente_id, pubblica_amministrazione, split_payment) VALUES (${s.clienteB}, true, true);
-      INSERT INTO fatturazione_contratti (contratto_id, cig) VALUES (${s.magazzino}, 'Z1234567AB');
       INSERT INTO contratti_prezzi (contratto_id, posizione_id, prezzo_orario)
         SELECT ${s.magazzino}, id, 18.50 FROM posizioni WHERE descrizione = 'Steward'`);
+    // The client's FatturaPA data and the contract's CIG, as the client's page saves them.
+    const pa = await req("PUT", `/api/fatturazione/clienti/${s.clienteB}/`, emittente, {
+      pubblica_amministrazione: true,
+      split_payment: true,
+      codice_destinatario: "ufx9k2",
+    });
+    expect(pa.statusCode).toBe(200);
+    const cig = await req("PUT", `/api/fatturazione/contratti/${s.magazzino}/`, emittente, { cig: "z1234567ab" });
+    expect(cig.json()).toMatchObject({ cig: "Z1234567AB", cup: "" });
     const b = await req("POST", `${F}/bozze/`, ufficio, { mese: "2025-12", cliente: s.clienteB });
     const id = b.json().create[0];
     const res = await req("POST", `${F}/${id}/emetti/`);
@@ -236,5 +244,31 @@ describeEachDb("fatturazione: fatture", (ctx) => {
       [2, "Nota di credito", "Banca Natalizia S.p.A.", 522.16],
       [3, "Fattura", "Magazzini Generali S.r.l.", 90.28],
     ]);
+  });
+
+  it("exports the month's issued XML files as one zip for the SdI intermediary, named by the SdI rule", async () => {
+    const res = await req("GET", `${F}/zip/?mese=2026-01`, ufficio);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/zip");
+    expect(res.headers["content-disposition"]).toMatch(/filename="fatture-2026-01\.zip"/);
+    const zip = await JSZip.loadAsync(res.rawPayload);
+    const nomi = Object.keys(zip.files).sort();
+    const emesse = await queryRows<{ id: number; nome_file: string }>(
+      db(),
+      sql`SELECT id, nome_file FROM fatture WHERE stato = 'emessa' ORDER BY nome_file`,
+    );
+    expect(nomi).toEqual(emesse.map((f) => f.nome_file));
+    expect(nomi.every((n) => new RegExp(`^IT${PIVA_AZIENDA}_[0-9A-Z]{5}\\.xml$`).test(n))).toBe(true);
+    for (const f of emesse) {
+      const xml = await zip.file(f.nome_file)!.async("string");
+      expect(xml).toBe((await req("GET", `${F}/${f.id}/xml/`)).body);
+    }
+    const vuoto = await req("GET", `${F}/zip/?mese=2025-12`, ufficio);
+    expect(vuoto.statusCode).toBe(404);
+    expect(vuoto.json().detail).toBe("Nessuna fattura emessa nel mese");
+    expect(
+      (await req("GET", `${F}/zip/?mese=2026-01`, (await ctx().createUser({ permissions: ["erp_compensi"] })).token))
+        .statusCode,
+    ).toBe(403);
   });
 });

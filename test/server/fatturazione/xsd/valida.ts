@@ -20,3 +20,24 @@ export async function erroriXsd(xml: string): Promise<string[]> {
   });
   return r.valid ? [] : r.errors.map((e) => e.rawMessage);
 }
+
+/**
+ * Many files in one run of xmllint (the schema compiled once: ~1 s a run on 2 CPUs, most of it the
+ * schema): each file's complaints, in the order given.
+ */
+export async function erroriXsdTutti(xmls: string[]): Promise<string[][]> {
+  const nomi = xmls.map((_, i) => `fattura-${i}.xml`);
+  const r = await validateXML({
+    xml: xmls.map((contents, i) => ({ fileName: nomi[i], contents })),
+    schema: [SCHEMA],
+    preload: [XMLDSIG],
+  });
+  const out = xmls.map((): string[] => []);
+  if (r.valid) return out;
+  for (const e of r.errors) {
+    const i = e.loc ? nomi.indexOf(e.loc.fileName) : -1;
+    // An error without its file counts against every file: never a false "valid".
+    for (const k of i >= 0 ? [i] : out.keys()) out[k].push(e.rawMessage);
+  }
+  return out;
+}

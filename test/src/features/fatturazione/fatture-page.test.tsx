@@ -79,3 +79,22 @@ test("a refused issue shows the field the server names", async () => {
   ).toBeTruthy();
   expect(within(drawer).getByText("Bozza")).toBeTruthy();
 });
+
+test("downloads the month's issued XML as a zip for the intermediary", async () => {
+  const scaricati: string[] = [];
+  server.use(
+    http.get("*/api/fatturazione/fatture/zip/", ({ request }) => {
+      scaricati.push(new URL(request.url).search);
+      return HttpResponse.arrayBuffer(new TextEncoder().encode("PK").buffer, {
+        headers: { "content-type": "application/zip", "content-disposition": 'attachment; filename="fatture.zip"' },
+      });
+    }),
+  );
+  global.URL.createObjectURL = jest.fn(() => "blob:x");
+  global.URL.revokeObjectURL = jest.fn();
+  renderApp("/fatturazione/fatture", { as: "admin" });
+  const bottone = await screen.findByRole("button", { name: "Zip XML per l'intermediario" }, { timeout: 15000 });
+  const mese = (screen.getByLabelText("Mese di emissione") as HTMLSelectElement).value;
+  fireEvent.click(bottone);
+  await waitFor(() => expect(scaricati).toEqual([`?mese=${mese}`]));
+});
