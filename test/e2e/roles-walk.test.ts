@@ -117,7 +117,10 @@ for (const { role, locale } of WALKS) {
         await tab.click();
         await settle(page, () => inflight);
       }
-      const text = await page.locator("main").innerText().catch(() => "");
+      const text = await page
+        .locator("main")
+        .innerText()
+        .catch(() => "");
       const usDate = US_DATE.exec(text);
       if (usDate) refused.push(`${where} → data scritta all'inglese «${usDate[0]}»`);
       await shot(page, `walk-${role.ruolo.replace(/\W+/g, "-")}-${locale}-${url.replace(/\W+/g, "-")}`);

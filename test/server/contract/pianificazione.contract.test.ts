@@ -77,6 +77,7 @@ describeMockAnswers("pianificazione", pianificazioneHandlers, [
   { url: `${G}/candidati/?turno=1002` },
   { method: "POST", url: `${T}/consolida/`, body: { data: {} } },
   { method: "POST", url: `${G}/consolida/`, body: { data: {} } },
+  { method: "POST", url: `${S}/consolida/`, body: { data: { dal: "2026-03-02", al: "2026-03-08" } } },
 
   ...rows(`${S}/costi`, { tipo: "Pedaggio", importo: "12.40", data: "2026-03-05" }, { note: "Autostrada" }),
   ...rows(`${S}/dotazioni`, { descrizione: "Radio", quantita: "2", operatore: 1 }, { restituita_il: "2026-03-08" }),

@@ -1,10 +1,15 @@
 /** The report mocks (mocks/report.handlers.ts) answer with the server's schemas (see ./mock-answers.ts). */
 import { reportHandlers } from "../../../mocks/report.handlers";
-import { describeMockAnswers } from "./mock-answers";
+import { costoLavoroCalls } from "../../../src/domain/contracts/report/calls";
+import { describeMockAnswers, sampleOf } from "./mock-answers";
 
 const PERIODO = "dal=2025-12-01&al=2025-12-31";
 
 describeMockAnswers("report", reportHandlers, [
+  sampleOf(costoLavoroCalls.costoLavoro),
+  sampleOf(costoLavoroCalls.aggiornaCostoLavoro, undefined, {
+    body: { data: { fattori: [{ posizione_id: 5, fattore: 1.38 }] } },
+  }),
   { url: "/api/report/dashboard/" },
   { url: "/api/report/dashboard/turni/?giorno=2026-03-10&copertura=scoperti" },
   { url: `/api/report/compensi/mensile/?${PERIODO}` },

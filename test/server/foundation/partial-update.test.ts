@@ -702,6 +702,76 @@ const CASES: Record<string, UpdateCase> = {
     body: costoLavoroBody,
     change: { data: { "2": 1.5 } },
   },
+  "PUT /api/fatturazione/clienti/:id/": {
+    async create(c) {
+      const id = await createCliente(c.db, "Comune di Prova");
+      const values = {
+        pubblica_amministrazione: true,
+        codice_destinatario: "UFABCD",
+        pec: "protocollo@pec.comune.prova.it",
+        natura: "N4",
+        riferimento_normativo: "Art. 10 DPR 633/72",
+      };
+      const url = `/api/fatturazione/clienti/${id}/`;
+      await c.call("PUT", url, { data: values }, 200);
+      return { url, values };
+    },
+    read: (c, url) => c.call("GET", url) as Promise<Values>,
+    row: (c, url) =>
+      selectRow(
+        c.db,
+        sql`SELECT to_jsonb(fc) || jsonb_build_object('codice_sdi', cl.codice_sdi, 'pec', cl.pec) AS r
+              FROM clienti cl JOIN fatturazione_clienti fc ON fc.cliente_id = cl.id WHERE cl.id = ${idOf(url)}`,
+      ),
+    change: { data: { pec: "fatture@pec.comune.prova.it" } },
+  },
+  "PUT /api/fatturazione/contratti/:id/": {
+    async create(c) {
+      const contratto = (await c.call("POST", "/api/pianificazione/contratti/", {
+        data: { titolo: "Vigilanza municipio", cliente: c.cliente },
+      })) as { id: number };
+      const values = { cig: "ABCDE12345", cup: "J11B22000000001" };
+      const url = `/api/fatturazione/contratti/${contratto.id}/`;
+      await c.call("PUT", url, { data: values }, 200);
+      return { url, values };
+    },
+    async read(c, url) {
+      const dati = (await c.call("GET", `/api/fatturazione/clienti/${c.cliente}/`)) as {
+        contratti: (Values & { id: number })[];
+      };
+      return dati.contratti.find((k) => k.id === idOf(url))!;
+    },
+    row: (c, url) =>
+      selectRow(
+        c.db,
+        sql`SELECT to_jsonb(fk) AS r FROM fatturazione_contratti fk WHERE fk.contratto_id = ${idOf(url)}`,
+      ),
+    change: { data: { cup: "J11B22000000002" } },
+  },
+  // The preset writes the layout (a custom layout is sent as `tracciato`); the causali by their name.
+  "PUT /api/fatturazione/paghe/impostazioni/": {
+    async create(c) {
+      const values = {
+        codice_azienda: "VIG042",
+        preset: "teamsystem",
+        causali: [
+          { causale: "ordinario", codice: "O01" },
+          { causale: "straordinario", codice: "S01" },
+        ],
+      };
+      await c.call("PUT", "/api/fatturazione/paghe/impostazioni/", { data: values }, 200);
+      return { url: "/api/fatturazione/paghe/impostazioni/", values };
+    },
+    read: (c) => c.call("GET", "/api/fatturazione/paghe/impostazioni/") as Promise<Values>,
+    row: (c) =>
+      selectRow(
+        c.db,
+        sql`SELECT (to_jsonb(x) - 'aggiornato_il') || jsonb_build_object('causali',
+                   (SELECT jsonb_object_agg(k.causale, k.codice) FROM paghe_causali k)) AS r
+              FROM paghe_impostazioni x`,
+      ),
+    change: { data: { codice_azienda: "VIG043" } },
+  },
 };
 
 function costoLavoroBody(values: Values) {
