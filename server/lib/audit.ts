@@ -43,6 +43,20 @@ export async function writeAudit(tx: Executor, entry: AuditEntry): Promise<void>
 }
 
 /**
+ * The entry of a change to a settings table of one row (object 1: the company's invoicing data, the
+ * payroll layout, the cost-of-labour factors): nothing when no line changed.
+ */
+export async function writeSettingsAudit(
+  tx: Executor,
+  by: Pick<AuditEntry, "utenteId" | "ip">,
+  contentType: string,
+  changeLog: string[],
+): Promise<void> {
+  if (changeLog.length === 0) return;
+  await writeAudit(tx, { ...by, azione: AZIONI.update, contentType, objectId: 1, changeLog });
+}
+
+/**
  * The INSERT of one entry, to run on its own (writeAudit) or as a data-modifying CTE inside the
  * statement that makes the change — one statement is one transaction. With `when`, the entry is
  * written only if that condition holds (e.g. `EXISTS (SELECT 1 FROM deleted)`).

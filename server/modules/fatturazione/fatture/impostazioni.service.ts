@@ -4,7 +4,7 @@ import type { Impostazioni, ImpostazioniData } from "../../../../src/domain/cont
 import { isPartitaIvaValida, PARTITA_IVA_NON_VALIDA } from "../../../../src/domain/partita-iva";
 import type { Executor } from "../../../db/client";
 import { queryOne } from "../../../db/query";
-import { AZIONI, changeLog, writeAudit } from "../../../lib/audit";
+import { changeLog, writeSettingsAudit } from "../../../lib/audit";
 import { auditBy, type ServiceContext } from "../../../lib/context";
 import { validationError } from "../../../lib/errors";
 
@@ -57,14 +57,7 @@ export async function aggiornaImpostazioni(ctx: ServiceContext, data: Impostazio
       await tx.execute(sql`UPDATE fatturazione_impostazioni SET ${sql.join(set, sql`, `)}, aggiornato_il = now()`);
     const dopo = await leggiImpostazioni(tx);
     const righe = changeLog(prima, dopo, LABELS);
-    if (righe.length)
-      await writeAudit(tx, {
-        ...auditBy(ctx.actor),
-        azione: AZIONI.update,
-        contentType: "fatturazione_impostazioni",
-        objectId: 1,
-        changeLog: righe,
-      });
+    await writeSettingsAudit(tx, auditBy(ctx.actor), "fatturazione_impostazioni", righe);
     return dopo;
   });
 }

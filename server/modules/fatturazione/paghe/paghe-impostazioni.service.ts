@@ -15,7 +15,7 @@ import {
 } from "../../../../src/domain/contracts/fatturazione/paghe";
 import type { Executor } from "../../../db/client";
 import { queryOne, queryRows } from "../../../db/query";
-import { AZIONI, writeAudit } from "../../../lib/audit";
+import { writeSettingsAudit } from "../../../lib/audit";
 import { auditBy, type ServiceContext } from "../../../lib/context";
 import { validationError } from "../../../lib/errors";
 
@@ -75,14 +75,7 @@ export async function aggiornaImpostazioniPaghe(
     const codiciDopo = dopo.causali.map((c) => c.codice);
     if (new Set(codiciDopo).size !== codiciDopo.length)
       throw validationError({ causali: "Due causali non possono avere lo stesso codice" });
-    if (righe.length)
-      await writeAudit(tx, {
-        ...auditBy(ctx.actor),
-        azione: AZIONI.update,
-        contentType: "paghe_impostazioni",
-        objectId: 1,
-        changeLog: righe,
-      });
+    await writeSettingsAudit(tx, auditBy(ctx.actor), "paghe_impostazioni", righe);
     return dopo;
   });
 }

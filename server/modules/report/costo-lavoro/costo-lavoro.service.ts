@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import type { CostoLavoro, CostoLavoroData } from "../../../../src/domain/contracts/report/costo-lavoro/schemas";
 import type { Executor } from "../../../db/client";
 import { queryRows } from "../../../db/query";
-import { AZIONI, writeAudit } from "../../../lib/audit";
+import { writeSettingsAudit } from "../../../lib/audit";
 import { auditBy, type ServiceContext } from "../../../lib/context";
 import { validationError } from "../../../lib/errors";
 
@@ -44,14 +44,7 @@ export async function aggiornaCostoLavoro(ctx: ServiceContext, data: CostoLavoro
       }
       righe.push(`Fattore ${q.descrizione}: "${mostra(q.fattore)}" → "${mostra(f.fattore)}"`);
     }
-    if (righe.length)
-      await writeAudit(tx, {
-        ...auditBy(ctx.actor),
-        azione: AZIONI.update,
-        contentType: "costo_lavoro",
-        objectId: 1,
-        changeLog: righe,
-      });
+    await writeSettingsAudit(tx, auditBy(ctx.actor), "costo_lavoro", righe);
     return leggiCostoLavoro(tx);
   });
 }
