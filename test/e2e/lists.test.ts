@@ -40,7 +40,9 @@ async function expectRange(page: Page, text: string) {
 /** The texts of one column of a grid (react-data-grid: aria-colindex, 1-based, header excluded). */
 async function columnTexts(grid: Locator, colIndex: number): Promise<string[]> {
   return grid
-    .locator(`[role="row"]:not([aria-rowindex="1"]) [role="gridcell"][aria-colindex="${colIndex}"]`)
+    .locator(
+      `[role="row"]:not([aria-rowindex="1"]):not(.rdg-summary-row) [role="gridcell"][aria-colindex="${colIndex}"]`,
+    )
     .allInnerTexts();
 }
 

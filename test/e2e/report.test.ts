@@ -26,7 +26,7 @@ async function column(grid: Locator, name: string): Promise<string[]> {
   const index = headers.findIndex((h) => h.split("\n")[0].trim() === name) + 1;
   expect(index).toBeGreaterThan(0);
   return grid
-    .locator(`[role="row"]:not([aria-rowindex="1"]) [role="gridcell"][aria-colindex="${index}"]`)
+    .locator(`[role="row"]:not([aria-rowindex="1"]):not(.rdg-summary-row) [role="gridcell"][aria-colindex="${index}"]`)
     .allInnerTexts();
 }
 
@@ -43,7 +43,11 @@ test("Marginalità: filter a client, the chart's totals equal the table's, the x
   await page.getByLabel("Ricerca").fill(cliente);
   await page.waitForFunction(
     (c) => {
-      const cells = [...document.querySelectorAll('[role="grid"] [role="gridcell"][aria-colindex="2"]')];
+      const cells = [
+        ...document.querySelectorAll(
+          '[role="grid"] [role="row"]:not(.rdg-summary-row) [role="gridcell"][aria-colindex="2"]',
+        ),
+      ];
       return cells.length > 0 && cells.every((el) => el.textContent === c);
     },
     cliente,
@@ -62,6 +66,18 @@ test("Marginalità: filter a client, the chart's totals equal the table's, the x
   expect(cents(await totale("Ricavi"))).toBe(sum(ricavi));
   expect(cents(await totale("Margine"))).toBe(sum(margini));
   expect(sum(ricavi)).toBeGreaterThan(0);
+  // The totals row under the grid (issue 32 item 4) says the same sums.
+  const totali = grid.locator(".rdg-summary-row");
+  await totali.getByText("Totale").waitFor();
+  const headers = await grid.locator('[role="columnheader"]').allInnerTexts();
+  const totaleDi = async (name: string) =>
+    euro(
+      await totali
+        .locator(`[aria-colindex="${headers.findIndex((h) => h.split("\n")[0].trim() === name) + 1}"]`)
+        .innerText(),
+    );
+  expect(cents(await totaleDi("Ricavi"))).toBe(sum(ricavi));
+  expect(cents(await totaleDi("Margine"))).toBe(sum(margini));
 
   await page.getByRole("button", { name: "Esporta" }).click();
   const [download] = await Promise.all([
