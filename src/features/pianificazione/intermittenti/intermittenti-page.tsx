@@ -3,8 +3,10 @@
  * and whether the mandatory advance communication was sent ('Segna come inviata' with date and
  * riferimento); exportable through the list.
  */
+
 import { Badge, Box, Button, Heading, HStack, Input, Text } from "@chakra-ui/react";
 import { useState } from "react";
+import { useNavigate } from "react-router-dom";
 import { errorMessage } from "../../../api/base";
 import {
   type Intermittente,
@@ -75,6 +77,7 @@ function SegnaInviata({ row }: { row: Intermittente }) {
 }
 
 export function IntermittentiPage() {
+  const navigate = useNavigate();
   const mese = monthOf(new Date());
   return (
     <Box p="4">
@@ -83,6 +86,12 @@ export function IntermittentiPage() {
       </Heading>
       <ListScreen<Intermittente & Record<string, unknown>>
         listId="intermittenti"
+        // A row opens the service's grid at the shift's month (issue 32 item 4).
+        onRowOpen={(r) =>
+          navigate(
+            `/pianificazione/contratti/${r.contratto_id}/servizi/${r.servizio_id}/assegnazione-risorse?dal=${monthOf(r.giorno).dal}&al=${monthOf(r.giorno).al}`,
+          )
+        }
         path="pianificazione/intermittenti/"
         aria-label="Intermittenti"
         exportable

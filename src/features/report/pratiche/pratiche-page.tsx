@@ -1,5 +1,7 @@
 /** /report/pratiche (administrators): the operators' pratiche with type, state, opening and closing. */
+
 import { Badge, Box, Heading } from "@chakra-ui/react";
+import { useNavigate } from "react-router-dom";
 import type { DataTableColumn } from "../../../components/data-table/data-table.types";
 import { ListScreen } from "../../../components/data-table/list-screen";
 import type { Pratica } from "../../../domain/contracts/report/pratiche";
@@ -26,6 +28,7 @@ const COLUMNS: DataTableColumn<Row>[] = [
 ];
 
 export function PratichePage() {
+  const navigate = useNavigate();
   return (
     <Box p="4">
       <Heading size="lg" mb="3">
@@ -33,6 +36,8 @@ export function PratichePage() {
       </Heading>
       <ListScreen<Row>
         listId="pratiche"
+        // A row opens the operator's Contratti e pratiche (issue 32 item 4).
+        onRowOpen={(r) => navigate(`/anagrafiche/operatori/${r.operatore_id}/contratti-pratiche`)}
         path="report/pratiche/"
         aria-label="Pratiche"
         defaults={{ sort: { field: "data_apertura", asc: false }, autoload: true }}

@@ -3,8 +3,10 @@
  * 30 days or already expired (by default), per operator and type, with the shifts the operator is
  * on after the expiry — the planner's problem, in red.
  */
+
 import { Badge, Box, Heading } from "@chakra-ui/react";
 import { addDays, format } from "date-fns";
+import { useNavigate } from "react-router-dom";
 import type { DataTableColumn } from "../../../components/data-table/data-table.types";
 import { ListScreen } from "../../../components/data-table/list-screen";
 import type { Scadenza } from "../../../domain/contracts/report/scadenze";
@@ -48,6 +50,7 @@ function ScadenzePage({
   listId: string;
   tipi: readonly { code: string; label: string }[];
 }) {
+  const navigate = useNavigate();
   const entro = format(addDays(new Date(), GIORNI_IN_SCADENZA), "yyyy-MM-dd");
   return (
     <Box p="4">
@@ -56,6 +59,8 @@ function ScadenzePage({
       </Heading>
       <ListScreen<Row>
         listId={listId}
+        // A row opens the operator's Documenti e corsi (issue 32 item 4).
+        onRowOpen={(r) => navigate(`/anagrafiche/operatori/${r.operatore_id}/documenti-corsi`)}
         path={`report/${listId}/`}
         aria-label={title}
         defaults={{ filters: { entro }, sort: { field: "data_scadenza", asc: true }, autoload: true }}

@@ -18,6 +18,13 @@ const CASES: [page: string, grid: RegExp, opens: RegExp][] = [
   ["/console/anomalie", /Anomalie/, /^\/console\/anomalie\?anomalia=\d+$/],
   ["/console/comunicazioni-azienda", /Comunicazioni/, /^\/console\/comunicazioni-azienda\?comunicazione=\d+$/],
   ["/cms/eventi", /Eventi/, /^\/cms\/eventi\/\d+$/],
+  ["/report/scadenze-documenti", /Scadenze/, /^\/anagrafiche\/operatori\/\d+\/documenti-corsi$/],
+  ["/report/pratiche", /Pratiche/, /^\/anagrafiche\/operatori\/\d+\/contratti-pratiche$/],
+  [
+    "/pianificazione/intermittenti",
+    /Intermittenti/,
+    /^\/pianificazione\/contratti\/\d+\/servizi\/\d+\/assegnazione-risorse\?dal=\d{4}-\d\d-01&al=\d{4}-\d\d-\d\d$/,
+  ],
 ];
 
 test.each(CASES)("%s: a click on a row's plain cell opens its record", async (page, _name, opens) => {
