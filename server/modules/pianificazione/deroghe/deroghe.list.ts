@@ -36,5 +36,8 @@ export const derogheList = defineList(DerogheList, {
     turno_id: sql`d.turno_id`,
     operatore_id: sql`d.operatore_id`,
     codici: sql`d.codici`,
+    // Where the shift is planned (null once it is deleted): a row opens its service's grid.
+    contratto_id: sql`s.contratto_id`,
+    servizio_id: sql`s.id`,
   },
 });

@@ -57,6 +57,9 @@ export const registroTurniList = defineList(RegistroTurniList, {
     id: sql`r.id`,
     turno_id: sql`r.turno_id`,
     operatore_id: sql`r.operatore_id`,
+    // Where the shift was planned (null once its service is gone): a row opens the service's grid.
+    contratto_id: sql`s.contratto_id`,
+    servizio_id: sql`s.id`,
   },
   filters: {
     ...periodFilters(sql`r.giorno`),

@@ -16,6 +16,9 @@ export const DerogaRow = z.object({
   turno_id: z.number(),
   operatore_id: z.number(),
   codici: z.array(z.string()),
+  /** The shift's contract and service; null once the shift is deleted. */
+  contratto_id: z.number().nullable(),
+  servizio_id: z.number().nullable(),
 });
 export type Deroga = z.infer<typeof DerogaRow>;
 

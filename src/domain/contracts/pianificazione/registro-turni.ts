@@ -20,6 +20,9 @@ export const RegistroTurnoRow = z.object({
   id: z.number(),
   turno_id: z.number(),
   operatore_id: z.number(),
+  /** The shift's contract and service; null once the service is gone. */
+  contratto_id: z.number().nullable(),
+  servizio_id: z.number().nullable(),
 });
 export type RegistroTurno = z.infer<typeof RegistroTurnoRow>;
 

@@ -3,16 +3,20 @@
  * a working-time limit or an expired course, with who authorised it and why; newest first,
  * searchable and exportable.
  */
+
 import { Box, Heading } from "@chakra-ui/react";
+import { useNavigate } from "react-router-dom";
 import { ListScreen } from "../../../components/data-table/list-screen";
 import type { FilterField } from "../../../components/filter-bar/filter-bar.types";
 import type { Deroga } from "../../../domain/contracts/pianificazione/deroghe";
+import { gridOfRow } from "../common/grid-url";
 
 type DerogaRow = Deroga & Record<string, unknown>;
 
 const FILTERS: FilterField[] = [{ type: "global", label: "Ricerca" }];
 
 export function DeroghePage() {
+  const navigate = useNavigate();
   return (
     <Box p="4">
       <Heading size="lg" mb="3">
@@ -20,6 +24,11 @@ export function DeroghePage() {
       </Heading>
       <ListScreen<DerogaRow>
         listId="deroghe"
+        // A row opens its shift's service grid at that month (issue 32 item 4), while the shift is planned.
+        onRowOpen={(r) => {
+          const url = gridOfRow(r);
+          if (url) navigate(url);
+        }}
         path="pianificazione/deroghe/"
         defaults={{ sort: { field: "creata_il", asc: false }, autoload: true }}
         filters={FILTERS}

@@ -17,6 +17,7 @@ import { DateInput } from "../../../components/form";
 import { OperatorName } from "../../../components/quick-view";
 import { formatDate, parseDateText, secondsToHours, toApiDate } from "../../../domain/format";
 import { notify } from "../../../lib/toaster";
+import { gridUrl } from "../common/grid-url";
 import { MSG } from "../common/messages";
 import { monthOf } from "../common/month-range";
 
@@ -87,11 +88,7 @@ export function IntermittentiPage() {
       <ListScreen<Intermittente & Record<string, unknown>>
         listId="intermittenti"
         // A row opens the service's grid at the shift's month (issue 32 item 4).
-        onRowOpen={(r) =>
-          navigate(
-            `/pianificazione/contratti/${r.contratto_id}/servizi/${r.servizio_id}/assegnazione-risorse?dal=${monthOf(r.giorno).dal}&al=${monthOf(r.giorno).al}`,
-          )
-        }
+        onRowOpen={(r) => navigate(gridUrl(r.contratto_id, r.servizio_id, r.giorno))}
         path="pianificazione/intermittenti/"
         aria-label="Intermittenti"
         exportable

@@ -3,12 +3,16 @@
  * period (the current month by default) as it stood at a chosen day (today by default): who was on which shift, at what times,
  * confirmed or not, the last change and who made it; exported (xlsx, pdf) for the authority.
  */
+
 import { Box, Heading, Text } from "@chakra-ui/react";
+import { useNavigate } from "react-router-dom";
 import { ListScreen } from "../../../components/data-table/list-screen";
 import type { RegistroTurno } from "../../../domain/contracts/pianificazione/registro-turni";
+import { gridOfRow } from "../common/grid-url";
 import { monthOf } from "../common/month-range";
 
 export function RegistroTurniPage() {
+  const navigate = useNavigate();
   // The current month: where the register has rows on the day a clerk opens it (issue 32 item 10).
   const mese = monthOf(new Date());
   return (
@@ -22,6 +26,11 @@ export function RegistroTurniPage() {
       </Text>
       <ListScreen<RegistroTurno & Record<string, unknown>>
         listId="registro-turni"
+        // A row opens its shift's service grid at that month (issue 32 item 4), while the shift is planned.
+        onRowOpen={(r) => {
+          const url = gridOfRow(r);
+          if (url) navigate(url);
+        }}
         path="pianificazione/registro-turni/"
         exportable
         defaults={{

@@ -64,6 +64,9 @@ describeEachDb("pianificazione: the shift register", (ctx) => {
 
     expect((await req("POST", `${turno}/operatori/`, { operatore: op, add: true })).statusCode).toBe(200);
     const assigned = await last();
+    // A row knows where its shift is planned: the SPA opens that service's grid (issue 32 item 4).
+    const [row] = (await req("GET", `${REGISTRO}?dal=2025-09-01&al=2025-09-01&global=Registrato`)).json().results;
+    expect(row).toMatchObject({ contratto_id: contratto, servizio_id: servizio.id });
     expect((await req("POST", `${turno}/operatori-conf/`, { operatore: op, add: true })).statusCode).toBe(200);
     const confirmed = await last();
     expect((await req("PUT", `${turno}/`, { inizio_f1: "09:00", fine_f1: "15:00" })).statusCode).toBe(200);

@@ -33,12 +33,14 @@ test("opens on the current month and shows the register as it stood on the chose
             id: 1,
             turno_id: 10,
             operatore_id: 1,
+            contratto_id: 4,
+            servizio_id: 5,
           },
         ],
       });
     }),
   );
-  renderApp("/pianificazione/registro-turni", { as: "pianificatore" });
+  const { router } = renderApp("/pianificazione/registro-turni", { as: "pianificatore" });
   expect(await screen.findByRole("heading", { name: "Registro turni" }, { timeout: 15000 })).toBeTruthy();
   expect(await screen.findByText("Bianchi Luca", {}, { timeout: 15000 })).toBeTruthy();
   expect(screen.getByText("07:00–13:00")).toBeTruthy();
@@ -50,4 +52,12 @@ test("opens on the current month and shows the register as it stood on the chose
   fireEvent.change(screen.getByLabelText(/Com'era al giorno/), { target: { value: "2026-10-09" } });
   fireEvent.click(screen.getByRole("button", { name: "Applica" }));
   await waitFor(() => expect(asked.at(-1)?.get("al_momento")).toBe("2026-10-09"));
+
+  // A row opens its shift's service grid at that month (issue 32 item 4).
+  fireEvent.click(await screen.findByText("Bianchi Luca"));
+  await waitFor(() =>
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      "/pianificazione/contratti/4/servizi/5/assegnazione-risorse?dal=2026-10-01&al=2026-10-31",
+    ),
+  );
 });
