@@ -55,6 +55,8 @@ export function UsersPage() {
         filters={USERS_FILTERS}
         columns={columns}
         rowKey={(u) => u.id}
+        // A row opens the user's form, as its Modifica button does (issue 32 item 4).
+        onRowOpen={(u) => setEditing({ user: u })}
         reorderable
         aria-label="Utenti"
       />

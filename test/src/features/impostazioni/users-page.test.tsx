@@ -182,6 +182,13 @@ describe("Impostazioni → Utenti", () => {
     expect(screen.getByRole("form", { name: "Nuovo utente" })).toBeTruthy();
   });
 
+  it("a click on a user's row opens the same form as its Modifica button (issue 32 item 4)", async () => {
+    await openUsers();
+    fireEvent.click(screen.getByText("personale"));
+    const form = await screen.findByRole("form", { name: "Modifica utente" });
+    expect(input(form, 'input[name="cognome"]').value).toBe("Esposito");
+  });
+
   it("edits a user's name and permissions", async () => {
     const writes = spyWrites();
     await openUsers();
