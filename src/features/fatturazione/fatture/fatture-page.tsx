@@ -94,9 +94,9 @@ export function FatturePage() {
           { key: "stato", name: "Stato" },
           { key: "numero", name: "Numero", sortable: true },
           { key: "data", name: "Data", format: "date", sortable: true },
-          { key: "imponibile", name: "Imponibile", format: "euro" },
-          { key: "imposta", name: "IVA", format: "euro" },
-          { key: "totale", name: "Totale", format: "euro" },
+          { key: "imponibile", name: "Imponibile", format: "euro", total: true },
+          { key: "imposta", name: "IVA", format: "euro", total: true },
+          { key: "totale", name: "Totale", format: "euro", total: true },
           { key: "nome_file", name: "File SdI", hiddenByDefault: true },
         ]}
       />

@@ -15,7 +15,7 @@ import {
 import { ListScreen } from "../../../components/data-table/list-screen";
 import { DateInput } from "../../../components/form";
 import { OperatorName } from "../../../components/quick-view";
-import { formatDate, parseDateText, secondsToHours, toApiDate } from "../../../domain/format";
+import { formatDate, parseDateText, toApiDate } from "../../../domain/format";
 import { notify } from "../../../lib/toaster";
 import { gridUrl } from "../common/grid-url";
 import { MSG } from "../common/messages";
@@ -117,7 +117,7 @@ export function IntermittentiPage() {
             ),
           },
           { key: "orario", name: "Orario", sortable: true },
-          { key: "ore", name: "Ore", render: (r) => secondsToHours(r.ore) },
+          { key: "ore", name: "Ore", format: "hours", total: true },
           { key: "cliente", name: "Cliente", width: 200, sortable: true },
           { key: "contratto", name: "Contratto", width: 220, sortable: true },
           {
