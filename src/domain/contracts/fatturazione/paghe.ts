@@ -74,6 +74,18 @@ export const Tracciato = z.object({
 });
 export type Tracciato = z.infer<typeof Tracciato>;
 
+/**
+ * The layout as the server answers it: plain types, no coercion, so the answer goes through the
+ * compiled JSON writer (server/lib/json-writer.ts) like every other.
+ */
+export const TracciatoOut = z.object({
+  separatore: z.enum(SEPARATORI),
+  formato_data: z.enum(FORMATI_DATA),
+  formato_ore: z.enum(FORMATI_ORE),
+  intestazione: z.boolean(),
+  colonne: z.array(z.object({ campo: z.enum(CAMPI_TRACCIATO), larghezza: z.number() })),
+});
+
 export const PRESET_NOMI = {
   zucchetti: "Tipo Zucchetti (larghezza fissa)",
   teamsystem: "Tipo TeamSystem (CSV)",
@@ -131,7 +143,7 @@ export type ImpostazioniPagheData = z.infer<typeof ImpostazioniPagheData>;
 export const ImpostazioniPagheOut = z.object({
   codice_azienda: z.string(),
   preset: z.string(),
-  tracciato: Tracciato,
+  tracciato: TracciatoOut,
   causali: z.array(z.object({ causale: z.string(), codice: z.string(), descrizione: z.string() })),
 });
 export type ImpostazioniPaghe = z.infer<typeof ImpostazioniPagheOut>;
