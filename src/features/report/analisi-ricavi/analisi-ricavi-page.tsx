@@ -47,21 +47,30 @@ const MarginalitaTrend = lazy(() => import("./marginalita-trend").then((m) => ({
 const LIST_ID = "analisi-ricavi";
 const PATH = "report/analisi-ricavi/";
 
+/**
+ * At 1366 px the key and the money in view (issue 32 item 4): who and when, revenue and margin first
+ * with the missing prices that would flatter it, then what the margin is made of; widths that leave room for a month's totals.
+ */
 const COLUMNS: DataTableColumn<Row>[] = [
-  { key: "mese", name: "Mese", sortable: true, groupable: true, render: (r) => meseBreve(r.mese) },
-  { key: "cliente", name: "Cliente", sortable: true, groupable: true, width: 220 },
-  { key: "contratto", name: "Contratto", sortable: true, groupable: true, width: 220 },
-  { key: "ore", name: "Ore", format: "hours", sortable: true, total: true },
-  { key: "ricavi", name: "Ricavi", format: "euro", sortable: true, total: true },
-  { key: "compensi", name: "Compensi", format: "euro", sortable: true, total: true },
-  { key: "costo_lavoro", name: "Costo del lavoro", format: "euro", sortable: true, width: 130, total: true },
-  { key: "costi", name: "Costi del servizio", format: "euro", sortable: true, total: true },
+  {
+    key: "mese",
+    name: "Mese",
+    sortable: true,
+    groupable: true,
+    width: 80,
+    frozen: "start",
+    render: (r) => meseBreve(r.mese),
+  },
+  { key: "cliente", name: "Cliente", sortable: true, groupable: true, width: 170 },
+  { key: "contratto", name: "Contratto", sortable: true, groupable: true, width: 170 },
+  { key: "ricavi", name: "Ricavi", format: "euro", sortable: true, total: true, width: 115 },
   {
     key: "margine",
     name: "Margine",
     format: "euro",
     sortable: true,
     total: true,
+    width: 115,
     render: (r) => (
       <Text as="span" color={r.in_perdita ? "red.600" : undefined} fontWeight={r.in_perdita ? "semibold" : undefined}>
         {formatEuro(r.margine)}
@@ -72,21 +81,27 @@ const COLUMNS: DataTableColumn<Row>[] = [
     key: "margine_pct",
     name: "Margine %",
     sortable: true,
+    width: 95,
     render: (r) => (r.margine_pct === null ? "—" : `${formatNumber(r.margine_pct)} %`),
   },
   {
     key: "in_perdita",
     name: "Stato",
     groupable: true,
+    width: 100,
     render: (r) => (r.in_perdita ? <Badge colorPalette="red">In perdita</Badge> : null),
   },
   {
     key: "turni_senza_prezzo",
     name: "Prezzi",
     format: "integer",
-    width: 170,
+    width: 150,
     render: (r) => <Mancanti row={r} />,
   },
+  { key: "compensi", name: "Compensi", format: "euro", sortable: true, total: true, width: 115 },
+  { key: "costo_lavoro", name: "Costo del lavoro", format: "euro", sortable: true, width: 130, total: true },
+  { key: "costi", name: "Costi del servizio", format: "euro", sortable: true, total: true, width: 130 },
+  { key: "ore", name: "Ore", format: "hours", sortable: true, total: true, width: 80 },
 ];
 
 export function AnalisiRicaviPage() {
