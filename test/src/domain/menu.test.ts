@@ -9,14 +9,16 @@ import { MENU, menuFor } from "../../../src/domain/permissions";
 const entries = (permissions: string[]) => menuFor(permissions).flatMap((g) => g.items.map((i) => i.title));
 
 describe("menu by permission", () => {
+  // The pay permissions also open the payroll office's presence file (issue 35: Fatturazione →
+  // Presenze per le paghe reads the same hours as the monthly pay file).
   it.each([
-    ["erp_compensi_compensi", ["Compensi"]],
-    ["erp_ricavi-attivita_ricavi", ["Ricavi attività"]],
-    ["erp_compensi", ["Compensi"]],
-    ["erp_scadenze-documenti", ["Scadenze documenti"]],
-  ])("a user with only %s finds %j under Report", (permission, expected) => {
+    ["erp_compensi_compensi", ["Report", "Fatturazione"], ["Compensi", "Presenze per le paghe"]],
+    ["erp_ricavi-attivita_ricavi", ["Report"], ["Ricavi attività"]],
+    ["erp_compensi", ["Report", "Fatturazione"], ["Compensi", "Presenze per le paghe"]],
+    ["erp_scadenze-documenti", ["Report"], ["Scadenze documenti"]],
+  ])("a user with only %s finds the groups %j with %j", (permission, groups, expected) => {
     const menu = menuFor([permission]);
-    expect(menu.map((g) => g.title)).toEqual(["Report"]);
+    expect(menu.map((g) => g.title)).toEqual(groups);
     expect(entries([permission])).toEqual(expected);
   });
 
