@@ -10,6 +10,7 @@ import { useMemo, useState } from "react";
 import type { Servizio } from "../../../api/pianificazione/servizi.endpoints";
 import { conta, formatDate, formatGiornoBreve } from "../../../domain/format";
 import { CAPABILITIES, hasAny } from "../../../domain/permissions";
+import { instantToRome } from "../../../domain/shift-rules";
 import { usePermissions } from "../../../machines/session-context";
 import { type MonthRange, monthLabel, weeksOf } from "../common/month-range";
 import { useAssignmentActor, useAssignmentState } from "./assignment-context";
@@ -25,7 +26,8 @@ function periodLabel(p: MonthRange, month: MonthRange): string {
 
 /** The week holding today, when the month shown holds it; else the first week with something to confirm. */
 function defaultPeriod(weeks: MonthRange[], servizio: Servizio): number {
-  const today = new Date().toISOString().slice(0, 10);
+  // Today in Rome, as the server counts days (a UTC date is yesterday's between midnight and 1–2 am).
+  const today = instantToRome(Date.now()).day;
   const current = weeks.findIndex((w) => w.dal <= today && today <= w.al);
   if (current >= 0) return current;
   const first = weeks.findIndex((w) => placesToConfirm(servizio, w).length > 0);

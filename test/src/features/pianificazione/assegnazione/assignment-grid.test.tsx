@@ -135,4 +135,20 @@ describe("Conferma settimana (issue 32 item 6)", () => {
       (within(dialog).getByRole("button", { name: "Conferma 0 assegnazioni" }) as HTMLButtonElement).disabled,
     ).toBe(true);
   });
+
+  test("opens on the week holding today in Rome, also in the hour after midnight when UTC is still yesterday", async () => {
+    // 00:30 of Monday 9 March 2026 in Rome is 23:30 of Sunday 8 March in UTC.
+    const now = jest.spyOn(Date, "now").mockReturnValue(Date.parse("2026-03-08T23:30:00Z"));
+    try {
+      renderApp(GRID, { as: "pianificatore" });
+      await screen.findByTestId("turno-1002", {}, { timeout: 15000 });
+      fireEvent.click(screen.getByRole("button", { name: "Conferma settimana" }));
+      const dialog = await screen.findByRole("dialog", { name: "Conferma le assegnazioni del periodo" });
+      expect((within(dialog).getByLabelText("Periodo") as HTMLSelectElement).selectedOptions[0].textContent).toBe(
+        "Settimana lun 09/03 – dom 15/03",
+      );
+    } finally {
+      now.mockRestore();
+    }
+  });
 });
