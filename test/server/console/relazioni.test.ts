@@ -345,4 +345,26 @@ describeEachDb("relazioni di servizio e foglio notizie", (ctx) => {
     expect(text).toContain("Fatto nell'ora ripetuta");
     expect(text).not.toContain("Fatto del 26");
   });
+
+  it("keeps the licence and the provinces that get a sheet every day, audited", async () => {
+    const res = await inject("PUT", `${F}impostazioni/`, supervisore.token, {
+      data: { licenza: "Licenza n. 123/2020, Prefettura di Milano", province: ["TO", "MI", "MI"] },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      licenza: "Licenza n. 123/2020, Prefettura di Milano",
+      province: ["MI", "TO"],
+      denominazione: "Vigilanza Ambrosiana Srl",
+      provincia_azienda: "MI",
+    });
+    const bad = await inject("PUT", `${F}impostazioni/`, supervisore.token, { data: { province: ["Milano"] } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors["province.0"]).toBe("Sigla di provincia non valida (due lettere)");
+    // A day without facts: a "nulla da segnalare" sheet for each province.
+    const made = await inject("POST", F, supervisore.token, { data: { giorno: "2026-07-01" } });
+    expect(made.json().results.map((r: { provincia: string; fatti: number }) => [r.provincia, r.fatti])).toEqual([
+      ["MI", 0],
+      ["TO", 0],
+    ]);
+  });
 });

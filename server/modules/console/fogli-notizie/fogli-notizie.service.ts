@@ -52,7 +52,7 @@ export async function aggiornaImpostazioni(
     const province = data.province ? [...new Set(data.province)].sort() : before.province;
     const licenza = data.licenza ?? before.licenza;
     await tx.execute(
-      sql`UPDATE fogli_notizie_impostazioni SET licenza = ${licenza}, province = ${province}::text[], aggiornato_il = ${ctx.clock()}::timestamptz`,
+      sql`UPDATE fogli_notizie_impostazioni SET licenza = ${licenza}, province = ${`{${province.join(",")}}`}::text[], aggiornato_il = ${ctx.clock()}::timestamptz`,
     );
     await writeSettingsAudit(
       tx,
