@@ -6,6 +6,7 @@
  */
 import type { AppAllarmeData } from "../../domain/contracts/console/allarmi/schemas";
 import type { AppTicketData, AppTimbraturaData } from "../../domain/contracts/console/app-guardie/schemas";
+import type { AppRelazioneData } from "../../domain/contracts/console/relazioni/schemas";
 
 export type StatoAzione = "in_coda" | "inviata" | "rifiutata";
 
@@ -46,7 +47,17 @@ export interface AzioneAllarme extends AzioneBase {
   dati: AppAllarmeData;
 }
 
-export type Azione = AzioneTimbratura | AzioneLettura | AzioneTicket | AzioneAllarme;
+/**
+ * A service report (issue 34 item 5): its UUID is the request's `id`; its photos (made smaller on
+ * the phone) wait with it in IndexedDB and follow it once the server has it.
+ */
+export interface AzioneRelazione extends AzioneBase {
+  tipo: "relazione";
+  dati: AppRelazioneData;
+  foto: Blob[];
+}
+
+export type Azione = AzioneTimbratura | AzioneLettura | AzioneTicket | AzioneAllarme | AzioneRelazione;
 
 /** What the phone may show: a silent SOS leaves no trace on the screen. */
 export const visibile = (a: Azione) => !(a.tipo === "allarme" && a.dati.silenzioso);

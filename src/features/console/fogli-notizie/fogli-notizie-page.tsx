@@ -58,7 +58,7 @@ function Scarica({ row }: { row: Row }) {
 
 const COLUMNS: DataTableColumn<Row>[] = [
   { key: "giorno", name: "Giorno", sortable: true, render: (r) => formatDate(String(r.giorno)) },
-  { key: "provincia", name: "Provincia", sortable: true, groupable: true },
+  { key: "provincia", name: "Provincia", sortable: true, groupable: true, render: (r) => String(r.provincia || "—") },
   { key: "emissione", name: "Emissione", sortable: true },
   { key: "fatti", name: "Fatti", sortable: true, render: (r) => (r.fatti ? String(r.fatti) : "Nulla da segnalare") },
   { key: "pdf", name: "PDF", render: (r) => <Scarica row={r} /> },

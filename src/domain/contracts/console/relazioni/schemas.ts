@@ -9,51 +9,12 @@ import { z } from "zod";
 import { dataBody, IdParams } from "../../common";
 import { declareList } from "../../list";
 import { POSIZIONE, POSIZIONE_INCOMPLETA, posizioneCompleta } from "../app-guardie/schemas";
+import { RELAZIONE_CATEGORIE, RELAZIONE_GRAVITA, RELAZIONE_STATI } from "./labels";
 
-export const RELAZIONE_CATEGORIE = [
-  "furto",
-  "tentato_furto",
-  "intrusione",
-  "danneggiamento",
-  "incendio",
-  "persona_sospetta",
-  "guasto_impianto",
-  "malore",
-  "altro",
-] as const;
-export type RelazioneCategoria = (typeof RELAZIONE_CATEGORIE)[number];
-export const RELAZIONE_CATEGORIA_LABEL: Record<RelazioneCategoria, string> = {
-  furto: "Furto",
-  tentato_furto: "Tentato furto",
-  intrusione: "Intrusione",
-  danneggiamento: "Danneggiamento",
-  incendio: "Incendio",
-  persona_sospetta: "Persona sospetta",
-  guasto_impianto: "Guasto impianto",
-  malore: "Malore",
-  altro: "Altro",
-};
-
-/** Three levels: an *emergenza* also raises an alarm for the desk (Console → Allarmi). */
-export const RELAZIONE_GRAVITA = ["routine", "attenzione", "emergenza"] as const;
-export type RelazioneGravita = (typeof RELAZIONE_GRAVITA)[number];
-export const RELAZIONE_GRAVITA_LABEL: Record<RelazioneGravita, string> = {
-  routine: "Routine",
-  attenzione: "Attenzione",
-  emergenza: "Emergenza",
-};
-
-export const RELAZIONE_STATI = ["da_approvare", "approvata"] as const;
-export type RelazioneStato = (typeof RELAZIONE_STATI)[number];
-export const RELAZIONE_STATO_LABEL: Record<RelazioneStato, string> = {
-  da_approvare: "Da approvare",
-  approvata: "Approvata",
-};
+export * from "./labels";
 
 export const RELAZIONE_NON_TROVATA = "Relazione di servizio non trovata";
 export const RELAZIONE_APPROVATA = "La relazione è già approvata: non si può più modificare";
-/** Photos a report may carry. */
-export const RELAZIONE_MAX_FOTO = 5;
 
 const testo = (max: number, obbligatorio = true) => {
   const s = z
