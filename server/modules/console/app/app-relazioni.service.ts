@@ -27,6 +27,7 @@ import { ALLARME_CONTENT_TYPE, local } from "../allarmi/allarmi.service";
 import { RELAZIONE_CONTENT_TYPE } from "../relazioni/relazioni.service";
 import { ANTICIPO_MASSIMO_MINUTI, type AppActor, guardAudit } from "./app.service";
 import { turnoDellaGuardia } from "./app-allarmi.service";
+import { posizioneConsentita } from "./app-informativa.service";
 
 /** How many days of their own reports the app shows. */
 export const GIORNI_RELAZIONI_APP = 30;
@@ -83,6 +84,7 @@ export async function appInviaRelazione(
   if (accaduto.getTime() > limite) errors.accaduto_il = "La data e ora del fatto è nel futuro";
   if (Object.keys(errors).length) throw validationError(errors);
   const operatoreId = actor.user.operatoreId;
+  const pos = await posizioneConsentita(db, operatoreId, data);
   return db.transaction(async (tx) => {
     const inserted = await queryOne<{ id: number; turno_id: number | null }>(
       tx,
@@ -92,7 +94,7 @@ export async function appInviaRelazione(
                                     JOIN servizi s ON s.id = g.servizio_id JOIN contratti c ON c.id = s.contratto_id
                                     JOIN clienti cl ON cl.id = c.cliente_id WHERE tu.id = t.turno_id), ''),
                           (SELECT o.prov FROM operatori o WHERE o.id = ${operatoreId}), ''),
-                 ${device}, ${now}, ${data.lat}, ${data.lng}, ${data.accuratezza}
+                 ${device}, ${now}, ${pos.lat}, ${pos.lng}, ${pos.accuratezza}
             FROM (SELECT ${turnoDellaGuardia(operatoreId, data.turno_id ?? null, accaduto)} AS turno_id) t
           ON CONFLICT (operatore_id, client_id) DO NOTHING
           RETURNING r.id, r.turno_id`,
