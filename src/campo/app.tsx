@@ -110,10 +110,15 @@ function Sessione({ store, scelta }: { store: ReturnType<typeof makeCampoStore>;
         comunicazione_id: c.id,
       }),
     });
-  const onTicket = (dati: AzioneTicket["dati"]) =>
+  const onTicket = (dati: AzioneTicket["dati"], foto?: Blob) =>
     outbox.send({
       type: "ADD",
-      azione: nuovaAzione<AzioneTicket>({ tipo: "ticket", etichetta: `Segnalazione · ${dati.oggetto}`, dati }),
+      azione: nuovaAzione<AzioneTicket>({
+        tipo: "ticket",
+        etichetta: `Segnalazione · ${dati.oggetto}${foto ? " · con foto" : ""}`,
+        dati,
+        ...(foto ? { foto } : {}),
+      }),
     });
   const onRelazione = (dati: AzioneRelazione["dati"], foto: Blob[]) =>
     outbox.send({

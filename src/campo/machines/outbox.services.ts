@@ -10,6 +10,7 @@ import { type Archivio, archivioIndexedDb, INVIATE_TENUTE } from "../outbox/arch
 import {
   type Azione,
   type AzioneRelazione,
+  type AzioneTicket,
   type AzioneTimbratura,
   isoConOffset,
   nuovaAzione,
@@ -75,6 +76,28 @@ async function inviaRelazione(store: CampoStore, archivio: Archivio, input: Azio
   return done;
 }
 
+/** A ticket with its photo: the ticket (200 with the same one when the server has it), then the photo if it lacks it. */
+async function inviaTicketConFoto(store: CampoStore, archivio: Archivio, input: AzioneTicket): Promise<Azione> {
+  const req = store.dispatch(campoApi.endpoints.apriTicket.initiate(input.dati));
+  const res = await req;
+  req.reset();
+  let done: Azione;
+  if (res.error) done = { ...input, stato: "rifiutata", inviata_il: Date.now(), esito: fallimento(res.error) };
+  else {
+    let esito = "Segnalazione aperta con la foto";
+    if (!res.data.foto && input.foto) {
+      const up = store.dispatch(campoApi.endpoints.fotoTicket.initiate({ id: res.data.id, foto: input.foto }));
+      const r = await up;
+      up.reset();
+      if (r.error) esito = `Segnalazione aperta, foto non accettata: ${fallimento(r.error)}`;
+    }
+    const { foto: _, ...senzaFoto } = input;
+    done = { ...senzaFoto, stato: "inviata", inviata_il: Date.now(), esito };
+  }
+  await archivio.salva(done);
+  return done;
+}
+
 async function carica(archivio: Archivio): Promise<Azione[]> {
   const all = await archivio.tutte();
   const inviate = all.filter((a) => a.stato !== "in_coda");
@@ -93,6 +116,7 @@ export function campoOutboxMachine(store: CampoStore, archivio: Archivio = archi
       }),
       invia: fromPromise<Azione, Azione>(async ({ input }) => {
         if (input.tipo === "relazione") return inviaRelazione(store, archivio, input);
+        if (input.tipo === "ticket" && input.foto) return inviaTicketConFoto(store, archivio, input);
         const req =
           input.tipo === "timbratura"
             ? store.dispatch(

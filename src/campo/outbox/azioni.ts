@@ -35,10 +35,14 @@ export interface AzioneLettura extends AzioneBase {
   comunicazione_id: number;
 }
 
-/** A ticket written with no network (without a photo): its UUID is the server's idempotency key. */
+/**
+ * A ticket written with no network: its UUID is the server's idempotency key; its photo (made smaller
+ * on the phone) waits with it in IndexedDB and follows it once the server has the ticket.
+ */
 export interface AzioneTicket extends AzioneBase {
   tipo: "ticket";
   dati: AppTicketData & { id: string };
+  foto?: Blob;
 }
 
 /** An SOS: its own UUID is the request's `id` (a silent one is not listed on the phone). */

@@ -1,7 +1,7 @@
 /**
  * Segnalazioni: the guard writes a service report (./relazioni.tsx) or opens a ticket (category, subject, text, a photo from the camera made
- * smaller on the phone, src/campo/foto.ts) and reads the desk's replies. Needs the network: a
- * ticket has no client id the server could recognise, so it is not queued offline.
+ * smaller on the phone, src/campo/foto.ts) and reads the desk's replies. With no network the ticket
+ * waits in the outbox with its photo (its UUID is the server's idempotency key).
  */
 import { Badge, Box, Button, chakra, Input, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useState } from "react";
@@ -27,7 +27,7 @@ const TIPO_LABEL: Record<AppTicket["tipo"], string> = {
 const STATO_LABEL = { aperto: "Aperto", in_lavorazione: "In lavorazione", chiuso: "Chiuso" } as const;
 
 /** Hands a ticket written with no network to the outbox (src/campo/outbox/azioni.ts `AzioneTicket`). */
-export type AccodaTicket = (dati: AppTicketData & { id: string }) => void;
+export type AccodaTicket = (dati: AppTicketData & { id: string }, foto?: Blob) => void;
 
 function NuovoTicket({ onDone, accoda }: { onDone: (inCoda?: boolean) => void; accoda?: AccodaTicket }) {
   const [apri, apertura] = campoApi.useApriTicketMutation();
@@ -49,14 +49,11 @@ function NuovoTicket({ onDone, accoda }: { onDone: (inCoda?: boolean) => void; a
       if (ridotta) await carica({ id: ticket.id, foto: ridotta }).unwrap();
       onDone();
     } catch (err) {
-      // No network: without a photo the ticket waits in the outbox; a photo needs the network.
-      if (isNetworkError(err) && !foto && accoda) {
-        accoda(dati);
+      // No network: the ticket waits in the outbox with its photo (made smaller) and opens once.
+      if (isNetworkError(err) && accoda) {
+        accoda(dati, foto ? await riduciFoto(foto) : undefined);
         onDone(true);
-      } else
-        setErrore(
-          isNetworkError(err) && foto ? `${campoErrorMessage(err)}: la foto richiede la rete` : campoErrorMessage(err),
-        );
+      } else setErrore(campoErrorMessage(err));
     }
   };
   const busy = apertura.isLoading || caricamento.isLoading;
