@@ -46,6 +46,10 @@ export interface AppConfig {
   alarmEscalationMinutes: number;
   /** ERP_WORKERS as written (a number or `auto`); resolved by server/workers.ts. */
   workers?: string;
+  /** METRICS: `off` turns /metrics and its collection off (default on; server/lib/metrics.ts). */
+  metrics: boolean;
+  /** METRICS_TOKEN: lets a scraper that is not on this machine read /metrics (`Authorization: Bearer …`). */
+  metricsToken?: string;
 }
 
 function bool(v: string | undefined): boolean | undefined {
@@ -105,6 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? "info",
     logFormat: parseLogFormat(env.LOG_FORMAT),
     workers: env.ERP_WORKERS || undefined,
+    metrics: bool(env.METRICS) ?? true,
+    metricsToken: env.METRICS_TOKEN || undefined,
     alarmEscalationMinutes: positiveMinutes("ALARM_ESCALATION_MINUTES", env.ALARM_ESCALATION_MINUTES, 2),
     planLockDays: planLockDays(env.PLAN_LOCK_DAYS),
     positionRetentionDays: positionRetentionDays(env),
