@@ -7,6 +7,7 @@
  *   seed demo
  *   seed scale [--operators N] [--clients N] [--contracts N] [--weeks N] [--log-entries N]
  *   audit verify
+ *   files import
  *   db setup-roles --owner O --app A [--owner-password P] [--app-password P]
  *   cms simulate --event ID --codice C [--rate N] [--seconds S] [--url U]
  *   app simulate --day today --username U --password P [--guardia-password G] [--url URL] [--wait]
@@ -47,6 +48,8 @@ const USAGE = `Uso: npm run erp -- <comando>
   seed demo                                 carica i dati dimostrativi (solo su un database senza dati demo)
   seed scale [--operators N] [--clients N] [--contracts N] [--weeks N] [--log-entries N]
   audit verify                              verifica la catena delle impronte del registro delle modifiche
+  files import                              sposta nel database i file caricati rimasti in DATA_DIR/files
+                                            (con un rapporto; il server lo fa anche all'avvio)
   db setup-roles --owner O --app A [--owner-password P] [--app-password P]
                                             crea i ruoli PostgreSQL proprietario e applicazione
                                             (DATABASE_URL di un superutente)
@@ -347,6 +350,11 @@ export async function runCli(argv: string[], config: AppConfig = loadConfig()): 
       return seedScaleCommand(config, o);
     case "audit verify":
       return auditVerify(config);
+    case "files import":
+      return withDatabase(config, async (database) => {
+        const { importDiskFiles } = await import("./lib/files-import");
+        return (await importDiskFiles(database.db, config.dataDir)).lines.join("\n");
+      });
     case "db setup-roles":
       return dbSetupRoles(config, o);
     case "cms simulate":

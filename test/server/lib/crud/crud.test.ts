@@ -202,8 +202,14 @@ describeEachDb("server/lib/crud: a declared sub-resource", (ctx) => {
       data: Buffer.from("%PDF-1.4\n%prova\n"),
       allowed: ["pdf"],
     });
-    const bytes = path.join(filesRoot(dataDir), file.percorso);
-    expect(fs.existsSync(bytes)).toBe(true);
+    const chunks = async () =>
+      (
+        await queryOne<{ n: number }>(
+          db(),
+          sql`SELECT count(*)::int AS n FROM file_chunks WHERE file_id = ${file.id}::uuid`,
+        )
+      )?.n;
+    expect(await chunks()).toBe(1);
     const row = await created(alfa, { nome: "Verbale", note: "firmato", allegato: file.id });
     expect(row.allegato).toBe(file.id);
 
@@ -212,7 +218,7 @@ describeEachDb("server/lib/crud: a declared sub-resource", (ctx) => {
     expect(del.json()).toEqual({ result: "OK" });
     expect((await stored()).some((r) => r.id === row.id)).toBe(false);
     expect(await queryOne(db(), sql`SELECT 1 FROM files WHERE id = ${file.id}::uuid`)).toBeUndefined();
-    expect(fs.existsSync(bytes)).toBe(false);
+    expect(await chunks()).toBe(0);
     const log = await entries(row.id);
     expect(log.map((e) => e.azione)).toEqual(["Creazione", "Eliminazione"]);
     expect(log[1]).toMatchObject({
