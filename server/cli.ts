@@ -8,6 +8,8 @@
  *   seed scale [--operators N] [--clients N] [--contracts N] [--weeks N] [--log-entries N]
  *   audit verify
  *   files import
+ *   backup --to FILE
+ *   restore --from FILE
  *   db setup-roles --owner O --app A [--owner-password P] [--app-password P]
  *   cms simulate --event ID --codice C [--rate N] [--seconds S] [--url U]
  *   app simulate --day today --username U --password P [--guardia-password G] [--url URL] [--wait]
@@ -48,6 +50,9 @@ const USAGE = `Uso: npm run erp -- <comando>
   seed demo                                 carica i dati dimostrativi (solo su un database senza dati demo)
   seed scale [--operators N] [--clients N] [--contracts N] [--weeks N] [--log-entries N]
   audit verify                              verifica la catena delle impronte del registro delle modifiche
+  backup --to FILE                          copia di sicurezza di tutto il database (file compresi) in FILE
+  restore --from FILE                       ripristina il database da FILE (server fermo): controlla il
+                                            file prima di toccare i dati, poi righe e registro delle modifiche
   files import                              sposta nel database i file caricati rimasti in DATA_DIR/files
                                             (con un rapporto; il server lo fa anche all'avvio)
   db setup-roles --owner O --app A [--owner-password P] [--app-password P]
@@ -287,6 +292,57 @@ async function dbSetupRoles(config: AppConfig, o: Record<string, string | undefi
   }
 }
 
+async function backupCommand(config: AppConfig, o: Record<string, string | undefined>): Promise<string> {
+  need(o, "to");
+  const { writeBackup, describeManifest, BackupError } = await import("./lib/backup");
+  return withDatabase(config, async (database) => {
+    try {
+      const m = await writeBackup(database, o.to as string, {
+        url: config.databaseMigrationUrl ?? config.databaseUrl,
+      });
+      return `Backup scritto.\n${describeManifest(m, o.to as string)}`;
+    } catch (e) {
+      if (e instanceof BackupError) throw new CliError(e.message);
+      throw e;
+    }
+  });
+}
+
+async function restoreCommand(config: AppConfig, o: Record<string, string | undefined>): Promise<string> {
+  need(o, "from");
+  const from = o.from as string;
+  const { restorePglite, restorePostgres, describeManifest, checkBackup, BackupError } = await import("./lib/backup");
+  try {
+    if (!config.databaseUrl) {
+      // The embedded database: the server must be stopped (the lock), the directory is swapped.
+      const holder = readLock(config.dataDir);
+      if (holder)
+        throw new CliError(
+          `Il server Vigilanza ERP (processo ${holder.pid}) sta usando il database integrato in ${config.dataDir}: fermalo e riprova.`,
+        );
+      await checkBackup(from); // refused before anything, lock included
+      const release = acquireLock(config.dataDir);
+      let m: Awaited<ReturnType<typeof restorePglite>>;
+      try {
+        m = await restorePglite(config.dataDir, from);
+      } finally {
+        release();
+      }
+      await withDatabase(config, async () => undefined); // migrations up to this version
+      return `Ripristino completato (righe e registro delle modifiche verificati).\n${describeManifest(m, from)}`;
+    }
+    await checkBackup(from);
+    return await withDatabase(config, async (database) => {
+      const m = await restorePostgres(database, config.databaseMigrationUrl ?? config.databaseUrl!, from);
+      await applyMigrations(config, database);
+      return `Ripristino completato (righe e registro delle modifiche verificati).\n${describeManifest(m, from)}`;
+    });
+  } catch (e) {
+    if (e instanceof BackupError) throw new CliError(e.message);
+    throw e;
+  }
+}
+
 /**
  * Where the simulators find the server without --url: the address `npm start` printed, read from
  * the lock of the data directory it holds (issue 32 item 8), else this configuration's port on
@@ -350,6 +406,10 @@ export async function runCli(argv: string[], config: AppConfig = loadConfig()): 
       return seedScaleCommand(config, o);
     case "audit verify":
       return auditVerify(config);
+    case "backup":
+      return backupCommand(config, o);
+    case "restore":
+      return restoreCommand(config, o);
     case "files import":
       return withDatabase(config, async (database) => {
         const { importDiskFiles } = await import("./lib/files-import");
@@ -446,6 +506,8 @@ function parse(argv: string[]) {
       day: { type: "string" },
       wait: { type: "boolean" },
       "guardia-password": { type: "string" },
+      to: { type: "string" },
+      from: { type: "string" },
     },
   });
 }

@@ -35,7 +35,7 @@ function scheduleJobs(app: FastifyInstance) {
     clock: app.clock,
     worker: `${process.pid}`,
     pollMs: JOB_POLL_MS,
-    env: { mailer: app.mailer, config: app.config },
+    env: { mailer: app.mailer, config: app.config, database: app.database },
     onError: (err) => app.log.error({ err }, "Lavoro pianificato non riuscito"),
     observe: (job, ok, ms) => app.metrics.jobRun(job, ok, ms),
   });

@@ -16,7 +16,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { AppConfig } from "../config";
-import type { Db, Tx } from "../db/client";
+import type { Database, Db, Tx } from "../db/client";
 import { queryOne } from "../db/query";
 import type { Mailer } from "./mail";
 
@@ -24,6 +24,8 @@ import type { Mailer } from "./mail";
 export interface JobEnv {
   mailer: Mailer;
   config: AppConfig;
+  /** The database itself (the backup job dumps it). */
+  database?: Database;
 }
 
 export interface JobDefinition {
