@@ -8,6 +8,7 @@
  *   seed scale [--operators N] [--clients N] [--contracts N] [--weeks N] [--log-entries N]
  *   audit verify
  *   files import
+ *   db move-to-postgres --to postgres://…
  *   backup --to FILE
  *   restore --from FILE
  *   db setup-roles --owner O --app A [--owner-password P] [--app-password P]
@@ -50,6 +51,9 @@ const USAGE = `Uso: npm run erp -- <comando>
   seed demo                                 carica i dati dimostrativi (solo su un database senza dati demo)
   seed scale [--operators N] [--clients N] [--contracts N] [--weeks N] [--log-entries N]
   audit verify                              verifica la catena delle impronte del registro delle modifiche
+  db move-to-postgres --to postgres://…     copia il database integrato (server fermo) in un database
+                                            PostgreSQL vuoto, lo verifica e indica il DATABASE_URL da usare
+                                            (l'indirizzo del proprietario delle tabelle, vedi db setup-roles)
   backup --to FILE                          copia di sicurezza di tutto il database (file compresi) in FILE
   restore --from FILE                       ripristina il database da FILE (server fermo): controlla il
                                             file prima di toccare i dati, poi righe e registro delle modifiche
@@ -292,6 +296,45 @@ async function dbSetupRoles(config: AppConfig, o: Record<string, string | undefi
   }
 }
 
+async function moveToPostgresCommand(config: AppConfig, o: Record<string, string | undefined>): Promise<string> {
+  need(o, "to");
+  if (config.databaseUrl)
+    throw new CliError(
+      "db move-to-postgres copia il database integrato: togli DATABASE_URL (il server usa già PostgreSQL).",
+    );
+  const to = o.to as string;
+  if (!/^postgres(ql)?:\/\//.test(to)) throw new CliError("--to deve essere un indirizzo postgres://…", 2);
+  const { moveToPostgres, MoveError } = await import("./lib/move-to-postgres");
+  const { Client } = await import("pg");
+  return withDatabase(config, async (source) => {
+    const client = new Client({ connectionString: to, application_name: "vigilanza-erp-move" });
+    try {
+      await client.connect();
+    } catch (e) {
+      throw new CliError(`Impossibile collegarsi a ${to}: ${(e as Error).message}`);
+    }
+    const target = await openPostgres(to, 2);
+    try {
+      const r = await moveToPostgres(source, client, target, config.dataDir, (line) => console.log(line));
+      return [
+        "Database copiato in PostgreSQL.",
+        ...r.lines,
+        "",
+        "Imposta ora, e riavvia il server:",
+        `  DATABASE_URL=${to}`,
+        "(con ruoli separati, `db setup-roles`: questo indirizzo come DATABASE_MIGRATION_URL e quello del ruolo applicazione come DATABASE_URL).",
+        `Il database integrato in ${config.dataDir} resta com'era: conservalo finché non hai verificato il nuovo.`,
+      ].join("\n");
+    } catch (e) {
+      if (e instanceof MoveError) throw new CliError(e.message);
+      throw e;
+    } finally {
+      await client.end().catch(() => {});
+      await target.close();
+    }
+  });
+}
+
 async function backupCommand(config: AppConfig, o: Record<string, string | undefined>): Promise<string> {
   need(o, "to");
   const { writeBackup, describeManifest, BackupError } = await import("./lib/backup");
@@ -406,6 +449,8 @@ export async function runCli(argv: string[], config: AppConfig = loadConfig()): 
       return seedScaleCommand(config, o);
     case "audit verify":
       return auditVerify(config);
+    case "db move-to-postgres":
+      return moveToPostgresCommand(config, o);
     case "backup":
       return backupCommand(config, o);
     case "restore":
