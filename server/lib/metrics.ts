@@ -8,13 +8,13 @@
  *   erp_job_duration_seconds{job}
  *   erp_live_streams{kind}            open control-room streams and alarm waits
  *   erp_export_threads{state}         export threads (started, idle) and exports waiting
- *   process_* and nodejs_*            memory, CPU, event-loop lag, GC (prom-client's defaults)
+ *   process_* and nodejs_*            memory, CPU, event-loop lag (processMetrics)
  *
  * `route` is the MATCHED route (`/api/anagrafiche/operatori/:id/`), never the URL: the series stay
  * as many as the routes whatever clients send; a request that matched nothing is `(nessuna)`.
  *
- * Each app has its own registry (tests build several apps in one process); the process-wide
- * defaults live in one registry of their own, made once. With several workers (server/workers.ts)
+ * Each app has its own registry (tests build several apps in one process); the process's own
+ * figures live in one registry of their own, made once. With several workers (server/workers.ts)
  * a worker's /metrics asks the primary, which gathers every worker's registries through prom-client's
  * AggregatorRegistry (counters and histograms summed; lag averaged) and answers with the total.
  *
@@ -22,7 +22,8 @@
  */
 import cluster from "node:cluster";
 import { createHash, timingSafeEqual } from "node:crypto";
-import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { AggregatorRegistry, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { exportThreadStats } from "./list/export/export-threads";
 
 export interface PoolStats {
@@ -44,13 +45,105 @@ const STATUS_CLASS = ["1xx", "2xx", "3xx", "4xx", "5xx"];
 
 let processRegistry: Registry | undefined;
 
-/** prom-client's process metrics (memory, CPU, event-loop lag, GC, handles), once per process. */
+/**
+ * The process's own figures, once per process, read at scrape time: memory (RSS, heap, external),
+ * CPU seconds, start time, and the event loop's delay (perf_hooks' histogram at 20 ms resolution,
+ * reset at each scrape: mean, p99 and max since the last one). Written here rather than with
+ * prom-client's collectDefaultMetrics, whose garbage-collection observer runs JavaScript after every
+ * collection — measurable on a server that allocates per request (server/bench/RESULTS-metrics.md).
+ */
 export function processMetrics(): Registry {
-  if (!processRegistry) {
-    processRegistry = new Registry();
-    collectDefaultMetrics({ register: processRegistry, eventLoopMonitoringPrecision: 10 });
-  }
-  return processRegistry;
+  if (processRegistry) return processRegistry;
+  const registry = new Registry();
+  processRegistry = registry;
+  const lag = monitorEventLoopDelay({ resolution: 20 });
+  lag.enable();
+  const started = Date.now() / 1000 - process.uptime();
+  new Gauge({
+    name: "process_resident_memory_bytes",
+    help: "Memoria residente del processo (byte)",
+    registers: [registry],
+    collect() {
+      this.set(process.memoryUsage.rss());
+    },
+  });
+  new Gauge({
+    name: "nodejs_heap_size_used_bytes",
+    help: "Heap di V8 in uso (byte)",
+    registers: [registry],
+    collect() {
+      this.set(process.memoryUsage().heapUsed);
+    },
+  });
+  new Gauge({
+    name: "nodejs_heap_size_total_bytes",
+    help: "Heap di V8 riservato (byte)",
+    registers: [registry],
+    collect() {
+      this.set(process.memoryUsage().heapTotal);
+    },
+  });
+  new Gauge({
+    name: "nodejs_external_memory_bytes",
+    help: "Memoria fuori dall'heap legata a oggetti JavaScript, buffer compresi (byte)",
+    registers: [registry],
+    collect() {
+      this.set(process.memoryUsage().external);
+    },
+  });
+  new Counter({
+    name: "process_cpu_seconds_total",
+    help: "Tempo di CPU del processo, utente e sistema (secondi)",
+    registers: [registry],
+    collect() {
+      const c = process.cpuUsage();
+      this.reset();
+      this.inc((c.user + c.system) / 1e6);
+    },
+  });
+  new Gauge({
+    name: "process_start_time_seconds",
+    help: "Avvio del processo (secondi dall'epoca Unix)",
+    registers: [registry],
+    aggregator: "omit",
+    collect() {
+      this.set(Math.round(started));
+    },
+  });
+  const seconds = (ns: number) => (Number.isFinite(ns) ? ns / 1e9 : 0);
+  const lagGauge = (name: string, help: string, read: () => number, aggregator: "average" | "max") =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      aggregator,
+      collect() {
+        this.set(seconds(read()));
+      },
+    });
+  lagGauge(
+    "nodejs_eventloop_lag_seconds",
+    "Ritardo medio del ciclo degli eventi dall'ultima lettura",
+    () => lag.mean,
+    "average",
+  );
+  lagGauge(
+    "nodejs_eventloop_lag_p99_seconds",
+    "Ritardo del ciclo degli eventi, 99° percentile",
+    () => lag.percentile(99),
+    "max",
+  );
+  new Gauge({
+    name: "nodejs_eventloop_lag_max_seconds",
+    help: "Ritardo massimo del ciclo degli eventi dall'ultima lettura",
+    registers: [registry],
+    aggregator: "max",
+    collect() {
+      this.set(seconds(lag.max));
+      lag.reset(); // the last of the three read: the next scrape sees the interval since this one
+    },
+  });
+  return registry;
 }
 
 export function createMetrics(pool?: () => PoolStats | undefined): Metrics {

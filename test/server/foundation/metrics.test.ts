@@ -220,3 +220,27 @@ describe("stopping", () => {
     await t.database.close();
   });
 });
+
+describe("stopping with a request in flight", () => {
+  it("answers the header's alarm wait before closing, well within 10 s, and counted it while open", async () => {
+    const t = await createTestApp("pglite");
+    const u = await t.createUser({ permissions: ["superadmin"] });
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = t.app.server.address() as AddressInfo;
+    const url = `http://127.0.0.1:${port}/api/comunicazioni/allarmi/aperti/`;
+    const first = (await (await fetch(url, { headers: auth(u.token) })).json()) as { versione: string };
+    // Same version: the request waits (up to 25 s) for a change.
+    const waiting = fetch(`${url}?versione=${encodeURIComponent(first.versione)}`, { headers: auth(u.token) });
+    await new Promise((r) => setTimeout(r, 300));
+    const open = await t.app.inject({ method: "GET", url: "/metrics" });
+    expect(open.body).toMatch(/erp_live_streams\{kind="allarmi"\} 1/);
+    const t0 = Date.now();
+    const closing = t.app.close();
+    const res = await waiting;
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { versione: string }).versione).toBe(first.versione);
+    await closing;
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    await t.database.close();
+  });
+});
