@@ -146,23 +146,99 @@ export function processMetrics(): Registry {
   return registry;
 }
 
-export function createMetrics(pool?: () => PoolStats | undefined): Metrics {
-  const registry = new Registry();
-  const requests = new Counter({
+/** One label set of the request metrics: its count, sum and (non-cumulative) bucket counts. */
+interface Series {
+  labels: { method: string; route: string; status_class: string };
+  count: number;
+  sum: number;
+  buckets: Float64Array;
+}
+
+/**
+ * The two request metrics, kept as plain numbers and handed to prom-client as metrics of its shape
+ * when scraped: a request costs two Map lookups, two adds and a scan of 11 bounds — prom-client's
+ * own Counter and Histogram hash and validate the labels on every call.
+ */
+function requestMetrics(registry: Registry) {
+  const byRoute = new Map<string, Map<string, Series[]>>();
+  const all: Series[] = [];
+  const counterShape = {
     name: "erp_http_requests_total",
     help: "Richieste HTTP servite, per rotta riconosciuta e classe di stato",
-    labelNames: ["method", "route", "status_class"] as const,
-    registers: [registry],
-  });
-  const duration = new Histogram({
-    name: "erp_http_request_duration_seconds",
+    type: "counter",
+    aggregator: "sum",
+  };
+  const counter = {
+    ...counterShape,
+    get: async () => ({ ...counterShape, values: all.map((x) => ({ labels: x.labels, value: x.count })) }),
+    reset: () => {},
+  };
+  const name = "erp_http_request_duration_seconds";
+  const histogramShape = {
+    name,
     help: "Durata delle richieste HTTP, per rotta riconosciuta e classe di stato",
-    labelNames: ["method", "route", "status_class"] as const,
-    buckets: BUCKETS,
-    registers: [registry],
-  });
-  // One child per label set, looked up by one string: a request costs a Map lookup and two adds.
-  const children = new Map<string, { inc: () => void; observe: (v: number) => void }>();
+    type: "histogram",
+    aggregator: "sum",
+  };
+  const histogram = {
+    ...histogramShape,
+    get: async () => {
+      const values: { labels: Record<string, string | number>; value: number; metricName: string }[] = [];
+      for (const x of all) {
+        let acc = 0;
+        BUCKETS.forEach((le, i) => {
+          acc += x.buckets[i];
+          values.push({ labels: { ...x.labels, le }, value: acc, metricName: `${name}_bucket` });
+        });
+        values.push({ labels: { ...x.labels, le: "+Inf" }, value: x.count, metricName: `${name}_bucket` });
+        values.push({ labels: x.labels, value: x.sum, metricName: `${name}_sum` });
+        values.push({ labels: x.labels, value: x.count, metricName: `${name}_count` });
+      }
+      return { ...histogramShape, values };
+    },
+    reset: () => {},
+  };
+  registry.registerMetric(counter as never);
+  registry.registerMetric(histogram as never);
+  return (method: string, route: string | undefined, status: number, seconds: number) => {
+    const r = route ?? "(nessuna)";
+    let byMethod = byRoute.get(r);
+    if (!byMethod) {
+      byMethod = new Map();
+      byRoute.set(r, byMethod);
+    }
+    let classes = byMethod.get(method);
+    if (!classes) {
+      classes = [];
+      byMethod.set(method, classes);
+    }
+    const c = Math.floor(status / 100) - 1;
+    const k = c >= 0 && c < 5 ? c : 5;
+    let x = classes[k];
+    if (!x) {
+      x = {
+        labels: { method, route: r, status_class: STATUS_CLASS[k] ?? "other" },
+        count: 0,
+        sum: 0,
+        buckets: new Float64Array(BUCKETS.length),
+      };
+      classes[k] = x;
+      all.push(x);
+    }
+    x.count++;
+    x.sum += seconds;
+    for (let i = 0; i < BUCKETS.length; i++) {
+      if (seconds <= BUCKETS[i]) {
+        x.buckets[i]++;
+        break;
+      }
+    }
+  };
+}
+
+export function createMetrics(pool?: () => PoolStats | undefined): Metrics {
+  const registry = new Registry();
+  const observe = requestMetrics(registry);
   const jobs = new Counter({
     name: "erp_job_runs_total",
     help: "Esecuzioni dei lavori pianificati in questo processo, per lavoro ed esito",
@@ -222,19 +298,7 @@ export function createMetrics(pool?: () => PoolStats | undefined): Metrics {
   return {
     registry,
     observeRequest(method, route, status, ms) {
-      const statusClass = STATUS_CLASS[Math.floor(status / 100) - 1] ?? "other";
-      const r = route ?? "(nessuna)";
-      const key = `${method} ${r} ${statusClass}`;
-      let child = children.get(key);
-      if (!child) {
-        const labels = { method, route: r, status_class: statusClass };
-        const c = requests.labels(labels);
-        const h = duration.labels(labels);
-        child = { inc: () => c.inc(), observe: (v) => h.observe(v) };
-        children.set(key, child);
-      }
-      child.inc();
-      child.observe(ms / 1000);
+      observe(method, route, status, ms / 1000);
     },
     jobRun(job, ok, ms) {
       jobs.inc({ job, outcome: ok ? "ok" : "errore" });
