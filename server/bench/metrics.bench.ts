@@ -110,6 +110,10 @@ async function main() {
     "",
     ...lines,
     "",
+    "Reading: the server's CPU per request (from /proc, over every call of the rounds) is the figure that",
+    "answers 'what do the metrics cost'; requests per second and p50 move by ±20 % between rounds on a",
+    "machine shared with other work (load average above), in both directions, whichever server is on.",
+    "",
   ].join("\n");
   fs.writeFileSync(path.join(__dirname, "RESULTS-metrics.md"), doc);
 }
