@@ -106,7 +106,7 @@ async function main() {
     "# /metrics on vs off (server/bench/metrics.bench.ts)",
     "",
     `${new Date().toISOString().slice(0, 10)}; ${OPERATORS} operatori, ${LOG_ENTRIES} voci di log; one server process each,`,
-    `${ROUNDS} interleaved rounds of ${CALLS} calls per workload at concurrency ${CONCURRENCY}; load average at start ${fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}.`,
+    `${ROUNDS} interleaved rounds of ${CALLS} calls per workload at concurrency ${CONCURRENCY}; load average at the end ${fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}.`,
     "",
     ...lines,
     "",
