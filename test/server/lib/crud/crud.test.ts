@@ -5,12 +5,10 @@
  * nothing, each write and its audit entry (the parent as related object) are one transaction, an
  * attached file goes with its row.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import type * as LightMyRequest from "light-my-request";
 import { queryOne, queryRows } from "../../../../server/db/query";
-import { filesRoot, storeFile } from "../../../../server/lib/files";
+import { storeFile } from "../../../../server/lib/files";
 import { auth, describeEachDb } from "../../helpers/app";
 import { createTables, EXPLODES, RIGHE_PERMISSION } from "./test-crud";
 
