@@ -50,9 +50,10 @@ export async function buildApp(config: AppConfig, services: AppServices = {}): P
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
-    // The request id: a load balancer's well-formed X-Request-Id, else a UUID (plugins/request-id.ts).
+    // The request id (plugins/request-id.ts): behind a trusted proxy (TRUST_PROXY) its well-formed
+    // X-Request-Id, else a UUID — a client cannot pick the id its audit entries carry.
     requestIdHeader: false,
-    genReqId: (req) => requestIdFor(req.headers["x-request-id"]),
+    genReqId: config.trustProxy ? (req) => requestIdFor(req.headers["x-request-id"]) : () => requestIdFor(undefined),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

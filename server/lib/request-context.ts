@@ -20,7 +20,7 @@ export function currentRequestId(): string | undefined {
   return requestContext.getStore()?.requestId;
 }
 
-/** An id a load balancer may pass in X-Request-Id: kept when it looks like one, else ours. */
+/** An id a trusted load balancer passes in X-Request-Id (app.ts, TRUST_PROXY): kept when it looks like one, else ours. */
 const ACCEPTED = /^[A-Za-z0-9._:-]{8,64}$/;
 
 export function requestIdFor(incoming: string | string[] | undefined): string {

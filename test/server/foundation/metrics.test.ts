@@ -100,16 +100,35 @@ describeEachDb(
              WHERE utente_id = ${u.id} AND azione = 'Accesso negato' ORDER BY seq DESC LIMIT 1`,
       );
       expect(refused?.request_id).toBe(denied.headers["x-request-id"]);
-      // Two requests, two ids; a load balancer's well-formed id is kept, anything else replaced.
+      // Two requests, two ids; without TRUST_PROXY a client's own X-Request-Id is not taken.
       expect(denied.headers["x-request-id"]).not.toBe(id);
-      const kept = await app.inject({
+      const own = await app.inject({
         method: "GET",
         url: "/api/health/",
         headers: { "x-request-id": "lb-0123456789" },
       });
-      expect(kept.headers["x-request-id"]).toBe("lb-0123456789");
-      const replaced = await app.inject({ method: "GET", url: "/api/health/", headers: { "x-request-id": "<x y>" } });
-      expect(replaced.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+      expect(own.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+      // Behind a trusted proxy its well-formed id is kept, anything else replaced.
+      const behind = await buildApp(testConfig({ trustProxy: true }), {
+        database: ctx().database,
+        mailer: memoryMailer(),
+      });
+      try {
+        const kept = await behind.inject({
+          method: "GET",
+          url: "/api/health/",
+          headers: { "x-request-id": "lb-0123456789" },
+        });
+        expect(kept.headers["x-request-id"]).toBe("lb-0123456789");
+        const replaced = await behind.inject({
+          method: "GET",
+          url: "/api/health/",
+          headers: { "x-request-id": "<x y>" },
+        });
+        expect(replaced.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+      } finally {
+        await behind.close();
+      }
     });
 
     it("is ready when the database answers and every migration is applied, not while one is missing", async () => {
