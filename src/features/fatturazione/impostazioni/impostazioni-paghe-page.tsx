@@ -7,7 +7,8 @@
  */
 import { Box, Button, Heading, SimpleGrid, Text } from "@chakra-ui/react";
 import { type SubmissionErrors, setIn } from "final-form";
-import { Form } from "react-final-form";
+import { useEffect, useRef } from "react";
+import { Form, useForm, useFormState } from "react-final-form";
 import {
   useImpostazioniPagheQuery,
   useSalvaImpostazioniPagheMutation,
@@ -22,6 +23,7 @@ import {
   FORMATI_ORE,
   type ImpostazioniPaghe,
   type ImpostazioniPagheData,
+  PRESET,
   PRESET_NOMI,
   type Preset,
   type Tracciato,
@@ -52,9 +54,41 @@ export function modifiche(prima: ImpostazioniPaghe, v: ImpostazioniPaghe): Impos
     separatore: v.tracciato.separatore ?? "",
     colonne: v.tracciato.colonne.map((c) => ({ campo: c.campo, larghezza: Number(c.larghezza) })),
   };
-  if (JSON.stringify(tracciato) !== JSON.stringify(prima.tracciato)) out.tracciato = tracciato;
-  else if (v.preset !== prima.preset && v.preset !== "personalizzato") out.preset = v.preset as Preset;
+  const named = v.preset !== "personalizzato" && uguali(tracciato, PRESET[v.preset as Preset]);
+  if (named && v.preset !== prima.preset) out.preset = v.preset as Preset;
+  else if (!uguali(tracciato, prima.tracciato)) out.tracciato = tracciato;
   return out;
+}
+
+const uguali = (a: Tracciato | undefined, b: Tracciato | undefined) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Choosing a preset fills the layout's fields at once (what will be saved is on screen); changing a
+ * field so that the layout is no preset's any more makes it "Personalizzato".
+ */
+function PresetSync() {
+  const form = useForm<ImpostazioniPaghe>();
+  const { values } = useFormState<ImpostazioniPaghe>({ subscription: { values: true } });
+  const prima = useRef(values.preset);
+  useEffect(() => {
+    if (values.preset !== prima.current) {
+      prima.current = values.preset;
+      const p = PRESET[values.preset as Preset];
+      if (p && !uguali(values.tracciato, p)) form.change("tracciato", structuredClone(p));
+      return;
+    }
+    const numeric = {
+      ...values.tracciato,
+      separatore: values.tracciato.separatore ?? "",
+      colonne: values.tracciato.colonne.map((c) => ({ campo: c.campo, larghezza: Number(c.larghezza) })),
+    };
+    const nome = (Object.keys(PRESET) as Preset[]).find((k) => uguali(numeric, PRESET[k])) ?? "personalizzato";
+    if (nome !== values.preset) {
+      prima.current = nome;
+      form.change("preset", nome);
+    }
+  }, [values.preset, values.tracciato, form]);
+  return null;
 }
 
 export function ImpostazioniPaghePage() {
@@ -87,6 +121,7 @@ export function ImpostazioniPaghePage() {
           initialValues={data}
           render={({ handleSubmit, submitting, values }) => (
             <form onSubmit={handleSubmit} noValidate aria-label="Impostazioni paghe">
+              <PresetSync />
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
                 <TextField name="codice_azienda" label="Codice azienda" />
                 <SelectField name="preset" label="Modello di tracciato" options={PRESETS} blank={false} />
@@ -95,7 +130,8 @@ export function ImpostazioniPaghePage() {
                 Tracciato
               </Heading>
               <Text fontSize="sm" color="fg.muted" mb="2">
-                Scegli un modello e salva, oppure cambia qui colonne e formati (il tracciato diventa personalizzato).
+                Scegli un modello (le colonne e i formati qui sotto si aggiornano) oppure cambiali a mano: il tracciato
+                diventa personalizzato.
               </Text>
               <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
                 <SelectField name="tracciato.separatore" label="Separatore" options={SEPARATORI} blank={false} />

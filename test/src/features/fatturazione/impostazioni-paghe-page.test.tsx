@@ -62,3 +62,21 @@ test("a refused code shows the server's message under the field", async () => {
   fireEvent.click(screen.getByRole("button", { name: "Salva" }));
   expect(await screen.findByText("Solo lettere e cifre")).toBeTruthy();
 });
+
+test("choosing a preset fills the layout at once; changing a column makes it 'Personalizzato'", async () => {
+  const sent = catturaPut();
+  renderApp("/impostazioni/paghe", { as: "admin" });
+  const preset = (await screen.findByLabelText("Modello di tracciato", {}, { timeout: 15000 })) as HTMLSelectElement;
+  const separatore = screen.getByLabelText("Separatore") as HTMLSelectElement;
+  fireEvent.change(preset, { target: { value: "teamsystem" } });
+  await waitFor(() => expect(separatore.value).toBe(";"));
+  fireEvent.change(preset, { target: { value: "zucchetti" } });
+  await waitFor(() => expect(separatore.value).toBe(""));
+  fireEvent.change(screen.getByLabelText("Larghezza colonna 1"), { target: { value: "9" } });
+  await waitFor(() => expect(preset.value).toBe("personalizzato"));
+  fireEvent.click(screen.getByRole("button", { name: "Salva" }));
+  await waitFor(() => expect(sent).toHaveLength(1));
+  const data = (sent[0] as { data: { tracciato?: { colonne: { larghezza: number }[] }; preset?: string } }).data;
+  expect(data.preset).toBeUndefined();
+  expect(data.tracciato?.colonne[0]?.larghezza).toBe(9);
+});
