@@ -3106,6 +3106,7 @@ CREATE TABLE public.ronde_passaggi (
     lat double precision,
     lng double precision,
     accuratezza double precision,
+    posizione_cancellata_il timestamp with time zone,
     distanza_m integer,
     segnalato boolean DEFAULT false NOT NULL,
     motivo text DEFAULT ''::text NOT NULL,

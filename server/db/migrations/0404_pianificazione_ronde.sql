@@ -84,6 +84,8 @@ CREATE TABLE ronde_passaggi (
   lat double precision,
   lng double precision,
   accuratezza double precision,
+  -- The position is erased after the retention period (the 'purga-posizioni' job); the distance stays.
+  posizione_cancellata_il timestamptz,
   distanza_m integer,
   segnalato boolean NOT NULL DEFAULT false,
   motivo text NOT NULL DEFAULT '',

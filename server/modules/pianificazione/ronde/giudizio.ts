@@ -150,7 +150,7 @@ export async function giudicaRonde(ex: Executor, now: Date, ambito: AmbitoRonde)
                  CASE r.stato WHEN 'incompleta' THEN r.fine_finestra
                               ELSE r.previsto_il + make_interval(mins => r.tolleranza_minuti) END AS data_ora,
                  CASE r.stato WHEN 'incompleta' THEN jsonb_array_length(r.punti_mancanti) ELSE jsonb_array_length(r.punti) END AS valore,
-                 rp.nome AS piano,
+                 rp.nome AS piano, r.previsto_il,
                  CASE WHEN r.stato = 'incompleta' THEN
                    'Punti mancati: ' || (SELECT string_agg(pt.nome, ', ' ORDER BY e.n)
                                            FROM jsonb_array_elements(r.punti_mancanti) WITH ORDINALITY AS e(x, n)
@@ -161,11 +161,20 @@ export async function giudicaRonde(ex: Executor, now: Date, ambito: AmbitoRonde)
         ), nuove AS (
           INSERT INTO anomalie (turno_id, operatore_id, tipo, data_ora, rilevata_il, valore, ronda_id, note)
           SELECT turno_id, operatore_id, tipo, data_ora, ${now}::timestamptz, valore, ronda_id,
-                 'Ronda "' || piano || '" delle ' || to_char(data_ora AT TIME ZONE ${TZ}, 'DD/MM/YYYY HH24:MI')
+                 'Ronda "' || piano || '" delle ' || to_char(previsto_il AT TIME ZONE ${TZ}, 'DD/MM/YYYY HH24:MI')
                  || CASE WHEN note = '' THEN '' ELSE E'\n' || note END
             FROM k WHERE tipo IS NOT NULL AND operatore_id IS NOT NULL
           ON CONFLICT (ronda_id, tipo) WHERE ronda_id IS NOT NULL DO NOTHING
           RETURNING id, turno_id, operatore_id, tipo
+        ), aggiornate AS (
+          -- Late scans of a round already judged incompleta: the count and the list follow (the
+          -- desk's own notes after them are kept).
+          UPDATE anomalie an SET valore = k.valore,
+                 note = regexp_replace(an.note, 'Punti mancati: [^\n]*', k.note)
+            FROM k
+           WHERE an.ronda_id = k.ronda_id AND an.tipo = k.tipo AND k.tipo = 'ronda_incompleta'
+             AND an.valore IS DISTINCT FROM k.valore
+          RETURNING an.id
         ), chiuse AS (
           UPDATE anomalie an SET stato = 'chiusa', gestita_il = ${now}::timestamptz,
                  note = CASE WHEN an.note = '' THEN ${RISOLTA_RONDA}::text ELSE an.note || E'\n' || ${RISOLTA_RONDA}::text END
