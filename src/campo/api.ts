@@ -15,6 +15,7 @@ import type {
   AppTimbraturaData,
   AppTurni,
 } from "../domain/contracts/console/app-guardie/schemas";
+import type { AppPassaggio, AppPassaggioData, Ronda } from "../domain/contracts/pianificazione/ronde/schemas";
 import { campoStorage } from "./token";
 
 let onUnauthorized: (() => void) | null = null;
@@ -39,7 +40,7 @@ export const campoApi = createApi({
     if (result.error?.status === 401 && campoStorage.token()) onUnauthorized?.();
     return result;
   },
-  tagTypes: ["Turni", "Comunicazioni", "Ticket"],
+  tagTypes: ["Turni", "Comunicazioni", "Ticket", "Ronde"],
   endpoints: (b) => ({
     login: b.mutation<AppLoginOut, { username: string; password: string }>({
       query: (body) => ({ url: "login/", method: "POST", body }),
@@ -75,6 +76,12 @@ export const campoApi = createApi({
       query: (data) => ({ url: "allarmi/", method: "POST", body: { data } }),
     }),
     statoAllarme: b.query<AppAllarme, string>({ query: (id) => `allarmi/${id}/` }),
+    /** The rounds of the guard's shifts (issue 34), 12 hours back to 12 ahead. */
+    ronde: b.query<{ results: Ronda[] }, void>({ query: () => "ronde/", providesTags: ["Ronde"] }),
+    passaggio: b.mutation<AppPassaggio, AppPassaggioData>({
+      query: (data) => ({ url: "ronde/passaggi/", method: "POST", body: { data } }),
+      invalidatesTags: ["Ronde"],
+    }),
     timbra: b.mutation<AppTimbratura, AppTimbraturaData>({
       query: (data) => ({ url: "timbrature/", method: "POST", body: { data } }),
       invalidatesTags: ["Turni"],

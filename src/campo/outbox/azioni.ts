@@ -6,6 +6,7 @@
  */
 import type { AppAllarmeData } from "../../domain/contracts/console/allarmi/schemas";
 import type { AppTicketData, AppTimbraturaData } from "../../domain/contracts/console/app-guardie/schemas";
+import type { AppPassaggioData } from "../../domain/contracts/pianificazione/ronde/schemas";
 
 export type StatoAzione = "in_coda" | "inviata" | "rifiutata";
 
@@ -46,7 +47,13 @@ export interface AzioneAllarme extends AzioneBase {
   dati: AppAllarmeData;
 }
 
-export type Azione = AzioneTimbratura | AzioneLettura | AzioneTicket | AzioneAllarme;
+/** A checkpoint scanned on a round (issue 34): its UUID is the request's `id`. */
+export interface AzionePassaggio extends AzioneBase {
+  tipo: "passaggio";
+  dati: AppPassaggioData;
+}
+
+export type Azione = AzioneTimbratura | AzioneLettura | AzioneTicket | AzioneAllarme | AzionePassaggio;
 
 /** What the phone may show: a silent SOS leaves no trace on the screen. */
 export const visibile = (a: Azione) => !(a.tipo === "allarme" && a.dati.silenzioso);
