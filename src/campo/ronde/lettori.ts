@@ -33,6 +33,19 @@ export const nfcDisponibile = () => typeof g.NDEFReader === "function";
 export const fotocameraDisponibile = () =>
   typeof navigator !== "undefined" && typeof navigator.mediaDevices?.getUserMedia === "function";
 
+const caricaJsQr = () => import(/* webpackChunkName: "campo-jsqr" */ "jsqr");
+
+/**
+ * Loads jsQR ahead when the phone has no QR BarcodeDetector, as the Ronde screen opens (online,
+ * usually): the module then stays in the page, so the camera reads codes later even offline. The
+ * service worker precaches only the first load's files (the 200 kB budget of issue 33).
+ */
+export function precaricaDecodificatore(): void {
+  const BD = g.BarcodeDetector;
+  const check = BD?.getSupportedFormats ? BD.getSupportedFormats().catch(() => []) : Promise.resolve([] as string[]);
+  check.then((f) => (f.includes("qr_code") ? undefined : caricaJsQr())).catch(() => {});
+}
+
 /** A frame → the QR's text, or null: BarcodeDetector when it reads QR codes, else jsQR (lazy). */
 export async function creaDecodificatore(): Promise<(video: HTMLVideoElement) => Promise<string | null>> {
   const BD = g.BarcodeDetector;
@@ -41,7 +54,7 @@ export async function creaDecodificatore(): Promise<(video: HTMLVideoElement) =>
     const detector = new BD({ formats: ["qr_code"] });
     return async (video) => (await detector.detect(video).catch(() => []))[0]?.rawValue ?? null;
   }
-  const { default: jsQR } = await import(/* webpackChunkName: "campo-jsqr" */ "jsqr");
+  const { default: jsQR } = await caricaJsQr();
   const canvas = document.createElement("canvas");
   const ctx = canvas.getContext("2d", { willReadFrequently: true });
   return async (video) => {

@@ -16,7 +16,7 @@ import {
 } from "../../domain/contracts/pianificazione/ronde/schemas";
 import { campoApi, campoErrorMessage } from "../api";
 import type { Azione, AzionePassaggio } from "../outbox/azioni";
-import { leggiNfc, nfcDisponibile } from "./lettori";
+import { leggiNfc, nfcDisponibile, precaricaDecodificatore } from "./lettori";
 import type { RondaMachine } from "./ronda.machine";
 import { ScannerQr } from "./scanner";
 
@@ -141,6 +141,7 @@ function Passaggio({ onCodice }: { onCodice: (codice: string, metodo: MetodoPass
 
 export function RondeScreen({ ronda, inCoda }: { ronda: ActorRefFrom<RondaMachine>; inCoda: Azione[] }) {
   const ronde = campoApi.useRondeQuery(undefined, { pollingInterval: 60_000 });
+  useEffect(() => precaricaDecodificatore(), []);
   const ctx = useSelector(ronda, (s) => s.context);
   const leggendo = useSelector(ronda, (s) => s.matches("posizione"));
   const onCodice = useCallback(
