@@ -5,41 +5,13 @@
  * point (rasterised here from the PDF's own rectangles and decoded back with jsQR to its code), with
  * the site, the name and the code under each.
  */
-import { inflateSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import jsQR from "jsqr";
 import { queryRows } from "../../../../server/db/query";
 import { posizioneQr, QR_GRIGLIA } from "../../../../server/modules/pianificazione/ronde/qr-pdf";
 import { auth, describeEachDb } from "../../helpers/app";
+import { contentStreams, pageText } from "./pdf";
 import { rondeFixture } from "./ronde-fixture";
-
-/** The decompressed content streams of a PDF, in file order. */
-function contentStreams(pdf: Buffer): string[] {
-  const out: string[] = [];
-  const s = pdf.toString("latin1");
-  const re = /stream\r?\n/g;
-  let m: RegExpExecArray | null = re.exec(s);
-  while (m) {
-    const start = m.index + m[0].length;
-    const end = s.indexOf("endstream", start);
-    try {
-      out.push(inflateSync(pdf.subarray(start, end)).toString("latin1"));
-    } catch {
-      // not a Flate stream (fonts' metadata, images): not content
-    }
-    m = re.exec(s);
-  }
-  return out;
-}
-
-/** The text the page shows: pdfkit writes it as hex strings in TJ arrays (WinAnsi). */
-function pageText(content: string): string {
-  return [...content.matchAll(/\[([^\]]*)\]\s*TJ/g)]
-    .map((tj) =>
-      [...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1], "hex").toString("latin1")).join(""),
-    )
-    .join("\n");
-}
 
 /** Fills the page's `re` rectangles (top-left user space) into an RGBA image at `scala` px per point. */
 function rasterizza(content: string, scala: number, box: { x: number; y: number; lato: number }) {

@@ -14,6 +14,7 @@ import { purgaPosizioni } from "../../../../server/modules/console/app/posizioni
 import { RONDE_JOB } from "../../../../server/modules/pianificazione/ronde/ronde.job";
 import { consoleFixture } from "../../console/console-fixture";
 import { auth, describeEachDb } from "../../helpers/app";
+import { contentStreams, pageText } from "./pdf";
 import { rondeFixture, SITO } from "./ronde-fixture";
 
 /** Rome wall-clock "YYYY-MM-DD HH:mm" in summer time (CEST, +02:00) as an instant. */
@@ -299,6 +300,45 @@ describeEachDb("ronde: creazione e giudizio", (ctx) => {
       // judging again changes nothing
       const again = await job(estate("2026-07-11 04:30"));
       expect(again?.result).toMatch(/0 anomalie$/);
+    });
+
+    it("Report → Ronde: the night's rounds on the list engine, its export and the client's PDF", async () => {
+      const desk = await ctx().createUser({ permissions: ["erp_anomalie"] });
+      const other = await ctx().createUser({ permissions: ["erp_operatori"] });
+      const url = `/api/report/ronde/?servizio_id=${s.servizio}&periodo_dal=2026-07-10&periodo_al=2026-07-11`;
+      expect((await inject("GET", url, other.token)).statusCode).toBe(403);
+      const res = await inject("GET", `${url}&order_field=previsto_il&order_asc=true`, desk.token);
+      expect(res.statusCode).toBe(200);
+      const rows = res.json().results as Record<string, unknown>[];
+      expect(rows.map((r) => [r.previsto_il, r.stato, r.punti, r.punti_fatti, r.punti_mancanti, r.segnalati])).toEqual([
+        ["2026-07-10 22:00:00", "completata", 4, 4, "", 0],
+        ["2026-07-11 00:00:00", "in_ritardo", 4, 4, "", 2],
+        ["2026-07-11 02:00:00", "incompleta", 4, 3, "Punto C", 0],
+        ["2026-07-11 04:00:00", "non_eseguita", 4, 0, "", 0],
+      ]);
+      expect(rows[2]).toMatchObject({
+        cliente: "Cliente Logistica",
+        servizio: "Servizio Logistica",
+        operatore: "Mario Ferri",
+      });
+      const byState = await inject("GET", `${url}&stato=incompleta,non_eseguita`, desk.token);
+      expect(byState.json().count).toBe(2);
+      const csv = await inject("GET", `${url}&file_type=csv`, desk.token);
+      expect(csv.statusCode).toBe(200);
+      expect(csv.body).toContain("Punto C");
+      const pdf = await inject("GET", `/api/report/ronde/notte/?servizio=${s.servizio}&giorno=2026-07-10`, desk.token);
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers["content-type"]).toBe("application/pdf");
+      const text = contentStreams(pdf.rawPayload).map(pageText).join("\n");
+      expect(text).toContain("Cliente Logistica - Servizio Logistica");
+      expect(text).toContain("Notte dal 10/07/2026 al 11/07/2026");
+      expect(text).toContain("4 ronde: 1 completate, 1 in ritardo, 1 incomplete, 1 non eseguite");
+      expect(text).toContain("02:00 - Giro notturno - Incompleta");
+      expect(text).toContain("Punti mancati: Punto C");
+      expect(text).toContain("00:30  Punto A (codice digitato) - segnalato");
+      const bad = await inject("GET", `/api/report/ronde/notte/?servizio=${s.servizio}&giorno=ieri`, desk.token);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors).toEqual({ giorno: "Data non valida (AAAA-MM-GG)" });
     });
 
     it("erases the scans' positions after the retention, keeping the distance measured at the scan", async () => {
