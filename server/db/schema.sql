@@ -216,6 +216,34 @@ CREATE FUNCTION public.erp_pasqua(anno integer) RETURNS date
 $$;
 
 --
+-- Name: erp_ronde_piano_elimina(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.erp_ronde_piano_elimina() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  DELETE FROM ronde r WHERE r.piano_id = OLD.id AND r.stato = 'prevista'
+     AND NOT EXISTS (SELECT 1 FROM ronde_passaggi p WHERE p.ronda_id = r.id);
+  RETURN OLD;
+END $$;
+
+--
+-- Name: erp_ronde_punto_in_uso(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.erp_ronde_punto_in_uso() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM ronde_piani WHERE servizio_id = OLD.servizio_id AND punti @> jsonb_build_array(OLD.id))
+     OR EXISTS (SELECT 1 FROM ronde WHERE servizio_id = OLD.servizio_id AND punti @> jsonb_build_array(OLD.id)) THEN
+    RAISE EXCEPTION 'punto di controllo % in uso in un piano o in una ronda', OLD.id USING ERRCODE = 'foreign_key_violation';
+  END IF;
+  RETURN OLD;
+END $$;
+
+--
 -- Name: erp_timbratura_nel_turno(timestamp with time zone, timestamp with time zone, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -4863,6 +4891,12 @@ CREATE INDEX anomalie_stato_idx ON public.anomalie USING btree (stato, id);
 CREATE INDEX anomalie_tipo_idx ON public.anomalie USING btree (tipo, id);
 
 --
+-- Name: anomalie_turno_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX anomalie_turno_idx ON public.anomalie USING btree (turno_id, operatore_id, tipo);
+
+--
 -- Name: anomalie_turno_operatore_tipo_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -6309,6 +6343,18 @@ CREATE TRIGGER report_ore_turni_turno_dim AFTER UPDATE OF giorno_id, posizione_i
 CREATE TRIGGER report_ore_turni_upd AFTER UPDATE ON public.turni_operatori_periodi REFERENCING OLD TABLE AS vecchi NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION public.report_ore_turni_upd();
 
 --
+-- Name: ronde_piani ronde_piani_elimina; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER ronde_piani_elimina BEFORE DELETE ON public.ronde_piani FOR EACH ROW EXECUTE FUNCTION public.erp_ronde_piano_elimina();
+
+--
+-- Name: ronde_punti ronde_punti_in_uso; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER ronde_punti_in_uso BEFORE DELETE ON public.ronde_punti FOR EACH ROW EXECUTE FUNCTION public.erp_ronde_punto_in_uso();
+
+--
 -- Name: turni_deroghe turni_deroghe_no_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -6934,21 +6980,21 @@ ALTER TABLE ONLY public.ronde
 --
 
 ALTER TABLE ONLY public.ronde_passaggi
-    ADD CONSTRAINT ronde_passaggi_operatore_id_fkey FOREIGN KEY (operatore_id) REFERENCES public.operatori(id) ON DELETE RESTRICT;
+    ADD CONSTRAINT ronde_passaggi_operatore_id_fkey FOREIGN KEY (operatore_id) REFERENCES public.operatori(id);
 
 --
 -- Name: ronde_passaggi ronde_passaggi_punto_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.ronde_passaggi
-    ADD CONSTRAINT ronde_passaggi_punto_id_fkey FOREIGN KEY (punto_id) REFERENCES public.ronde_punti(id) ON DELETE CASCADE;
+    ADD CONSTRAINT ronde_passaggi_punto_id_fkey FOREIGN KEY (punto_id) REFERENCES public.ronde_punti(id);
 
 --
 -- Name: ronde_passaggi ronde_passaggi_ronda_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.ronde_passaggi
-    ADD CONSTRAINT ronde_passaggi_ronda_id_fkey FOREIGN KEY (ronda_id) REFERENCES public.ronde(id) ON DELETE SET NULL;
+    ADD CONSTRAINT ronde_passaggi_ronda_id_fkey FOREIGN KEY (ronda_id) REFERENCES public.ronde(id);
 
 --
 -- Name: ronde_piani ronde_piani_servizio_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -6962,7 +7008,7 @@ ALTER TABLE ONLY public.ronde_piani
 --
 
 ALTER TABLE ONLY public.ronde
-    ADD CONSTRAINT ronde_piano_id_fkey FOREIGN KEY (piano_id) REFERENCES public.ronde_piani(id) ON DELETE CASCADE;
+    ADD CONSTRAINT ronde_piano_id_fkey FOREIGN KEY (piano_id) REFERENCES public.ronde_piani(id);
 
 --
 -- Name: ronde_punti ronde_punti_servizio_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

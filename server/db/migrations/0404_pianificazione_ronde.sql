@@ -45,7 +45,10 @@ CREATE INDEX ronde_piani_servizio_idx ON ronde_piani (servizio_id);
 -- The state is the server's judgement (giudizio.ts), never the phone's.
 CREATE TABLE ronde (
   id serial PRIMARY KEY,
-  piano_id integer NOT NULL REFERENCES ronde_piani (id) ON DELETE CASCADE,
+  -- (NO ACTION, not RESTRICT: both refuse, NO ACTION with the SQLSTATE of a foreign key, 23503, on
+  -- PostgreSQL and PGlite alike.) A plan whose rounds are due or done cannot be deleted (the record of the tours is kept): the
+  -- planner suspends it (attivo = false); its rounds still to come go with it (trigger below).
+  piano_id integer NOT NULL REFERENCES ronde_piani (id),
   servizio_id integer NOT NULL REFERENCES servizi (id) ON DELETE CASCADE,
   turno_id integer NOT NULL REFERENCES turni (id) ON DELETE CASCADE,
   previsto_il timestamptz NOT NULL,
@@ -73,10 +76,10 @@ CREATE INDEX ronde_turno_idx ON ronde (turno_id);
 -- far from the point is flagged (`segnalato`, `motivo`), never refused.
 CREATE TABLE ronde_passaggi (
   id bigserial PRIMARY KEY,
-  operatore_id integer NOT NULL REFERENCES operatori (id) ON DELETE RESTRICT,
+  operatore_id integer NOT NULL REFERENCES operatori (id),
   client_id uuid NOT NULL,
-  punto_id integer NOT NULL REFERENCES ronde_punti (id) ON DELETE CASCADE,
-  ronda_id integer REFERENCES ronde (id) ON DELETE SET NULL,
+  punto_id integer NOT NULL REFERENCES ronde_punti (id),
+  ronda_id integer REFERENCES ronde (id),
   metodo text NOT NULL CHECK (metodo IN ('qr', 'nfc', 'manuale')),
   codice text NOT NULL,
   data_ora timestamptz NOT NULL,
@@ -93,3 +96,26 @@ CREATE TABLE ronde_passaggi (
 );
 CREATE INDEX ronde_passaggi_ronda_idx ON ronde_passaggi (ronda_id, data_ora);
 CREATE INDEX ronde_passaggi_punto_idx ON ronde_passaggi (punto_id, data_ora);
+
+-- A plan deleted takes its rounds not yet walked nor judged (still 'prevista', without scans).
+CREATE FUNCTION erp_ronde_piano_elimina() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM ronde r WHERE r.piano_id = OLD.id AND r.stato = 'prevista'
+     AND NOT EXISTS (SELECT 1 FROM ronde_passaggi p WHERE p.ronda_id = r.id);
+  RETURN OLD;
+END $$;
+CREATE TRIGGER ronde_piani_elimina BEFORE DELETE ON ronde_piani
+  FOR EACH ROW EXECUTE FUNCTION erp_ronde_piano_elimina();
+
+-- A checkpoint named by a plan or a round cannot be deleted (plans and rounds hold its id in
+-- `punti`, a list no foreign key covers): the same refusal as a foreign key's (409).
+CREATE FUNCTION erp_ronde_punto_in_uso() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM ronde_piani WHERE servizio_id = OLD.servizio_id AND punti @> jsonb_build_array(OLD.id))
+     OR EXISTS (SELECT 1 FROM ronde WHERE servizio_id = OLD.servizio_id AND punti @> jsonb_build_array(OLD.id)) THEN
+    RAISE EXCEPTION 'punto di controllo % in uso in un piano o in una ronda', OLD.id USING ERRCODE = 'foreign_key_violation';
+  END IF;
+  RETURN OLD;
+END $$;
+CREATE TRIGGER ronde_punti_in_uso BEFORE DELETE ON ronde_punti
+  FOR EACH ROW EXECUTE FUNCTION erp_ronde_punto_in_uso();

@@ -10,6 +10,9 @@ ALTER TABLE anomalie ADD CONSTRAINT anomalie_ronda_check
 ALTER TABLE anomalie DROP CONSTRAINT anomalie_turno_id_operatore_id_tipo_key;
 CREATE UNIQUE INDEX anomalie_turno_operatore_tipo_idx ON anomalie (turno_id, operatore_id, tipo) WHERE ronda_id IS NULL;
 CREATE UNIQUE INDEX anomalie_ronda_tipo_idx ON anomalie (ronda_id, tipo) WHERE ronda_id IS NOT NULL;
+-- The dropped UNIQUE's index served the list's join to the shift (its sorts by client and day):
+-- the same columns, whole, again.
+CREATE INDEX anomalie_turno_idx ON anomalie (turno_id, operatore_id, tipo);
 
 -- Rounds are created for the next hours and judged every few minutes, once across workers.
 INSERT INTO jobs (name, interval_s, next_run) VALUES ('ronde', 300, '2000-01-01T00:00:00Z');

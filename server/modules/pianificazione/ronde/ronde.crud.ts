@@ -2,7 +2,9 @@
  * A service's checkpoints and tour plans (issue 34 items 1–2) under
  * /api/pianificazione/contratti/{id}/servizi/{subId}/ (server/lib/crud, CAPABILITIES.contratti),
  * declared in contracts/pianificazione/ronde/calls.ts. A new checkpoint gets its QR code here
- * (`codice`, never changed afterwards); a plan names only points of its own service.
+ * (`codice`, never changed afterwards); a plan names only points of its own service, and its
+ * rounds are created (or follow its change) in the save's transaction. A point named by a plan or
+ * a round, and a plan with rounds due or done, cannot be deleted (409: migration 0404).
  */
 import { randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -13,6 +15,7 @@ import { type ChildCrud, defineChildCrud, fromDeclaration, type Row } from "../.
 import { validationError } from "../../../lib/errors";
 import { rel } from "../audit";
 import { type ServizioScope, servizioScope } from "../scope";
+import { generaRonde } from "./giudizio";
 
 /** Crockford's base 32: no I, L, O, U (nothing to misread when a guard types it). */
 const ALFABETO = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -104,6 +107,10 @@ export const piani = defineChildCrud({
       attivo: "Attivo",
     },
     note: (s, row) => `${s.contratto_titolo} — piano di ronda ${row.nome}`,
+  },
+  // The plan's rounds follow it at once (the 'ronde' job keeps them up to date as shifts change).
+  afterWrite: async (tx, ctx, { id }) => {
+    await generaRonde(tx, ctx.clock(), id);
   },
   // jsonb: the array goes as its JSON text.
   toColumns: (values) => (Array.isArray(values.punti) ? { ...values, punti: JSON.stringify(values.punti) } : values),

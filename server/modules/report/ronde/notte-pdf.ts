@@ -49,7 +49,11 @@ export async function nottePdf(
     doc
       .font("Helvetica-Bold")
       .fontSize(11)
-      .text(testo(`${ora(r.previsto_il)} - ${r.piano} - ${RONDA_STATO_LABEL[r.stato]}${r.fuori_ordine ? " (fuori ordine)" : ""}`));
+      .text(
+        testo(
+          `${ora(r.previsto_il)} - ${r.piano} - ${RONDA_STATO_LABEL[r.stato]}${r.fuori_ordine ? " (fuori ordine)" : ""}`,
+        ),
+      );
     doc
       .font("Helvetica")
       .fontSize(9)

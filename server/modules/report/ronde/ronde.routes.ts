@@ -5,8 +5,8 @@
  */
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
-import { NotteQuery } from "../../../../src/domain/contracts/report/ronde/schemas";
 import { rondeReportCalls as calls } from "../../../../src/domain/contracts/report/ronde/calls";
+import { NotteQuery } from "../../../../src/domain/contracts/report/ronde/schemas";
 import { queryOne } from "../../../db/query";
 import { callRoutes } from "../../../lib/calls";
 import { notFound, validationError } from "../../../lib/errors";

@@ -95,6 +95,31 @@ describeEachDb("ronde: creazione e giudizio", (ctx) => {
     ]);
   });
 
+  it("creates the rounds at the plan's save; a point in a plan and a plan with rounds due are kept (409)", async () => {
+    const s = await fx.servizio({ nome: "Subito", dal: "2026-08-01", giorni: 1 });
+    const a = await punto(s.base, "A");
+    ctx().setNow(estate("2026-08-01 09:00"));
+    const p = await piano(s.base, [a.id]);
+    expect((await ronde(p.id)).map((r) => r.previsto)).toEqual([
+      "2026-08-01 22:00",
+      "2026-08-02 00:00",
+      "2026-08-02 02:00",
+      "2026-08-02 04:00",
+    ]);
+    const delPunto = await inject("DELETE" as "GET", `${s.base}/punti-ronda/${a.id}/`, planner.token);
+    expect(delPunto.statusCode).toBe(409);
+    // before any round is due the plan goes with its rounds; once one was judged it stays
+    await job(estate("2026-08-01 22:30"));
+    expect((await ronde(p.id))[0].stato).toBe("non_eseguita");
+    const delPiano = await inject("DELETE" as "GET", `${s.base}/piani-ronda/${p.id}/`, planner.token);
+    expect(delPiano.statusCode).toBe(409);
+    const q = await piano(s.base, [a.id], { nome: "Prova", dalle: "23:00", alle: "23:30", ogni_minuti: 15 });
+    expect(await ronde(q.id)).toHaveLength(2);
+    expect((await inject("DELETE" as "GET", `${s.base}/piani-ronda/${q.id}/`, planner.token)).statusCode).toBe(200);
+    expect(await ronde(q.id)).toHaveLength(0);
+    ctx().setNow(null);
+  });
+
   it("keeps the rounds two real hours apart on the night summer time ends (one more round)", async () => {
     const s = await fx.servizio({ nome: "Ottobre", dal: "2026-10-24", giorni: 1 });
     const p = await piano(s.base, [(await punto(s.base, "A")).id]);
