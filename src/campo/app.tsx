@@ -273,8 +273,9 @@ function Shell({
             h="56px"
             variant="ghost"
             rounded="none"
-            px="1"
-            fontSize="sm"
+            px="0"
+            // five sections on a 360 px phone: "Comunicazioni" fits at 12 px
+            fontSize="xs"
             whiteSpace="normal"
             aria-current={scheda === s.id ? "page" : undefined}
             fontWeight={scheda === s.id ? "bold" : "normal"}
