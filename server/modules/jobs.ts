@@ -6,6 +6,7 @@ import type { JobDefinition } from "../lib/jobs";
 import { ESCALATION_ALLARMI_JOB } from "./console/allarmi/allarmi.job";
 import { RILEVA_ANOMALIE_JOB } from "./console/anomalie/anomalie.job";
 import { PURGA_POSIZIONI_JOB } from "./console/app/posizioni.job";
+import { FOGLIO_NOTIZIE_JOB } from "./console/fogli-notizie/fogli-notizie.job";
 import { RONDE_JOB } from "./pianificazione/ronde/ronde.job";
 import { REPORT_MARGINI_JOB } from "./report/analisi-ricavi/margini.job";
 
@@ -14,5 +15,6 @@ export const JOBS: readonly JobDefinition[] = [
   REPORT_MARGINI_JOB,
   PURGA_POSIZIONI_JOB,
   ESCALATION_ALLARMI_JOB,
+  FOGLIO_NOTIZIE_JOB,
   RONDE_JOB,
 ];

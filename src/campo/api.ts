@@ -15,6 +15,7 @@ import type {
   AppTimbraturaData,
   AppTurni,
 } from "../domain/contracts/console/app-guardie/schemas";
+import type { AppRelazione, AppRelazioneData } from "../domain/contracts/console/relazioni/schemas";
 import type { AppPassaggio, AppPassaggioData, Ronda } from "../domain/contracts/pianificazione/ronde/schemas";
 import { campoStorage } from "./token";
 
@@ -40,7 +41,7 @@ export const campoApi = createApi({
     if (result.error?.status === 401 && campoStorage.token()) onUnauthorized?.();
     return result;
   },
-  tagTypes: ["Turni", "Comunicazioni", "Ticket", "Ronde"],
+  tagTypes: ["Turni", "Comunicazioni", "Ticket", "Relazioni", "Ronde"],
   endpoints: (b) => ({
     login: b.mutation<AppLoginOut, { username: string; password: string }>({
       query: (body) => ({ url: "login/", method: "POST", body }),
@@ -81,6 +82,19 @@ export const campoApi = createApi({
     passaggio: b.mutation<AppPassaggio, AppPassaggioData>({
       query: (data) => ({ url: "ronde/passaggi/", method: "POST", body: { data } }),
       invalidatesTags: ["Ronde"],
+    }),
+    relazioni: b.query<{ results: AppRelazione[] }, void>({ query: () => "relazioni/", providesTags: ["Relazioni"] }),
+    inviaRelazione: b.mutation<AppRelazione, AppRelazioneData>({
+      query: (data) => ({ url: "relazioni/", method: "POST", body: { data } }),
+      invalidatesTags: ["Relazioni"],
+    }),
+    fotoRelazione: b.mutation<AppRelazione, { id: string; foto: Blob }>({
+      query: ({ id, foto }) => {
+        const body = new FormData();
+        body.append("foto", foto, "foto.jpg");
+        return { url: `relazioni/${id}/foto/`, method: "POST", body };
+      },
+      invalidatesTags: ["Relazioni"],
     }),
     timbra: b.mutation<AppTimbratura, AppTimbraturaData>({
       query: (data) => ({ url: "timbrature/", method: "POST", body: { data } }),

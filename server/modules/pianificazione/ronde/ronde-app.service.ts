@@ -22,6 +22,7 @@ import { AZIONI, writeAudit } from "../../../lib/audit";
 import { conflict, validationError } from "../../../lib/errors";
 import { BUSINESS_TZ } from "../../../lib/list/values";
 import { ANTICIPO_MASSIMO_MINUTI, type AppActor, guardAudit } from "../../console/app/app.service";
+import { posizioneConsentita } from "../../console/app/app-informativa.service";
 import { giudicaRonde } from "./giudizio";
 import { leggiRonde } from "./ronde.service";
 
@@ -75,18 +76,20 @@ export async function appPassaggio(
   );
   if (!punto) throw validationError({ codice: "Codice non riconosciuto: nessun punto di controllo con questo codice" });
   const operatoreId = actor.user.operatoreId;
+  // No position kept before the guard acknowledged the notice on positions (app-informativa.service.ts).
+  const pos = await posizioneConsentita(db, operatoreId, data);
   const distanza =
-    punto.lat !== null && punto.lng !== null && data.lat !== null && data.lng !== null
+    punto.lat !== null && punto.lng !== null && pos.lat !== null && pos.lng !== null
       ? ((
           await queryOne<{ d: number }>(
             db,
-            sql`SELECT erp_distanza_m(${punto.lat}, ${punto.lng}, ${data.lat}, ${data.lng}) AS d`,
+            sql`SELECT erp_distanza_m(${punto.lat}, ${punto.lng}, ${pos.lat}, ${pos.lng}) AS d`,
           )
         )?.d ?? null)
       : null;
   const motivi = [
     ...(data.metodo === "manuale" ? ["Codice digitato a mano"] : []),
-    ...(distanza !== null && distanza > DISTANZA_SEGNALATA_M + (data.accuratezza ?? 0)
+    ...(distanza !== null && distanza > DISTANZA_SEGNALATA_M + (pos.accuratezza ?? 0)
       ? [`A ${distanza} m dal punto`]
       : []),
   ];
@@ -108,7 +111,7 @@ export async function appPassaggio(
                       ORDER BY EXISTS (SELECT 1 FROM ronde_passaggi p WHERE p.ronda_id = r.id AND p.punto_id = ${punto.id}),
                                r.previsto_il
                       LIMIT 1)),
-                  ${data.metodo}, ${data.codice.trim()}, ${device}, ${now}, ${data.lat}, ${data.lng}, ${data.accuratezza},
+                  ${data.metodo}, ${data.codice.trim()}, ${device}, ${now}, ${pos.lat}, ${pos.lng}, ${pos.accuratezza},
                   ${distanza}, ${motivi.length > 0}, ${motivi.join("; ")})
           ON CONFLICT (operatore_id, client_id) DO NOTHING
           RETURNING x.id, x.ronda_id`,
