@@ -46,6 +46,14 @@ export interface AppConfig {
   alarmEscalationMinutes: number;
   /** ERP_WORKERS as written (a number or `auto`); resolved by server/workers.ts. */
   workers?: string;
+  /** METRICS: `off` turns /metrics and its collection off (default on; server/lib/metrics.ts). */
+  metrics: boolean;
+  /** METRICS_TOKEN: lets a scraper that is not on this machine read /metrics (`Authorization: Bearer …`). */
+  metricsToken?: string;
+  /** BACKUP_DIR: where the daily `backup` job writes (server/lib/backup-job.ts); unset: no scheduled backup. */
+  backupDir?: string;
+  /** BACKUP_KEEP: how many scheduled backups are kept (default 7). */
+  backupKeep: number;
 }
 
 function bool(v: string | undefined): boolean | undefined {
@@ -79,6 +87,13 @@ function positiveMinutes(name: string, v: string | undefined, fallback: number):
   return n;
 }
 
+function backupKeep(v: string | undefined): number {
+  if (v === undefined || v === "") return 7;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`BACKUP_KEEP non valido: ${v} (quanti backup tenere, almeno 1)`);
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 8000);
   const host = env.HOST ?? "127.0.0.1";
@@ -105,6 +120,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? "info",
     logFormat: parseLogFormat(env.LOG_FORMAT),
     workers: env.ERP_WORKERS || undefined,
+    metrics: bool(env.METRICS) ?? true,
+    metricsToken: env.METRICS_TOKEN || undefined,
+    backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
+    backupKeep: backupKeep(env.BACKUP_KEEP),
     alarmEscalationMinutes: positiveMinutes("ALARM_ESCALATION_MINUTES", env.ALARM_ESCALATION_MINUTES, 2),
     planLockDays: planLockDays(env.PLAN_LOCK_DAYS),
     positionRetentionDays: positionRetentionDays(env),

@@ -2372,6 +2372,18 @@ CREATE SEQUENCE public.fatture_righe_id_seq
 ALTER SEQUENCE public.fatture_righe_id_seq OWNED BY public.fatture_righe.id;
 
 --
+-- Name: file_chunks; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.file_chunks (
+    file_id uuid NOT NULL,
+    n integer NOT NULL,
+    data bytea NOT NULL,
+    CONSTRAINT file_chunks_n_check CHECK ((n >= 0))
+);
+ALTER TABLE ONLY public.file_chunks ALTER COLUMN data SET STORAGE EXTERNAL;
+
+--
 -- Name: files; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -2386,7 +2398,8 @@ CREATE TABLE public.files (
     percorso text NOT NULL,
     sha256 text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    created_by integer
+    created_by integer,
+    contenuto_db boolean DEFAULT false NOT NULL
 );
 
 --
@@ -4594,6 +4607,13 @@ ALTER TABLE ONLY public.fatture_righe
 
 ALTER TABLE ONLY public.fatture_righe
     ADD CONSTRAINT fatture_righe_pkey PRIMARY KEY (id);
+
+--
+-- Name: file_chunks file_chunks_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.file_chunks
+    ADD CONSTRAINT file_chunks_pkey PRIMARY KEY (file_id, n);
 
 --
 -- Name: files files_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -7129,6 +7149,13 @@ ALTER TABLE ONLY public.fatture
 
 ALTER TABLE ONLY public.fatture_righe
     ADD CONSTRAINT fatture_righe_fattura_id_fkey FOREIGN KEY (fattura_id) REFERENCES public.fatture(id) ON DELETE CASCADE;
+
+--
+-- Name: file_chunks file_chunks_file_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.file_chunks
+    ADD CONSTRAINT file_chunks_file_id_fkey FOREIGN KEY (file_id) REFERENCES public.files(id) ON DELETE CASCADE;
 
 --
 -- Name: fogli_notizie_download fogli_notizie_download_foglio_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

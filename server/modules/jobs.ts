@@ -2,6 +2,7 @@
  * Every scheduled job of the server (server/lib/jobs.ts: a row of `jobs` claimed by one process per
  * run). A module adds its job here and its row in a migration.
  */
+import { BACKUP_JOB } from "../lib/backup-job";
 import type { JobDefinition } from "../lib/jobs";
 import { ESCALATION_ALLARMI_JOB } from "./console/allarmi/allarmi.job";
 import { RILEVA_ANOMALIE_JOB } from "./console/anomalie/anomalie.job";
@@ -16,5 +17,6 @@ export const JOBS: readonly JobDefinition[] = [
   PURGA_POSIZIONI_JOB,
   ESCALATION_ALLARMI_JOB,
   FOGLIO_NOTIZIE_JOB,
+  BACKUP_JOB,
   RONDE_JOB,
 ];

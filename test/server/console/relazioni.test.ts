@@ -14,6 +14,7 @@ import { runDueJob } from "../../../server/lib/jobs";
 import { FOGLIO_NOTIZIE_JOB } from "../../../server/modules/console/fogli-notizie/fogli-notizie.job";
 import { auth, describeEachDb } from "../helpers/app";
 import { pdfPlainText } from "../helpers/pdf-text";
+import { flatPng } from "../helpers/png";
 import { consoleFixture, SITO } from "./console-fixture";
 
 const GIORNO = "2026-07-10";
@@ -146,6 +147,42 @@ describeEachDb("relazioni di servizio e foglio notizie", (ctx) => {
     const desk = await ctx().createUser({ permissions: ["erp_allarmi"] });
     const aperti = (await inject("GET", "/api/comunicazioni/allarmi/aperti/", desk.token)).json();
     expect(aperti.results.map((a: { operatore: { id: number } }) => a.operatore.id)).toContain(russo);
+  });
+
+  it("takes up to five photos of one's own report, checked by content; the office downloads them", async () => {
+    const send = (data: Buffer, id = uuid(4), t = guardia) => {
+      const boundary = "----erpfoto";
+      const payload = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="foto"; filename="foto.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        data,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return ctx().app.inject({
+        method: "POST",
+        url: `/api/app/relazioni/${id}/foto/`,
+        headers: { ...auth(t), "content-type": `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
+    };
+    expect((await send(Buffer.from("<html>non sono una foto</html>"))).statusCode).toBe(400);
+    expect((await send(flatPng(8, 8), uuid(4), altra)).statusCode).toBe(404);
+    for (let i = 1; i <= 5; i++) {
+      const ok = await send(flatPng(8 + i, 8));
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().foto).toBe(i);
+    }
+    const sixth = await send(flatPng(20, 8));
+    expect(sixth.statusCode).toBe(409);
+    expect(sixth.json().detail).toBe("Una relazione ha al massimo 5 foto");
+    const r = (await inject("GET", `${R}${await idOf(4)}/`, supervisore.token)).json();
+    expect(r.foto).toHaveLength(5);
+    const file = await inject("GET", `${R}${await idOf(4)}/foto/${r.foto[0]}/`, supervisore.token);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers["content-disposition"]).toMatch(/^attachment/);
+    // Another report's photo id under this report: not found.
+    expect((await inject("GET", `${R}${await idOf(1)}/foto/${r.foto[0]}/`, supervisore.token)).statusCode).toBe(404);
   });
 
   it("lets only erp_relazioni and the admins read and review reports", async () => {
