@@ -10,7 +10,7 @@ import jsQR from "jsqr";
 import { queryRows } from "../../../../server/db/query";
 import { posizioneQr, QR_GRIGLIA } from "../../../../server/modules/pianificazione/ronde/qr-pdf";
 import { auth, describeEachDb } from "../../helpers/app";
-import { contentStreams, pageText } from "./pdf";
+import { pdfLines, pdfStreams } from "../../helpers/pdf-text";
 import { rondeFixture } from "./ronde-fixture";
 
 /** Fills the page's `re` rectangles (top-left user space) into an RGBA image at `scala` px per point. */
@@ -141,9 +141,11 @@ describeEachDb("punti di controllo delle ronde", (ctx) => {
     const pdf = res.rawPayload;
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     expect(pdf.toString("latin1")).toContain("/Count 1");
-    const pages = contentStreams(pdf).filter((c) => c.includes(" re"));
+    const pages = pdfStreams(pdf)
+      .map((b) => b.toString("latin1"))
+      .filter((c) => c.includes(" re"));
     expect(pages).toHaveLength(1);
-    const text = pageText(pages[0]);
+    const text = pdfLines(Buffer.from(pages[0], "latin1")).join("\n");
     expect(text).toContain("Punti di controllo - Servizio Magazzino Rho");
     expect(text).toContain("Cliente Magazzino Rho - Piazza del Duomo 1, Milano");
     // the sheet is sorted by name, like the list

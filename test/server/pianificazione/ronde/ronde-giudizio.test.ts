@@ -14,7 +14,7 @@ import { purgaPosizioni } from "../../../../server/modules/console/app/posizioni
 import { RONDE_JOB } from "../../../../server/modules/pianificazione/ronde/ronde.job";
 import { consoleFixture } from "../../console/console-fixture";
 import { auth, describeEachDb } from "../../helpers/app";
-import { contentStreams, pageText } from "./pdf";
+import { pdfLines, pdfStreams } from "../../helpers/pdf-text";
 import { rondeFixture, SITO } from "./ronde-fixture";
 
 /** Rome wall-clock "YYYY-MM-DD HH:mm" in summer time (CEST, +02:00) as an instant. */
@@ -354,7 +354,9 @@ describeEachDb("ronde: creazione e giudizio", (ctx) => {
       const pdf = await inject("GET", `/api/report/ronde/notte/?servizio=${s.servizio}&giorno=2026-07-10`, desk.token);
       expect(pdf.statusCode).toBe(200);
       expect(pdf.headers["content-type"]).toBe("application/pdf");
-      const text = contentStreams(pdf.rawPayload).map(pageText).join("\n");
+      const text = pdfStreams(pdf.rawPayload)
+        .flatMap((b) => pdfLines(b))
+        .join("\n");
       expect(text).toContain("Cliente Logistica - Servizio Logistica");
       expect(text).toContain("Notte dal 10/07/2026 al 11/07/2026");
       expect(text).toContain("4 ronde: 1 completate, 1 in ritardo, 1 incomplete, 1 non eseguite");
