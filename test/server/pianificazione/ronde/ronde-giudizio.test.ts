@@ -381,6 +381,36 @@ describeEachDb("ronde: creazione e giudizio", (ctx) => {
     });
   });
 
+  it("keeps no position of a scan before the guard acknowledged the notice on positions; the scan counts all the same", async () => {
+    const g = await cfx.operatore("Neri", { applicazione: true });
+    const s = await fx.servizio({ nome: "Informativa", dal: "2026-07-14", giorni: 1, assegnati: [g] });
+    ctx().setNow(estate("2026-07-14 21:00"));
+    const tk = await cfx.appToken(g, `neri${ctx().kind}`, { informativa: false });
+    const a = await punto(s.base, "Unico");
+    await piano(s.base, [a.id]);
+    ctx().setNow(estate("2026-07-14 22:03"));
+    const res = await inject("POST", "/api/app/ronde/passaggi/", tk, {
+      data: {
+        id: nuovoId(),
+        codice: a.codice,
+        metodo: "qr",
+        data_ora: estate("2026-07-14 22:03").toISOString(),
+        lat: SITO.lat + 0.01,
+        lng: SITO.lng,
+        accuratezza: 5,
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    // without a position there is no distance either: not flagged as far
+    expect(res.json()).toMatchObject({ distanza_m: null, segnalato: false, stato_ronda: "completata" });
+    const rows = await queryRows<{ lat: number | null; accuratezza: number | null }>(
+      db(),
+      sql`SELECT p.lat, p.accuratezza FROM ronde_passaggi p WHERE p.operatore_id = ${g}`,
+    );
+    expect(rows).toEqual([{ lat: null, accuratezza: null }]);
+    ctx().setNow(null);
+  });
+
   it("an ordered tour walked out of order is complete, marked out of order", async () => {
     const g = await cfx.operatore("Sala", { applicazione: true });
     const s = await fx.servizio({ nome: "Ordinato", dal: "2026-07-12", giorni: 1, assegnati: [g] });
