@@ -3289,6 +3289,7 @@ CREATE TABLE public.ronde (
     id integer NOT NULL,
     piano_id integer NOT NULL,
     servizio_id integer NOT NULL,
+    cliente_id integer NOT NULL,
     turno_id integer NOT NULL,
     previsto_il timestamp with time zone NOT NULL,
     fine_finestra timestamp with time zone NOT NULL,
@@ -6024,6 +6025,12 @@ CREATE INDEX report_ore_turni_giorno_idx ON public.report_ore_turni USING btree 
 CREATE INDEX report_ore_turni_operatore_idx ON public.report_ore_turni USING btree (operatore_id, giorno);
 
 --
+-- Name: ronde_cliente_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX ronde_cliente_idx ON public.ronde USING btree (cliente_id, previsto_il);
+
+--
 -- Name: ronde_passaggi_punto_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -7429,6 +7436,13 @@ ALTER TABLE ONLY public.report_margini_mesi
 
 ALTER TABLE ONLY public.report_ore_turni
     ADD CONSTRAINT report_ore_turni_turno_operatore_id_fkey FOREIGN KEY (turno_operatore_id) REFERENCES public.turni_operatori(id) ON DELETE CASCADE;
+
+--
+-- Name: ronde ronde_cliente_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.ronde
+    ADD CONSTRAINT ronde_cliente_id_fkey FOREIGN KEY (cliente_id) REFERENCES public.clienti(id) ON DELETE CASCADE;
 
 --
 -- Name: ronde ronde_operatore_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

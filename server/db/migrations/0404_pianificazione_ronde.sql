@@ -50,6 +50,8 @@ CREATE TABLE ronde (
   -- planner suspends it (attivo = false); its rounds still to come go with it (trigger below).
   piano_id integer NOT NULL REFERENCES ronde_piani (id),
   servizio_id integer NOT NULL REFERENCES servizi (id) ON DELETE CASCADE,
+  -- The service's client, copied at creation: Report → Ronde filters by it (ronde_cliente_idx).
+  cliente_id integer NOT NULL REFERENCES clienti (id) ON DELETE CASCADE,
   turno_id integer NOT NULL REFERENCES turni (id) ON DELETE CASCADE,
   previsto_il timestamptz NOT NULL,
   fine_finestra timestamptz NOT NULL,
@@ -69,6 +71,7 @@ CREATE TABLE ronde (
 );
 CREATE INDEX ronde_previsto_idx ON ronde (previsto_il);
 CREATE INDEX ronde_servizio_idx ON ronde (servizio_id, previsto_il);
+CREATE INDEX ronde_cliente_idx ON ronde (cliente_id, previsto_il);
 CREATE INDEX ronde_turno_idx ON ronde (turno_id);
 
 -- A scan from the app: once per app id (the outbox may send it again), with the device's time and

@@ -50,7 +50,9 @@ export async function generaRonde(ex: Executor, now: Date, pianoId?: number): Pr
   const a = new Date(now.getTime() + GENERA_ORE_DOPO * 3600_000);
   const delPiano = pianoId === undefined ? sql`true` : sql`rp.id = ${pianoId}`;
   const dovute = sql`
-    SELECT rp.id AS piano_id, rp.servizio_id, rp.punti, rp.ordinato, rp.tolleranza_minuti,
+    SELECT rp.id AS piano_id, rp.servizio_id,
+           (SELECT c.cliente_id FROM servizi s JOIN contratti c ON c.id = s.contratto_id WHERE s.id = rp.servizio_id) AS cliente_id,
+           rp.punti, rp.ordinato, rp.tolleranza_minuti,
            x AS previsto_il, x + make_interval(mins => rp.ogni_minuti) AS fine_finestra, t.id AS turno_id
       FROM ronde_piani rp
       JOIN giorni g ON g.servizio_id = rp.servizio_id
@@ -80,8 +82,9 @@ export async function generaRonde(ex: Executor, now: Date, pianoId?: number): Pr
                           AND d.fine_finestra = r.fine_finestra)`);
   const rows = await queryRows<{ id: number }>(
     ex,
-    sql`INSERT INTO ronde (piano_id, servizio_id, turno_id, previsto_il, fine_finestra, tolleranza_minuti, ordinata, punti)
-        SELECT piano_id, servizio_id, turno_id, previsto_il, fine_finestra, tolleranza_minuti, ordinato, punti FROM (${dovute}) d
+    sql`INSERT INTO ronde (piano_id, servizio_id, cliente_id, turno_id, previsto_il, fine_finestra, tolleranza_minuti, ordinata, punti)
+        SELECT piano_id, servizio_id, cliente_id, turno_id, previsto_il, fine_finestra, tolleranza_minuti, ordinato, punti
+          FROM (${dovute}) d
         ON CONFLICT (piano_id, previsto_il) DO NOTHING
         RETURNING id`,
   );

@@ -11,10 +11,10 @@ export const rondeReportList = defineList(RondeReportList, {
   from: sql`ronde r`,
   joins: {
     x: sql`JOIN LATERAL (
-      SELECT rp.nome AS piano, cl.id AS cliente_id, cl.ragione_sociale AS cliente,
+      SELECT rp.nome AS piano, cl.ragione_sociale AS cliente,
              coalesce(nullif(s.descrizione, ''), c.titolo) AS servizio
         FROM ronde_piani rp JOIN servizi s ON s.id = r.servizio_id
-        JOIN contratti c ON c.id = s.contratto_id JOIN clienti cl ON cl.id = c.cliente_id
+        JOIN contratti c ON c.id = s.contratto_id JOIN clienti cl ON cl.id = r.cliente_id
        WHERE rp.id = r.piano_id) x ON true`,
     o: sql`LEFT JOIN operatori o ON o.id = r.operatore_id`,
   },
@@ -23,7 +23,7 @@ export const rondeReportList = defineList(RondeReportList, {
     id: sql`r.id`,
     previsto_il: sql`r.previsto_il`,
     cliente: sql`x.cliente`,
-    cliente_id: sql`x.cliente_id`,
+    cliente_id: sql`r.cliente_id`,
     servizio: sql`x.servizio`,
     servizio_id: sql`r.servizio_id`,
     piano: sql`x.piano`,
