@@ -6,11 +6,12 @@
  * offline types three of the four codes (the phone's clock set inside that round: scans made then,
  * synced late); nothing reaches the server while offline; back online the outbox sends them, the
  * server judges the round *incompleta* with the missing point named, and the back office's header
- * counts a "Ronda incompleta" anomaly.
+ * counts a "Ronda incompleta" anomaly; a planner sees it on the service's Ronde tab and in Report →
+ * Ronde, and downloads the QR sheet.
  */
 import crypto from "node:crypto";
 import type { Browser } from "playwright-core";
-import { ADMIN, adminToken, api, launch, shot } from "./helpers/browser";
+import { ADMIN, adminToken, api, createStaffUser, launch, loginThroughUi, newPage, shot } from "./helpers/browser";
 import { oggi, PASSWORD, phone, signIn, WAIT } from "./helpers/campo";
 
 jest.setTimeout(240_000);
@@ -184,4 +185,32 @@ test("three of four points scanned offline: back online the office sees incomple
   await page.getByRole("list", { name: "Azioni inviate" }).getByRole("listitem").nth(2).waitFor(WAIT);
   await shot(page, "campo-ronda-inviata");
   await context.close();
+
+  // The planner's screens: the service's Ronde tab (the night of the round) and Report → Ronde.
+  const planner = await createStaffUser(["erp_contratti"]);
+  const office = await newPage(browser, { viewport: { width: 1366, height: 900 } });
+  await loginThroughUi(office.page, planner.username, planner.password);
+  await office.page.waitForURL((u) => !u.pathname.endsWith("/login"), WAIT);
+  const tab = base.replace("/api/pianificazione", "/app/pianificazione");
+  await office.page.goto(`${tab}/ronde`);
+  const punti = office.page.getByRole("table", { name: "Punti di controllo" });
+  await punti.getByText(mancante.codice).waitFor(WAIT);
+  const download = office.page.waitForEvent("download");
+  await office.page.getByRole("button", { name: "Stampa QR dei punti" }).click();
+  expect((await (await download).path()) !== null).toBe(true);
+  await office.page.getByLabel("Notte del").fill(`${giorno.slice(8, 10)}/${giorno.slice(5, 7)}/${giorno.slice(0, 4)}`);
+  await office.page.getByLabel("Notte del").press("Enter");
+  const notte = office.page.getByRole("table", { name: "Ronde della notte" });
+  await notte
+    .getByRole("row")
+    .filter({ hasText: mancante.nome })
+    .filter({ hasText: "Incompleta" })
+    .first()
+    .waitFor(WAIT);
+  await shot(office.page, "ronde-servizio");
+  await office.page.goto("/app/report/ronde");
+  // its plan is a column in view (the missed points are further right)
+  await office.page.getByRole("grid", { name: "Ronde" }).getByText(ronda.piano).first().waitFor(WAIT);
+  await shot(office.page, "report-ronde");
+  await office.context.close();
 });
