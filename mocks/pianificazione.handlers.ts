@@ -10,7 +10,9 @@
 import { HttpResponse, http } from "msw";
 import { ContrattiList, ContrattoRow } from "../src/domain/contracts/pianificazione/contratti";
 import { IntermittentiList } from "../src/domain/contracts/pianificazione/intermittenti";
+import { pianiRonda, puntiRonda, rondeCalls } from "../src/domain/contracts/pianificazione/ronde/calls";
 import type { Turno } from "../src/domain/contracts/pianificazione/servizi";
+import { mockCall, mockChild } from "./calls";
 import { crud } from "./crud";
 import { api, dataOf, ok, type Params, refuse } from "./http";
 import { listHandler } from "./list";
@@ -77,7 +79,31 @@ function consolida(turni: Turno[], saltati?: unknown[]) {
   return HttpResponse.json({ result: "OK", confermati: todo.length, ...(saltati ? { saltati } : {}), scoperti: [] });
 }
 
+/** A service's tour rows (keyed by the service), when the path's contract holds the service. */
+const diServizio =
+  <K extends "puntiRonda" | "pianiRonda" | "ronde">(k: K) =>
+  (p: Params) => {
+    if (!db.servizi[Number(p.id)]?.some((s) => s.id === Number(p.subId))) return undefined;
+    db[k][Number(p.subId)] ??= [];
+    return db[k][Number(p.subId)] as (typeof db)[K][number];
+  };
+
+/** A one-page PDF (the QR sheet's stand-in). */
+const PDF = "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n";
+
 export const pianificazioneHandlers = [
+  ...mockChild(puntiRonda, { rows: diServizio("puntiRonda"), template: () => db.puntiRonda[1][0] }),
+  ...mockChild(pianiRonda, { rows: diServizio("pianiRonda"), template: () => db.pianiRonda[1][0] }),
+  mockCall(rondeCalls.rondeServizio, ({ params }) =>
+    HttpResponse.json({ results: diServizio("ronde")(params as Params) ?? [] }),
+  ),
+  mockCall(
+    rondeCalls.foglioQrRonda,
+    () =>
+      new HttpResponse(PDF, {
+        headers: { "content-type": "application/pdf", "content-disposition": 'attachment; filename="punti.pdf"' },
+      }),
+  ),
   listHandler(`${P}/`, ContrattiList, () =>
     db.contratti.map((c) => {
       const servizi = db.servizi[c.id] ?? [];

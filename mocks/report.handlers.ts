@@ -8,10 +8,11 @@ import type { CostoLavoroData } from "../src/domain/contracts/report/costo-lavor
 import { PraticheList } from "../src/domain/contracts/report/pratiche";
 import { RicaviAttivitaList } from "../src/domain/contracts/report/ricavi-attivita";
 import { RisorseAssegnateList } from "../src/domain/contracts/report/risorse-assegnate";
+import { rondeReportCalls } from "../src/domain/contracts/report/ronde/calls";
 import { ScadenzeCorsiList, ScadenzeDocumentiList } from "../src/domain/contracts/report/scadenze";
 import { SopralluoghiList, type Sopralluogo } from "../src/domain/contracts/report/sopralluoghi";
 import { ESITI_SOPRALLUOGO } from "../src/domain/sopralluogo";
-import { mockCall } from "./calls";
+import { mockCall, mockListCall } from "./calls";
 import { api, dataOf } from "./http";
 import { listHandler } from "./list";
 import { db, newId } from "./store";
@@ -32,6 +33,14 @@ const sopralluogoRow = (x: Sopralluogo) => ({
 });
 
 export const reportHandlers = [
+  mockListCall(rondeReportCalls.rondeReport, () => db.rondeReport),
+  mockCall(
+    rondeReportCalls.rondeNottePdf,
+    () =>
+      new HttpResponse("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n", {
+        headers: { "content-type": "application/pdf", "content-disposition": 'attachment; filename="ronde.pdf"' },
+      }),
+  ),
   mockCall(costoLavoroCalls.costoLavoro, () => HttpResponse.json({ qualifiche: db.costoLavoro })),
   mockCall(costoLavoroCalls.aggiornaCostoLavoro, async ({ request }) => {
     const { fattori } = (await dataOf(request)) as CostoLavoroData;

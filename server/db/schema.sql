@@ -216,6 +216,34 @@ CREATE FUNCTION public.erp_pasqua(anno integer) RETURNS date
 $$;
 
 --
+-- Name: erp_ronde_piano_elimina(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.erp_ronde_piano_elimina() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  DELETE FROM ronde r WHERE r.piano_id = OLD.id AND r.stato = 'prevista'
+     AND NOT EXISTS (SELECT 1 FROM ronde_passaggi p WHERE p.ronda_id = r.id);
+  RETURN OLD;
+END $$;
+
+--
+-- Name: erp_ronde_punto_in_uso(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.erp_ronde_punto_in_uso() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM ronde_piani WHERE servizio_id = OLD.servizio_id AND punti @> jsonb_build_array(OLD.id))
+     OR EXISTS (SELECT 1 FROM ronde WHERE servizio_id = OLD.servizio_id AND punti @> jsonb_build_array(OLD.id)) THEN
+    RAISE EXCEPTION 'punto di controllo % in uso in un piano o in una ronda', OLD.id USING ERRCODE = 'foreign_key_violation';
+  END IF;
+  RETURN OLD;
+END $$;
+
+--
 -- Name: erp_timbratura_nel_turno(timestamp with time zone, timestamp with time zone, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1296,8 +1324,10 @@ CREATE TABLE public.anomalie (
     gestita_il timestamp with time zone,
     letta_il timestamp with time zone,
     letta_da integer,
+    ronda_id integer,
+    CONSTRAINT anomalie_ronda_check CHECK (((ronda_id IS NOT NULL) = (tipo = ANY (ARRAY['ronda_incompleta'::text, 'ronda_non_eseguita'::text])))),
     CONSTRAINT anomalie_stato_check CHECK ((stato = ANY (ARRAY['aperta'::text, 'in_gestione'::text, 'chiusa'::text]))),
-    CONSTRAINT anomalie_tipo_check CHECK ((tipo = ANY (ARRAY['mancato_ingresso'::text, 'ritardo'::text, 'uscita_anticipata'::text, 'mancata_uscita'::text, 'distanza'::text, 'turno_non_assegnato'::text, 'fuori_turno'::text, 'oltre_previsto'::text, 'sincronizzata_ritardo'::text])))
+    CONSTRAINT anomalie_tipo_check CHECK ((tipo = ANY (ARRAY['mancato_ingresso'::text, 'ritardo'::text, 'uscita_anticipata'::text, 'mancata_uscita'::text, 'distanza'::text, 'turno_non_assegnato'::text, 'fuori_turno'::text, 'oltre_previsto'::text, 'sincronizzata_ritardo'::text, 'ronda_incompleta'::text, 'ronda_non_eseguita'::text])))
 );
 
 --
@@ -3252,6 +3282,173 @@ CREATE TABLE public.report_ore_turni (
 );
 
 --
+-- Name: ronde; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.ronde (
+    id integer NOT NULL,
+    piano_id integer NOT NULL,
+    servizio_id integer NOT NULL,
+    cliente_id integer NOT NULL,
+    turno_id integer NOT NULL,
+    previsto_il timestamp with time zone NOT NULL,
+    fine_finestra timestamp with time zone NOT NULL,
+    tolleranza_minuti integer NOT NULL,
+    ordinata boolean NOT NULL,
+    punti jsonb NOT NULL,
+    stato text DEFAULT 'prevista'::text NOT NULL,
+    operatore_id integer,
+    iniziata_il timestamp with time zone,
+    finita_il timestamp with time zone,
+    punti_mancanti jsonb DEFAULT '[]'::jsonb NOT NULL,
+    fuori_ordine boolean DEFAULT false NOT NULL,
+    giudicata_il timestamp with time zone,
+    CONSTRAINT ronde_check CHECK ((fine_finestra > previsto_il)),
+    CONSTRAINT ronde_stato_check CHECK ((stato = ANY (ARRAY['prevista'::text, 'in_corso'::text, 'completata'::text, 'in_ritardo'::text, 'incompleta'::text, 'non_eseguita'::text])))
+);
+
+--
+-- Name: ronde_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.ronde_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: ronde_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.ronde_id_seq OWNED BY public.ronde.id;
+
+--
+-- Name: ronde_passaggi; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.ronde_passaggi (
+    id bigint NOT NULL,
+    operatore_id integer NOT NULL,
+    client_id uuid NOT NULL,
+    punto_id integer NOT NULL,
+    ronda_id integer,
+    metodo text NOT NULL,
+    codice text NOT NULL,
+    data_ora timestamp with time zone NOT NULL,
+    ricevuto_il timestamp with time zone NOT NULL,
+    lat double precision,
+    lng double precision,
+    accuratezza double precision,
+    posizione_cancellata_il timestamp with time zone,
+    distanza_m integer,
+    segnalato boolean DEFAULT false NOT NULL,
+    motivo text DEFAULT ''::text NOT NULL,
+    CONSTRAINT ronde_passaggi_metodo_check CHECK ((metodo = ANY (ARRAY['qr'::text, 'nfc'::text, 'manuale'::text])))
+);
+
+--
+-- Name: ronde_passaggi_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.ronde_passaggi_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: ronde_passaggi_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.ronde_passaggi_id_seq OWNED BY public.ronde_passaggi.id;
+
+--
+-- Name: ronde_piani; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.ronde_piani (
+    id integer NOT NULL,
+    servizio_id integer NOT NULL,
+    nome text NOT NULL,
+    ordinato boolean DEFAULT false NOT NULL,
+    punti jsonb DEFAULT '[]'::jsonb NOT NULL,
+    ogni_minuti integer NOT NULL,
+    dalle time without time zone NOT NULL,
+    alle time without time zone NOT NULL,
+    tolleranza_minuti integer DEFAULT 15 NOT NULL,
+    attivo boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT ronde_piani_nome_check CHECK ((btrim(nome) <> ''::text)),
+    CONSTRAINT ronde_piani_ogni_minuti_check CHECK (((ogni_minuti >= 15) AND (ogni_minuti <= 1440))),
+    CONSTRAINT ronde_piani_punti_check CHECK ((jsonb_typeof(punti) = 'array'::text)),
+    CONSTRAINT ronde_piani_tolleranza_minuti_check CHECK (((tolleranza_minuti >= 0) AND (tolleranza_minuti <= 240)))
+);
+
+--
+-- Name: ronde_piani_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.ronde_piani_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: ronde_piani_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.ronde_piani_id_seq OWNED BY public.ronde_piani.id;
+
+--
+-- Name: ronde_punti; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.ronde_punti (
+    id integer NOT NULL,
+    servizio_id integer NOT NULL,
+    nome text NOT NULL,
+    lat double precision,
+    lng double precision,
+    istruzioni text DEFAULT ''::text NOT NULL,
+    codice text NOT NULL,
+    nfc_uid text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT ronde_punti_check CHECK (((lat IS NULL) = (lng IS NULL))),
+    CONSTRAINT ronde_punti_codice_check CHECK ((codice ~ '^RP-[0-9A-Z]{10}$'::text)),
+    CONSTRAINT ronde_punti_lat_check CHECK (((lat >= ('-90'::integer)::double precision) AND (lat <= (90)::double precision))),
+    CONSTRAINT ronde_punti_lng_check CHECK (((lng >= ('-180'::integer)::double precision) AND (lng <= (180)::double precision))),
+    CONSTRAINT ronde_punti_nfc_uid_check CHECK (((nfc_uid IS NULL) OR (nfc_uid ~ '^[0-9A-F]{8,20}$'::text))),
+    CONSTRAINT ronde_punti_nome_check CHECK ((btrim(nome) <> ''::text))
+);
+
+--
+-- Name: ronde_punti_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.ronde_punti_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: ronde_punti_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.ronde_punti_id_seq OWNED BY public.ronde_punti.id;
+
+--
 -- Name: servizi; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -3953,6 +4150,30 @@ ALTER TABLE ONLY public.report_margini_da_rifare ALTER COLUMN id SET DEFAULT nex
 ALTER TABLE ONLY public.report_ore_da_prezzare ALTER COLUMN id SET DEFAULT nextval('public.report_ore_da_prezzare_id_seq'::regclass);
 
 --
+-- Name: ronde id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.ronde ALTER COLUMN id SET DEFAULT nextval('public.ronde_id_seq'::regclass);
+
+--
+-- Name: ronde_passaggi id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.ronde_passaggi ALTER COLUMN id SET DEFAULT nextval('public.ronde_passaggi_id_seq'::regclass);
+
+--
+-- Name: ronde_piani id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.ronde_piani ALTER COLUMN id SET DEFAULT nextval('public.ronde_piani_id_seq'::regclass);
+
+--
+-- Name: ronde_punti id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.ronde_punti ALTER COLUMN id SET DEFAULT nextval('public.ronde_punti_id_seq'::regclass);
+
+--
 -- Name: servizi id; Type: DEFAULT; Schema: public; Owner: -
 --
 
@@ -4051,13 +4272,6 @@ ALTER TABLE ONLY public.allarmi
 
 ALTER TABLE ONLY public.anomalie
     ADD CONSTRAINT anomalie_pkey PRIMARY KEY (id);
-
---
--- Name: anomalie anomalie_turno_id_operatore_id_tipo_key; Type: CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.anomalie
-    ADD CONSTRAINT anomalie_turno_id_operatore_id_tipo_key UNIQUE (turno_id, operatore_id, tipo);
 
 --
 -- Name: app_credenziali app_credenziali_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -4718,6 +4932,55 @@ ALTER TABLE ONLY public.report_ore_turni
     ADD CONSTRAINT report_ore_turni_pkey PRIMARY KEY (turno_operatore_id);
 
 --
+-- Name: ronde_passaggi ronde_passaggi_operatore_id_client_id_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.ronde_passaggi
+    ADD CONSTRAINT ronde_passaggi_operatore_id_client_id_key UNIQUE (operatore_id, client_id);
+
+--
+-- Name: ronde_passaggi ronde_passaggi_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.ronde_passaggi
+    ADD CONSTRAINT ronde_passaggi_pkey PRIMARY KEY (id);
+
+--
+-- Name: ronde_piani ronde_piani_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.ronde_piani
+    ADD CONSTRAINT ronde_piani_pkey PRIMARY KEY (id);
+
+--
+-- Name: ronde ronde_piano_id_previsto_il_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.ronde
+    ADD CONSTRAINT ronde_piano_id_previsto_il_key UNIQUE (piano_id, previsto_il);
+
+--
+-- Name: ronde ronde_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.ronde
+    ADD CONSTRAINT ronde_pkey PRIMARY KEY (id);
+
+--
+-- Name: ronde_punti ronde_punti_codice_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.ronde_punti
+    ADD CONSTRAINT ronde_punti_codice_key UNIQUE (codice);
+
+--
+-- Name: ronde_punti ronde_punti_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.ronde_punti
+    ADD CONSTRAINT ronde_punti_pkey PRIMARY KEY (id);
+
+--
 -- Name: servizi_allegati servizi_allegati_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -4886,6 +5149,12 @@ CREATE INDEX anomalie_nuove_idx ON public.anomalie USING btree (data_ora DESC, i
 CREATE INDEX anomalie_operatore_idx ON public.anomalie USING btree (operatore_id, data_ora DESC);
 
 --
+-- Name: anomalie_ronda_tipo_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX anomalie_ronda_tipo_idx ON public.anomalie USING btree (ronda_id, tipo) WHERE (ronda_id IS NOT NULL);
+
+--
 -- Name: anomalie_stato_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -4896,6 +5165,18 @@ CREATE INDEX anomalie_stato_idx ON public.anomalie USING btree (stato, id);
 --
 
 CREATE INDEX anomalie_tipo_idx ON public.anomalie USING btree (tipo, id);
+
+--
+-- Name: anomalie_turno_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX anomalie_turno_idx ON public.anomalie USING btree (turno_id, operatore_id, tipo);
+
+--
+-- Name: anomalie_turno_operatore_tipo_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX anomalie_turno_operatore_tipo_idx ON public.anomalie USING btree (turno_id, operatore_id, tipo) WHERE (ronda_id IS NULL);
 
 --
 -- Name: app_credenziali_username_idx; Type: INDEX; Schema: public; Owner: -
@@ -5744,6 +6025,60 @@ CREATE INDEX report_ore_turni_giorno_idx ON public.report_ore_turni USING btree 
 CREATE INDEX report_ore_turni_operatore_idx ON public.report_ore_turni USING btree (operatore_id, giorno);
 
 --
+-- Name: ronde_cliente_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX ronde_cliente_idx ON public.ronde USING btree (cliente_id, previsto_il);
+
+--
+-- Name: ronde_passaggi_punto_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX ronde_passaggi_punto_idx ON public.ronde_passaggi USING btree (punto_id, data_ora);
+
+--
+-- Name: ronde_passaggi_ronda_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX ronde_passaggi_ronda_idx ON public.ronde_passaggi USING btree (ronda_id, data_ora);
+
+--
+-- Name: ronde_piani_servizio_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX ronde_piani_servizio_idx ON public.ronde_piani USING btree (servizio_id);
+
+--
+-- Name: ronde_previsto_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX ronde_previsto_idx ON public.ronde USING btree (previsto_il);
+
+--
+-- Name: ronde_punti_nfc_uid_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX ronde_punti_nfc_uid_idx ON public.ronde_punti USING btree (nfc_uid) WHERE (nfc_uid IS NOT NULL);
+
+--
+-- Name: ronde_punti_servizio_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX ronde_punti_servizio_idx ON public.ronde_punti USING btree (servizio_id, nome);
+
+--
+-- Name: ronde_servizio_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX ronde_servizio_idx ON public.ronde USING btree (servizio_id, previsto_il);
+
+--
+-- Name: ronde_turno_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX ronde_turno_idx ON public.ronde USING btree (turno_id);
+
+--
 -- Name: servizi_allegati_servizio_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -6386,6 +6721,18 @@ CREATE TRIGGER report_ore_turni_turno_dim AFTER UPDATE OF giorno_id, posizione_i
 CREATE TRIGGER report_ore_turni_upd AFTER UPDATE ON public.turni_operatori_periodi REFERENCING OLD TABLE AS vecchi NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION public.report_ore_turni_upd();
 
 --
+-- Name: ronde_piani ronde_piani_elimina; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER ronde_piani_elimina BEFORE DELETE ON public.ronde_piani FOR EACH ROW EXECUTE FUNCTION public.erp_ronde_piano_elimina();
+
+--
+-- Name: ronde_punti ronde_punti_in_uso; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER ronde_punti_in_uso BEFORE DELETE ON public.ronde_punti FOR EACH ROW EXECUTE FUNCTION public.erp_ronde_punto_in_uso();
+
+--
 -- Name: turni_deroghe turni_deroghe_no_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -6452,6 +6799,13 @@ ALTER TABLE ONLY public.anomalie
 
 ALTER TABLE ONLY public.anomalie
     ADD CONSTRAINT anomalie_operatore_id_fkey FOREIGN KEY (operatore_id) REFERENCES public.operatori(id) ON DELETE CASCADE;
+
+--
+-- Name: anomalie anomalie_ronda_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.anomalie
+    ADD CONSTRAINT anomalie_ronda_id_fkey FOREIGN KEY (ronda_id) REFERENCES public.ronde(id) ON DELETE CASCADE;
 
 --
 -- Name: anomalie anomalie_turno_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -7082,6 +7436,76 @@ ALTER TABLE ONLY public.report_margini_mesi
 
 ALTER TABLE ONLY public.report_ore_turni
     ADD CONSTRAINT report_ore_turni_turno_operatore_id_fkey FOREIGN KEY (turno_operatore_id) REFERENCES public.turni_operatori(id) ON DELETE CASCADE;
+
+--
+-- Name: ronde ronde_cliente_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.ronde
+    ADD CONSTRAINT ronde_cliente_id_fkey FOREIGN KEY (cliente_id) REFERENCES public.clienti(id) ON DELETE CASCADE;
+
+--
+-- Name: ronde ronde_operatore_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.ronde
+    ADD CONSTRAINT ronde_operatore_id_fkey FOREIGN KEY (operatore_id) REFERENCES public.operatori(id) ON DELETE SET NULL;
+
+--
+-- Name: ronde_passaggi ronde_passaggi_operatore_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.ronde_passaggi
+    ADD CONSTRAINT ronde_passaggi_operatore_id_fkey FOREIGN KEY (operatore_id) REFERENCES public.operatori(id);
+
+--
+-- Name: ronde_passaggi ronde_passaggi_punto_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.ronde_passaggi
+    ADD CONSTRAINT ronde_passaggi_punto_id_fkey FOREIGN KEY (punto_id) REFERENCES public.ronde_punti(id);
+
+--
+-- Name: ronde_passaggi ronde_passaggi_ronda_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.ronde_passaggi
+    ADD CONSTRAINT ronde_passaggi_ronda_id_fkey FOREIGN KEY (ronda_id) REFERENCES public.ronde(id);
+
+--
+-- Name: ronde_piani ronde_piani_servizio_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.ronde_piani
+    ADD CONSTRAINT ronde_piani_servizio_id_fkey FOREIGN KEY (servizio_id) REFERENCES public.servizi(id) ON DELETE CASCADE;
+
+--
+-- Name: ronde ronde_piano_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.ronde
+    ADD CONSTRAINT ronde_piano_id_fkey FOREIGN KEY (piano_id) REFERENCES public.ronde_piani(id);
+
+--
+-- Name: ronde_punti ronde_punti_servizio_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.ronde_punti
+    ADD CONSTRAINT ronde_punti_servizio_id_fkey FOREIGN KEY (servizio_id) REFERENCES public.servizi(id) ON DELETE CASCADE;
+
+--
+-- Name: ronde ronde_servizio_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.ronde
+    ADD CONSTRAINT ronde_servizio_id_fkey FOREIGN KEY (servizio_id) REFERENCES public.servizi(id) ON DELETE CASCADE;
+
+--
+-- Name: ronde ronde_turno_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.ronde
+    ADD CONSTRAINT ronde_turno_id_fkey FOREIGN KEY (turno_id) REFERENCES public.turni(id) ON DELETE CASCADE;
 
 --
 -- Name: servizi_allegati servizi_allegati_file_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

@@ -8,6 +8,7 @@ import { ESCALATION_ALLARMI_JOB } from "./console/allarmi/allarmi.job";
 import { RILEVA_ANOMALIE_JOB } from "./console/anomalie/anomalie.job";
 import { PURGA_POSIZIONI_JOB } from "./console/app/posizioni.job";
 import { FOGLIO_NOTIZIE_JOB } from "./console/fogli-notizie/fogli-notizie.job";
+import { RONDE_JOB } from "./pianificazione/ronde/ronde.job";
 import { REPORT_MARGINI_JOB } from "./report/analisi-ricavi/margini.job";
 
 export const JOBS: readonly JobDefinition[] = [
@@ -17,4 +18,5 @@ export const JOBS: readonly JobDefinition[] = [
   ESCALATION_ALLARMI_JOB,
   FOGLIO_NOTIZIE_JOB,
   BACKUP_JOB,
+  RONDE_JOB,
 ];

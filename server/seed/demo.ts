@@ -9,6 +9,7 @@ import { seedDemoOperatori } from "../modules/anagrafiche/operatori.seed";
 import { seedDemoCms } from "../modules/cms/cms.seed";
 import { seedDemoConsole } from "../modules/console/console.seed";
 import { seedDemoPianificazione } from "../modules/pianificazione/pianificazione.seed";
+import { seedDemoRonde } from "../modules/pianificazione/ronde/ronde.seed";
 import { seedDemoReport } from "../modules/report/report.seed";
 import { seedDemoUsers } from "./demo-users";
 
@@ -30,6 +31,7 @@ export const DEMO_SEEDERS: { name: string; run: Seeder }[] = [
   { name: "pianificazione", run: seedDemoPianificazione },
   { name: "report", run: seedDemoReport },
   { name: "ticket supporto", run: seedDemoConsole },
+  { name: "ronde", run: seedDemoRonde },
   { name: "crowd management", run: seedDemoCms },
 ];
 

@@ -304,6 +304,12 @@ export const ROUTES: AppRoute[] = [
     page: lazyPage(() => import("../features/report/pratiche/pratiche-page"), "PratichePage"),
   },
   {
+    path: "/report/ronde",
+    title: "Ronde",
+    capabilities: CAPABILITIES.ronde,
+    page: lazyPage(() => import("../features/report/ronde/ronde-report-page"), "RondeReportPage"),
+  },
+  {
     path: "/report/sopralluoghi",
     title: "Sopralluoghi",
     capabilities: CAPABILITIES.sopralluoghi,

@@ -16,6 +16,7 @@ import type {
   AppTurni,
 } from "../domain/contracts/console/app-guardie/schemas";
 import type { AppRelazione, AppRelazioneData } from "../domain/contracts/console/relazioni/schemas";
+import type { AppPassaggio, AppPassaggioData, Ronda } from "../domain/contracts/pianificazione/ronde/schemas";
 import { campoStorage } from "./token";
 
 let onUnauthorized: (() => void) | null = null;
@@ -40,7 +41,7 @@ export const campoApi = createApi({
     if (result.error?.status === 401 && campoStorage.token()) onUnauthorized?.();
     return result;
   },
-  tagTypes: ["Turni", "Comunicazioni", "Ticket", "Relazioni"],
+  tagTypes: ["Turni", "Comunicazioni", "Ticket", "Relazioni", "Ronde"],
   endpoints: (b) => ({
     login: b.mutation<AppLoginOut, { username: string; password: string }>({
       query: (body) => ({ url: "login/", method: "POST", body }),
@@ -76,6 +77,12 @@ export const campoApi = createApi({
       query: (data) => ({ url: "allarmi/", method: "POST", body: { data } }),
     }),
     statoAllarme: b.query<AppAllarme, string>({ query: (id) => `allarmi/${id}/` }),
+    /** The rounds of the guard's shifts (issue 34), 12 hours back to 12 ahead. */
+    ronde: b.query<{ results: Ronda[] }, void>({ query: () => "ronde/", providesTags: ["Ronde"] }),
+    passaggio: b.mutation<AppPassaggio, AppPassaggioData>({
+      query: (data) => ({ url: "ronde/passaggi/", method: "POST", body: { data } }),
+      invalidatesTags: ["Ronde"],
+    }),
     relazioni: b.query<{ results: AppRelazione[] }, void>({ query: () => "relazioni/", providesTags: ["Relazioni"] }),
     inviaRelazione: b.mutation<AppRelazione, AppRelazioneData>({
       query: (data) => ({ url: "relazioni/", method: "POST", body: { data } }),

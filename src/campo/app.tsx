@@ -25,6 +25,8 @@ import {
   visibile,
 } from "./outbox/azioni";
 import { InformativaGate } from "./privacy/informativa";
+import { campoRondaMachine } from "./ronde/ronda.services";
+import { RondeScreen } from "./ronde/ronde";
 import { CodaScreen } from "./screens/coda";
 import { ComunicazioniScreen } from "./screens/comunicazioni";
 import { LoginScreen } from "./screens/login";
@@ -39,9 +41,10 @@ import { makeCampoStore } from "./store";
 import { campoSystem, TOUCH } from "./theme";
 import { campoStorage } from "./token";
 
-export type Scheda = "oggi" | "comunicazioni" | "segnalazioni" | "coda";
+export type Scheda = "oggi" | "ronde" | "comunicazioni" | "segnalazioni" | "coda";
 const SCHEDE: { id: Scheda; label: string }[] = [
   { id: "oggi", label: "Oggi" },
+  { id: "ronde", label: "Ronde" },
   { id: "comunicazioni", label: "Comunicazioni" },
   { id: "segnalazioni", label: "Segnalazioni" },
   { id: "coda", label: "In coda" },
@@ -73,6 +76,11 @@ function Sessione({ store, scelta }: { store: ReturnType<typeof makeCampoStore>;
   const timbra = useActorRef(
     campoTimbraMachine((azione) => outbox.send({ type: "ADD", azione })),
     { inspect: combinedInspect(timbraRecorder) },
+  );
+  const rondaRecorder = useMemo(() => createTraceRecorder("campo-ronda"), []);
+  const ronda = useActorRef(
+    campoRondaMachine((azione) => outbox.send({ type: "ADD", azione })),
+    { inspect: combinedInspect(rondaRecorder) },
   );
   const sosRecorder = useMemo(() => createTraceRecorder("campo-sos"), []);
   const sos = useActorRef(
@@ -169,6 +177,8 @@ function Sessione({ store, scelta }: { store: ReturnType<typeof makeCampoStore>;
               renderTimbra: (t) => <Timbra timbra={timbra} turno={t} inCoda={[...inCoda, ...coda.daSalvare]} />,
             }}
           />
+        ) : scheda === "ronde" ? (
+          <RondeScreen ronda={ronda} inCoda={[...inCoda, ...coda.daSalvare]} />
         ) : scheda === "comunicazioni" ? (
           <ComunicazioniScreen inCoda={letturaInCoda} onLetta={onLetta} />
         ) : scheda === "segnalazioni" ? (
@@ -285,8 +295,9 @@ function Shell({
             h="56px"
             variant="ghost"
             rounded="none"
-            px="1"
-            fontSize="sm"
+            px="0"
+            // five sections on a 360 px phone: "Comunicazioni" fits at 12 px
+            fontSize="xs"
             whiteSpace="normal"
             aria-current={scheda === s.id ? "page" : undefined}
             fontWeight={scheda === s.id ? "bold" : "normal"}

@@ -162,6 +162,8 @@ export const CAPABILITIES = {
   scadenzeDocumenti: withAdmins("erp_scadenze-documenti"),
   pratiche: [...ADMIN_PERMISSIONS],
   sopralluoghi: [...ADMIN_PERMISSIONS],
+  /** The Ronde report and the client's night PDF (issue 34): the planners and the desk of anomalies. */
+  ronde: withAdmins("erp_contratti", "erp_anomalie"),
   /** Issue 35: who approves may also read and correct; a correction of an approved month also needs contrattiDeroghe. */
   consuntivo: withAdmins("erp_consuntivo", "erp_consuntivo_approva"),
   consuntivoApprova: withAdmins("erp_consuntivo_approva"),
@@ -290,6 +292,7 @@ export const MENU: readonly MenuGroup[] = [
         requires: CAPABILITIES.scadenzeDocumenti,
       },
       { id: "pratiche", title: "Pratiche", path: "/report/pratiche", requires: CAPABILITIES.pratiche },
+      { id: "ronde", title: "Ronde", path: "/report/ronde", requires: CAPABILITIES.ronde },
     ],
   },
   {

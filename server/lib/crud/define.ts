@@ -97,6 +97,11 @@ export interface ChildCrud<Parent> {
   ): Promise<{ values?: Row; extra?: Row } | undefined>;
   /** The values as the columns take them (e.g. an instant read from Rome's wall clock). */
   toColumns?(values: Row): Row;
+  /**
+   * In the write's transaction, after a create or an update that changed the row: work that
+   * follows from the row (a tour plan's rounds). Not called on a delete.
+   */
+  afterWrite?(tx: Executor, ctx: AppContext, row: { id: number; parentId: number }): Promise<void>;
   /** A column set to the clock's time by every update that changes the row. */
   touch?: string;
   /** The row's attached file (a `files` id): removed, row and bytes, with the row. */

@@ -115,6 +115,7 @@ export async function createChild<P>(ctx: AppContext, def: ChildCrud<P>, ids: Pa
     const id = Number(inserted!.id);
     const after = (await readChild({ db: tx, clock: ctx.clock }, def, parentId, id))!;
     await audit(tx, ctx, def, parent, AZIONI.create, id, after, changeLog(null, after, def.audit.labels));
+    await def.afterWrite?.(tx, ctx, { id, parentId });
     return after;
   });
   return { ...row, ...extra };
@@ -144,6 +145,7 @@ export async function updateChild<P>(
     const after = changed ? (await readChild(read, def, parentId, id))! : before;
     const lines = changeLog(before, after, def.audit.labels);
     if (lines.length) await audit(tx, ctx, def, parent, AZIONI.update, id, after, lines);
+    if (changed) await def.afterWrite?.(tx, ctx, { id, parentId });
     return after;
   });
   return { ...row, ...extra };

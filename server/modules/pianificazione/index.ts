@@ -14,6 +14,8 @@ import { derogheRoutes } from "./deroghe/deroghe.routes";
 import { intermittentiRoutes } from "./intermittenti/intermittenti.routes";
 import { profiliRegoleRoutes } from "./profili-regole/profili-regole.routes";
 import { registroTurniRoutes } from "./registro-turni/registro-turni.routes";
+import { piani, punti } from "./ronde/ronde.crud";
+import { rondeRoutes } from "./ronde/ronde.routes";
 import { allegatiRoutes } from "./servizi/allegati.routes";
 import { serviziRoutes } from "./servizi/servizi.routes";
 import { costi, dotazioni, noteEdAllegati } from "./servizi/servizi-righe.crud";
@@ -33,4 +35,7 @@ export const pianificazioneModule: FastifyPluginAsync = async (app) => {
   await app.register(derogheRoutes);
   await app.register(registroTurniRoutes);
   await app.register(autoAssegnazioneRoutes, { prefix: "/auto-assegnazione" });
+  // Guard tours (issue 34): checkpoints, plans, the QR sheet, the rounds.
+  await app.register(rondeRoutes);
+  await app.register(childCrudRoutes(punti, piani));
 };

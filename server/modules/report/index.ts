@@ -10,6 +10,7 @@ import { dashboardRoutes } from "./dashboard/dashboard.routes";
 import { praticheRoutes } from "./pratiche/pratiche.routes";
 import { ricaviAttivitaRoutes } from "./ricavi-attivita/ricavi-attivita.routes";
 import { risorseAssegnateRoutes } from "./risorse-assegnate/risorse-assegnate.routes";
+import { rondeReportRoutes } from "./ronde/ronde.routes";
 import { scadenzeCorsiRoutes, scadenzeDocumentiRoutes } from "./scadenze/scadenze.routes";
 import { sopralluoghiRoutes } from "./sopralluoghi/sopralluoghi.routes";
 
@@ -24,4 +25,6 @@ export const reportModule: FastifyPluginAsync = async (app) => {
   await app.register(dashboardRoutes, { prefix: "/dashboard" });
   await app.register(sopralluoghiRoutes, { prefix: "/sopralluoghi" });
   await app.register(costoLavoroRoutes, { prefix: "/costo-lavoro" });
+  // Guard tours (issue 34 item 4).
+  await app.register(rondeReportRoutes, { prefix: "/ronde" });
 };

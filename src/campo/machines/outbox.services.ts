@@ -5,6 +5,7 @@
 import { fromPromise } from "xstate";
 import type { AppTimbratura } from "../../domain/contracts/console/app-guardie/schemas";
 import type { AppRelazione } from "../../domain/contracts/console/relazioni/schemas";
+import type { AppPassaggio } from "../../domain/contracts/pianificazione/ronde/schemas";
 import { campoApi, campoErrorMessage, isNetworkError } from "../api";
 import { type Archivio, archivioIndexedDb, INVIATE_TENUTE } from "../outbox/archivio";
 import {
@@ -19,6 +20,11 @@ import {
 import type { CampoStore } from "../store";
 import { outboxMachine, SESSIONE_SCADUTA } from "./outbox.machine";
 import { type EsitoTimbratura, POSIZIONE_NON_DISPONIBILE, type Posizione, timbraMachine } from "./timbra.machine";
+
+/** A scan as the server recorded it: flagged (typed by hand, far from the point) or not. */
+export function esitoPassaggio(p: AppPassaggio): string {
+  return p.segnalato ? `Registrato · ${p.punto} (segnalato: ${p.motivo})` : `Registrato · ${p.punto}`;
+}
 
 /** The flags the server's answer carries, in words. */
 export function esitoTimbratura(t: AppTimbratura): string {
@@ -126,7 +132,9 @@ export function campoOutboxMachine(store: CampoStore, archivio: Archivio = archi
               ? store.dispatch(campoApi.endpoints.apriTicket.initiate(input.dati))
               : input.tipo === "allarme"
                 ? store.dispatch(campoApi.endpoints.allarme.initiate(input.dati))
-                : store.dispatch(campoApi.endpoints.letta.initiate(input.comunicazione_id));
+                : input.tipo === "passaggio"
+                  ? store.dispatch(campoApi.endpoints.passaggio.initiate(input.dati))
+                  : store.dispatch(campoApi.endpoints.letta.initiate(input.comunicazione_id));
         const res = await req;
         req.reset();
         const done: Azione = res.error
@@ -142,7 +150,9 @@ export function campoOutboxMachine(store: CampoStore, archivio: Archivio = archi
                     ? "Segnalazione aperta"
                     : input.tipo === "allarme"
                       ? "SOS ricevuto dal server"
-                      : "Lettura confermata",
+                      : input.tipo === "passaggio"
+                        ? esitoPassaggio(res.data as AppPassaggio)
+                        : "Lettura confermata",
             };
         await archivio.salva(done);
         return done;

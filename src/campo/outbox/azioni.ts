@@ -7,6 +7,7 @@
 import type { AppAllarmeData } from "../../domain/contracts/console/allarmi/schemas";
 import type { AppTicketData, AppTimbraturaData } from "../../domain/contracts/console/app-guardie/schemas";
 import type { AppRelazioneData } from "../../domain/contracts/console/relazioni/schemas";
+import type { AppPassaggioData } from "../../domain/contracts/pianificazione/ronde/schemas";
 
 export type StatoAzione = "in_coda" | "inviata" | "rifiutata";
 
@@ -51,6 +52,12 @@ export interface AzioneAllarme extends AzioneBase {
   dati: AppAllarmeData;
 }
 
+/** A checkpoint scanned on a round (issue 34): its UUID is the request's `id`. */
+export interface AzionePassaggio extends AzioneBase {
+  tipo: "passaggio";
+  dati: AppPassaggioData;
+}
+
 /**
  * A service report (issue 34 item 5): its UUID is the request's `id`; its photos (made smaller on
  * the phone) wait with it in IndexedDB and follow it once the server has it.
@@ -61,7 +68,13 @@ export interface AzioneRelazione extends AzioneBase {
   foto: Blob[];
 }
 
-export type Azione = AzioneTimbratura | AzioneLettura | AzioneTicket | AzioneAllarme | AzioneRelazione;
+export type Azione =
+  | AzioneTimbratura
+  | AzioneLettura
+  | AzioneTicket
+  | AzioneAllarme
+  | AzioneRelazione
+  | AzionePassaggio;
 
 /** What the phone may show: a silent SOS leaves no trace on the screen. */
 export const visibile = (a: Azione) => !(a.tipo === "allarme" && a.dati.silenzioso);

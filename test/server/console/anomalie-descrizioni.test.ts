@@ -22,9 +22,17 @@ describeEachDb("anomalie: descrizioni", (ctx) => {
     const gi = await one(sql`INSERT INTO giorni (servizio_id, giorno) VALUES (${se}, '2026-07-10') RETURNING id`);
     const tu = await one(sql`INSERT INTO turni (giorno_id, inizio_f1, fine_f1, posizione_id)
       VALUES (${gi}, '08:00', '14:00', (SELECT min(id) FROM posizioni)) RETURNING id`);
+    // The kinds of a guard tour (issue 34) belong to a round.
+    const piano = await one(sql`INSERT INTO ronde_piani (servizio_id, nome, ogni_minuti, dalle, alle)
+      VALUES (${se}, 'Giro', 60, '08:00', '14:00') RETURNING id`);
+    const ronda =
+      await one(sql`INSERT INTO ronde (piano_id, servizio_id, cliente_id, turno_id, previsto_il, fine_finestra,
+                                                   tolleranza_minuti, ordinata, punti)
+      VALUES (${piano}, ${se}, ${cl}, ${tu}, '2026-07-10T08:00:00Z', '2026-07-10T09:00:00Z', 15, false, '[]') RETURNING id`);
     for (const tipo of ANOMALIA_TIPI)
-      await db.execute(sql`INSERT INTO anomalie (turno_id, operatore_id, tipo, data_ora, rilevata_il, valore)
-        VALUES (${tu}, ${op}, ${tipo}, '2026-07-10T08:00:00Z', '2026-07-10T08:00:00Z', 7)`);
+      await db.execute(sql`INSERT INTO anomalie (turno_id, operatore_id, tipo, data_ora, rilevata_il, valore, ronda_id)
+        VALUES (${tu}, ${op}, ${tipo}, '2026-07-10T08:00:00Z', '2026-07-10T08:00:00Z', 7,
+                ${tipo.startsWith("ronda_") ? ronda : null}::int)`);
     const admin = await ctx().createUser({ permissions: ["admin"] });
     const res = await ctx().app.inject({
       method: "GET",

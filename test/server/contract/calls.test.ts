@@ -57,7 +57,7 @@ const MODULES: {
   {
     name: "report",
     tables: reportCalls,
-    prefixes: ["/api/report/costo-lavoro/"],
+    prefixes: ["/api/report/costo-lavoro/", "/api/report/ronde/"],
     handlers: reportHandlers,
   },
 ];

@@ -1,6 +1,7 @@
 /** The pianificazione mocks (mocks/pianificazione.handlers.ts) answer with the server's schemas (see ./mock-answers.ts). */
 import { pianificazioneHandlers } from "../../../mocks/pianificazione.handlers";
-import { describeMockAnswers, type Sample } from "./mock-answers";
+import { pianiRonda, puntiRonda, rondeCalls } from "../../../src/domain/contracts/pianificazione/ronde/calls";
+import { describeMockAnswers, type Sample, sampleOf, sampleOfChild } from "./mock-answers";
 
 const P = "/api/pianificazione";
 const C = `${P}/contratti/1`;
@@ -79,6 +80,17 @@ describeMockAnswers("pianificazione", pianificazioneHandlers, [
   { method: "POST", url: `${G}/consolida/`, body: { data: {} } },
   { method: "POST", url: `${S}/consolida/`, body: { data: { dal: "2026-03-02", al: "2026-03-08" } } },
 
+  // Guard tours (issue 34)
+  sampleOfChild(puntiRonda, "list", { id: 1, subId: 1 }),
+  sampleOfChild(puntiRonda, "create", { id: 1, subId: 1 }, { body: { data: { nome: "Tetto" } } }),
+  sampleOfChild(puntiRonda, "update", { id: 1, subId: 1, riga: 1 }, { body: { data: { istruzioni: "Chiave 3" } } }),
+  sampleOfChild(puntiRonda, "remove", { id: 1, subId: 1, riga: 1 }),
+  sampleOfChild(pianiRonda, "list", { id: 1, subId: 1 }),
+  sampleOfChild(pianiRonda, "create", { id: 1, subId: 1 }, { body: { data: { nome: "Sera", punti: [2, 3] } } }),
+  sampleOfChild(pianiRonda, "update", { id: 1, subId: 1, riga: 1 }, { body: { data: { ogni_minuti: 60 } } }),
+  sampleOfChild(pianiRonda, "remove", { id: 1, subId: 1, riga: 1 }),
+  sampleOf(rondeCalls.rondeServizio, { id: 1, subId: 1 }, { query: "giorno=2026-03-02" }),
+  sampleOf(rondeCalls.foglioQrRonda, { id: 1, subId: 1 }),
   ...rows(`${S}/costi`, { tipo: "Pedaggio", importo: "12.40", data: "2026-03-05" }, { note: "Autostrada" }),
   ...rows(`${S}/dotazioni`, { descrizione: "Radio", quantita: "2", operatore: 1 }, { restituita_il: "2026-03-08" }),
   ...rows(`${S}/note-ed-allegati`, { nota: "Chiavi in portineria" }, { nota: "Chiavi al bar" }),

@@ -1,12 +1,14 @@
 /** The report mocks (mocks/report.handlers.ts) answer with the server's schemas (see ./mock-answers.ts). */
 import { reportHandlers } from "../../../mocks/report.handlers";
-import { costoLavoroCalls } from "../../../src/domain/contracts/report/calls";
+import { costoLavoroCalls, rondeReportCalls } from "../../../src/domain/contracts/report/calls";
 import { describeMockAnswers, sampleOf } from "./mock-answers";
 
 const PERIODO = "dal=2025-12-01&al=2025-12-31";
 
 describeMockAnswers("report", reportHandlers, [
   sampleOf(costoLavoroCalls.costoLavoro),
+  sampleOf(rondeReportCalls.rondeReport, undefined, { query: "stato=incompleta&periodo_dal=2026-03-01" }),
+  sampleOf(rondeReportCalls.rondeNottePdf, undefined, { query: "servizio=1&giorno=2026-03-02" }),
   sampleOf(costoLavoroCalls.aggiornaCostoLavoro, undefined, {
     body: { data: { fattori: [{ posizione_id: 5, fattore: 1.38 }] } },
   }),

@@ -630,6 +630,39 @@ const CASES: Record<string, UpdateCase> = {
     row: rowOf("servizi_allegati"),
     change: { data: { nota: "Piano aggiornato" } },
   },
+  "PUT /api/pianificazione/contratti/:id/servizi/:subId/punti-ronda/:riga/": {
+    create: async (c) =>
+      postChild(c, `${await servizio(c)}punti-ronda/`, {
+        nome: "Cancello nord",
+        lat: 45.4655,
+        lng: 9.1865,
+        istruzioni: "Verificare il lucchetto",
+        nfc_uid: "04A23B7C112280",
+      }),
+    read: itemOf(parentList),
+    row: rowOf("ronde_punti"),
+    change: { data: { istruzioni: "Verificare anche la catena" } },
+  },
+  "PUT /api/pianificazione/contratti/:id/servizi/:subId/piani-ronda/:riga/": {
+    async create(c) {
+      const S = await servizio(c);
+      const a = (await c.call("POST", `${S}punti-ronda/`, { data: { nome: "A" } }, 201)) as { id: number };
+      const b = (await c.call("POST", `${S}punti-ronda/`, { data: { nome: "B" } }, 201)) as { id: number };
+      return postChild(c, `${S}piani-ronda/`, {
+        nome: "Notte",
+        ordinato: true,
+        punti: [b.id, a.id],
+        ogni_minuti: 120,
+        dalle: "22:00",
+        alle: "06:00",
+        tolleranza_minuti: 20,
+        attivo: false,
+      });
+    },
+    read: itemOf(parentList),
+    row: rowOf("ronde_piani"),
+    change: { data: { tolleranza_minuti: 10 } },
+  },
   "PUT /api/pianificazione/profili-regole": {
     async create(c) {
       const values = {

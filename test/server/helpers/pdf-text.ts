@@ -1,3 +1,5 @@
+import { inflateSync } from "node:zlib";
+
 /**
  * The text of an uncompressed PDF made by pdfkit (`compress: false`): each `[<hex> kern <hex>…] TJ`
  * operator is one line; its hex strings are WinAnsi bytes. Enough to assert what a sheet says.
@@ -15,3 +17,21 @@ export function pdfLines(pdf: Buffer): string[] {
 }
 
 export const pdfPlainText = (pdf: Buffer) => pdfLines(pdf).join("\n");
+
+/** The Flate content streams of a compressed PDF (pdfkit's default), inflated, in file order. */
+export function pdfStreams(pdf: Buffer): Buffer[] {
+  const out: Buffer[] = [];
+  const s = pdf.toString("latin1");
+  for (const m of s.matchAll(/stream\r?\n/g)) {
+    const start = (m.index ?? 0) + m[0].length;
+    try {
+      out.push(inflateSync(pdf.subarray(start, s.indexOf("endstream", start))));
+    } catch {
+      // not a Flate stream (fonts' metadata, images): no text
+    }
+  }
+  return out;
+}
+
+/** The text of a compressed pdfkit PDF, page by page (one string per content stream). */
+export const pdfPages = (pdf: Buffer) => pdfStreams(pdf).map((c) => pdfLines(c).join("\n"));

@@ -47,6 +47,7 @@ import { turniGiornoList } from "../../../server/modules/report/dashboard/turni-
 import { praticheList } from "../../../server/modules/report/pratiche/pratiche.list";
 import { ricaviAttivitaList } from "../../../server/modules/report/ricavi-attivita/ricavi-attivita.list";
 import { risorseAssegnateList } from "../../../server/modules/report/risorse-assegnate/risorse-assegnate.list";
+import { rondeReportList } from "../../../server/modules/report/ronde/ronde.list";
 import { scadenzeCorsiList, scadenzeDocumentiList } from "../../../server/modules/report/scadenze/scadenze.list";
 import { sopralluoghiList } from "../../../server/modules/report/sopralluoghi/sopralluoghi.list";
 import { seedScale } from "../../../server/seed/scale";
@@ -107,6 +108,8 @@ const CASES: Case[] = [
   { list: scadenzeDocumentiList, samples: { entro: day(30), con_turni: "true" } },
   { list: praticheList },
   { list: sopralluoghiList },
+  // The scale data has no rounds (issue 34): samples for the filters of an empty table.
+  { list: rondeReportList, samples: { previsto_il: "2026-07-10 22:00:00", stato: "incompleta" } },
   { list: turniGiornoList, base: { giorno: day(0) }, samples: { copertura: "scoperti" } },
   { list: ticketList },
   { list: anomalieList },

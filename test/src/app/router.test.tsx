@@ -37,7 +37,8 @@ describe("side menu", () => {
   it("shows exactly the allowed entries to a planner", async () => {
     renderApp("/", { as: "pianificatore" });
     await screen.findByText("Benvenuto, Giulia Bianchi");
-    expect(menuEntries()).toEqual(["Dashboard", "Contratti", "Deroghe", "Registro turni", "Storico turni"]);
+    // Report → Ronde: the planners see the rounds of their tours (issue 34).
+    expect(menuEntries()).toEqual(["Dashboard", "Contratti", "Deroghe", "Registro turni", "Storico turni", "Ronde"]);
   });
 
   it("shows every group to a superadmin", async () => {
@@ -62,6 +63,7 @@ describe("side menu", () => {
       "Scadenze corsi",
       "Scadenze documenti",
       "Pratiche",
+      "Ronde",
       "Consuntivo ore",
       "Fatture",
       "Presenze per le paghe",

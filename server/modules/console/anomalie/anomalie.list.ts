@@ -35,6 +35,9 @@ export const anomalieList = defineList(AnomaliaList, {
       WHEN 'fuori_turno' THEN 'Timbratura ' || coalesce(a.valore, 0) || ' minuti fuori dal turno: conservata, non conta nelle ore'
       WHEN 'oltre_previsto' THEN coalesce(a.valore, 0) || ' minuti lavorati oltre il previsto, da approvare'
       WHEN 'sincronizzata_ritardo' THEN 'Ricevuta ' || coalesce(a.valore, 0) || ' minuti dopo l''ora del dispositivo'
+      WHEN 'ronda_incompleta' THEN CASE WHEN a.valore = 1 THEN 'Ronda incompleta: 1 punto mancato'
+                                        ELSE 'Ronda incompleta: ' || coalesce(a.valore, 0) || ' punti mancati' END
+      WHEN 'ronda_non_eseguita' THEN 'Ronda non iniziata entro la tolleranza'
       ELSE 'Timbratura su un turno a cui l''operatore non è assegnato' END`,
     operatore: { sql: sql`trim(o.nome || ' ' || o.cognome)`, orderBy: sql`lower(o.cognome), lower(o.nome)` },
     operatore_id: sql`a.operatore_id`,

@@ -145,7 +145,7 @@ export async function rilevaAnomalie(
         ), nuove AS (
           INSERT INTO anomalie (turno_id, operatore_id, tipo, data_ora, rilevata_il, valore)
           SELECT turno_id, operatore_id, tipo, data_ora, ${rilevataIl}::timestamptz, valore FROM trovate
-          ON CONFLICT (turno_id, operatore_id, tipo) DO NOTHING
+          ON CONFLICT (turno_id, operatore_id, tipo) WHERE ronda_id IS NULL DO NOTHING
           RETURNING id, turno_id, operatore_id, tipo
         ), chiuse AS (
           -- A late-synced check-in/out resolves what its absence raised: closed by the server, with

@@ -29,6 +29,7 @@ import { appCalls as calls } from "../../../../src/domain/contracts/console/app-
 import { callRoutes } from "../../../lib/calls";
 import { sendStoredFile } from "../../../lib/files";
 import { currentAppUser } from "../../../plugins/auth-guard";
+import { rondeAppRoutes } from "../../pianificazione/ronde/ronde-app.routes";
 import {
   appApriTicket,
   appLogin,
@@ -47,6 +48,8 @@ import { appInviaRelazione, appRelazioni } from "./app-relazioni.service";
 
 export const appRoutes: FastifyPluginAsync = async (app) => {
   await app.register(appFotoRoutes);
+  // Guard tours (issue 34): server/modules/pianificazione/ronde/ronde-app.routes.ts.
+  await app.register(rondeAppRoutes);
   const route = callRoutes(app, { tags: ["app"] });
   const actorOf = (request: FastifyRequest) => ({ user: currentAppUser(request), ip: request.ip });
   const writeHit = (request: FastifyRequest) => takeWriteHit(app.db, currentAppUser(request), app.clock());

@@ -1,4 +1,6 @@
 /** The console module's call table, resource by resource (served under /api/comunicazioni/, SPEC's paths). */
+
+export { rondeAppCalls } from "../pianificazione/ronde/calls";
 export { allarmiCalls } from "./allarmi/calls";
 export { anomalieCalls } from "./anomalie/calls";
 export { appCalls } from "./app-guardie/calls";

@@ -1,8 +1,10 @@
 /**
  * /pianificazione/contratti/{idContratto}/servizi/{idServizio}/{tab}: assegnazione-risorse (the grid),
- * operatori-assegnati, costi, dotazioni, note-ed-allegati.
+ * operatori-assegnati, costi, dotazioni, note-ed-allegati, ronde (checkpoints, tour plans, rounds:
+ * issue 34, loaded with the tab).
  */
-import { Box, Text } from "@chakra-ui/react";
+import { Box, Spinner, Text } from "@chakra-ui/react";
+import { lazy, Suspense } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import { useContrattoQuery } from "../../../api/pianificazione/contratti.endpoints";
 import { UrlTabs } from "../../../components/url-tabs";
@@ -10,6 +12,8 @@ import { AssignmentGrid } from "../assegnazione/assignment-grid";
 import { AutoAssegnazioneScope } from "../auto-assegnazione/auto-assegnazione-context";
 import { ServizioHeader } from "./piano-edit";
 import { CostiTab, DotazioniTab, NoteAllegatiTab, OperatoriAssegnatiTab } from "./servizio-tabs";
+
+const RondeTab = lazy(() => import("../ronde/ronde-tab"));
 
 export function ServizioPage() {
   const { idContratto = "", idServizio = "" } = useParams();
@@ -44,6 +48,15 @@ export function ServizioPage() {
           { value: "costi", label: "Costi", render: () => <CostiTab {...ids} /> },
           { value: "dotazioni", label: "Dotazioni", render: () => <DotazioniTab {...ids} /> },
           { value: "note-ed-allegati", label: "Note ed allegati", render: () => <NoteAllegatiTab {...ids} /> },
+          {
+            value: "ronde",
+            label: "Ronde",
+            render: () => (
+              <Suspense fallback={<Spinner />}>
+                <RondeTab {...ids} />
+              </Suspense>
+            ),
+          },
         ]}
       />
     </Box>

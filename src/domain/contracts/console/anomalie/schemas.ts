@@ -17,6 +17,8 @@ export const ANOMALIA_TIPI = [
   "fuori_turno",
   "oltre_previsto",
   "sincronizzata_ritardo",
+  "ronda_incompleta",
+  "ronda_non_eseguita",
 ] as const;
 export type AnomaliaTipo = (typeof ANOMALIA_TIPI)[number];
 
@@ -33,6 +35,8 @@ export const ANOMALIA_TIPO_LABEL: Record<AnomaliaTipo, string> = {
   fuori_turno: "Timbratura fuori turno",
   oltre_previsto: "Ore lavorate oltre il previsto",
   sincronizzata_ritardo: "Sincronizzata con forte ritardo",
+  ronda_incompleta: "Ronda incompleta",
+  ronda_non_eseguita: "Ronda non eseguita",
 };
 
 export const ANOMALIA_STATO_LABEL: Record<AnomaliaStato, string> = {
@@ -68,6 +72,10 @@ export function descriviAnomalia(tipo: AnomaliaTipo, valore: number | null): str
       return `${valore ?? 0} minuti lavorati oltre il previsto, da approvare`;
     case "sincronizzata_ritardo":
       return `Ricevuta ${valore ?? 0} minuti dopo l'ora del dispositivo`;
+    case "ronda_incompleta":
+      return valore === 1 ? "Ronda incompleta: 1 punto mancato" : `Ronda incompleta: ${valore ?? 0} punti mancati`;
+    case "ronda_non_eseguita":
+      return "Ronda non iniziata entro la tolleranza";
   }
 }
 
