@@ -1,12 +1,18 @@
 /**
  * Login (SPEC §2, §8): username and password; 'Accedi' sends LOGIN to the session machine, which
  * shows the browser alert on failure and stores the token on success (PublicOnly then redirects).
+ * Issue 37: when a second factor is due the machine waits in `secondFactor`: this page then asks
+ * for the code of the authenticator app (or a recovery code), or — when the policy demands an
+ * enrolment — shows the enrolment, loaded on demand (the login bundle stays small).
  */
-import { Button, Heading, HStack, Link, Stack } from "@chakra-ui/react";
+import { Button, Heading, HStack, Link, Stack, Text } from "@chakra-ui/react";
+import { lazy, Suspense } from "react";
 import { Form } from "react-final-form";
 import { Link as RouterLink } from "react-router-dom";
 import { TextField } from "../../components/form";
 import { useSession, useSessionActor } from "../../machines/session-context";
+
+const LoginEnrolStep = lazy(() => import("./mfa/login-enrol-step").then((m) => ({ default: m.LoginEnrolStep })));
 
 interface LoginValues {
   username: string;
@@ -16,6 +22,14 @@ interface LoginValues {
 export function LoginPage() {
   const actor = useSessionActor();
   const busy = useSession((s) => s.matches("loggingIn"));
+  const mfa = useSession((s) => s.context.mfa);
+  if (mfa?.step === "code") return <CodeStep />;
+  if (mfa?.step === "enrol")
+    return (
+      <Suspense fallback={null}>
+        <LoginEnrolStep challenge={mfa.challenge} />
+      </Suspense>
+    );
   return (
     <Form<LoginValues>
       onSubmit={(v) => actor.send({ type: "LOGIN", username: v.username.trim(), password: v.password })}
@@ -38,6 +52,50 @@ export function LoginPage() {
                 <RouterLink to="/register">Registrati</RouterLink>
               </Link>
             </HStack>
+          </Stack>
+        </form>
+      )}
+    />
+  );
+}
+
+/** The second step: the 6-digit code of the app, or a recovery code. */
+function CodeStep() {
+  const actor = useSessionActor();
+  const busy = useSession((s) => s.matches("verifyingCode"));
+  const error = useSession((s) => s.context.error);
+  return (
+    <Form<{ code: string }>
+      onSubmit={(v) => actor.send({ type: "MFA_CODE", code: v.code.trim() })}
+      render={({ handleSubmit }) => (
+        <form onSubmit={handleSubmit} noValidate aria-label="Verifica in due passaggi">
+          <Stack gap="4">
+            <Heading as="h1" size="lg">
+              Verifica in due passaggi
+            </Heading>
+            <Text color="fg.muted">
+              Inserisci il codice di 6 cifre dell'app di autenticazione, oppure uno dei codici di recupero.
+            </Text>
+            <TextField
+              name="code"
+              label="Codice"
+              required
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              autoFocus
+              maxLength={40}
+            />
+            {error && (
+              <Text color="red.600" role="alert">
+                {error}
+              </Text>
+            )}
+            <Button type="submit" colorPalette="blue" loading={busy} loadingText="Verifica in corso…">
+              Verifica
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => actor.send({ type: "MFA_CANCEL" })}>
+              Annulla
+            </Button>
           </Stack>
         </form>
       )}
