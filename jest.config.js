@@ -39,7 +39,7 @@ module.exports = {
       transform: { "^.+\\.[cm]?[tj]sx?$": swc },
       // rettime, @open-draft, until-async: ESM-only dependencies of msw (the contract test asks the mocks).
       transformIgnorePatterns: [
-        "/node_modules/(?!(cookie|content-disposition|@electric-sql/pglite|rettime|@open-draft|until-async)/)",
+        "/node_modules/(?!(cookie|content-disposition|@electric-sql/pglite|rettime|@open-draft|until-async|openid-client|oauth4webapi|jose|oidc-provider|nanoid|quick-lru|eta)/)",
       ],
       globalSetup: "<rootDir>/test/server/setup/global-setup.ts",
       globalTeardown: "<rootDir>/test/server/setup/global-teardown.ts",

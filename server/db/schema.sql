@@ -2464,6 +2464,38 @@ CREATE TABLE public.login_known_addresses (
 );
 
 --
+-- Name: oidc_logins; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.oidc_logins (
+    id bigint NOT NULL,
+    state_hash bytea NOT NULL,
+    code_verifier text NOT NULL,
+    nonce text NOT NULL,
+    created_at timestamp with time zone NOT NULL,
+    expires_at timestamp with time zone NOT NULL,
+    used_at timestamp with time zone,
+    ip text
+);
+
+--
+-- Name: oidc_logins_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.oidc_logins_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: oidc_logins_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.oidc_logins_id_seq OWNED BY public.oidc_logins.id;
+
+--
 -- Name: operatori_codice_seq; Type: SEQUENCE; Schema: public; Owner: -
 --
 
@@ -3758,6 +3790,12 @@ ALTER TABLE ONLY public.log_entries ALTER COLUMN id SET DEFAULT nextval('public.
 ALTER TABLE ONLY public.login_challenges ALTER COLUMN id SET DEFAULT nextval('public.login_challenges_id_seq'::regclass);
 
 --
+-- Name: oidc_logins id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.oidc_logins ALTER COLUMN id SET DEFAULT nextval('public.oidc_logins_id_seq'::regclass);
+
+--
 -- Name: operatori id; Type: DEFAULT; Schema: public; Owner: -
 --
 
@@ -4368,6 +4406,20 @@ ALTER TABLE ONLY public.login_challenges
 
 ALTER TABLE ONLY public.login_known_addresses
     ADD CONSTRAINT login_known_addresses_pkey PRIMARY KEY (user_id, ip);
+
+--
+-- Name: oidc_logins oidc_logins_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.oidc_logins
+    ADD CONSTRAINT oidc_logins_pkey PRIMARY KEY (id);
+
+--
+-- Name: oidc_logins oidc_logins_state_hash_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.oidc_logins
+    ADD CONSTRAINT oidc_logins_state_hash_key UNIQUE (state_hash);
 
 --
 -- Name: operatori_compensi operatori_compensi_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -5274,6 +5326,12 @@ CREATE INDEX login_backoff_last_attempt_idx ON public.login_backoff USING btree 
 --
 
 CREATE INDEX login_challenges_expires_idx ON public.login_challenges USING btree (expires_at);
+
+--
+-- Name: oidc_logins_expires_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX oidc_logins_expires_idx ON public.oidc_logins USING btree (expires_at);
 
 --
 -- Name: operatori_attivo_idx; Type: INDEX; Schema: public; Owner: -

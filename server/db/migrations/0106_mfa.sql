@@ -36,6 +36,21 @@ CREATE TABLE login_challenges (
 );
 CREATE INDEX login_challenges_expires_idx ON login_challenges (expires_at);
 
+-- Single sign-on (OpenID Connect, authorization code with PKCE): one row per login started, found
+-- by the SHA-256 of its `state`; the PKCE verifier and the nonce are kept until the answer comes
+-- back (10 minutes, single use).
+CREATE TABLE oidc_logins (
+  id bigserial PRIMARY KEY,
+  state_hash bytea NOT NULL UNIQUE,
+  code_verifier text NOT NULL,
+  nonce text NOT NULL,
+  created_at timestamptz NOT NULL,
+  expires_at timestamptz NOT NULL,
+  used_at timestamptz,
+  ip text
+);
+CREATE INDEX oidc_logins_expires_idx ON oidc_logins (expires_at);
+
 -- When the session last proved its user (password, and code when enrolled): sensitive changes
 -- need it within the last 5 minutes (OWASP ASVS 5.0 7.5.1).
 ALTER TABLE auth_tokens ADD COLUMN reauth_at timestamptz;

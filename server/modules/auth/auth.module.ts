@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { changePasswordRoutes } from "./change-password.routes";
 import { mfaRoutes } from "./mfa.routes";
+import { oidcRoutes } from "./oidc.routes";
 import { permissionsRoutes } from "./permissions.routes";
 import { registerRoutes } from "./register.routes";
 import { resetPasswordRoutes } from "./reset-password.routes";
@@ -12,6 +13,7 @@ import { usersRoutes } from "./users.routes";
 export const authModule: FastifyPluginAsync = async (app) => {
   await app.register(sessionRoutes);
   await app.register(mfaRoutes);
+  await app.register(oidcRoutes);
   await app.register(changePasswordRoutes);
   await app.register(registerRoutes);
   await app.register(resetPasswordRoutes);

@@ -71,3 +71,10 @@ export const SecuritySettingsData = z.object({
 export const SecuritySettingsPut = dataBody(SecuritySettingsData.partial());
 export const SecuritySettingsOut = SecuritySettingsData.extend({ sso_available: z.boolean() });
 export type SecuritySettings = z.infer<typeof SecuritySettingsOut>;
+
+/** GET /api/auth/oidc/ (public): whether single sign-on is on, and the button's name. */
+export const OidcInfoOut = z.object({ enabled: z.boolean(), label: z.string() });
+export type OidcInfo = z.infer<typeof OidcInfoOut>;
+export const OidcStartOut = z.object({ url: z.string() });
+/** POST /api/auth/oidc/finish/: the query string the provider sent back to the login page. */
+export const OidcFinishBody = z.object({ params: requiredString(4000) });
