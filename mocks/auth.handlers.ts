@@ -34,6 +34,29 @@ export const authHandlers = [
     return HttpResponse.json({ detail: "Disconnessione effettuata" });
   }),
   http.post(api("auth/change-password/"), () => HttpResponse.json({ detail: PASSWORD_CHANGED })),
+  // Issue 37: no single sign-on in the mocks; the second factor off; this session only.
+  http.get(api("auth/oidc/"), () => HttpResponse.json({ enabled: false, label: "" })),
+  http.get(api("auth/mfa/"), ({ request }) =>
+    signedInUser(request)
+      ? HttpResponse.json({ enabled: false, confirmed_at: null, recovery_codes_left: 0, required: false })
+      : unauthorized(),
+  ),
+  http.get(api("auth/sessions/"), ({ request }) =>
+    signedInUser(request)
+      ? HttpResponse.json({
+          results: [
+            {
+              id: 1,
+              user_agent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/141.0",
+              ip: "127.0.0.1",
+              created_at: "2026-03-02T08:00:00.000Z",
+              last_used_at: "2026-03-02T09:00:00.000Z",
+              current: true,
+            },
+          ],
+        })
+      : unauthorized(),
+  ),
   http.post(api("auth/register/"), () => HttpResponse.json({ detail: REGISTERED }, { status: 202 })),
   listHandler("auth/users/", UsersList, () => db.users),
   ...crud("auth/users", {

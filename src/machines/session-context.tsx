@@ -71,7 +71,13 @@ export type SessionPhase = "pending" | "loggedIn" | "loggedOut";
 export function sessionPhase(s: SessionSnapshot): SessionPhase {
   if (s.matches("loggedIn")) return "loggedIn";
   // between the password and the second factor the user is still signed out (issue 37)
-  if (s.matches("loggedOut") || s.matches("loggingIn") || s.matches("secondFactor") || s.matches("verifyingCode"))
+  if (
+    s.matches("loggedOut") ||
+    s.matches("loggingIn") ||
+    s.matches("loggingInSso") ||
+    s.matches("secondFactor") ||
+    s.matches("verifyingCode")
+  )
     return "loggedOut";
   return "pending";
 }

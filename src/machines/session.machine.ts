@@ -11,7 +11,8 @@
  * Issue 37: when the login answers a challenge instead of a token (a second factor is due), the
  * machine waits in `secondFactor` (context.mfa) for the code (MFA_CODE → `verifyingCode`) or, when
  * the policy demands an enrolment, for the enrolment screen to finish (MFA_DONE with the token).
- * MFA_CANCEL goes back to the password.
+ * MFA_CANCEL goes back to the password. SSO (the provider's answer back on the login page) is
+ * completed in `loggingInSso`.
  *
  * Side effects are named actors/actions with inert defaults: the app provides the real ones
  * (src/machines/session.services.ts), tests provide stubs.
@@ -38,6 +39,7 @@ export interface SessionContext {
 
 export type SessionEvent =
   | { type: "LOGIN"; username: string; password: string }
+  | { type: "SSO"; params: string }
   | { type: "MFA_CODE"; code: string }
   | { type: "MFA_DONE"; token: string; user: Account }
   | { type: "MFA_CANCEL" }
@@ -64,6 +66,7 @@ export const sessionMachine = setup({
     fetchAccount: notProvided<Account>("fetchAccount"),
     login: notProvided<LoginAnswer, { username: string; password: string }>("login"),
     loginCode: notProvided<LoginResponse, { challenge: string; code: string }>("loginCode"),
+    loginSso: notProvided<LoginResponse, { params: string }>("loginSso"),
     logout: notProvided<unknown>("logout"),
     notifications: notificationsMachine,
   },
@@ -96,6 +99,29 @@ export const sessionMachine = setup({
     loggedOut: {
       on: {
         LOGIN: { target: "loggingIn", actions: assign({ error: null }) },
+        SSO: { target: "loggingInSso", actions: assign({ error: null }) },
+      },
+    },
+    loggingInSso: {
+      invoke: {
+        id: "loginSso",
+        src: "loginSso",
+        input: ({ event }) => ({ params: (event as Extract<SessionEvent, { type: "SSO" }>).params }),
+        onDone: {
+          target: "loggedIn",
+          actions: [
+            { type: "storeToken", params: ({ event }) => ({ token: event.output.token }) },
+            assign({ user: ({ event }) => event.output.user, error: null }),
+          ],
+        },
+        onError: {
+          target: "loggedOut",
+          actions: [
+            "removeToken",
+            assign({ user: null, error: ({ event }) => failureMessage(event.error) }),
+            { type: "alertLoginError", params: ({ context }) => ({ message: context.error ?? LOGIN_FAILED }) },
+          ],
+        },
       },
     },
     loggingIn: {

@@ -59,6 +59,13 @@ export function sessionImplementations({ store, navigate, alert }: SessionDeps) 
           throw asError(err, "Codice non valido");
         }
       }),
+      loginSso: fromPromise<LoginResponse, { params: string }>(async ({ input }) => {
+        try {
+          return await store.dispatch(authApi.endpoints.oidcFinish.initiate(input)).unwrap();
+        } catch (err) {
+          throw asError(err, LOGIN_FAILED);
+        }
+      }),
       logout: fromPromise<unknown, void>(async () => {
         try {
           return await store.dispatch(authApi.endpoints.logout.initiate()).unwrap();

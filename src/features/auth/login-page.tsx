@@ -6,9 +6,11 @@
  * enrolment — shows the enrolment, loaded on demand (the login bundle stays small).
  */
 import { Button, Heading, HStack, Link, Stack, Text } from "@chakra-ui/react";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { Form } from "react-final-form";
-import { Link as RouterLink } from "react-router-dom";
+import { Link as RouterLink, useLocation, useNavigate } from "react-router-dom";
+import { authApi } from "../../api/auth.endpoints";
+import { errorMessage } from "../../api/base";
 import { TextField } from "../../components/form";
 import { useSession, useSessionActor } from "../../machines/session-context";
 
@@ -23,6 +25,7 @@ export function LoginPage() {
   const actor = useSessionActor();
   const busy = useSession((s) => s.matches("loggingIn"));
   const mfa = useSession((s) => s.context.mfa);
+  useSsoAnswer();
   if (mfa?.step === "code") return <CodeStep />;
   if (mfa?.step === "enrol")
     return (
@@ -44,6 +47,7 @@ export function LoginPage() {
             <Button type="submit" colorPalette="blue" loading={busy} loadingText="Accesso in corso…">
               Accedi
             </Button>
+            <SsoButton />
             <HStack justify="space-between" fontSize="sm">
               <Link asChild color="blue.600">
                 <RouterLink to="/forgot-password">Password dimenticata?</RouterLink>
@@ -56,6 +60,46 @@ export function LoginPage() {
         </form>
       )}
     />
+  );
+}
+
+/**
+ * Issue 37: back from the company's provider (single sign-on), /login carries `code` and `state`
+ * (or `error`): the session machine completes the login with them, and the URL is cleaned.
+ */
+function useSsoAnswer() {
+  const actor = useSessionActor();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const sent = useRef(false);
+  useEffect(() => {
+    const q = new URLSearchParams(location.search);
+    if (sent.current || !q.has("state") || !(q.has("code") || q.has("error"))) return;
+    sent.current = true;
+    actor.send({ type: "SSO", params: location.search });
+    navigate(location.pathname, { replace: true });
+  }, [actor, location, navigate]);
+}
+
+/** "Accedi con …" when the server has single sign-on (OIDC_ISSUER…). */
+function SsoButton() {
+  const { data } = authApi.useOidcInfoQuery();
+  const [start, { isLoading }] = authApi.useOidcStartMutation();
+  if (!data?.enabled) return null;
+  return (
+    <Button
+      variant="outline"
+      loading={isLoading}
+      onClick={async () => {
+        try {
+          location.assign((await start().unwrap()).url);
+        } catch (err) {
+          alert(errorMessage(err));
+        }
+      }}
+    >
+      Accedi con {data.label}
+    </Button>
   );
 }
 

@@ -4,60 +4,24 @@
  * staff user (never created), a replayed answer refused, and "SSO obbligatorio" turning off the
  * password for everyone but the break-glass superadmin.
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
-import Provider from "oidc-provider";
 import { queryRows } from "../../../server/db/query";
 import { auth, createTestApp, type TestApp } from "../helpers/app";
+import { OIDC_CLIENT as CLIENT, listenOidcProvider, type TestOidcProvider } from "../helpers/oidc-provider";
 import { testDbKinds } from "../setup/paths";
 
-const CLIENT = { client_id: "erp-test", client_secret: "segreto-del-client-di-prova-1234567890" };
 const REDIRECT = "http://erp.test/app/login";
 
-/** The provider: whoever "logs in" there is the account `nextAccount` (its id is the e-mail). */
-let nextAccount = "";
+let op: TestOidcProvider;
 let issuer = "";
-let server: http.Server;
+const signInAs = (email: string) => op.signInAs(email);
 
 beforeAll(async () => {
-  server = http.createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const provider = new Provider(issuer, {
-    clients: [{ ...CLIENT, redirect_uris: [REDIRECT], grant_types: ["authorization_code"], response_types: ["code"] }],
-    pkce: { required: () => true },
-    cookies: { keys: ["chiave-dei-cookie-di-prova"] },
-    claims: { openid: ["sub"], email: ["email", "email_verified"] },
-    findAccount: (_ctx: unknown, id: string) => ({
-      accountId: id,
-      claims: () => ({ sub: id, email: id, email_verified: true }),
-    }),
-    features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx: unknown, i: { uid: string }) => `/interaction/${i.uid}` },
-  });
-  const callback = provider.callback();
-  server.on("request", async (req, res) => {
-    if (!req.url?.startsWith("/interaction/")) return callback(req, res);
-    // the provider's login and consent pages, answered at once for `nextAccount`
-    const details = await provider.interactionDetails(req, res);
-    let result: Record<string, unknown>;
-    if (details.prompt.name === "login") result = { login: { accountId: nextAccount } };
-    else {
-      const grant = new provider.Grant({
-        accountId: details.session?.accountId as string,
-        clientId: details.params.client_id as string,
-      });
-      grant.addOIDCScope("openid email profile");
-      result = { consent: { grantId: await grant.save() } };
-    }
-    await provider.interactionFinished(req, res, result, { mergeWithLastSubmission: false });
-  });
+  op = await listenOidcProvider();
+  issuer = op.issuer;
+  op.register(REDIRECT);
 });
-afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((r) => server?.close(r));
-});
+afterAll(async () => op?.close());
 
 /** A browser at the provider: follows its redirects with its cookies until it comes back to /app/login. */
 async function browse(url: string): Promise<string> {
@@ -98,7 +62,7 @@ for (const kind of testDbKinds()) {
       const info = await t.app.inject({ method: "GET", url: "/api/auth/oidc/" });
       expect(info.json()).toEqual({ enabled: true, label: "Azienda Prova" });
       const u = await t.createUser({ permissions: ["erp_dashboard"], email: `Sara.Galli.${kind}@azienda.test` });
-      nextAccount = `sara.galli.${kind}@azienda.test`;
+      signInAs(`sara.galli.${kind}@azienda.test`);
 
       const start = await post("/api/auth/oidc/start/");
       expect(start.statusCode).toBe(200);
@@ -129,7 +93,7 @@ for (const kind of testDbKinds()) {
     });
 
     it("never creates a user: an unknown e-mail is refused and no account appears", async () => {
-      nextAccount = `sconosciuto.${kind}@azienda.test`;
+      signInAs(`sconosciuto.${kind}@azienda.test`);
       const before = await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM users`);
       const params = await browse((await post("/api/auth/oidc/start/")).json().url);
       const res = await post("/api/auth/oidc/finish/", { params });

@@ -25,6 +25,7 @@ function setupActor(opts: {
   fetchAccount?: () => Promise<Account>;
   login?: (input: { username: string; password: string }) => Promise<LoginAnswer>;
   loginCode?: (input: { challenge: string; code: string }) => Promise<LoginResponse>;
+  loginSso?: (input: { params: string }) => Promise<LoginResponse>;
   logout?: () => Promise<unknown>;
   /** The notification polling's poll (default: one problem, 3 unread). */
   poll?: (input: PollRequest) => Promise<PollResult>;
@@ -54,6 +55,9 @@ function setupActor(opts: {
       ),
       loginCode: fromPromise<LoginResponse, { challenge: string; code: string }>(({ input }) =>
         (opts.loginCode ?? (async () => ({ token: "t-2", user: account })))(input),
+      ),
+      loginSso: fromPromise<LoginResponse, { params: string }>(({ input }) =>
+        (opts.loginSso ?? (async () => ({ token: "t-3", user: account })))(input),
       ),
       logout: fromPromise<unknown, void>(opts.logout ?? (async () => ({}))),
       notifications: notificationsMachine.provide({
@@ -292,5 +296,24 @@ describe("session: the second factor (issue 37)", () => {
     actor.send({ type: "MFA_DONE", token: "t-5", user: account });
     expect(actor.getSnapshot().matches("loggedIn")).toBe(true);
     expect(calls.storeToken).toHaveBeenCalledWith("t-5");
+  });
+
+  it("SSO: the provider's answer completes the login; a refusal alerts and stays signed out", async () => {
+    const seen: string[] = [];
+    const { actor, calls } = setupActor({
+      hasStoredToken: false,
+      loginSso: async ({ params }) => {
+        seen.push(params);
+        if (params.includes("error")) throw new Error("Accesso con SSO non riuscito: riprova.");
+        return { token: "t-sso", user: account };
+      },
+    });
+    actor.send({ type: "SSO", params: "?error=access_denied&state=s" });
+    await waitFor(actor, (s) => s.matches("loggedOut") && s.context.error !== null);
+    expect(calls.alertLoginError).toHaveBeenCalledWith("Accesso con SSO non riuscito: riprova.");
+    actor.send({ type: "SSO", params: "?code=c&state=s" });
+    await waitFor(actor, (s) => s.matches("loggedIn"));
+    expect(calls.storeToken).toHaveBeenCalledWith("t-sso");
+    expect(seen).toEqual(["?error=access_denied&state=s", "?code=c&state=s"]);
   });
 });
