@@ -16,6 +16,16 @@ import { db } from "./store";
 /** The account of a staff user: the contract's fields of the user, and the settings. */
 const account = (user: (typeof db.users)[number]) => AccountOut.parse({ ...user, settings: SETTINGS });
 
+/** One open session as GET sessions/ answers it. */
+const mockSession = (id: number, current: boolean) => ({
+  id,
+  user_agent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/141.0",
+  ip: "127.0.0.1",
+  created_at: "2026-03-02T08:00:00.000Z",
+  last_used_at: "2026-03-02T09:00:00.000Z",
+  current,
+});
+
 const unauthorized = () => refuse(401, "Credenziali di autenticazione non fornite o non valide");
 
 export const authHandlers = [
@@ -42,19 +52,11 @@ export const authHandlers = [
       : unauthorized(),
   ),
   http.get(api("auth/sessions/"), ({ request }) =>
+    signedInUser(request) ? HttpResponse.json({ results: [mockSession(1, true)] }) : unauthorized(),
+  ),
+  http.get(api("auth/users/:id/sessions/"), ({ request, params }) =>
     signedInUser(request)
-      ? HttpResponse.json({
-          results: [
-            {
-              id: 1,
-              user_agent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/141.0",
-              ip: "127.0.0.1",
-              created_at: "2026-03-02T08:00:00.000Z",
-              last_used_at: "2026-03-02T09:00:00.000Z",
-              current: true,
-            },
-          ],
-        })
+      ? HttpResponse.json({ results: [mockSession(Number(params.id) * 10, false)] })
       : unauthorized(),
   ),
   http.post(api("auth/register/"), () => HttpResponse.json({ detail: REGISTERED }, { status: 202 })),

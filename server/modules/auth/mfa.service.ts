@@ -11,7 +11,7 @@ import { Secret, TOTP } from "otpauth";
 import { type MfaStep, mfaRequiredFor, REAUTH_DETAIL, REAUTH_MINUTES, REAUTH_REQUIRED } from "../../../src/domain/mfa";
 import type { Executor } from "../../db/client";
 import { queryOne } from "../../db/query";
-import { HttpError } from "../../lib/errors";
+import { conflict, HttpError } from "../../lib/errors";
 import { openSecret, sealSecret, secretBoxKey } from "../../lib/secret-box";
 import { currentUser } from "../../plugins/auth-guard";
 
@@ -64,12 +64,16 @@ export async function startEnrolment(
 ): Promise<{ secret: string; otpauth_url: string }> {
   const secret = new Secret({ size: 20 }).base32;
   const sealed = sealSecret(secretBoxKey(config), owner(user.id), secret);
-  await ex.execute(
+  const stored = await queryOne<{ user_id: number }>(
+    ex,
     sql`INSERT INTO user_mfa (user_id, secret_enc, created_at) VALUES (${user.id}, ${sealed}, ${now})
         ON CONFLICT (user_id) DO UPDATE SET secret_enc = EXCLUDED.secret_enc, created_at = EXCLUDED.created_at,
           last_step = NULL
-        WHERE user_mfa.confirmed_at IS NULL`,
+        WHERE user_mfa.confirmed_at IS NULL
+        RETURNING user_id`,
   );
+  // a confirmed secret is never replaced here (disable it first)
+  if (!stored) throw conflict("La verifica in due passaggi è già attiva: disattivala prima di associare un'altra app");
   return { secret, otpauth_url: totpOf(secret, user.username).toString() };
 }
 

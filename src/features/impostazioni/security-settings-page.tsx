@@ -9,7 +9,6 @@ import { useEffect, useState } from "react";
 import { errorMessage } from "../../api/base";
 import { mfaApi } from "../../api/mfa.endpoints";
 import { FormField } from "../../components/form";
-import { SessionsTable } from "../../components/sessions-table";
 import type { SecuritySettings } from "../../domain/contracts/auth/mfa";
 import { MFA_DEFAULT_PERMISSIONS } from "../../domain/mfa";
 import { notify } from "../../lib/toaster";
@@ -19,7 +18,6 @@ export function SecuritySettingsPage() {
   const { data } = mfaApi.useSecuritySettingsQuery();
   const [save, { isLoading }] = mfaApi.useSaveSecuritySettingsMutation();
   const [draft, setDraft] = useState<SecuritySettings | null>(null);
-  const [userId, setUserId] = useState("");
   useEffect(() => {
     if (data) setDraft(data);
   }, [data]);
@@ -110,19 +108,9 @@ export function SecuritySettingsPage() {
           Salva
         </Button>
       </HStack>
-      <Card.Root>
-        <Card.Body>
-          <Stack gap="4">
-            <Heading as="h2" size="md">
-              Sessioni di un utente
-            </Heading>
-            <FormField label="ID utente (dalla lista Utenti)">
-              <Input value={userId} onChange={(e) => setUserId(e.target.value.replace(/\D/g, ""))} maxW="40" />
-            </FormField>
-            {userId && <SessionsTable key={userId} userId={Number(userId)} />}
-          </Stack>
-        </Card.Body>
-      </Card.Root>
+      <Text fontSize="sm" color="fg.muted">
+        Le sessioni aperte di ciascun utente si vedono e si chiudono da Impostazioni → Utenti, pulsante «Sessioni».
+      </Text>
     </Stack>
   );
 }
