@@ -263,6 +263,34 @@ describeEachDb("auth: second factor (TOTP), policy, re-authentication", (ctx) =>
     await t.database.db.execute(sql`UPDATE auth_settings SET mfa_required = false`);
   });
 
+  it("policy: granting a covered permission to a user without a second factor ends their sessions", async () => {
+    const t = ctx();
+    await t.database.db.execute(
+      sql`UPDATE auth_settings SET mfa_required = true, mfa_required_permissions = '{erp_fatture}'`,
+    );
+    try {
+      const admin = await t.createUser({ permissions: ["admin"] });
+      const clerk = await t.createUser({ permissions: ["erp_dashboard"] });
+      const put = await t.app.inject({
+        method: "PUT",
+        url: `/api/auth/users/${clerk.id}/`,
+        headers: auth(admin.token),
+        payload: { data: { permissions: ["erp_dashboard", "erp_fatture"] } },
+      });
+      expect(put.statusCode).toBe(200);
+      const after = await t.app.inject({ method: "GET", url: "/api/auth/account/", headers: auth(clerk.token) });
+      expect(after.statusCode).toBe(401);
+      const [entry] = await queryRows<{ note: string }>(
+        t.database.db,
+        sql`SELECT note FROM log_entries WHERE content_type = 'utente' AND object_id = ${String(clerk.id)} AND azione = 'Modifica'`,
+      );
+      expect(entry.note).toBe("Verifica in due passaggi ora obbligatoria: sessioni chiuse");
+      expect((await login(clerk.username, clerk.password)).json().mfa).toBe("enrol");
+    } finally {
+      await t.database.db.execute(sql`UPDATE auth_settings SET mfa_required = false`);
+    }
+  });
+
   it("re-authentication guards changing staff users and one's password", async () => {
     const t = ctx();
     const admin = await t.createUser({ permissions: ["admin"] });
