@@ -12,13 +12,16 @@ import {
   attivitaCalls,
   comunicazioniAziendaCalls as comunicazioni,
   credenzialiAppCalls,
+  fogliNotizieCalls as fogli,
   notificheCalls as notifiche,
+  relazioniCalls as relazioni,
   ticketSupportoCalls as ticket,
 } from "../src/domain/contracts/console/calls";
 import type {
   Comunicazione,
   ComunicazioneDestinatari,
 } from "../src/domain/contracts/console/comunicazioni-azienda/schemas";
+import type { Relazione, RelazioneVersione } from "../src/domain/contracts/console/relazioni/schemas";
 import type { Ticket } from "../src/domain/contracts/console/ticket-supporto/schemas";
 import { mockCall, mockListCall } from "./calls";
 import { dataOf, refuse } from "./http";
@@ -84,6 +87,31 @@ const allarmeRow = (a: Allarme) => ({
 const allarmiAperti = () => {
   const results = db.allarmi.filter((a) => a.stato === "aperto");
   return { versione: results.length ? results.map((a) => a.id).join(",") : "0", results };
+};
+
+const relazioneOf = (id: unknown) => db.relazioni.find((r) => r.id === Number(id));
+const relazioneNotFound = () => refuse(404, "Relazione di servizio non trovata");
+const relazioneApprovata = () => refuse(409, "La relazione è già approvata: non si può più modificare");
+
+const relazioneRow = (r: Relazione) => {
+  const v = r.versioni.at(-1) as RelazioneVersione;
+  return {
+    id: r.id,
+    ricevuto_il: r.ricevuto_il,
+    accaduto_il: v.accaduto_il,
+    operatore: r.operatore.full_name,
+    operatore_id: r.operatore.id,
+    cliente: r.turno?.cliente ?? "",
+    servizio: r.turno?.servizio ?? "",
+    provincia: r.provincia,
+    categoria: v.categoria,
+    gravita: v.gravita,
+    luogo: v.luogo,
+    stato: r.stato,
+    rilevante: r.rilevante,
+    versioni: r.versioni.length,
+    foto: r.foto.length,
+  };
 };
 
 // The signed-in user of the mocks (Marco Rossi) takes and closes.
@@ -180,6 +208,81 @@ export const consoleHandlers = [
       testo: data.testo,
     });
     return HttpResponse.json(t);
+  }),
+  mockListCall(relazioni.relazioniList, () => db.relazioni.map(relazioneRow)),
+  mockCall(relazioni.relazione, ({ params }) => {
+    const r = relazioneOf(params.id);
+    return r ? HttpResponse.json(r) : relazioneNotFound();
+  }),
+  mockCall(relazioni.relazioneFoto, ({ params }) =>
+    relazioneOf(params.id)?.foto.includes(String(params.file))
+      ? new HttpResponse(new Uint8Array([0x52, 0x49, 0x46, 0x46]), {
+          headers: { "content-type": "image/webp", "content-disposition": 'attachment; filename="foto.webp"' },
+        })
+      : refuse(404, "Foto non trovata"),
+  ),
+  mockCall(relazioni.aggiornaRelazione, async ({ params, request }) => {
+    const r = relazioneOf(params.id);
+    if (!r) return relazioneNotFound();
+    if (r.stato === "approvata") return relazioneApprovata();
+    const data = (await dataOf(request)) as { rilevante?: boolean };
+    if (data.rilevante !== undefined) r.rilevante = data.rilevante;
+    return HttpResponse.json(r);
+  }),
+  mockCall(relazioni.modificaRelazione, async ({ params, request }) => {
+    const r = relazioneOf(params.id);
+    if (!r) return relazioneNotFound();
+    if (r.stato === "approvata") return relazioneApprovata();
+    const data = (await dataOf(request)) as Omit<RelazioneVersione, "versione" | "autore" | "creata_il">;
+    r.versioni.push({
+      ...data,
+      accaduto_il: data.accaduto_il.slice(0, 19).replace("T", " "),
+      provvedimenti: data.provvedimenti ?? "",
+      versione: r.versioni.length + 1,
+      autore: MARCO,
+      creata_il: "2026-03-10 09:00:00",
+    });
+    return HttpResponse.json(r, { status: 201 });
+  }),
+  mockCall(relazioni.approvaRelazione, ({ params }) => {
+    const r = relazioneOf(params.id);
+    if (!r) return relazioneNotFound();
+    if (r.stato === "approvata") return relazioneApprovata();
+    Object.assign(r, { stato: "approvata", approvata_da: MARCO, approvata_il: "2026-03-10 09:05:00" });
+    return HttpResponse.json(r);
+  }),
+  mockListCall(fogli.fogliNotizieList, () => db.fogliNotizie),
+  mockCall(fogli.generaFoglioNotizie, async ({ request }) => {
+    const { giorno } = (await dataOf(request)) as { giorno: string };
+    const emissione = db.fogliNotizie.filter((f) => f.giorno === giorno && f.provincia === "MI").length + 1;
+    const fatti = db.relazioni.filter((r) => r.rilevante && r.versioni.at(-1)?.accaduto_il.startsWith(giorno)).length;
+    const f = { id: db.fogliNotizie.length + 1, giorno, provincia: "MI", emissione, fatti };
+    db.fogliNotizie.unshift({
+      ...f,
+      generato_il: "2026-03-10 09:00:00",
+      generato_da: MARCO.full_name,
+      scaricato: 0,
+      ultimo_download: "",
+    });
+    return HttpResponse.json({ results: [f] }, { status: 201 });
+  }),
+  mockCall(fogli.foglioNotiziePdf, ({ params }) => {
+    const f = db.fogliNotizie.find((x) => x.id === Number(params.id));
+    if (!f) return refuse(404, "Foglio notizie non trovato");
+    f.scaricato += 1;
+    f.ultimo_download = `${MARCO.full_name}, 10/03/2026 09:00`;
+    return new HttpResponse(new TextEncoder().encode("%PDF-1.3\n%%EOF\n"), {
+      headers: { "content-type": "application/pdf", "content-disposition": 'attachment; filename="foglio.pdf"' },
+    });
+  }),
+  mockCall(fogli.fogliNotizieImpostazioni, () => HttpResponse.json(db.fogliImpostazioni)),
+  mockCall(fogli.aggiornaFogliNotizieImpostazioni, async ({ request }) => {
+    const data = (await dataOf(request)) as { licenza?: string; province?: string[] };
+    Object.assign(db.fogliImpostazioni, {
+      ...(data.licenza !== undefined ? { licenza: data.licenza } : {}),
+      ...(data.province ? { province: [...new Set(data.province)].sort() } : {}),
+    });
+    return HttpResponse.json(db.fogliImpostazioni);
   }),
   mockListCall(allarmi.allarmiList, () => db.allarmi.map(allarmeRow)),
   // The live wait: at once when the version differs, otherwise it waits (the test ends it).

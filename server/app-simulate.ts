@@ -22,6 +22,7 @@
  */
 import crypto from "node:crypto";
 import { DEMO_GUARDIA_USERNAME } from "../src/domain/contracts/console/app-guardie/schemas";
+import { INFORMATIVA_VERSIONE } from "../src/domain/informativa-posizione";
 
 export interface SimulateOptions {
   url: string;
@@ -196,6 +197,10 @@ export async function simulateAppDay(opts: SimulateOptions, log: (line: string) 
     });
     if (login.status === 200) guards.push({ operatoreId: id, nome, token: login.json.token });
   }
+  // Each guard reads the notice on positions, as the app asks at the first sign-in: until then the
+  // server keeps no position (server/modules/console/app/app-informativa.service.ts).
+  for (const g of guards)
+    await call("POST", "/api/app/informativa/", g.token, { data: { versione: INFORMATIVA_VERSIONE } });
   log(`${guards.length} guardie con l'app collegate${senzaApp ? `, ${senzaApp} senza app` : ""}.`);
 
   const eventi: Evento[] = [];

@@ -9,12 +9,15 @@ import type { AppConfig } from "./config";
 import { type Database, type Db, openDatabase } from "./db/client";
 import { textLogStream } from "./lib/log-format";
 import { createMailer, type Mailer } from "./lib/mail";
+import { requestIdFor } from "./lib/request-context";
 import { responseSerializerCompiler } from "./lib/response-serializer";
 import { MODULES } from "./modules";
 import { authGuardPlugin } from "./plugins/auth-guard";
 import { errorsPlugin } from "./plugins/errors";
 import { inputGuardPlugin } from "./plugins/input-guard";
+import { metricsPlugin } from "./plugins/metrics";
 import { openapiPlugin } from "./plugins/openapi";
+import { requestIdPlugin } from "./plugins/request-id";
 import { securityPlugin } from "./plugins/security";
 import { webPlugin } from "./plugins/web";
 
@@ -47,6 +50,10 @@ export async function buildApp(config: AppConfig, services: AppServices = {}): P
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // The request id (plugins/request-id.ts): behind a trusted proxy (TRUST_PROXY) its well-formed
+    // X-Request-Id, else a UUID — a client cannot pick the id its audit entries carry.
+    requestIdHeader: false,
+    genReqId: config.trustProxy ? (req) => requestIdFor(req.headers["x-request-id"]) : () => requestIdFor(undefined),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -58,6 +65,8 @@ export async function buildApp(config: AppConfig, services: AppServices = {}): P
   app.decorate("clock", services.clock ?? (() => new Date()));
   if (!services.database) app.addHook("onClose", async () => database.close());
 
+  await app.register(requestIdPlugin);
+  await app.register(metricsPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(authGuardPlugin);

@@ -9,6 +9,7 @@ import { type Database, openDatabase, openPostgres } from "./db/client";
 import { migrate } from "./db/migrate";
 import { roleWarning } from "./db/roles";
 import { users } from "./db/schema/core";
+import { filesOnDisk, importDiskFiles } from "./lib/files-import";
 import { hashPassword, randomPassword } from "./lib/passwords";
 import { seedDemo } from "./seed/demo";
 
@@ -79,6 +80,11 @@ export async function prepareDatabase(
   const isNew = applied.includes("0001_core.sql");
   const warning = await roleWarning(database);
   const messages = [...(warning ? [warning] : []), ...(await ensureAdmin(database, config))];
+  // Files uploaded before they were kept in the database (migration 0850): moved in once.
+  if ((await filesOnDisk(database.db)) > 0) {
+    progress("Spostamento dei file caricati nel database…");
+    messages.push(...(await importDiskFiles(database.db, config.dataDir)).lines);
+  }
   const demo = config.demoData ?? (isNew && database.kind === "pglite");
   if (demo && isNew) {
     progress("Caricamento dei dati dimostrativi (solo sul database nuovo)…");

@@ -8,6 +8,10 @@
  *   seed demo
  *   seed scale [--operators N] [--clients N] [--contracts N] [--weeks N] [--log-entries N]
  *   audit verify
+ *   files import
+ *   db move-to-postgres --to postgres://…
+ *   backup --to FILE
+ *   restore --from FILE
  *   db setup-roles --owner O --app A [--owner-password P] [--app-password P]
  *   cms simulate --event ID --codice C [--rate N] [--seconds S] [--url U]
  *   app simulate --day today --username U --password P [--guardia-password G] [--url URL] [--wait]
@@ -53,6 +57,14 @@ const USAGE = `Uso: npm run erp -- <comando>
   seed demo                                 carica i dati dimostrativi (solo su un database senza dati demo)
   seed scale [--operators N] [--clients N] [--contracts N] [--weeks N] [--log-entries N]
   audit verify                              verifica la catena delle impronte del registro delle modifiche
+  db move-to-postgres --to postgres://…     copia il database integrato (server fermo) in un database
+                                            PostgreSQL vuoto, lo verifica e indica il DATABASE_URL da usare
+                                            (l'indirizzo del proprietario delle tabelle, vedi db setup-roles)
+  backup --to FILE                          copia di sicurezza di tutto il database (file compresi) in FILE
+  restore --from FILE                       ripristina il database da FILE (server fermo): controlla il
+                                            file prima di toccare i dati, poi righe e registro delle modifiche
+  files import                              sposta nel database i file caricati rimasti in DATA_DIR/files
+                                            (con un rapporto; il server lo fa anche all'avvio)
   db setup-roles --owner O --app A [--owner-password P] [--app-password P]
                                             crea i ruoli PostgreSQL proprietario e applicazione
                                             (DATABASE_URL di un superutente)
@@ -320,6 +332,96 @@ async function dbSetupRoles(config: AppConfig, o: Record<string, string | undefi
   }
 }
 
+async function moveToPostgresCommand(config: AppConfig, o: Record<string, string | undefined>): Promise<string> {
+  need(o, "to");
+  if (config.databaseUrl)
+    throw new CliError(
+      "db move-to-postgres copia il database integrato: togli DATABASE_URL (il server usa già PostgreSQL).",
+    );
+  const to = o.to as string;
+  if (!/^postgres(ql)?:\/\//.test(to)) throw new CliError("--to deve essere un indirizzo postgres://…", 2);
+  const { moveToPostgres, MoveError } = await import("./lib/move-to-postgres");
+  const { Client } = await import("pg");
+  return withDatabase(config, async (source) => {
+    const client = new Client({ connectionString: to, application_name: "vigilanza-erp-move" });
+    try {
+      await client.connect();
+    } catch (e) {
+      throw new CliError(`Impossibile collegarsi a ${to}: ${(e as Error).message}`);
+    }
+    const target = await openPostgres(to, 2);
+    try {
+      const r = await moveToPostgres(source, client, target, config.dataDir, (line) => console.log(line));
+      return [
+        "Database copiato in PostgreSQL.",
+        ...r.lines,
+        "",
+        "Imposta ora, e riavvia il server:",
+        `  DATABASE_URL=${to}`,
+        "(con ruoli separati, `db setup-roles`: questo indirizzo come DATABASE_MIGRATION_URL e quello del ruolo applicazione come DATABASE_URL).",
+        `Il database integrato in ${config.dataDir} resta com'era: conservalo finché non hai verificato il nuovo.`,
+      ].join("\n");
+    } catch (e) {
+      if (e instanceof MoveError) throw new CliError(e.message);
+      throw e;
+    } finally {
+      await client.end().catch(() => {});
+      await target.close();
+    }
+  });
+}
+
+async function backupCommand(config: AppConfig, o: Record<string, string | undefined>): Promise<string> {
+  need(o, "to");
+  const { writeBackup, describeManifest, BackupError } = await import("./lib/backup");
+  return withDatabase(config, async (database) => {
+    try {
+      const m = await writeBackup(database, o.to as string, {
+        url: config.databaseMigrationUrl ?? config.databaseUrl,
+      });
+      return `Backup scritto.\n${describeManifest(m, o.to as string)}`;
+    } catch (e) {
+      if (e instanceof BackupError) throw new CliError(e.message);
+      throw e;
+    }
+  });
+}
+
+async function restoreCommand(config: AppConfig, o: Record<string, string | undefined>): Promise<string> {
+  need(o, "from");
+  const from = o.from as string;
+  const { restorePglite, restorePostgres, describeManifest, checkBackup, BackupError } = await import("./lib/backup");
+  try {
+    if (!config.databaseUrl) {
+      // The embedded database: the server must be stopped (the lock), the directory is swapped.
+      const holder = readLock(config.dataDir);
+      if (holder)
+        throw new CliError(
+          `Il server Vigilanza ERP (processo ${holder.pid}) sta usando il database integrato in ${config.dataDir}: fermalo e riprova.`,
+        );
+      await checkBackup(from); // refused before anything, lock included
+      const release = acquireLock(config.dataDir);
+      let m: Awaited<ReturnType<typeof restorePglite>>;
+      try {
+        m = await restorePglite(config.dataDir, from);
+      } finally {
+        release();
+      }
+      await withDatabase(config, async () => undefined); // migrations up to this version
+      return `Ripristino completato (righe e registro delle modifiche verificati).\n${describeManifest(m, from)}`;
+    }
+    await checkBackup(from);
+    return await withDatabase(config, async (database) => {
+      const m = await restorePostgres(database, config.databaseMigrationUrl ?? config.databaseUrl!, from);
+      await applyMigrations(config, database);
+      return `Ripristino completato (righe e registro delle modifiche verificati).\n${describeManifest(m, from)}`;
+    });
+  } catch (e) {
+    if (e instanceof BackupError) throw new CliError(e.message);
+    throw e;
+  }
+}
+
 /**
  * Where the simulators find the server without --url: the address `npm start` printed, read from
  * the lock of the data directory it holds (issue 32 item 8), else this configuration's port on
@@ -385,6 +487,17 @@ export async function runCli(argv: string[], config: AppConfig = loadConfig()): 
       return seedScaleCommand(config, o);
     case "audit verify":
       return auditVerify(config);
+    case "db move-to-postgres":
+      return moveToPostgresCommand(config, o);
+    case "backup":
+      return backupCommand(config, o);
+    case "restore":
+      return restoreCommand(config, o);
+    case "files import":
+      return withDatabase(config, async (database) => {
+        const { importDiskFiles } = await import("./lib/files-import");
+        return (await importDiskFiles(database.db, config.dataDir)).lines.join("\n");
+      });
     case "db setup-roles":
       return dbSetupRoles(config, o);
     case "cms simulate":
@@ -476,6 +589,8 @@ function parse(argv: string[]) {
       day: { type: "string" },
       wait: { type: "boolean" },
       "guardia-password": { type: "string" },
+      to: { type: "string" },
+      from: { type: "string" },
     },
   });
 }

@@ -54,6 +54,14 @@ export interface AppConfig {
   oidc?: { issuer: string; clientId: string; clientSecret: string; label: string };
   /** ERP_WORKERS as written (a number or `auto`); resolved by server/workers.ts. */
   workers?: string;
+  /** METRICS: `off` turns /metrics and its collection off (default on; server/lib/metrics.ts). */
+  metrics: boolean;
+  /** METRICS_TOKEN: lets a scraper that is not on this machine read /metrics (`Authorization: Bearer …`). */
+  metricsToken?: string;
+  /** BACKUP_DIR: where the daily `backup` job writes (server/lib/backup-job.ts); unset: no scheduled backup. */
+  backupDir?: string;
+  /** BACKUP_KEEP: how many scheduled backups are kept (default 7). */
+  backupKeep: number;
 }
 
 function bool(v: string | undefined): boolean | undefined {
@@ -84,6 +92,13 @@ function positiveMinutes(name: string, v: string | undefined, fallback: number):
   if (v === undefined || v === "") return fallback;
   const n = Number(v);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} non valido: ${v} (un numero di minuti > 0)`);
+  return n;
+}
+
+function backupKeep(v: string | undefined): number {
+  if (v === undefined || v === "") return 7;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`BACKUP_KEEP non valido: ${v} (quanti backup tenere, almeno 1)`);
   return n;
 }
 
@@ -123,6 +138,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             label: env.OIDC_LABEL || "SSO aziendale",
           }
         : undefined,
+    metrics: bool(env.METRICS) ?? true,
+    metricsToken: env.METRICS_TOKEN || undefined,
+    backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
+    backupKeep: backupKeep(env.BACKUP_KEEP),
     alarmEscalationMinutes: positiveMinutes("ALARM_ESCALATION_MINUTES", env.ALARM_ESCALATION_MINUTES, 2),
     planLockDays: planLockDays(env.PLAN_LOCK_DAYS),
     positionRetentionDays: positionRetentionDays(env),

@@ -20,6 +20,7 @@ import { openDatabase } from "./db/client";
 import { acquireLock } from "./db/lock";
 import { isGeocodingConfigured } from "./lib/geocoding";
 import { startJobTimer } from "./lib/jobs";
+import { aggregateForWorkers, shareWithPrimary } from "./lib/metrics";
 import { JOBS } from "./modules/jobs";
 import { isWorker, poolSizePerWorker, resolveWorkers, stopOnSignals, superviseWorkers } from "./workers";
 
@@ -34,8 +35,9 @@ function scheduleJobs(app: FastifyInstance) {
     clock: app.clock,
     worker: `${process.pid}`,
     pollMs: JOB_POLL_MS,
-    env: { mailer: app.mailer, config: app.config },
+    env: { mailer: app.mailer, config: app.config, database: app.database },
     onError: (err) => app.log.error({ err }, "Lavoro pianificato non riuscito"),
+    observe: (job, ok, ms) => app.metrics.jobRun(job, ok, ms),
   });
   app.addHook("onClose", async () => stop());
 }
@@ -48,6 +50,7 @@ async function serveAsWorker(config: AppConfig) {
   const workers = resolveWorkers(config.workers, config.databaseUrl);
   const database = await openDatabase(config, poolSizePerWorker(workers.count));
   const app = await buildApp(config, { database });
+  shareWithPrimary(app.metrics);
   scheduleJobs(app);
   app.addHook("onClose", async () => database.close());
   await app.listen({ port: config.port, host: config.host });
@@ -68,6 +71,7 @@ async function main() {
 
   if (workers.count > 1) {
     await database.close();
+    aggregateForWorkers();
     const supervisor = await superviseWorkers(workers.count);
     console.log(listeningLine(config, supervisor.port, `PostgreSQL, ${workers.count} processi`));
     stopOnSignals(() => supervisor.stop());

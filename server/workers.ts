@@ -4,7 +4,7 @@
  * One Node process serves on one CPU: on a machine with several, `ERP_WORKERS` processes share the
  * port and the kernel spreads the connections among them. Nothing of a request lives in a process
  * that the others need: rate limits are rows in the database, the verified-token cache of each
- * process is emptied through NOTIFY `erp_auth` (server/lib/token-cache.ts), files are in DATA_DIR.
+ * process is emptied through NOTIFY `erp_auth` (server/lib/token-cache.ts), files are in the database.
  * The embedded database belongs to one process, so with PGlite the server always runs alone.
  *
  * The primary process prepares the database once (migrations, first admin, demo data), then

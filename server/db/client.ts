@@ -37,6 +37,8 @@ export interface Database {
    * another thread (an export's thread, server/lib/list/export/run-export.ts).
    */
   url?: string;
+  /** PostgreSQL: the pool's connections now (server/lib/metrics.ts). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 export async function pgliteExtensions() {
@@ -125,6 +127,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
     kind: "postgres",
     db,
     url,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     exec: async (sqlText) => {
       await pool.query(sqlText);
     },

@@ -320,6 +320,20 @@ BEGIN
 END $$;
 
 --
+-- Name: fogli_notizie_protetto(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.fogli_notizie_protetto() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF TG_OP = 'DELETE' AND OLD.generato_il <= now() - interval '2 years' THEN
+    RETURN OLD;
+  END IF;
+  RAISE EXCEPTION 'foglio notizie % non modificabile (conservato due anni, DM 269/2010)', OLD.id USING ERRCODE = 'check_violation';
+END $$;
+
+--
 -- Name: log_entries_append_only(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -585,6 +599,51 @@ CREATE FUNCTION public.registro_turni_append_only() RETURNS trigger
     AS $$
 BEGIN
   RAISE EXCEPTION 'registro_turni è in sola aggiunta';
+END $$;
+
+--
+-- Name: relazioni_servizio_aperta(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.relazioni_servizio_aperta() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM relazioni_servizio WHERE id = NEW.relazione_id AND stato = 'approvata') THEN
+    RAISE EXCEPTION 'relazione di servizio % approvata: non modificabile', NEW.relazione_id USING ERRCODE = 'check_violation';
+  END IF;
+  RETURN NEW;
+END $$;
+
+--
+-- Name: relazioni_servizio_protetta(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.relazioni_servizio_protetta() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    IF OLD.ricevuto_il > now() - interval '2 years' THEN
+      RAISE EXCEPTION 'relazione di servizio % conservata per due anni (DM 269/2010)', OLD.id USING ERRCODE = 'check_violation';
+    END IF;
+    RETURN OLD;
+  END IF;
+  IF OLD.stato = 'approvata' THEN
+    RAISE EXCEPTION 'relazione di servizio % approvata: non modificabile', OLD.id USING ERRCODE = 'check_violation';
+  END IF;
+  RETURN NEW;
+END $$;
+
+--
+-- Name: relazioni_sola_aggiunta(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.relazioni_sola_aggiunta() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  RAISE EXCEPTION '% è in sola aggiunta', TG_TABLE_NAME USING ERRCODE = 'check_violation';
 END $$;
 
 --
@@ -1192,6 +1251,7 @@ CREATE TABLE public.allarmi (
     chiuso_il timestamp with time zone,
     note text DEFAULT ''::text NOT NULL,
     escalato_il timestamp with time zone,
+    relazione_id bigint,
     CONSTRAINT allarmi_accuratezza_check CHECK ((accuratezza >= (0)::double precision)),
     CONSTRAINT allarmi_check CHECK ((((lat IS NULL) = (lng IS NULL)) AND ((lat IS NULL) = (accuratezza IS NULL)))),
     CONSTRAINT allarmi_check1 CHECK (((stato = 'aperto'::text) OR (preso_il IS NOT NULL))),
@@ -2297,6 +2357,18 @@ CREATE SEQUENCE public.fatture_righe_id_seq
 ALTER SEQUENCE public.fatture_righe_id_seq OWNED BY public.fatture_righe.id;
 
 --
+-- Name: file_chunks; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.file_chunks (
+    file_id uuid NOT NULL,
+    n integer NOT NULL,
+    data bytea NOT NULL,
+    CONSTRAINT file_chunks_n_check CHECK ((n >= 0))
+);
+ALTER TABLE ONLY public.file_chunks ALTER COLUMN data SET STORAGE EXTERNAL;
+
+--
 -- Name: files; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -2311,7 +2383,63 @@ CREATE TABLE public.files (
     percorso text NOT NULL,
     sha256 text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    created_by integer
+    created_by integer,
+    contenuto_db boolean DEFAULT false NOT NULL
+);
+
+--
+-- Name: fogli_notizie; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.fogli_notizie (
+    id bigint NOT NULL,
+    giorno date NOT NULL,
+    provincia text NOT NULL,
+    emissione integer NOT NULL,
+    generato_il timestamp with time zone NOT NULL,
+    generato_da integer,
+    relazioni bigint[] NOT NULL,
+    pdf bytea NOT NULL,
+    CONSTRAINT fogli_notizie_emissione_check CHECK ((emissione > 0))
+);
+
+--
+-- Name: fogli_notizie_download; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.fogli_notizie_download (
+    foglio_id bigint NOT NULL,
+    utente_id integer NOT NULL,
+    scaricato_il timestamp with time zone NOT NULL
+);
+
+--
+-- Name: fogli_notizie_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.fogli_notizie_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: fogli_notizie_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.fogli_notizie_id_seq OWNED BY public.fogli_notizie.id;
+
+--
+-- Name: fogli_notizie_impostazioni; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.fogli_notizie_impostazioni (
+    id boolean DEFAULT true NOT NULL,
+    licenza text DEFAULT ''::text NOT NULL,
+    province text[] DEFAULT '{}'::text[] NOT NULL,
+    aggiornato_il timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT fogli_notizie_impostazioni_id_check CHECK (id)
 );
 
 --
@@ -3017,6 +3145,85 @@ CREATE SEQUENCE public.registro_turni_id_seq
 --
 
 ALTER SEQUENCE public.registro_turni_id_seq OWNED BY public.registro_turni.id;
+
+--
+-- Name: relazioni_servizio; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.relazioni_servizio (
+    id bigint NOT NULL,
+    operatore_id integer NOT NULL,
+    client_id uuid NOT NULL,
+    turno_id integer,
+    provincia text DEFAULT ''::text NOT NULL,
+    data_ora timestamp with time zone NOT NULL,
+    ricevuto_il timestamp with time zone NOT NULL,
+    lat double precision,
+    lng double precision,
+    accuratezza double precision,
+    stato text DEFAULT 'da_approvare'::text NOT NULL,
+    rilevante boolean DEFAULT false NOT NULL,
+    approvata_da integer,
+    approvata_il timestamp with time zone,
+    allarme_id bigint,
+    CONSTRAINT relazioni_servizio_accuratezza_check CHECK ((accuratezza >= (0)::double precision)),
+    CONSTRAINT relazioni_servizio_check CHECK ((((lat IS NULL) = (lng IS NULL)) AND ((lat IS NULL) = (accuratezza IS NULL)))),
+    CONSTRAINT relazioni_servizio_check1 CHECK (((stato = 'approvata'::text) = (approvata_il IS NOT NULL))),
+    CONSTRAINT relazioni_servizio_lat_check CHECK (((lat >= ('-90'::integer)::double precision) AND (lat <= (90)::double precision))),
+    CONSTRAINT relazioni_servizio_lng_check CHECK (((lng >= ('-180'::integer)::double precision) AND (lng <= (180)::double precision))),
+    CONSTRAINT relazioni_servizio_stato_check CHECK ((stato = ANY (ARRAY['da_approvare'::text, 'approvata'::text])))
+);
+
+--
+-- Name: relazioni_servizio_foto; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.relazioni_servizio_foto (
+    relazione_id bigint NOT NULL,
+    file_id uuid NOT NULL,
+    caricata_il timestamp with time zone NOT NULL
+);
+
+--
+-- Name: relazioni_servizio_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.relazioni_servizio_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: relazioni_servizio_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.relazioni_servizio_id_seq OWNED BY public.relazioni_servizio.id;
+
+--
+-- Name: relazioni_servizio_versioni; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.relazioni_servizio_versioni (
+    relazione_id bigint NOT NULL,
+    versione integer NOT NULL,
+    categoria text NOT NULL,
+    gravita text NOT NULL,
+    accaduto_il timestamp with time zone NOT NULL,
+    luogo text NOT NULL,
+    descrizione text NOT NULL,
+    provvedimenti text DEFAULT ''::text NOT NULL,
+    motivo text DEFAULT ''::text NOT NULL,
+    utente_id integer,
+    creata_il timestamp with time zone NOT NULL,
+    CONSTRAINT relazioni_servizio_versioni_categoria_check CHECK ((categoria = ANY (ARRAY['furto'::text, 'tentato_furto'::text, 'intrusione'::text, 'danneggiamento'::text, 'incendio'::text, 'persona_sospetta'::text, 'guasto_impianto'::text, 'malore'::text, 'altro'::text]))),
+    CONSTRAINT relazioni_servizio_versioni_check CHECK (((versione = 1) = (utente_id IS NULL))),
+    CONSTRAINT relazioni_servizio_versioni_check1 CHECK (((versione = 1) OR (btrim(motivo) <> ''::text))),
+    CONSTRAINT relazioni_servizio_versioni_descrizione_check CHECK ((btrim(descrizione) <> ''::text)),
+    CONSTRAINT relazioni_servizio_versioni_gravita_check CHECK ((gravita = ANY (ARRAY['routine'::text, 'attenzione'::text, 'emergenza'::text]))),
+    CONSTRAINT relazioni_servizio_versioni_versione_check CHECK ((versione > 0))
+);
 
 --
 -- Name: report_costo_lavoro; Type: TABLE; Schema: public; Owner: -
@@ -3772,6 +3979,12 @@ ALTER TABLE ONLY public.fatture ALTER COLUMN id SET DEFAULT nextval('public.fatt
 ALTER TABLE ONLY public.fatture_righe ALTER COLUMN id SET DEFAULT nextval('public.fatture_righe_id_seq'::regclass);
 
 --
+-- Name: fogli_notizie id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fogli_notizie ALTER COLUMN id SET DEFAULT nextval('public.fogli_notizie_id_seq'::regclass);
+
+--
 -- Name: giorni id; Type: DEFAULT; Schema: public; Owner: -
 --
 
@@ -3854,6 +4067,12 @@ ALTER TABLE ONLY public.posizioni ALTER COLUMN id SET DEFAULT nextval('public.po
 --
 
 ALTER TABLE ONLY public.registro_turni ALTER COLUMN id SET DEFAULT nextval('public.registro_turni_id_seq'::regclass);
+
+--
+-- Name: relazioni_servizio id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.relazioni_servizio ALTER COLUMN id SET DEFAULT nextval('public.relazioni_servizio_id_seq'::regclass);
 
 --
 -- Name: report_margini_da_rifare id; Type: DEFAULT; Schema: public; Owner: -
@@ -4324,11 +4543,39 @@ ALTER TABLE ONLY public.fatture_righe
     ADD CONSTRAINT fatture_righe_pkey PRIMARY KEY (id);
 
 --
+-- Name: file_chunks file_chunks_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.file_chunks
+    ADD CONSTRAINT file_chunks_pkey PRIMARY KEY (file_id, n);
+
+--
 -- Name: files files_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.files
     ADD CONSTRAINT files_pkey PRIMARY KEY (id);
+
+--
+-- Name: fogli_notizie fogli_notizie_giorno_provincia_emissione_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fogli_notizie
+    ADD CONSTRAINT fogli_notizie_giorno_provincia_emissione_key UNIQUE (giorno, provincia, emissione);
+
+--
+-- Name: fogli_notizie_impostazioni fogli_notizie_impostazioni_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fogli_notizie_impostazioni
+    ADD CONSTRAINT fogli_notizie_impostazioni_pkey PRIMARY KEY (id);
+
+--
+-- Name: fogli_notizie fogli_notizie_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fogli_notizie
+    ADD CONSTRAINT fogli_notizie_pkey PRIMARY KEY (id);
 
 --
 -- Name: giorni giorni_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -4581,6 +4828,34 @@ ALTER TABLE ONLY public.rate_limits
 
 ALTER TABLE ONLY public.registro_turni
     ADD CONSTRAINT registro_turni_pkey PRIMARY KEY (id);
+
+--
+-- Name: relazioni_servizio_foto relazioni_servizio_foto_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.relazioni_servizio_foto
+    ADD CONSTRAINT relazioni_servizio_foto_pkey PRIMARY KEY (relazione_id, file_id);
+
+--
+-- Name: relazioni_servizio relazioni_servizio_operatore_id_client_id_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.relazioni_servizio
+    ADD CONSTRAINT relazioni_servizio_operatore_id_client_id_key UNIQUE (operatore_id, client_id);
+
+--
+-- Name: relazioni_servizio relazioni_servizio_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.relazioni_servizio
+    ADD CONSTRAINT relazioni_servizio_pkey PRIMARY KEY (id);
+
+--
+-- Name: relazioni_servizio_versioni relazioni_servizio_versioni_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.relazioni_servizio_versioni
+    ADD CONSTRAINT relazioni_servizio_versioni_pkey PRIMARY KEY (relazione_id, versione);
 
 --
 -- Name: report_costo_lavoro report_costo_lavoro_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -5268,6 +5543,18 @@ CREATE UNIQUE INDEX fatture_una_nota_idx ON public.fatture USING btree (fattura_
 CREATE INDEX files_owner_idx ON public.files USING btree (owner_type, owner_id);
 
 --
+-- Name: fogli_notizie_download_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX fogli_notizie_download_idx ON public.fogli_notizie_download USING btree (foglio_id, scaricato_il DESC);
+
+--
+-- Name: fogli_notizie_lista_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX fogli_notizie_lista_idx ON public.fogli_notizie USING btree (giorno DESC, provincia, emissione DESC);
+
+--
 -- Name: giorni_giorno_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -5608,6 +5895,30 @@ CREATE INDEX registro_turni_coppia_idx ON public.registro_turni USING btree (tur
 --
 
 CREATE INDEX registro_turni_giorno_idx ON public.registro_turni USING btree (giorno, turno_id, operatore_id, id);
+
+--
+-- Name: relazioni_servizio_da_approvare_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX relazioni_servizio_da_approvare_idx ON public.relazioni_servizio USING btree (ricevuto_il, id) WHERE (stato = 'da_approvare'::text);
+
+--
+-- Name: relazioni_servizio_lista_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX relazioni_servizio_lista_idx ON public.relazioni_servizio USING btree (ricevuto_il DESC, id DESC);
+
+--
+-- Name: relazioni_servizio_operatore_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX relazioni_servizio_operatore_idx ON public.relazioni_servizio USING btree (operatore_id, ricevuto_il DESC);
+
+--
+-- Name: relazioni_servizio_versioni_accaduto_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX relazioni_servizio_versioni_accaduto_idx ON public.relazioni_servizio_versioni USING btree (accaduto_il);
 
 --
 -- Name: report_margini_mesi_mese_idx; Type: INDEX; Schema: public; Owner: -
@@ -5952,6 +6263,24 @@ CREATE TRIGGER fatture_immutabili BEFORE DELETE OR UPDATE ON public.fatture FOR 
 CREATE TRIGGER fatture_righe_immutabili BEFORE INSERT OR DELETE OR UPDATE ON public.fatture_righe FOR EACH ROW EXECUTE FUNCTION public.fatture_emesse_immutabili();
 
 --
+-- Name: fogli_notizie_download fogli_notizie_download_no_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER fogli_notizie_download_no_update BEFORE DELETE OR UPDATE ON public.fogli_notizie_download FOR EACH ROW EXECUTE FUNCTION public.relazioni_sola_aggiunta();
+
+--
+-- Name: fogli_notizie fogli_notizie_no_truncate; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER fogli_notizie_no_truncate BEFORE TRUNCATE ON public.fogli_notizie FOR EACH STATEMENT EXECUTE FUNCTION public.relazioni_sola_aggiunta();
+
+--
+-- Name: fogli_notizie fogli_notizie_protetto; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER fogli_notizie_protetto BEFORE DELETE OR UPDATE ON public.fogli_notizie FOR EACH ROW EXECUTE FUNCTION public.fogli_notizie_protetto();
+
+--
 -- Name: log_entries log_entries_chain; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -6040,6 +6369,48 @@ CREATE TRIGGER registro_turni_no_truncate BEFORE TRUNCATE ON public.registro_tur
 --
 
 CREATE TRIGGER registro_turni_no_update BEFORE DELETE OR UPDATE ON public.registro_turni FOR EACH ROW EXECUTE FUNCTION public.registro_turni_append_only();
+
+--
+-- Name: relazioni_servizio_foto relazioni_servizio_foto_aperta; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER relazioni_servizio_foto_aperta BEFORE INSERT ON public.relazioni_servizio_foto FOR EACH ROW EXECUTE FUNCTION public.relazioni_servizio_aperta();
+
+--
+-- Name: relazioni_servizio_foto relazioni_servizio_foto_no_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER relazioni_servizio_foto_no_update BEFORE DELETE OR UPDATE ON public.relazioni_servizio_foto FOR EACH ROW EXECUTE FUNCTION public.relazioni_sola_aggiunta();
+
+--
+-- Name: relazioni_servizio relazioni_servizio_no_truncate; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER relazioni_servizio_no_truncate BEFORE TRUNCATE ON public.relazioni_servizio FOR EACH STATEMENT EXECUTE FUNCTION public.relazioni_sola_aggiunta();
+
+--
+-- Name: relazioni_servizio relazioni_servizio_protetta; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER relazioni_servizio_protetta BEFORE DELETE OR UPDATE ON public.relazioni_servizio FOR EACH ROW EXECUTE FUNCTION public.relazioni_servizio_protetta();
+
+--
+-- Name: relazioni_servizio_versioni relazioni_servizio_versioni_aperta; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER relazioni_servizio_versioni_aperta BEFORE INSERT ON public.relazioni_servizio_versioni FOR EACH ROW EXECUTE FUNCTION public.relazioni_servizio_aperta();
+
+--
+-- Name: relazioni_servizio_versioni relazioni_servizio_versioni_no_truncate; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER relazioni_servizio_versioni_no_truncate BEFORE TRUNCATE ON public.relazioni_servizio_versioni FOR EACH STATEMENT EXECUTE FUNCTION public.relazioni_sola_aggiunta();
+
+--
+-- Name: relazioni_servizio_versioni relazioni_servizio_versioni_no_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER relazioni_servizio_versioni_no_update BEFORE DELETE OR UPDATE ON public.relazioni_servizio_versioni FOR EACH ROW EXECUTE FUNCTION public.relazioni_sola_aggiunta();
 
 --
 -- Name: contratti_compensi report_margini_compensi_del; Type: TRIGGER; Schema: public; Owner: -
@@ -6253,6 +6624,13 @@ ALTER TABLE ONLY public.allarmi
 
 ALTER TABLE ONLY public.allarmi
     ADD CONSTRAINT allarmi_preso_da_fkey FOREIGN KEY (preso_da) REFERENCES public.users(id) ON DELETE SET NULL;
+
+--
+-- Name: allarmi allarmi_relazione_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.allarmi
+    ADD CONSTRAINT allarmi_relazione_id_fkey FOREIGN KEY (relazione_id) REFERENCES public.relazioni_servizio(id) ON DELETE RESTRICT;
 
 --
 -- Name: allarmi allarmi_turno_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -6633,6 +7011,34 @@ ALTER TABLE ONLY public.fatture_righe
     ADD CONSTRAINT fatture_righe_fattura_id_fkey FOREIGN KEY (fattura_id) REFERENCES public.fatture(id) ON DELETE CASCADE;
 
 --
+-- Name: file_chunks file_chunks_file_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.file_chunks
+    ADD CONSTRAINT file_chunks_file_id_fkey FOREIGN KEY (file_id) REFERENCES public.files(id) ON DELETE CASCADE;
+
+--
+-- Name: fogli_notizie_download fogli_notizie_download_foglio_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fogli_notizie_download
+    ADD CONSTRAINT fogli_notizie_download_foglio_id_fkey FOREIGN KEY (foglio_id) REFERENCES public.fogli_notizie(id) ON DELETE RESTRICT;
+
+--
+-- Name: fogli_notizie_download fogli_notizie_download_utente_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fogli_notizie_download
+    ADD CONSTRAINT fogli_notizie_download_utente_id_fkey FOREIGN KEY (utente_id) REFERENCES public.users(id) ON DELETE RESTRICT;
+
+--
+-- Name: fogli_notizie fogli_notizie_generato_da_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.fogli_notizie
+    ADD CONSTRAINT fogli_notizie_generato_da_fkey FOREIGN KEY (generato_da) REFERENCES public.users(id) ON DELETE RESTRICT;
+
+--
 -- Name: giorni giorni_servizio_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -6813,6 +7219,62 @@ ALTER TABLE ONLY public.posizioni_profilo
 
 ALTER TABLE ONLY public.posizioni_requisiti
     ADD CONSTRAINT posizioni_requisiti_posizione_id_fkey FOREIGN KEY (posizione_id) REFERENCES public.posizioni(id) ON DELETE CASCADE;
+
+--
+-- Name: relazioni_servizio relazioni_servizio_allarme_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.relazioni_servizio
+    ADD CONSTRAINT relazioni_servizio_allarme_id_fkey FOREIGN KEY (allarme_id) REFERENCES public.allarmi(id) ON DELETE RESTRICT;
+
+--
+-- Name: relazioni_servizio relazioni_servizio_approvata_da_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.relazioni_servizio
+    ADD CONSTRAINT relazioni_servizio_approvata_da_fkey FOREIGN KEY (approvata_da) REFERENCES public.users(id) ON DELETE RESTRICT;
+
+--
+-- Name: relazioni_servizio_foto relazioni_servizio_foto_file_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.relazioni_servizio_foto
+    ADD CONSTRAINT relazioni_servizio_foto_file_id_fkey FOREIGN KEY (file_id) REFERENCES public.files(id) ON DELETE RESTRICT;
+
+--
+-- Name: relazioni_servizio_foto relazioni_servizio_foto_relazione_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.relazioni_servizio_foto
+    ADD CONSTRAINT relazioni_servizio_foto_relazione_id_fkey FOREIGN KEY (relazione_id) REFERENCES public.relazioni_servizio(id) ON DELETE RESTRICT;
+
+--
+-- Name: relazioni_servizio relazioni_servizio_operatore_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.relazioni_servizio
+    ADD CONSTRAINT relazioni_servizio_operatore_id_fkey FOREIGN KEY (operatore_id) REFERENCES public.operatori(id) ON DELETE RESTRICT;
+
+--
+-- Name: relazioni_servizio relazioni_servizio_turno_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.relazioni_servizio
+    ADD CONSTRAINT relazioni_servizio_turno_id_fkey FOREIGN KEY (turno_id) REFERENCES public.turni(id) ON DELETE SET NULL;
+
+--
+-- Name: relazioni_servizio_versioni relazioni_servizio_versioni_relazione_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.relazioni_servizio_versioni
+    ADD CONSTRAINT relazioni_servizio_versioni_relazione_id_fkey FOREIGN KEY (relazione_id) REFERENCES public.relazioni_servizio(id) ON DELETE RESTRICT;
+
+--
+-- Name: relazioni_servizio_versioni relazioni_servizio_versioni_utente_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.relazioni_servizio_versioni
+    ADD CONSTRAINT relazioni_servizio_versioni_utente_id_fkey FOREIGN KEY (utente_id) REFERENCES public.users(id) ON DELETE RESTRICT;
 
 --
 -- Name: report_costo_lavoro report_costo_lavoro_posizione_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

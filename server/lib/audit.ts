@@ -5,6 +5,7 @@
 
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
+import { currentRequestId } from "./request-context";
 
 export const AZIONI = {
   create: "Creazione",
@@ -75,7 +76,13 @@ export async function writeSettingsAudit(
  */
 export function auditInsertSql(entry: AuditEntry, when?: SQL): SQL {
   const related = (entry.related ?? []).map((r) => ({ content_type: r.content_type, object_id: String(r.object_id) }));
-  const dati = { ...(entry.dati ?? {}), change_log: entry.changeLog ?? [] };
+  // The request that made the change (lib/request-context.ts): its log lines carry the same id.
+  const requestId = currentRequestId();
+  const dati = {
+    ...(entry.dati ?? {}),
+    change_log: entry.changeLog ?? [],
+    ...(requestId === undefined ? {} : { request_id: requestId }),
+  };
   const objectId = entry.objectId === undefined || entry.objectId === null ? null : String(entry.objectId);
   return sql`INSERT INTO log_entries (azione, content_type, object_id, utente_id, note, related, dati, ip)
     SELECT ${entry.azione}::text, ${entry.contentType}::text, ${objectId}::text, ${entry.utenteId ?? null}::int,

@@ -1,8 +1,13 @@
 /**
  * Uploaded files for every module: type checked by CONTENT (magic bytes), size limits per type,
  * images checked and re-encoded by images.ts (rotated upright, every metadata block — EXIF, GPS,
- * XMP, ICC — dropped; bombs refused; one at a time per process), bytes stored under DATA_DIR/files/<yyyy>/<uuid> with generated names (never under a
- * served folder), one row in `files`. The original name is kept only as a label.
+ * XMP, ICC — dropped; bombs refused; one at a time per process), one row in `files` and the bytes
+ * in `file_chunks` (migration 0850, issue 36 item 1: FILE_CHUNK_BYTES a row, written in the row's
+ * transaction and read back one chunk at a time — never the whole file in memory —, so every host on
+ * one PostgreSQL serves every file and the database's backup holds them). Files uploaded before
+ * were under DATA_DIR/files/<yyyy>/<uuid> (`contenuto_db` false): they are still served from there
+ * until `importDiskFiles` (lib/files-import.ts: at start, and `npm run erp -- files import`) moves
+ * them in. The original name is kept only as a label.
  *
  *   const row = await storeFile(tx, app.config.dataDir, { ownerType: "operatore", ownerId: 7,
  *     categoria: "foto_primo_piano", originalName, data, createdBy: user.id, allowed: ["image"] });
@@ -14,11 +19,14 @@
  * closed CSP and no caching; `sendFile` does the same for bytes made on the fly (an export).
  */
 import crypto from "node:crypto";
+import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { eq, inArray } from "drizzle-orm";
+import { Readable } from "node:stream";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Executor } from "../db/client";
+import { queryOne } from "../db/query";
 import { files } from "../db/schema/anagrafiche-operatori";
 import { refuseNul } from "../plugins/input-guard";
 import { HttpError, notFound, validationError } from "./errors";
@@ -155,17 +163,26 @@ export async function prepareFile(input: Pick<StoreFileInput, "data" | "allowed"
   return { data: input.data, mime: type.mime };
 }
 
-/** Checks, re-encodes, writes and records a file (the row in the caller's transaction). */
-export async function storeFile(tx: Executor, dataDir: string, input: StoreFileInput): Promise<FileRow> {
+/** The size of one row of `file_chunks`: what a download holds in memory at a time. */
+export const FILE_CHUNK_BYTES = 256 * 1024;
+
+async function insertChunk(tx: Executor, fileId: string, n: number, data: Buffer): Promise<void> {
+  await tx.execute(sql`INSERT INTO file_chunks (file_id, n, data) VALUES (${fileId}::uuid, ${n}, ${data}::bytea)`);
+}
+
+/** Writes bytes as chunks of the file `fileId` (its row exists, in the caller's transaction). */
+export async function insertChunks(tx: Executor, fileId: string, data: Buffer): Promise<void> {
+  for (let n = 0, off = 0; off < data.length; n++, off += FILE_CHUNK_BYTES) {
+    await insertChunk(tx, fileId, n, data.subarray(off, off + FILE_CHUNK_BYTES));
+  }
+}
+
+/** Checks, re-encodes and records a file: its row and its chunks, in the caller's transaction. */
+export async function storeFile(tx: Executor, _dataDir: string, input: StoreFileInput): Promise<FileRow> {
   const { data, mime } = input.prepared ?? (await prepareFile(input));
 
   const id = crypto.randomUUID();
   const year = String((input.now ?? new Date()).getFullYear());
-  const percorso = `${year}/${id}`;
-  const abs = absolutePath(dataDir, percorso);
-  await fs.mkdir(path.dirname(abs), { recursive: true });
-  await fs.writeFile(abs, data, { mode: 0o600 });
-
   const [row] = await tx
     .insert(files)
     .values({
@@ -176,10 +193,80 @@ export async function storeFile(tx: Executor, dataDir: string, input: StoreFileI
       nomeOriginale: safeFilename(input.originalName),
       mime,
       dimensione: data.length,
-      percorso,
+      percorso: `${year}/${id}`,
       sha256: crypto.createHash("sha256").update(data).digest("hex"),
       createdBy: input.createdBy ?? null,
+      contenutoDb: true,
     })
+    .returning();
+  await insertChunks(tx, id, data);
+  return row;
+}
+
+/**
+ * Records a file read from a stream, FILE_CHUNK_BYTES at a time (memory: about one chunk, whatever
+ * the size): for a document that needs no re-encoding (PDF). The type is checked on the first bytes,
+ * the size as it arrives (over the limit: 413, and the caller's transaction rolls the chunks back).
+ */
+export async function storeFileStream(
+  tx: Executor,
+  input: Omit<StoreFileInput, "data" | "prepared"> & { stream: AsyncIterable<Buffer | Uint8Array> },
+): Promise<FileRow> {
+  const allowed: FileKind[] = (input.allowed ?? ["pdf"]).filter((k) => k !== "image");
+  const id = crypto.randomUUID();
+  const year = String((input.now ?? new Date()).getFullYear());
+  const hash = crypto.createHash("sha256");
+  let size = 0;
+  let n = 0;
+  let limit = input.maxBytes ?? Number.POSITIVE_INFINITY;
+  let mime: string | undefined;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  const flush = async (all: boolean) => {
+    while (pendingBytes >= FILE_CHUNK_BYTES || (all && pendingBytes > 0)) {
+      const joined = pending.length === 1 ? pending[0] : Buffer.concat(pending);
+      if (mime === undefined) {
+        const type = detectType(joined);
+        if (!type || !allowed.includes(type.kind)) throw fileTypeError(allowed.length ? allowed : ["pdf"]);
+        mime = type.mime;
+        limit = Math.min(limit, input.maxBytes ?? FILE_LIMITS[type.kind]);
+        if (size > limit) throw fileTooLargeError(limit);
+        await tx.insert(files).values({
+          id,
+          ownerType: input.ownerType,
+          ownerId: String(input.ownerId),
+          categoria: input.categoria,
+          nomeOriginale: safeFilename(input.originalName),
+          mime,
+          dimensione: 0,
+          percorso: `${year}/${id}`,
+          sha256: "",
+          createdBy: input.createdBy ?? null,
+          contenutoDb: true,
+        });
+      }
+      const chunk = joined.subarray(0, FILE_CHUNK_BYTES);
+      const rest = joined.subarray(chunk.length);
+      await insertChunk(tx, id, n++, chunk);
+      pending = rest.length ? [Buffer.from(rest)] : [];
+      pendingBytes = rest.length;
+    }
+  };
+  for await (const part of input.stream) {
+    const b = Buffer.isBuffer(part) ? part : Buffer.from(part);
+    size += b.length;
+    if (size > limit) throw fileTooLargeError(limit);
+    hash.update(b);
+    pending.push(b);
+    pendingBytes += b.length;
+    await flush(false);
+  }
+  await flush(true);
+  if (mime === undefined) throw validationError({ file: "Il file è vuoto" });
+  const [row] = await tx
+    .update(files)
+    .set({ dimensione: size, sha256: hash.digest("hex") })
+    .where(eq(files.id, id))
     .returning();
   return row;
 }
@@ -190,8 +277,45 @@ export async function getFileRow(ex: Executor, id: string): Promise<FileRow | un
   return row;
 }
 
-export async function readStoredFile(dataDir: string, row: Pick<FileRow, "percorso">): Promise<Buffer> {
-  return fs.readFile(absolutePath(dataDir, row.percorso));
+type StoredRef = Pick<FileRow, "id" | "percorso" | "dimensione" | "contenutoDb">;
+
+/**
+ * The bytes of a stored file as a stream, the next chunk (FILE_CHUNK_BYTES) read when the reader
+ * wants it: from the database, or from DATA_DIR for a file not moved in yet.
+ */
+export function storedFileStream(ex: Executor, dataDir: string, row: StoredRef): Readable {
+  if (!row.contenutoDb) return createReadStream(absolutePath(dataDir, row.percorso));
+  const count = Math.ceil(row.dimensione / FILE_CHUNK_BYTES);
+  let n = 0;
+  return new Readable({
+    highWaterMark: FILE_CHUNK_BYTES,
+    read() {
+      if (n >= count) {
+        this.push(null);
+        return;
+      }
+      const at = n++;
+      queryOne<{ data: Uint8Array }>(
+        ex,
+        sql`SELECT data FROM file_chunks WHERE file_id = ${row.id}::uuid AND n = ${at}`,
+      )
+        .then((r) => {
+          if (!r) throw new Error(`File ${row.id}: parte ${at} mancante`);
+          this.push(
+            Buffer.isBuffer(r.data) ? r.data : Buffer.from(r.data.buffer, r.data.byteOffset, r.data.byteLength),
+          );
+        })
+        .catch((e: Error) => this.destroy(e));
+    },
+  });
+}
+
+/** The whole file in memory: for work that needs it whole (a PDF with the photos, the GDPR zip). */
+export async function readStoredFile(ex: Executor, dataDir: string, row: StoredRef): Promise<Buffer> {
+  if (!row.contenutoDb) return fs.readFile(absolutePath(dataDir, row.percorso));
+  const parts: Buffer[] = [];
+  for await (const part of storedFileStream(ex, dataDir, row)) parts.push(part as Buffer);
+  return Buffer.concat(parts);
 }
 
 /** Deletes the rows (in the caller's transaction) and answers them; remove the bytes after commit. */
@@ -203,7 +327,10 @@ export async function deleteFileRows(tx: Executor, ids: readonly string[]): Prom
     .returning();
 }
 
-/** Removes stored bytes (after the transaction that deleted their rows committed). */
+/**
+ * Removes what is left on disk of files uploaded before migration 0850 (after the transaction that
+ * deleted their rows committed; the chunks went with the rows).
+ */
 export async function removeStoredFiles(dataDir: string, rows: readonly Pick<FileRow, "percorso">[]): Promise<void> {
   for (const r of rows) await fs.rm(absolutePath(dataDir, r.percorso), { force: true });
 }
@@ -222,15 +349,26 @@ export function sendFile(reply: FastifyReply, file: { data: Buffer; mime: string
     .send(file.data);
 }
 
-/** Sends a stored file (after the caller checked who may read it); 404 when its bytes are gone. */
+/**
+ * Sends a stored file (after the caller checked who may read it) as a stream, a chunk at a time,
+ * with the headers of sendFile; 404 when its bytes are gone (an old file missing from this host's disk).
+ */
 export async function sendStoredFile(reply: FastifyReply, dataDir: string, row: FileRow) {
-  let data: Buffer;
-  try {
-    data = await readStoredFile(dataDir, row);
-  } catch {
-    throw notFound("File non trovato");
+  if (!row.contenutoDb) {
+    try {
+      await fs.access(absolutePath(dataDir, row.percorso));
+    } catch {
+      throw notFound("File non trovato");
+    }
   }
-  return sendFile(reply, { data, mime: row.mime, filename: downloadName(row) });
+  return reply
+    .header("Content-Type", row.mime)
+    .header("Content-Length", String(row.dimensione))
+    .header("Content-Disposition", contentDisposition(downloadName(row), "attachment"))
+    .header("X-Content-Type-Options", "nosniff")
+    .header("Cache-Control", "private, no-store")
+    .header("Content-Security-Policy", FILE_CSP)
+    .send(storedFileStream(reply.server.db, dataDir, row));
 }
 
 export interface UploadSpec {

@@ -16,7 +16,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { AppConfig } from "../config";
-import type { Db, Tx } from "../db/client";
+import type { Database, Db, Tx } from "../db/client";
 import { queryOne } from "../db/query";
 import type { Mailer } from "./mail";
 
@@ -24,6 +24,8 @@ import type { Mailer } from "./mail";
 export interface JobEnv {
   mailer: Mailer;
   config: AppConfig;
+  /** The database itself (the backup job dumps it). */
+  database?: Database;
 }
 
 export interface JobDefinition {
@@ -88,15 +90,25 @@ export function startJobTimer(opts: {
   pollMs: number;
   onError: (err: unknown) => void;
   env?: JobEnv;
+  /** Hears each run this process made, with its outcome and time (/metrics: erp_job_runs_total). */
+  observe?: (job: string, ok: boolean, ms: number) => void;
 }): () => void {
   let running = false;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
-      await runDueJobs(opts.db, opts.jobs, opts.clock(), opts.worker, opts.env);
-    } catch (err) {
-      opts.onError(err);
+      // One job at a time; one that fails does not keep the others from their turn.
+      for (const job of opts.jobs) {
+        const t0 = performance.now();
+        try {
+          const ran = await runDueJob(opts.db, job, opts.clock(), opts.worker, opts.env);
+          if (ran) opts.observe?.(job.name, true, performance.now() - t0);
+        } catch (err) {
+          opts.observe?.(job.name, false, performance.now() - t0);
+          opts.onError(err);
+        }
+      }
     } finally {
       running = false;
     }

@@ -233,6 +233,18 @@ export const ROUTES: AppRoute[] = [
     page: lazyPage(() => import("../features/console/allarmi/allarmi-page"), "AllarmiPage"),
   },
   {
+    path: "/console/relazioni",
+    title: "Relazioni di servizio",
+    capabilities: CAPABILITIES.relazioni,
+    page: lazyPage(() => import("../features/console/relazioni/relazioni-page"), "RelazioniPage"),
+  },
+  {
+    path: "/console/fogli-notizie",
+    title: "Foglio notizie",
+    capabilities: CAPABILITIES.relazioni,
+    page: lazyPage(() => import("../features/console/fogli-notizie/fogli-notizie-page"), "FogliNotiziePage"),
+  },
+  {
     path: "/console/comunicazioni-azienda",
     title: "Comunicazioni azienda",
     capabilities: CAPABILITIES.comunicazioniAzienda,

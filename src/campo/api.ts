@@ -15,6 +15,7 @@ import type {
   AppTimbraturaData,
   AppTurni,
 } from "../domain/contracts/console/app-guardie/schemas";
+import type { AppRelazione, AppRelazioneData } from "../domain/contracts/console/relazioni/schemas";
 import { campoStorage } from "./token";
 
 let onUnauthorized: (() => void) | null = null;
@@ -39,7 +40,7 @@ export const campoApi = createApi({
     if (result.error?.status === 401 && campoStorage.token()) onUnauthorized?.();
     return result;
   },
-  tagTypes: ["Turni", "Comunicazioni", "Ticket"],
+  tagTypes: ["Turni", "Comunicazioni", "Ticket", "Relazioni"],
   endpoints: (b) => ({
     login: b.mutation<AppLoginOut, { username: string; password: string }>({
       query: (body) => ({ url: "login/", method: "POST", body }),
@@ -75,6 +76,19 @@ export const campoApi = createApi({
       query: (data) => ({ url: "allarmi/", method: "POST", body: { data } }),
     }),
     statoAllarme: b.query<AppAllarme, string>({ query: (id) => `allarmi/${id}/` }),
+    relazioni: b.query<{ results: AppRelazione[] }, void>({ query: () => "relazioni/", providesTags: ["Relazioni"] }),
+    inviaRelazione: b.mutation<AppRelazione, AppRelazioneData>({
+      query: (data) => ({ url: "relazioni/", method: "POST", body: { data } }),
+      invalidatesTags: ["Relazioni"],
+    }),
+    fotoRelazione: b.mutation<AppRelazione, { id: string; foto: Blob }>({
+      query: ({ id, foto }) => {
+        const body = new FormData();
+        body.append("foto", foto, "foto.jpg");
+        return { url: `relazioni/${id}/foto/`, method: "POST", body };
+      },
+      invalidatesTags: ["Relazioni"],
+    }),
     timbra: b.mutation<AppTimbratura, AppTimbraturaData>({
       query: (data) => ({ url: "timbrature/", method: "POST", body: { data } }),
       invalidatesTags: ["Turni"],

@@ -16,7 +16,14 @@ import { campoSessioneMachine } from "./machines/sessione.services";
 import type { SosMachine } from "./machines/sos.machine";
 import { campoSosMachine } from "./machines/sos.services";
 import type { TimbraMachine } from "./machines/timbra.machine";
-import { type Azione, type AzioneLettura, type AzioneTicket, nuovaAzione, visibile } from "./outbox/azioni";
+import {
+  type Azione,
+  type AzioneLettura,
+  type AzioneRelazione,
+  type AzioneTicket,
+  nuovaAzione,
+  visibile,
+} from "./outbox/azioni";
 import { InformativaGate } from "./privacy/informativa";
 import { CodaScreen } from "./screens/coda";
 import { ComunicazioniScreen } from "./screens/comunicazioni";
@@ -103,10 +110,25 @@ function Sessione({ store, scelta }: { store: ReturnType<typeof makeCampoStore>;
         comunicazione_id: c.id,
       }),
     });
-  const onTicket = (dati: AzioneTicket["dati"]) =>
+  const onTicket = (dati: AzioneTicket["dati"], foto?: Blob) =>
     outbox.send({
       type: "ADD",
-      azione: nuovaAzione<AzioneTicket>({ tipo: "ticket", etichetta: `Segnalazione · ${dati.oggetto}`, dati }),
+      azione: nuovaAzione<AzioneTicket>({
+        tipo: "ticket",
+        etichetta: `Segnalazione · ${dati.oggetto}${foto ? " · con foto" : ""}`,
+        dati,
+        ...(foto ? { foto } : {}),
+      }),
+    });
+  const onRelazione = (dati: AzioneRelazione["dati"], foto: Blob[]) =>
+    outbox.send({
+      type: "ADD",
+      azione: nuovaAzione<AzioneRelazione>({
+        tipo: "relazione",
+        etichetta: `Relazione · ${dati.luogo}${dati.gravita === "emergenza" ? " · emergenza" : ""}`,
+        dati,
+        foto,
+      }),
     });
   if (!state.matches("loggedIn") && !state.matches("loggingOut")) {
     return (
@@ -150,7 +172,7 @@ function Sessione({ store, scelta }: { store: ReturnType<typeof makeCampoStore>;
         ) : scheda === "comunicazioni" ? (
           <ComunicazioniScreen inCoda={letturaInCoda} onLetta={onLetta} />
         ) : scheda === "segnalazioni" ? (
-          <SegnalazioniScreen accoda={onTicket} />
+          <SegnalazioniScreen accoda={onTicket} accodaRelazione={onRelazione} />
         ) : (
           <CodaScreen
             azioni={[...coda.azioni, ...coda.daSalvare].filter(visibile)}

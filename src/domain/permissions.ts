@@ -58,6 +58,13 @@ export const PERMISSIONS: readonly PermissionInfo[] = [
     label: "Allarmi — riceve gli SOS delle guardie in diretta, li prende in carico e li chiude",
     group: "Console",
   },
+  /** Ours (issue 34): the guards' service reports — reads, amends and approves them; the foglio notizie. */
+  {
+    code: "erp_relazioni",
+    label:
+      "Relazioni di servizio — legge, corregge e approva le relazioni delle guardie; foglio notizie per la Questura",
+    group: "Console",
+  },
   { code: "erp_comunicazioni-azienda", label: "Comunicazioni azienda", group: "Console" },
   { code: "erp_risorse-assegnate", label: "Risorse assegnate", group: "Report" },
   { code: "erp_compensi", label: "Compensi", group: "Report" },
@@ -142,6 +149,8 @@ export const CAPABILITIES = {
   anomalie: withAdmins("erp_anomalie"),
   /** The guards' SOS (issue 33): the header's live alarm, the Allarmi list, take and close. */
   allarmi: withAdmins("erp_allarmi"),
+  /** The guards' service reports and the daily foglio notizie for the Questura (issue 34). */
+  relazioni: withAdmins("erp_relazioni"),
   comunicazioniAzienda: withAdmins("erp_comunicazioni-azienda"),
   logs: [...ADMIN_PERMISSIONS],
   notifications: [...ADMIN_PERMISSIONS],
@@ -311,6 +320,18 @@ export const MENU: readonly MenuGroup[] = [
       { id: "attivita", title: "Attività", path: "/console/attivita", requires: CAPABILITIES.attivita },
       { id: "anomalie", title: "Anomalie", path: "/console/anomalie", requires: CAPABILITIES.anomalie },
       { id: "allarmi", title: "Allarmi", path: "/console/allarmi", requires: CAPABILITIES.allarmi },
+      {
+        id: "relazioni",
+        title: "Relazioni di servizio",
+        path: "/console/relazioni",
+        requires: CAPABILITIES.relazioni,
+      },
+      {
+        id: "fogli-notizie",
+        title: "Foglio notizie",
+        path: "/console/fogli-notizie",
+        requires: CAPABILITIES.relazioni,
+      },
       {
         id: "comunicazioni-azienda",
         title: "Comunicazioni azienda",

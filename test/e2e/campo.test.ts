@@ -5,7 +5,8 @@
  * server), checks in inside the site's radius, outside it (accepted and flagged) and with the
  * permission denied (accepted without a position); offline, three actions wait in the outbox and,
  * back online, exactly three records reach the server; the app is installable (manifest without
- * errors, service worker active) and a reload with no network still shows it.
+ * errors, service worker active) and a reload with no network still shows it; a ticket with a photo
+ * written offline waits with its photo and opens once, with it.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -279,5 +280,48 @@ test("a ticket with a photo from the file chooser, made 1600 px wide on the phon
   expect(res.status).toBe(200);
   const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
   expect([meta.width, meta.height]).toEqual([1600, 1200]);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test("a ticket with a photo written offline waits in the outbox with its photo; online it opens once, with the photo", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "campo-foto-"));
+  const file = path.join(dir, "vetro.jpg");
+  await sharp({ create: { width: 2000, height: 1500, channels: 3, background: { r: 200, g: 60, b: 40 } } })
+    .jpeg()
+    .toFile(file);
+  const oggetto = `Vetro rotto ${crypto.randomBytes(3).toString("hex")}`;
+  const mine = async () =>
+    (
+      await api<{ results: { id: number; oggetto: string; foto: boolean }[] }>("GET", "/api/app/ticket/", guardia.token)
+    ).body.results.filter((t) => t.oggetto === oggetto);
+  const { context, page } = await phone();
+  await signIn(page);
+  await swActive(page);
+  await context.setOffline(true);
+  await page.getByText("Offline").waitFor(WAIT);
+  await page.getByRole("button", { name: "Segnalazioni" }).click();
+  await page.getByRole("button", { name: "Nuova segnalazione" }).click();
+  await page.getByLabel("Oggetto").fill(oggetto);
+  await page.getByLabel("Descrizione").fill("Vetro della guardiola rotto.");
+  await page.getByLabel("Foto (facoltativa)").setInputFiles(file);
+  await page.getByRole("button", { name: "Invia segnalazione" }).click();
+  await page.getByText("Segnalazione in coda").waitFor(WAIT);
+  await page.getByRole("button", { name: "In coda (1)" }).click();
+  await page
+    .getByRole("list", { name: "Azioni in attesa" })
+    .getByText(`Segnalazione · ${oggetto} · con foto`)
+    .waitFor(WAIT);
+  expect(await mine()).toHaveLength(0);
+
+  await context.setOffline(false);
+  await page
+    .getByRole("list", { name: "Azioni inviate" })
+    .getByText(`Segnalazione · ${oggetto} · con foto`)
+    .waitFor(WAIT);
+  await page.getByText("Segnalazione aperta con la foto").waitFor(WAIT);
+  const opened = await mine();
+  expect(opened).toHaveLength(1);
+  expect(opened[0]?.foto).toBe(true);
+  await context.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -9,6 +9,7 @@
 import crypto from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { romeInstant } from "../../server/app-simulate";
+import { INFORMATIVA_VERSIONE } from "../../src/domain/informativa-posizione";
 import { ADMIN, adminToken, api, launch, loginThroughUi, newPage, shot } from "./helpers/browser";
 
 jest.setTimeout(240_000);
@@ -114,6 +115,8 @@ test("a guard's late check-in through /api/app/ shows as an anomaly on the page 
     password,
   });
   const app = login.body.token;
+  // The guard has read the notice on positions, as the app asks at the first sign-in.
+  await api("POST", "/api/app/informativa/", app, { data: { versione: INFORMATIVA_VERSIONE } });
   const turni = await api<{
     results: {
       id: number;

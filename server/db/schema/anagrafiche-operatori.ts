@@ -14,7 +14,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { posizioni, valutazioni } from "./core";
+import { bytea, posizioni, valutazioni } from "./core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const day = (name: string) => date(name, { mode: "string" });
@@ -31,7 +31,20 @@ export const files = pgTable("files", {
   sha256: text("sha256").notNull(),
   createdAt: ts("created_at").notNull().defaultNow(),
   createdBy: integer("created_by"),
+  /** The bytes are in file_chunks (migration 0850); false: still in DATA_DIR/files. */
+  contenutoDb: boolean("contenuto_db").notNull().default(false),
 });
+
+/** A file's bytes in order, FILE_CHUNK_BYTES each (server/lib/files.ts). */
+export const fileChunks = pgTable(
+  "file_chunks",
+  {
+    fileId: uuid("file_id").notNull(),
+    n: integer("n").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.n] })],
+);
 
 export const operatori = pgTable("operatori", {
   id: serial("id").primaryKey(),

@@ -16,6 +16,7 @@ import { users } from "../../db/schema/core";
 import { hashPassword, randomPassword } from "../../lib/passwords";
 import type { SeedContext } from "../../seed/demo";
 import { RILEVAZIONE_ORE, rilevaAnomalie } from "./anomalie/rilevazione";
+import { seedDemoRelazioni } from "./relazioni/relazioni.seed";
 
 interface DemoTicket {
   /** Minutes before `today`'s current time. */
@@ -134,6 +135,7 @@ export async function seedDemoConsole(ctx: SeedContext): Promise<void> {
                          VALUES (${inserted[i].id}, ${when}, ${reader?.id ?? null}, ${t.risposta})`);
   }
   await seedDemoApp(ctx);
+  await seedDemoRelazioni(ctx);
 }
 
 // The demo guard's password is generated at seed time and printed once in the seed report, like the

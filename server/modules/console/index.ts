@@ -8,7 +8,9 @@ import { anomalieRoutes } from "./anomalie/anomalie.routes";
 import { attivitaRoutes } from "./attivita/attivita.routes";
 import { comunicazioniAziendaRoutes } from "./comunicazioni-azienda/comunicazioni-azienda.routes";
 import { credenzialiAppRoutes } from "./credenziali-app/credenziali-app.routes";
+import { fogliNotizieRoutes } from "./fogli-notizie/fogli-notizie.routes";
 import { notificheRoutes } from "./notifiche/notifiche.routes";
+import { relazioniRoutes } from "./relazioni/relazioni.routes";
 import { ticketSupportoRoutes } from "./ticket-supporto/ticket-supporto.routes";
 
 export const consoleModule: FastifyPluginAsync = async (app) => {
@@ -18,5 +20,7 @@ export const consoleModule: FastifyPluginAsync = async (app) => {
   await app.register(attivitaRoutes, { prefix: "/attivita" });
   await app.register(anomalieRoutes, { prefix: "/anomalie" });
   await app.register(allarmiRoutes, { prefix: "/allarmi" });
+  await app.register(relazioniRoutes, { prefix: "/relazioni" });
+  await app.register(fogliNotizieRoutes, { prefix: "/fogli-notizie" });
   await app.register(comunicazioniAziendaRoutes, { prefix: "/azienda" });
 };

@@ -15,6 +15,8 @@ export const CONTENT_TYPE_LABELS: Record<string, string> = {
   attivita: "Attività",
   anomalia: "Anomalia",
   allarme: "Allarme (SOS)",
+  relazione_servizio: "Relazione di servizio",
+  foglio_notizie: "Foglio notizie",
   comunicazione: "Comunicazione azienda",
   file: "File",
 };

@@ -4,9 +4,18 @@
  */
 import { fromPromise } from "xstate";
 import type { AppTimbratura } from "../../domain/contracts/console/app-guardie/schemas";
+import type { AppRelazione } from "../../domain/contracts/console/relazioni/schemas";
 import { campoApi, campoErrorMessage, isNetworkError } from "../api";
 import { type Archivio, archivioIndexedDb, INVIATE_TENUTE } from "../outbox/archivio";
-import { type Azione, type AzioneTimbratura, isoConOffset, nuovaAzione, secondiInCoda } from "../outbox/azioni";
+import {
+  type Azione,
+  type AzioneRelazione,
+  type AzioneTicket,
+  type AzioneTimbratura,
+  isoConOffset,
+  nuovaAzione,
+  secondiInCoda,
+} from "../outbox/azioni";
 import type { CampoStore } from "../store";
 import { outboxMachine, SESSIONE_SCADUTA } from "./outbox.machine";
 import { type EsitoTimbratura, POSIZIONE_NON_DISPONIBILE, type Posizione, timbraMachine } from "./timbra.machine";
@@ -19,6 +28,74 @@ export function esitoTimbratura(t: AppTimbratura): string {
     t.assegnato ? null : "turno non assegnato",
   ].filter(Boolean);
   return flags.length ? `Registrata (${flags.join(", ")})` : "Registrata";
+}
+
+/** What a sending failure means for the outbox: retry later (no network, busy, signed out) or refused. */
+function fallimento(error: unknown): string {
+  const status =
+    error && typeof error === "object" && "status" in error ? (error as { status: unknown }).status : undefined;
+  if (status === 401) throw new Error(SESSIONE_SCADUTA);
+  if (isNetworkError(error) || status === 429) throw new Error(campoErrorMessage(error));
+  return campoErrorMessage(error);
+}
+
+/**
+ * A service report: the report (the server answers 200 with the same one when it already has it),
+ * then the photos it does not have yet — so a resend after a lost answer adds none twice.
+ */
+async function inviaRelazione(store: CampoStore, archivio: Archivio, input: AzioneRelazione): Promise<Azione> {
+  const rifiutata = (esito: string): Azione => ({ ...input, stato: "rifiutata", inviata_il: Date.now(), esito });
+  const req = store.dispatch(campoApi.endpoints.inviaRelazione.initiate(input.dati));
+  const res = await req;
+  req.reset();
+  let done: Azione;
+  if (res.error) done = rifiutata(fallimento(res.error));
+  else {
+    let relazione: AppRelazione = res.data;
+    for (const foto of input.foto.slice(relazione.foto)) {
+      const up = store.dispatch(campoApi.endpoints.fotoRelazione.initiate({ id: input.dati.id, foto }));
+      const r = await up;
+      up.reset();
+      if (r.error) {
+        fallimento(r.error);
+        break;
+      }
+      relazione = r.data;
+    }
+    done = {
+      ...input,
+      foto: [],
+      stato: "inviata",
+      inviata_il: Date.now(),
+      esito: `Relazione ricevuta${relazione.foto ? ` con ${relazione.foto} foto` : ""}${
+        relazione.allarme ? ", allarme inviato alla centrale" : ""
+      }`,
+    };
+  }
+  await archivio.salva(done);
+  return done;
+}
+
+/** A ticket with its photo: the ticket (200 with the same one when the server has it), then the photo if it lacks it. */
+async function inviaTicketConFoto(store: CampoStore, archivio: Archivio, input: AzioneTicket): Promise<Azione> {
+  const req = store.dispatch(campoApi.endpoints.apriTicket.initiate(input.dati));
+  const res = await req;
+  req.reset();
+  let done: Azione;
+  if (res.error) done = { ...input, stato: "rifiutata", inviata_il: Date.now(), esito: fallimento(res.error) };
+  else {
+    let esito = "Segnalazione aperta con la foto";
+    if (!res.data.foto && input.foto) {
+      const up = store.dispatch(campoApi.endpoints.fotoTicket.initiate({ id: res.data.id, foto: input.foto }));
+      const r = await up;
+      up.reset();
+      if (r.error) esito = `Segnalazione aperta, foto non accettata: ${fallimento(r.error)}`;
+    }
+    const { foto: _, ...senzaFoto } = input;
+    done = { ...senzaFoto, stato: "inviata", inviata_il: Date.now(), esito };
+  }
+  await archivio.salva(done);
+  return done;
 }
 
 async function carica(archivio: Archivio): Promise<Azione[]> {
@@ -38,6 +115,8 @@ export function campoOutboxMachine(store: CampoStore, archivio: Archivio = archi
         return input;
       }),
       invia: fromPromise<Azione, Azione>(async ({ input }) => {
+        if (input.tipo === "relazione") return inviaRelazione(store, archivio, input);
+        if (input.tipo === "ticket" && input.foto) return inviaTicketConFoto(store, archivio, input);
         const req =
           input.tipo === "timbratura"
             ? store.dispatch(
@@ -50,11 +129,8 @@ export function campoOutboxMachine(store: CampoStore, archivio: Archivio = archi
                 : store.dispatch(campoApi.endpoints.letta.initiate(input.comunicazione_id));
         const res = await req;
         req.reset();
-        const status = res.error && "status" in res.error ? res.error.status : undefined;
-        if (status === 401) throw new Error(SESSIONE_SCADUTA);
-        if (res.error && (isNetworkError(res.error) || status === 429)) throw new Error(campoErrorMessage(res.error));
         const done: Azione = res.error
-          ? { ...input, stato: "rifiutata", inviata_il: Date.now(), esito: campoErrorMessage(res.error) }
+          ? { ...input, stato: "rifiutata", inviata_il: Date.now(), esito: fallimento(res.error) }
           : {
               ...input,
               stato: "inviata",

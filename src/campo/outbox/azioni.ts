@@ -6,6 +6,7 @@
  */
 import type { AppAllarmeData } from "../../domain/contracts/console/allarmi/schemas";
 import type { AppTicketData, AppTimbraturaData } from "../../domain/contracts/console/app-guardie/schemas";
+import type { AppRelazioneData } from "../../domain/contracts/console/relazioni/schemas";
 
 export type StatoAzione = "in_coda" | "inviata" | "rifiutata";
 
@@ -34,10 +35,14 @@ export interface AzioneLettura extends AzioneBase {
   comunicazione_id: number;
 }
 
-/** A ticket written with no network (without a photo): its UUID is the server's idempotency key. */
+/**
+ * A ticket written with no network: its UUID is the server's idempotency key; its photo (made smaller
+ * on the phone) waits with it in IndexedDB and follows it once the server has the ticket.
+ */
 export interface AzioneTicket extends AzioneBase {
   tipo: "ticket";
   dati: AppTicketData & { id: string };
+  foto?: Blob;
 }
 
 /** An SOS: its own UUID is the request's `id` (a silent one is not listed on the phone). */
@@ -46,7 +51,17 @@ export interface AzioneAllarme extends AzioneBase {
   dati: AppAllarmeData;
 }
 
-export type Azione = AzioneTimbratura | AzioneLettura | AzioneTicket | AzioneAllarme;
+/**
+ * A service report (issue 34 item 5): its UUID is the request's `id`; its photos (made smaller on
+ * the phone) wait with it in IndexedDB and follow it once the server has it.
+ */
+export interface AzioneRelazione extends AzioneBase {
+  tipo: "relazione";
+  dati: AppRelazioneData;
+  foto: Blob[];
+}
+
+export type Azione = AzioneTimbratura | AzioneLettura | AzioneTicket | AzioneAllarme | AzioneRelazione;
 
 /** What the phone may show: a silent SOS leaves no trace on the screen. */
 export const visibile = (a: Azione) => !(a.tipo === "allarme" && a.dati.silenzioso);

@@ -1,7 +1,7 @@
 /**
- * Segnalazioni: the guard opens a ticket (category, subject, text, a photo from the camera made
- * smaller on the phone, src/campo/foto.ts) and reads the desk's replies. Needs the network: a
- * ticket has no client id the server could recognise, so it is not queued offline.
+ * Segnalazioni: the guard writes a service report (./relazioni.tsx) or opens a ticket (category, subject, text, a photo from the camera made
+ * smaller on the phone, src/campo/foto.ts) and reads the desk's replies. With no network the ticket
+ * waits in the outbox with its photo (its UUID is the server's idempotency key).
  */
 import { Badge, Box, Button, chakra, Input, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useState } from "react";
@@ -9,6 +9,7 @@ import type { AppTicket, AppTicketData, TicketMessaggio } from "../../domain/con
 import { formatDateTime } from "../../domain/format";
 import { campoApi, campoErrorMessage, isNetworkError } from "../api";
 import { riduciFoto } from "../foto";
+import { type AccodaRelazione, ElencoRelazioni, NuovaRelazione } from "./relazioni";
 
 const Label = chakra("label", { base: { fontWeight: "medium", display: "block", mb: "1" } });
 const field = { w: "full", minH: "48px", borderWidth: "1px", rounded: "md", px: "3", bg: "white", fontSize: "md" };
@@ -26,7 +27,7 @@ const TIPO_LABEL: Record<AppTicket["tipo"], string> = {
 const STATO_LABEL = { aperto: "Aperto", in_lavorazione: "In lavorazione", chiuso: "Chiuso" } as const;
 
 /** Hands a ticket written with no network to the outbox (src/campo/outbox/azioni.ts `AzioneTicket`). */
-export type AccodaTicket = (dati: AppTicketData & { id: string }) => void;
+export type AccodaTicket = (dati: AppTicketData & { id: string }, foto?: Blob) => void;
 
 function NuovoTicket({ onDone, accoda }: { onDone: (inCoda?: boolean) => void; accoda?: AccodaTicket }) {
   const [apri, apertura] = campoApi.useApriTicketMutation();
@@ -48,14 +49,11 @@ function NuovoTicket({ onDone, accoda }: { onDone: (inCoda?: boolean) => void; a
       if (ridotta) await carica({ id: ticket.id, foto: ridotta }).unwrap();
       onDone();
     } catch (err) {
-      // No network: without a photo the ticket waits in the outbox; a photo needs the network.
-      if (isNetworkError(err) && !foto && accoda) {
-        accoda(dati);
+      // No network: the ticket waits in the outbox with its photo (made smaller) and opens once.
+      if (isNetworkError(err) && accoda) {
+        accoda(dati, foto ? await riduciFoto(foto) : undefined);
         onDone(true);
-      } else
-        setErrore(
-          isNetworkError(err) && foto ? `${campoErrorMessage(err)}: la foto richiede la rete` : campoErrorMessage(err),
-        );
+      } else setErrore(campoErrorMessage(err));
     }
   };
   const busy = apertura.isLoading || caricamento.isLoading;
@@ -142,9 +140,16 @@ function Dettaglio({ id, onBack }: { id: number; onBack: () => void }) {
   );
 }
 
-export function SegnalazioniScreen({ accoda }: { accoda?: AccodaTicket } = {}) {
-  const [vista, setVista] = useState<"elenco" | "nuova" | number>("elenco");
+export function SegnalazioniScreen({
+  accoda,
+  accodaRelazione,
+}: {
+  accoda?: AccodaTicket;
+  accodaRelazione?: AccodaRelazione;
+} = {}) {
+  const [vista, setVista] = useState<"elenco" | "nuova" | "relazione" | number>("elenco");
   const [inCoda, setInCoda] = useState(false);
+  const [relazioneInviata, setRelazioneInviata] = useState(false);
   const { data, error } = campoApi.useTicketsQuery();
   if (vista === "nuova")
     return (
@@ -156,6 +161,16 @@ export function SegnalazioniScreen({ accoda }: { accoda?: AccodaTicket } = {}) {
         }}
       />
     );
+  if (vista === "relazione" && accodaRelazione)
+    return (
+      <NuovaRelazione
+        accoda={(dati, foto) => {
+          accodaRelazione(dati, foto);
+          setRelazioneInviata(true);
+        }}
+        onDone={() => setVista("elenco")}
+      />
+    );
   if (typeof vista === "number") return <Dettaglio id={vista} onBack={() => setVista("elenco")} />;
   return (
     <Stack gap="3">
@@ -165,7 +180,15 @@ export function SegnalazioniScreen({ accoda }: { accoda?: AccodaTicket } = {}) {
       <Button colorPalette="blue" size="lg" onClick={() => setVista("nuova")}>
         Nuova segnalazione
       </Button>
+      {accodaRelazione && (
+        <Button colorPalette="blue" variant="outline" size="lg" onClick={() => setVista("relazione")}>
+          Nuova relazione di servizio
+        </Button>
+      )}
       {inCoda && <Text role="status">Segnalazione in coda: partirà da sola quando torna la rete.</Text>}
+      {relazioneInviata && (
+        <Text role="status">Relazione affidata alla coda: la trovi in «In coda» finché il server non la riceve.</Text>
+      )}
       {error && !data && <Text role="alert">{campoErrorMessage(error)}</Text>}
       {data?.results.length === 0 && <Text>Nessuna segnalazione.</Text>}
       {data?.results.map((t) => (
@@ -186,6 +209,7 @@ export function SegnalazioniScreen({ accoda }: { accoda?: AccodaTicket } = {}) {
           <Badge colorPalette={t.stato === "chiuso" ? "gray" : "blue"}>{STATO_LABEL[t.stato]}</Badge>
         </Button>
       ))}
+      {accodaRelazione && <ElencoRelazioni />}
     </Stack>
   );
 }

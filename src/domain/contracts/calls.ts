@@ -39,6 +39,8 @@ export const CALL_TAG_TYPES = [
   "Comunicazione",
   "Consuntivo",
   "Fattura",
+  "Relazione",
+  "FoglioNotizie",
 ] as const;
 export type CallTagType = (typeof CALL_TAG_TYPES)[number];
 

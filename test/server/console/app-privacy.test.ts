@@ -30,11 +30,42 @@ describeEachDb("app delle guardie: informativa, conservazione delle posizioni, t
   beforeAll(async () => {
     ctx().setNow(NOW);
     guardia = await fx.operatore("Privacy", { applicazione: true });
-    token = await fx.appToken(guardia, "privacy.guardia");
+    token = await fx.appToken(guardia, "privacy.guardia", { informativa: false });
   });
   afterAll(() => {
     ctx().setNow(null);
     delete process.env.POSITION_RETENTION_DAYS;
+  });
+
+  it("before the notice is acknowledged the server keeps no position: the check-in is recorded all the same, without it", async () => {
+    const turno = await fx.turno({
+      name: "prima",
+      giorno: "2026-07-01",
+      inizio: "08:00",
+      fine: "16:00",
+      assegnati: [guardia],
+    });
+    const before = NOW;
+    ctx().setNow(new Date("2026-07-01T06:05:00Z"));
+    const res = await inject("POST", "/api/app/timbrature/", token, {
+      data: {
+        id: "5a1c2a8e-4b7d-4f3a-9a51-2c0e8d7b1f34",
+        turno_id: turno,
+        tipo: "ingresso",
+        data_ora: "2026-07-01T08:04:00+02:00",
+        lat: 45.4642,
+        lng: 9.19,
+        accuratezza: 10,
+      },
+    });
+    ctx().setNow(before);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ lat: null, lng: null, accuratezza: null });
+    const row = await queryRows<{ lat: number | null }>(
+      db(),
+      sql`SELECT lat FROM app_timbrature WHERE client_id = '5a1c2a8e-4b7d-4f3a-9a51-2c0e8d7b1f34'`,
+    );
+    expect(row).toEqual([{ lat: null }]);
   });
 
   it("the notice is unacknowledged at the first sign-in; acknowledging it is recorded once and audited", async () => {

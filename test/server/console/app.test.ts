@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { queryOne, queryRows } from "../../../server/db/query";
+import { INFORMATIVA_VERSIONE } from "../../../src/domain/informativa-posizione";
 import { auth, describeEachDb } from "../helpers/app";
 
 const NOW = new Date("2026-07-10T08:00:00Z"); // 10:00 in Rome
@@ -261,6 +262,13 @@ describeEachDb("app delle guardie", (ctx) => {
   });
 
   describe("check-in and check-out", () => {
+    // The guard has read the notice on positions, as the app asks at the first sign-in (without it
+    // the server keeps no position: test/server/console/app-privacy.test.ts).
+    beforeAll(async () => {
+      const ok = await inject("POST", "/api/app/informativa/", token, { data: { versione: INFORMATIVA_VERSIONE } });
+      expect(ok.statusCode).toBe(200);
+    });
+
     it("refuses bad input in Italian and writes nothing", async () => {
       const res = await inject(
         "POST",

@@ -12,6 +12,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { queryOne } from "../../../server/db/query";
 import { hashPassword } from "../../../server/lib/passwords";
+import { INFORMATIVA_VERSIONE } from "../../../src/domain/informativa-posizione";
 import { TEST_SCRYPT_N, type TestApp } from "../helpers/app";
 
 /** The service's site: Milan, Piazza del Duomo. */
@@ -80,10 +81,17 @@ export function consoleFixture(ctx: () => TestApp) {
                 ${x.lat ?? SITO.lat}, ${SITO.lng}, 10, false, true)`);
     },
 
-    /** App credentials for the operator (username: `username`) and a token from /api/app/login/. */
-    async appToken(operatore: number, username: string): Promise<string> {
+    /**
+     * App credentials for the operator (username: `username`) and a token from /api/app/login/. The
+     * guard has acknowledged the notice on positions, as the app asks at the first sign-in, unless
+     * `informativa: false` (without it the server keeps no position: app-informativa.service.ts).
+     */
+    async appToken(operatore: number, username: string, o: { informativa?: boolean } = {}): Promise<string> {
       await db().execute(sql`INSERT INTO app_credenziali (operatore_id, username, password_hash)
         VALUES (${operatore}, ${username}, ${await hashPassword(APP_PASSWORD, TEST_SCRYPT_N)})`);
+      if (o.informativa !== false)
+        await db().execute(sql`INSERT INTO app_informativa_conferme (operatore_id, versione, confermata_il)
+          VALUES (${operatore}, ${INFORMATIVA_VERSIONE}, now()) ON CONFLICT DO NOTHING`);
       const res = await ctx().app.inject({
         method: "POST",
         url: "/api/app/login/",

@@ -79,4 +79,22 @@ describeEachDb("console demo data", (ctx) => {
     expect(r?.totale).toBeGreaterThan(10);
     expect(r?.lette).toBe(Math.floor((r?.totale ?? 0) / 2));
   });
+
+  it("has yesterday's service reports — one relevant and approved, one amended to approve — and the foglio notizie settings", async () => {
+    const rows = await queryRows<{ stato: string; rilevante: boolean; versioni: number }>(
+      ctx().database.db,
+      sql`SELECT r.stato, r.rilevante, (SELECT count(*)::int FROM relazioni_servizio_versioni v WHERE v.relazione_id = r.id) AS versioni
+            FROM relazioni_servizio r ORDER BY r.id`,
+    );
+    expect(rows).toEqual([
+      { stato: "approvata", rilevante: true, versioni: 1 },
+      { stato: "da_approvare", rilevante: false, versioni: 2 },
+    ]);
+    const imp = await queryOne<{ licenza: string; province: string[] }>(
+      ctx().database.db,
+      sql`SELECT licenza, province FROM fogli_notizie_impostazioni`,
+    );
+    expect(imp?.licenza).toMatch(/^Licenza prefettizia/);
+    expect(imp?.province.length).toBeGreaterThan(0);
+  });
 });

@@ -25,6 +25,8 @@ import "../../../src/api/console/allarmi.endpoints";
 import "../../../src/api/console/anomalie.endpoints";
 import "../../../src/api/console/credenziali-app.endpoints";
 import "../../../src/api/console/comunicazioni-azienda.endpoints";
+import "../../../src/api/console/fogli-notizie.endpoints";
+import "../../../src/api/console/relazioni.endpoints";
 import "../../../src/api/console/ticket-supporto.endpoints";
 import "../../../src/api/report/costo-lavoro.endpoints";
 

@@ -6,7 +6,9 @@ import {
   attivitaCalls as attivita,
   comunicazioniAziendaCalls as comunicazioni,
   credenzialiAppCalls as credenziali,
+  fogliNotizieCalls as fogli,
   notificheCalls as notifiche,
+  relazioniCalls as relazioni,
   ticketSupportoCalls as ticket,
 } from "../../../src/domain/contracts/console/calls";
 import { describeMockAnswers, sampleOf } from "./mock-answers";
@@ -35,6 +37,29 @@ describeMockAnswers("console", consoleHandlers, [
   sampleOf(allarmi.allarme, 3),
   sampleOf(allarmi.prendiAllarme, 3),
   sampleOf(allarmi.chiudiAllarme, 3, { body: { data: { note: "Guardia raggiunta" } } }),
+  sampleOf(relazioni.relazioniList, {}, { query: "stato=da_approvare" }),
+  sampleOf(relazioni.relazione, 4),
+  sampleOf(relazioni.relazioneFoto, { id: 4, file: "6f1c2a8e-4b7d-4f3a-9a51-2c0e8d7b1f34" }),
+  sampleOf(relazioni.aggiornaRelazione, 4, { body: { data: { rilevante: true } } }),
+  sampleOf(relazioni.modificaRelazione, 4, {
+    body: {
+      data: {
+        categoria: "tentato_furto",
+        gravita: "attenzione",
+        accaduto_il: "2026-03-09T23:00:00+01:00",
+        luogo: "Cancello carraio lato nord",
+        descrizione: "Tentato accesso al magazzino.",
+        provvedimenti: "",
+        motivo: "Precisato con la guardia",
+      },
+    },
+  }),
+  sampleOf(relazioni.approvaRelazione, 4),
+  sampleOf(fogli.fogliNotizieList, {}, { query: "provincia=MI" }),
+  sampleOf(fogli.generaFoglioNotizie, {}, { body: { data: { giorno: "2026-03-09" } } }),
+  sampleOf(fogli.foglioNotiziePdf, 1),
+  sampleOf(fogli.fogliNotizieImpostazioni),
+  sampleOf(fogli.aggiornaFogliNotizieImpostazioni, {}, { body: { data: { province: ["MI", "MB"] } } }),
   sampleOf(comunicazioni.comunicazioniList, {}, { query: "destinatari=tutti" }),
   sampleOf(
     comunicazioni.inviaComunicazione,

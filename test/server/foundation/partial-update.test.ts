@@ -668,6 +668,33 @@ const CASES: Record<string, UpdateCase> = {
     row: (c) => selectRow(c.db, sql`SELECT to_jsonb(x) AS r FROM auth_settings x`),
     change: { data: { mfa_required_permissions: ["erp_fatture_emetti"] } },
   },
+  // A guard's service report, made as the app would (a version 1), relevant or not for the police.
+  "PUT /api/comunicazioni/relazioni/:id/": {
+    async create(c) {
+      const r = (await queryOne<{ id: number }>(
+        c.db,
+        sql`INSERT INTO relazioni_servizio (operatore_id, client_id, provincia, data_ora, ricevuto_il, rilevante)
+            VALUES (${c.operatore}, gen_random_uuid(), 'MI', now(), now(), true) RETURNING id`,
+      )) as { id: number };
+      await c.db.execute(sql`INSERT INTO relazioni_servizio_versioni (relazione_id, versione, categoria, gravita, accaduto_il,
+                               luogo, descrizione, creata_il)
+                             VALUES (${r.id}, 1, 'furto', 'attenzione', now(), 'Magazzino', 'Porta forzata', now())`);
+      return { url: `/api/comunicazioni/relazioni/${r.id}/`, values: { rilevante: true } };
+    },
+    read,
+    row: rowOf("relazioni_servizio"),
+    change: { data: { rilevante: false } },
+  },
+  "PUT /api/comunicazioni/fogli-notizie/impostazioni/": {
+    async create(c) {
+      const values = { licenza: "Licenza n. 123/2020, Prefettura di Milano", province: ["MB", "MI"] };
+      await c.call("PUT", "/api/comunicazioni/fogli-notizie/impostazioni/", { data: values }, 200);
+      return { url: "/api/comunicazioni/fogli-notizie/impostazioni/", values };
+    },
+    read: (c) => c.call("GET", "/api/comunicazioni/fogli-notizie/impostazioni/") as Promise<Values>,
+    row: (c) => selectRow(c.db, sql`SELECT to_jsonb(x) - 'aggiornato_il' AS r FROM fogli_notizie_impostazioni x`),
+    change: { data: { licenza: "Licenza n. 456/2026, Prefettura di Monza" } },
+  },
   "PUT /api/fatturazione/impostazioni": {
     async create(c) {
       const values = {

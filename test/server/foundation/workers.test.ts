@@ -157,6 +157,12 @@ describe("npm start with ERP_WORKERS", () => {
         return c.length === 2 ? c : undefined;
       });
       for (let i = 0; i < 6; i++) expect(await health(server.port)).toEqual({ status: 200, body: { status: "ok" } });
+      // /metrics from either worker is the whole server's: the primary sums both workers' counts
+      // (the cluster hands connections round robin, so each served some of the six).
+      const metrics = await fetch(`http://127.0.0.1:${server.port}/metrics`).then((r) => r.text());
+      expect(metrics).toContain('erp_http_requests_total{method="GET",route="/api/health",status_class="2xx"} 6');
+      expect(metrics).toContain('erp_db_pool_connections{state="total"}');
+      expect(metrics).toMatch(/nodejs_eventloop_lag_seconds \d/);
 
       // A worker killed outright is replaced; the port answers on the survivor and the replacement.
       // (In the instant before the primary hears of the death it may still hand it a connection.)

@@ -29,6 +29,8 @@ import { anomalieList } from "../../../server/modules/console/anomalie/anomalie.
 import { attivitaList } from "../../../server/modules/console/attivita/attivita.list";
 import { comunicazioniList } from "../../../server/modules/console/comunicazioni-azienda/comunicazioni-azienda.list";
 import { destinatariList } from "../../../server/modules/console/comunicazioni-azienda/destinatari.list";
+import { fogliNotizieList } from "../../../server/modules/console/fogli-notizie/fogli-notizie.list";
+import { relazioniList } from "../../../server/modules/console/relazioni/relazioni.list";
 import { ticketList } from "../../../server/modules/console/ticket-supporto/ticket-supporto.list";
 import { consuntivoList } from "../../../server/modules/fatturazione/consuntivo/consuntivo.list";
 import { fattureList } from "../../../server/modules/fatturazione/fatture/fatture.list";
@@ -109,6 +111,9 @@ const CASES: Case[] = [
   { list: ticketList },
   { list: anomalieList },
   { list: allarmiList },
+  // The scale data has no reports or sheets: the filters' values are given.
+  { list: relazioniList },
+  { list: fogliNotizieList },
   // The page always asks for one day (today by default).
   { list: attivitaList, base: { giorno: day(-1) } },
   { list: comunicazioniList },
@@ -161,7 +166,23 @@ const ALLARMI =
   "the guards' SOS are rare (a few a week, a few thousand in years), read newest first from allarmi_lista_idx; a sort by a " +
   "joined name, a client or a handling time sorts them all, and a count by state, silent or escalated reads them all, " +
   "under a millisecond per thousand (the open ones, the header's, have allarmi_aperti_idx)";
+const RELAZIONI =
+  "the guards' service reports: a few a day per company (thousands a year), read to-approve first then newest from " +
+  "relazioni_servizio_lista_idx; a sort or count by what the last version says (category, severity, when), a joined name, " +
+  "client or province reads them all, a few milliseconds for years of them";
+const FOGLI =
+  "the daily sheets for the Questura: one per province and day (a few hundred a year), read newest day first from " +
+  "fogli_notizie_lista_idx; any other sort or count reads them all, under a millisecond";
 const UNINDEXED: Record<string, string> = {
+  "relazioni.sort.*": RELAZIONI,
+  "relazioni.filter.stato": RELAZIONI,
+  "relazioni.filter.cliente": RELAZIONI,
+  "relazioni.filter.categoria": RELAZIONI,
+  "relazioni.filter.gravita": RELAZIONI,
+  "relazioni.filter.provincia": RELAZIONI,
+  "relazioni.filter.rilevante": RELAZIONI,
+  "fogli-notizie.sort.*": FOGLI,
+  "fogli-notizie.filter.provincia": FOGLI,
   "allarmi.sort.*": ALLARMI,
   "allarmi.filter.stato": ALLARMI,
   "allarmi.filter.silenzioso": ALLARMI,
@@ -425,6 +446,19 @@ describePg("list indexes [postgres]", () => {
              CASE WHEN g % 4 > 1 THEN now() - make_interval(hours => g * 7) + interval '30 minutes' END,
              CASE WHEN g % 9 = 0 THEN now() - make_interval(hours => g * 7) + interval '2 minutes' END
         FROM generate_series(1, 3000) g;
+      INSERT INTO relazioni_servizio (operatore_id, client_id, provincia, data_ora, ricevuto_il, rilevante)
+      SELECT 1 + g % 30000, gen_random_uuid(), (ARRAY['MI','TO','RM','NA'])[1 + g % 4], now() - make_interval(hours => g * 3),
+             now() - make_interval(hours => g * 3), g % 6 = 0
+        FROM generate_series(1, 5000) g;
+      INSERT INTO relazioni_servizio_versioni (relazione_id, versione, categoria, gravita, accaduto_il, luogo, descrizione, creata_il)
+      SELECT id, 1, (ARRAY['furto','intrusione','danneggiamento','altro'])[1 + id % 4]::text,
+             (ARRAY['routine','attenzione','emergenza'])[1 + id % 3]::text, ricevuto_il - interval '10 minutes', 'Luogo', 'Descrizione', ricevuto_il
+        FROM relazioni_servizio;
+      UPDATE relazioni_servizio SET stato = 'approvata', approvata_da = (SELECT min(id) FROM users), approvata_il = ricevuto_il + interval '1 hour'
+       WHERE id % 10 <> 0;
+      INSERT INTO fogli_notizie (giorno, provincia, emissione, generato_il, relazioni, pdf)
+      SELECT current_date - g, p, 1, now() - make_interval(days => g), '{}', '\\x00'
+        FROM generate_series(1, 400) g, unnest(ARRAY['MI','TO']) p;
       INSERT INTO comunicazioni (oggetto, testo, destinatari, inviata_il) VALUES ('A tutti', 'Testo', 'tutti', now() - interval '1 day');
       INSERT INTO comunicazioni_destinatari (comunicazione_id, operatore_id, consegnata_il, letta_il, promemoria)
       SELECT 1, id, CASE WHEN id % 3 <> 0 THEN now() - make_interval(mins => id % 600) END,

@@ -69,6 +69,8 @@ describe("side menu", () => {
       "Attività",
       "Anomalie",
       "Allarmi",
+      "Relazioni di servizio",
+      "Foglio notizie",
       "Comunicazioni azienda",
       "Logs",
       "Control Room",

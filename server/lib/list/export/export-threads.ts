@@ -93,3 +93,8 @@ export async function leaseExportThread(): Promise<{ thread: Worker; done: (reus
   };
   return { thread: leased, done };
 }
+
+/** For /metrics (server/lib/metrics.ts): threads started, idle among them, exports waiting for one. */
+export function exportThreadStats(): { started: number; idle: number; waiting: number } {
+  return { started, idle: idle.length, waiting: waiting.length };
+}

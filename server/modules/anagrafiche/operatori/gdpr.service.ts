@@ -81,7 +81,7 @@ export async function exportOperatore(ctx: AppContext, id: number): Promise<{ fi
     if (!f) continue;
     const name = `files/${f.categoria}-${f.id.slice(0, 8)}-${downloadName(f)}`;
     try {
-      add(name, await readStoredFile(ctx.config.dataDir, f));
+      add(name, await readStoredFile(ctx.db, ctx.config.dataDir, f));
       index.push({
         file: name,
         categoria: f.categoria,

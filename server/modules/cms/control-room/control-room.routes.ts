@@ -64,10 +64,16 @@ function sseSnapshot(picture: ControlRoom): string {
   return text;
 }
 
+/**
+ * What a stream closed by the server's stop (SIGTERM, a restart) writes last: the SSE reconnection
+ * time, so a client reconnects after it — to another process or replica, or this one restarted.
+ */
+export const SSE_RETRY_ON_STOP = "retry: 5000\n\n";
+
 interface Stream {
   userId: number;
   token: string;
-  end: () => void;
+  end: (stopping?: boolean) => void;
   recheck: () => void;
 }
 
@@ -82,7 +88,7 @@ export const controlRoomRoutes: FastifyPluginAsync = async (base) => {
   // Before the server waits for its connections to end: end the open streams.
   base.addHook("preClose", async () => {
     stopListening();
-    for (const st of [...streams]) st.end();
+    for (const st of [...streams]) st.end(true);
     await hub.close();
   });
 
@@ -153,14 +159,16 @@ export const controlRoomRoutes: FastifyPluginAsync = async (base) => {
       });
       write(first);
       const unwatch = hub.watch(id, write);
+      const counted = base.metrics.streamOpened("control-room");
       const stream: Stream = {
         userId: user.id,
         token,
-        end: () => {
+        end: (stopping = false) => {
           clearInterval(tick);
           unwatch();
+          counted();
           streams.delete(stream);
-          if (!raw.writableEnded) raw.end();
+          if (!raw.writableEnded) raw.end(stopping ? SSE_RETRY_ON_STOP : undefined);
         },
         recheck: () => {
           lastCheck = Date.now();

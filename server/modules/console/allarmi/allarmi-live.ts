@@ -87,9 +87,20 @@ export async function createAllarmiLive(app: FastifyInstance): Promise<AllarmiLi
         const timer = setTimeout(() => now().then(waiter.done, waiter.fail), WAIT_MS);
         timer.unref();
         waiters.add(waiter);
+        const counted = app.metrics.streamOpened("allarmi");
+        const { done, fail } = waiter;
+        waiter.done = (a) => {
+          counted();
+          done(a);
+        };
+        waiter.fail = (err) => {
+          counted();
+          fail(err);
+        };
         onClose(() => {
           clearTimeout(timer);
           waiters.delete(waiter);
+          counted();
         });
       });
     },

@@ -46,6 +46,7 @@ interface Row {
   chiuso_il: string | null;
   note: string;
   escalato_il: string | null;
+  relazione_id: number | null;
 }
 
 /** The columns of an alarm as the desk reads it, from `allarmi a` (the shift as one JSON value). */
@@ -60,7 +61,7 @@ export const ALLARME_SELECT = sql`SELECT a.id, a.stato, ${local("a.data_ora")} A
          WHERE t.id = a.turno_id) AS turno,
        pu.id AS preso_da_id, trim(pu.nome || ' ' || pu.cognome) AS preso_da_nome, ${local("a.preso_il")} AS preso_il,
        cu.id AS chiuso_da_id, trim(cu.nome || ' ' || cu.cognome) AS chiuso_da_nome, ${local("a.chiuso_il")} AS chiuso_il,
-       a.note, ${local("a.escalato_il")} AS escalato_il
+       a.note, ${local("a.escalato_il")} AS escalato_il, a.relazione_id
   FROM allarmi a
   JOIN operatori o ON o.id = a.operatore_id
   LEFT JOIN users pu ON pu.id = a.preso_da
@@ -87,6 +88,7 @@ function allarmeOut(r: Row): Allarme {
     chiuso_il: r.chiuso_il,
     note: r.note,
     escalato_il: r.escalato_il,
+    relazione_id: r.relazione_id === null ? null : Number(r.relazione_id),
   };
 }
 

@@ -35,6 +35,7 @@ import { SINCRONIZZAZIONE_FORTE_RITARDO_MINUTI } from "../../../../src/domain/ho
 import type { Executor } from "../../../db/client";
 import { queryRowsPrepared } from "../../../db/query";
 import { AZIONI } from "../../../lib/audit";
+import { currentRequestId } from "../../../lib/request-context";
 
 export const ANOMALIA_CONTENT_TYPE = "anomalia";
 /** The note of an anomaly the server closes because the missing check-in/out arrived late. */
@@ -72,6 +73,7 @@ export async function rilevaAnomalie(
   const tol = sql.raw(`interval '${ANOMALIE_TOLLERANZA_MINUTI} minutes'`);
   const forteRitardo = sql.raw(`interval '${SINCRONIZZAZIONE_FORTE_RITARDO_MINUTI} minutes'`);
   const labels = JSON.stringify(ANOMALIA_TIPO_LABEL);
+  const requestId = currentRequestId() ?? null;
   // A named prepared statement on PostgreSQL (two fixed shapes): planning this statement costs more
   // than running it for one check-in (~13 ms against ~1 ms), so each connection plans it once.
   return queryRowsPrepared<NuovaAnomalia>(
@@ -164,7 +166,8 @@ export async function rilevaAnomalie(
                  'Anomalia risolta automaticamente: ' || (${labels}::jsonb ->> chiuse.tipo),
                  jsonb_build_array(jsonb_build_object('content_type', 'operatore', 'object_id', chiuse.operatore_id::text),
                                    jsonb_build_object('content_type', 'turno', 'object_id', chiuse.turno_id::text)),
-                 jsonb_build_object('tipo', chiuse.tipo, 'change_log', jsonb_build_array('Stato: "Aperta" → "Chiusa"')), NULL::text
+                 jsonb_build_object('tipo', chiuse.tipo, 'change_log', jsonb_build_array('Stato: "Aperta" → "Chiusa"'))
+                   || jsonb_strip_nulls(jsonb_build_object('request_id', ${requestId}::text)), NULL::text
             FROM chiuse
         ), audit AS (
           INSERT INTO log_entries (azione, content_type, object_id, utente_id, note, related, dati, ip)
@@ -172,7 +175,8 @@ export async function rilevaAnomalie(
                  'Anomalia rilevata: ' || (${labels}::jsonb ->> nuove.tipo),
                  jsonb_build_array(jsonb_build_object('content_type', 'operatore', 'object_id', nuove.operatore_id::text),
                                    jsonb_build_object('content_type', 'turno', 'object_id', nuove.turno_id::text)),
-                 jsonb_build_object('tipo', nuove.tipo, 'change_log', '[]'::jsonb), NULL::text
+                 jsonb_build_object('tipo', nuove.tipo, 'change_log', '[]'::jsonb)
+                   || jsonb_strip_nulls(jsonb_build_object('request_id', ${requestId}::text)), NULL::text
             FROM nuove
         )
         SELECT id, tipo FROM nuove ORDER BY id`,

@@ -25,6 +25,23 @@ import { ANTICIPO_MASSIMO_MINUTI, type AppActor, guardAudit } from "./app.servic
 /** How far from a shift's hours an SOS still names it. */
 export const TURNO_VICINO_ORE = 12;
 
+/**
+ * The shift a guard's message from the field belongs to: the one the app names if the guard is
+ * assigned to it, otherwise the assignment whose hours hold `at`, or the nearest within 12 hours.
+ */
+export function turnoDellaGuardia(operatoreId: number, turnoId: number | null, at: Date) {
+  return sql`coalesce(
+    (SELECT turno_id FROM turni_operatori WHERE turno_id = ${turnoId}::int AND operatore_id = ${operatoreId}),
+    (SELECT p.turno_id FROM turni_operatori_periodi p
+      WHERE p.operatore_id = ${operatoreId}
+        AND p.periodo && tstzrange(${at}::timestamptz - make_interval(hours => ${TURNO_VICINO_ORE}),
+                                   ${at}::timestamptz + make_interval(hours => ${TURNO_VICINO_ORE}))
+      ORDER BY (p.periodo @> ${at}::timestamptz) DESC,
+               least(abs(extract(epoch FROM lower(p.periodo) - ${at}::timestamptz)),
+                     abs(extract(epoch FROM upper(p.periodo) - ${at}::timestamptz)))
+      LIMIT 1))`;
+}
+
 const APP_COLS = sql`a.client_id::text AS id, a.stato, ${local("a.data_ora")} AS data_ora, ${local("a.ricevuto_il")} AS ricevuto_il,
   a.silenzioso, trim(u.nome || ' ' || u.cognome) AS preso_da, ${local("a.preso_il")} AS preso_il`;
 
@@ -56,16 +73,7 @@ export async function appAllarme(
       tx,
       sql`INSERT INTO allarmi AS a (operatore_id, client_id, turno_id, data_ora, ricevuto_il, lat, lng, accuratezza, silenzioso)
           VALUES (${operatoreId}, ${data.id}::uuid,
-                  coalesce(
-                    (SELECT turno_id FROM turni_operatori WHERE turno_id = ${data.turno_id ?? null}::int AND operatore_id = ${operatoreId}),
-                    (SELECT p.turno_id FROM turni_operatori_periodi p
-                      WHERE p.operatore_id = ${operatoreId}
-                        AND p.periodo && tstzrange(${device}::timestamptz - make_interval(hours => ${TURNO_VICINO_ORE}),
-                                                   ${device}::timestamptz + make_interval(hours => ${TURNO_VICINO_ORE}))
-                      ORDER BY (p.periodo @> ${device}::timestamptz) DESC,
-                               least(abs(extract(epoch FROM lower(p.periodo) - ${device}::timestamptz)),
-                                     abs(extract(epoch FROM upper(p.periodo) - ${device}::timestamptz)))
-                      LIMIT 1)),
+                  ${turnoDellaGuardia(operatoreId, data.turno_id ?? null, device)},
                   ${device}, ${now}, ${data.lat}, ${data.lng}, ${data.accuratezza}, ${data.silenzioso})
           ON CONFLICT (operatore_id, client_id) DO NOTHING
           RETURNING a.id, a.turno_id`,

@@ -25,6 +25,25 @@ async function confermataIl(db: Executor, operatoreId: number): Promise<string |
   return r ? new Date(r.confermata_il).toISOString() : null;
 }
 
+/** A position as the app sends it: latitude, longitude and accuracy together, or none. */
+interface Posizione {
+  lat: number | null;
+  lng: number | null;
+  accuratezza: number | null;
+}
+
+/**
+ * The position the server may keep of a guard's check-in or report: none until the guard has
+ * acknowledged the current notice on positions (art. 13 GDPR, art. 4 c. 3 L. 300/1970: data from a
+ * tool that records the work is usable only if the worker was informed). The action itself is
+ * recorded all the same, "posizione non disponibile" — never refused. The SOS keeps its position:
+ * the guard's safety comes first (art. 6(1)(d) GDPR, vital interest).
+ */
+export async function posizioneConsentita<T extends Posizione>(db: Executor, operatoreId: number, data: T): Promise<T> {
+  if (data.lat === null || (await confermataIl(db, operatoreId)) !== null) return data;
+  return { ...data, lat: null, lng: null, accuratezza: null };
+}
+
 export async function appInformativa(db: Executor, user: AppUser, giorni: number): Promise<AppInformativaOut> {
   return {
     versione: INFORMATIVA_VERSIONE,

@@ -18,6 +18,10 @@
  *   POST /allarmi/              {data: {id (UUID from the app), data_ora, lat, lng, accuratezza, silenzioso, turno_id?}}
  *                               → 201 recorded, 200 already recorded (same id), 409 id reused: ./app-allarmi.service.ts
  *   GET  /allarmi/:uuid/        its state and who took it ("ricevuto da …")
+ *   GET  /relazioni/            the guard's service reports (30 days); POST /relazioni/ {data: {id (UUID), data_ora,
+ *                               categoria, gravita, accaduto_il, luogo, descrizione, provvedimenti, lat, lng, accuratezza}}
+ *                               → 201 / 200 same id / 409 id reused; an emergenza raises an alarm: ./app-relazioni.service.ts
+ *   POST /relazioni/:uuid/foto/ a photo for it (multipart `foto`): ./app-foto.routes.ts
  * Writes take one hit of the operator's limit (60 a minute) and are audited.
  */
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
@@ -39,6 +43,7 @@ import { appAllarme, appStatoAllarme } from "./app-allarmi.service";
 import { appAllegato, appComunicazioni, appConfermaLettura } from "./app-comunicazioni.service";
 import { appFotoRoutes } from "./app-foto.routes";
 import { appConfermaInformativa, appInformativa } from "./app-informativa.service";
+import { appInviaRelazione, appRelazioni } from "./app-relazioni.service";
 
 export const appRoutes: FastifyPluginAsync = async (app) => {
   await app.register(appFotoRoutes);
@@ -84,4 +89,10 @@ export const appRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(created ? 201 : 200).send(allarme);
   });
   route.call(calls.appStatoAllarme, (request) => appStatoAllarme(app.db, currentAppUser(request), request.params.id));
+  route.call(calls.appRelazioni, (request) => appRelazioni(app.db, currentAppUser(request), app.clock()));
+  route.call(calls.appInviaRelazione, async (request, reply) => {
+    await writeHit(request);
+    const { created, relazione } = await appInviaRelazione(app.db, actorOf(request), request.body.data, app.clock());
+    return reply.code(created ? 201 : 200).send(relazione);
+  });
 };

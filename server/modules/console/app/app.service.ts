@@ -33,6 +33,7 @@ import {
   reserveRateLimit,
 } from "../../../lib/rate-limit";
 import { rilevaAnomalie } from "../anomalie/rilevazione";
+import { posizioneConsentita } from "./app-informativa.service";
 
 export const APP_LOGIN_FAILED = "Impossibile accedere con le credenziali fornite";
 export const TURNO_NON_TROVATO = "Turno non trovato";
@@ -253,6 +254,7 @@ export async function appTimbra(
     throw validationError({ data_ora: "La data e ora del dispositivo è nel futuro" });
   }
   const operatoreId = actor.user.operatoreId;
+  const pos = await posizioneConsentita(db, operatoreId, data);
   const tardi = now.getTime() - device.getTime() > SINCRONIZZAZIONE_TARDIVA_MINUTI * 60_000;
   // The time it is judged on (lateness, worked hours): never earlier than it reached us, less the
   // outbox's wait the app reports (issue 30 item 1).
@@ -264,8 +266,8 @@ export async function appTimbra(
       tx,
       sql`INSERT INTO app_timbrature AS t (operatore_id, client_id, turno_id, tipo, data_ora, ricevuta_il, lat, lng,
                                            accuratezza, sincronizzata_tardi, secondi_in_coda, data_ora_valida, assegnato)
-          SELECT ${operatoreId}, ${data.id}::uuid, tu.id, ${data.tipo}, ${device}, ${now}, ${data.lat},
-                 ${data.lng}, ${data.accuratezza}, ${tardi}, ${coda}, ${valida},
+          SELECT ${operatoreId}, ${data.id}::uuid, tu.id, ${data.tipo}, ${device}, ${now}, ${pos.lat},
+                 ${pos.lng}, ${pos.accuratezza}, ${tardi}, ${coda}, ${valida},
                  EXISTS (SELECT 1 FROM turni_operatori WHERE turno_id = tu.id AND operatore_id = ${operatoreId})
             FROM turni tu WHERE tu.id = ${data.turno_id}
           ON CONFLICT (operatore_id, client_id) DO NOTHING

@@ -60,7 +60,8 @@ export const sopralluoghiRoutes: FastifyPluginAsync = async (base) => {
     async (request, reply) => {
       const x = await getSopralluogo(contextOf(request), request.params.id);
       const foto: Buffer[] = [];
-      for (const f of x.foto) foto.push(await readStoredFile(app.config.dataDir, await fotoFile(app.db, x.id, f.id)));
+      for (const f of x.foto)
+        foto.push(await readStoredFile(app.db, app.config.dataDir, await fotoFile(app.db, x.id, f.id)));
       return sendFile(reply, {
         data: await sopralluogoPdf(x, foto),
         mime: "application/pdf",

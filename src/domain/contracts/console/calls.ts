@@ -5,5 +5,7 @@ export { appCalls } from "./app-guardie/calls";
 export { attivitaCalls } from "./attivita/calls";
 export { comunicazioniAziendaCalls } from "./comunicazioni-azienda/calls";
 export { credenzialiAppCalls } from "./credenziali-app/calls";
+export { fogliNotizieCalls } from "./fogli-notizie/calls";
 export { notificheCalls } from "./notifiche/calls";
+export { relazioniCalls } from "./relazioni/calls";
 export { ticketSupportoCalls } from "./ticket-supporto/calls";

@@ -17,7 +17,9 @@ import { RecordError } from "../../../components/record-error";
 import { ALLARME_STATO_LABEL } from "../../../domain/contracts/console/allarmi/schemas";
 import { formatDate, formatDateTimeSeconds, formatTime } from "../../../domain/format";
 import { linkMappa } from "../../../domain/mappa";
+import { CAPABILITIES, hasAny } from "../../../domain/permissions";
 import { notify } from "../../../lib/toaster";
+import { usePermissions } from "../../../machines/session-context";
 
 function Gestione({ allarme }: { allarme: Allarme }) {
   const [prendi, presa] = usePrendiAllarmeMutation();
@@ -91,6 +93,7 @@ function Gestione({ allarme }: { allarme: Allarme }) {
 
 export function AllarmeDetail({ id }: { id: number }) {
   const { data: allarme, error, isLoading } = useAllarmeQuery(id);
+  const permissions = usePermissions();
   return (
     <Stack p="4" gap="4">
       <ChakraLink asChild>
@@ -124,6 +127,17 @@ export function AllarmeDetail({ id }: { id: number }) {
               <Text color="fg.muted">Posizione non disponibile</Text>
             )}
           </Stack>
+          {allarme.relazione_id !== null &&
+            // Only who may read service reports follows the link (erp_relazioni and the admins).
+            (hasAny(permissions, CAPABILITIES.relazioni) ? (
+              <ChakraLink asChild>
+                <Link to={`/console/relazioni?relazione=${allarme.relazione_id}`}>
+                  Dalla relazione di servizio n. {allarme.relazione_id} (emergenza)
+                </Link>
+              </ChakraLink>
+            ) : (
+              <Text>Dalla relazione di servizio n. {allarme.relazione_id} (emergenza)</Text>
+            ))}
           <Gestione allarme={allarme} />
           <LogScreen title="Log" path={`log/allarme/${allarme.id}/`} />
         </>

@@ -3,6 +3,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { files } from "../../../../server/db/schema/anagrafiche-operatori";
+import { readStoredFile } from "../../../../server/lib/files";
 import { auth, describeEachDb } from "../../helpers/app";
 import { ADMIN, createOperatore, person } from "./fixtures";
 import { multipartBody } from "./multipart";
@@ -65,7 +66,10 @@ describeEachDb("operatori: uploads and file serving", (ctx) => {
     const [row] = await ctx().database.db.select().from(files).where(eq(files.id, ref.id));
     expect(row.percorso).toMatch(/^\d{4}\/[0-9a-f-]{36}$/);
     const dataDir = ctx().app.config.dataDir;
-    const stored = fs.readFileSync(path.join(dataDir, "files", row.percorso));
+    // The bytes are in the database (file_chunks), none on this host's disk.
+    expect(row.contenutoDb).toBe(true);
+    expect(fs.existsSync(path.join(dataDir, "files", row.percorso))).toBe(false);
+    const stored = await readStoredFile(ctx().database.db, dataDir, row);
     const meta = await sharp(stored).metadata();
     expect(meta.exif).toBeUndefined();
     expect(stored.includes(Buffer.from("SEGRETO-EXIF"))).toBe(false);

@@ -5,12 +5,10 @@
  * nothing, each write and its audit entry (the parent as related object) are one transaction, an
  * attached file goes with its row.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import type * as LightMyRequest from "light-my-request";
 import { queryOne, queryRows } from "../../../../server/db/query";
-import { filesRoot, storeFile } from "../../../../server/lib/files";
+import { storeFile } from "../../../../server/lib/files";
 import { auth, describeEachDb } from "../../helpers/app";
 import { createTables, EXPLODES, RIGHE_PERMISSION } from "./test-crud";
 
@@ -202,8 +200,14 @@ describeEachDb("server/lib/crud: a declared sub-resource", (ctx) => {
       data: Buffer.from("%PDF-1.4\n%prova\n"),
       allowed: ["pdf"],
     });
-    const bytes = path.join(filesRoot(dataDir), file.percorso);
-    expect(fs.existsSync(bytes)).toBe(true);
+    const chunks = async () =>
+      (
+        await queryOne<{ n: number }>(
+          db(),
+          sql`SELECT count(*)::int AS n FROM file_chunks WHERE file_id = ${file.id}::uuid`,
+        )
+      )?.n;
+    expect(await chunks()).toBe(1);
     const row = await created(alfa, { nome: "Verbale", note: "firmato", allegato: file.id });
     expect(row.allegato).toBe(file.id);
 
@@ -212,7 +216,7 @@ describeEachDb("server/lib/crud: a declared sub-resource", (ctx) => {
     expect(del.json()).toEqual({ result: "OK" });
     expect((await stored()).some((r) => r.id === row.id)).toBe(false);
     expect(await queryOne(db(), sql`SELECT 1 FROM files WHERE id = ${file.id}::uuid`)).toBeUndefined();
-    expect(fs.existsSync(bytes)).toBe(false);
+    expect(await chunks()).toBe(0);
     const log = await entries(row.id);
     expect(log.map((e) => e.azione)).toEqual(["Creazione", "Eliminazione"]);
     expect(log[1]).toMatchObject({

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { queryOne, queryRows } from "../../../../server/db/query";
-import { MB } from "../../../../server/lib/files";
+import { MB, readStoredFile } from "../../../../server/lib/files";
 import { multipartBody } from "../../anagrafiche/operatori/multipart";
 import { auth, describeEachDb } from "../../helpers/app";
 import { createCliente, posizioneId } from "../fixtures";
@@ -56,13 +56,20 @@ describeEachDb("pianificazione: service attachments", (ctx) => {
     });
     const fileId = body.file.id as string;
 
-    const file = await queryOne<{ owner_type: string; owner_id: string; percorso: string }>(
+    const file = await queryOne<{
+      id: string;
+      owner_type: string;
+      owner_id: string;
+      percorso: string;
+      dimensione: number;
+      contenutoDb: boolean;
+    }>(
       db,
-      sql`SELECT owner_type, owner_id, percorso FROM files WHERE id = ${fileId}::uuid`,
+      sql`SELECT id, owner_type, owner_id, percorso, dimensione, contenuto_db AS "contenutoDb" FROM files WHERE id = ${fileId}::uuid`,
     );
-    expect(file).toMatchObject({ owner_type: "servizio", owner_id: String(s1) });
-    const stored = path.join(ctx().app.config.dataDir, "files", file!.percorso);
-    expect(fs.readFileSync(stored)).toEqual(PDF);
+    expect(file).toMatchObject({ owner_type: "servizio", owner_id: String(s1), contenutoDb: true });
+    expect(fs.existsSync(path.join(ctx().app.config.dataDir, "files", file!.percorso))).toBe(false);
+    expect(await readStoredFile(db, ctx().app.config.dataDir, file!)).toEqual(PDF);
     const log = await queryRows<{
       azione: string;
       object_id: string;
@@ -131,7 +138,7 @@ describeEachDb("pianificazione: service attachments", (ctx) => {
     expect(del.statusCode).toBe(200);
     expect(await queryOne(db, sql`SELECT 1 FROM files WHERE id = ${fileId}::uuid`)).toBeUndefined();
     expect(await queryOne(db, sql`SELECT 1 FROM servizi_allegati WHERE id = ${body.id}`)).toBeUndefined();
-    expect(fs.existsSync(stored)).toBe(false);
+    expect(await queryOne(db, sql`SELECT 1 FROM file_chunks WHERE file_id = ${fileId}::uuid LIMIT 1`)).toBeUndefined();
     const deleted = await queryOne<{ azione: string }>(
       db,
       sql`SELECT azione FROM log_entries WHERE content_type = 'servizio_allegato' ORDER BY id DESC LIMIT 1`,

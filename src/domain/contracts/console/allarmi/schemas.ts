@@ -53,6 +53,8 @@ export const AllarmeOut = z.object({
   note: z.string(),
   /** When the administrators were mailed because nobody took it in time. */
   escalato_il: z.string().nullable(),
+  /** The service report (relazione di servizio, severity *emergenza*) that raised it, if any. */
+  relazione_id: z.number().nullable(),
 });
 export type Allarme = z.infer<typeof AllarmeOut>;
 

@@ -8,6 +8,7 @@
 import { declareCalls } from "../../calls";
 import { DetailOut, FileDownload, IdParams } from "../../common";
 import { AppAllarmeBody, AppAllarmeOut, UuidParams } from "../allarmi/schemas";
+import { AppRelazioneBody, AppRelazioneOut, AppRelazioniOut } from "../relazioni/schemas";
 import { AppInformativaBody, AppInformativaOut } from "./informativa";
 import {
   AppComunicazioneOut,
@@ -146,5 +147,34 @@ export const appCalls = declareCalls({
     summary: "Lo stato di un proprio SOS (per id dell'app)",
     params: UuidParams,
     answer: AppAllarmeOut,
+  },
+  /** The guard's service reports (issue 34 item 5), the last 30 days. */
+  appRelazioni: {
+    ...app,
+    method: "GET",
+    path: "app/relazioni/",
+    summary: "Le relazioni di servizio della guardia (ultimi 30 giorni)",
+    answer: AppRelazioniOut,
+  },
+  /** 201 recorded, 200 already recorded (same id), 409 id reused; an *emergenza* raises an alarm. */
+  appInviaRelazione: {
+    ...app,
+    method: "POST",
+    path: "app/relazioni/",
+    summary: "Invia una relazione di servizio (idempotente per id); un'emergenza solleva un allarme",
+    body: AppRelazioneBody,
+    answer: AppRelazioneOut,
+    status: 201,
+    alsoAnswers: { 200: AppRelazioneOut },
+  },
+  /** Multipart field `foto`, checked by content; at most RELAZIONE_MAX_FOTO, before approval. */
+  appFotoRelazione: {
+    ...app,
+    method: "POST",
+    path: "app/relazioni/:id/foto/",
+    summary: "Allega una foto alla relazione (JPEG, PNG o WebP, controllata dal contenuto)",
+    params: UuidParams,
+    consumes: ["multipart/form-data"],
+    answer: AppRelazioneOut,
   },
 });
