@@ -7,6 +7,7 @@ import { HttpResponse, http } from "msw";
 import { PASSWORD_CHANGED, REGISTERED } from "../src/domain/auth-messages";
 import { AccountOut } from "../src/domain/contracts/auth/credentials";
 import { UsersList } from "../src/domain/contracts/auth/users";
+import { MFA_DEFAULT_PERMISSIONS } from "../src/domain/mfa";
 import { crud } from "./crud";
 import { MOCK_PASSWORD, SETTINGS } from "./fixtures/auth";
 import { api, dataOf, issueMockToken, refuse, signedInUser, tokenOf } from "./http";
@@ -53,6 +54,17 @@ export const authHandlers = [
   ),
   http.get(api("auth/sessions/"), ({ request }) =>
     signedInUser(request) ? HttpResponse.json({ results: [mockSession(1, true)] }) : unauthorized(),
+  ),
+  http.get(api("auth/security-settings/"), ({ request }) =>
+    signedInUser(request)
+      ? HttpResponse.json({
+          mfa_required: false,
+          mfa_required_permissions: [...MFA_DEFAULT_PERMISSIONS],
+          sso_required: false,
+          sso_break_glass_username: "",
+          sso_available: false,
+        })
+      : unauthorized(),
   ),
   http.get(api("auth/users/:id/sessions/"), ({ request, params }) =>
     signedInUser(request)

@@ -18,8 +18,9 @@ export function SecuritySettingsPage() {
   const { data } = mfaApi.useSecuritySettingsQuery();
   const [save, { isLoading }] = mfaApi.useSaveSecuritySettingsMutation();
   const [draft, setDraft] = useState<SecuritySettings | null>(null);
+  // the first answer fills the form; a later refetch never overwrites what is being edited
   useEffect(() => {
-    if (data) setDraft(data);
+    if (data) setDraft((d) => d ?? data);
   }, [data]);
   if (!draft) return null;
   const set = (p: Partial<SecuritySettings>) => setDraft({ ...draft, ...p });
@@ -51,10 +52,12 @@ export function SecuritySettingsPage() {
               <Checkbox.Control />
               <Checkbox.Label>Obbligatoria per chi ha almeno uno dei permessi scelti</Checkbox.Label>
             </Checkbox.Root>
-            <Text fontSize="sm" color="fg.muted">
-              Chi è soggetto all'obbligo e non l'ha ancora attivata dovrà farlo al prossimo accesso; le sue sessioni
-              aperte vengono chiuse al salvataggio.
-            </Text>
+            {draft.mfa_required && (
+              <Text fontSize="sm" color="fg.muted">
+                Chi è soggetto all'obbligo e non l'ha ancora attivata dovrà farlo al prossimo accesso; le sue sessioni
+                aperte vengono chiuse al salvataggio.
+              </Text>
+            )}
             <Box>
               <Button
                 size="xs"

@@ -26,6 +26,7 @@ describeMockAnswers("auth", authHandlers, [
   { url: "/api/auth/mfa/", as: 1 },
   { url: "/api/auth/sessions/", as: 1 },
   { url: "/api/auth/users/3/sessions/", as: 1 },
+  { url: "/api/auth/security-settings/", as: 1 },
   { url: `${USERS}?page=1&page_size=25` },
   { url: `${USERS}?page=2&page_size=2&order_field=cognome&order_asc=false` },
   { url: `${USERS}?global=vigilanza&attivo=true&in_attesa=false` },

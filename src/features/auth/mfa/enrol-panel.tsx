@@ -3,7 +3,7 @@
  * secret to type by hand, a code from the app to confirm, then the ten recovery codes, shown once.
  * Used by the login (enrolment the policy demands) and by Sicurezza dell'account.
  */
-import { Alert, Box, Button, Code, HStack, QrCode, SimpleGrid, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Alert, Box, Button, HStack, QrCode, SimpleGrid, Spinner, Stack, Text } from "@chakra-ui/react";
 import { FORM_ERROR } from "final-form";
 import { useEffect, useState } from "react";
 import { Form } from "react-final-form";
@@ -51,9 +51,9 @@ export function EnrolPanel({
           <Text fontSize="sm" color="fg.muted">
             Non riesci a inquadrarlo? Inserisci a mano questa chiave:
           </Text>
-          <Code data-testid="mfa-secret" wordBreak="break-all">
+          <Text as="code" data-testid="mfa-secret" fontFamily="mono" wordBreak="break-all">
             {setup.secret}
-          </Code>
+          </Text>
         </Box>
       </HStack>
       <Form<{ code: string }>
@@ -110,7 +110,9 @@ export function RecoveryCodes({
       <SimpleGrid columns={2} gap="2" as="ul" aria-label="Codici di recupero" listStyleType="none">
         {codes.map((c) => (
           <Box as="li" key={c}>
-            <Code fontSize="md">{c}</Code>
+            <Text as="code" fontFamily="mono" fontSize="md">
+              {c}
+            </Text>
           </Box>
         ))}
       </SimpleGrid>
