@@ -39,7 +39,7 @@ module.exports = {
       transform: { "^.+\\.[cm]?[tj]sx?$": swc },
       // rettime, @open-draft, until-async: ESM-only dependencies of msw (the contract test asks the mocks).
       transformIgnorePatterns: [
-        "/node_modules/(?!(cookie|content-disposition|@electric-sql/pglite|rettime|@open-draft|until-async)/)",
+        "/node_modules/(?!(cookie|content-disposition|@electric-sql/pglite|rettime|@open-draft|until-async|openid-client|oauth4webapi|jose|oidc-provider|nanoid|quick-lru|eta)/)",
       ],
       globalSetup: "<rootDir>/test/server/setup/global-setup.ts",
       globalTeardown: "<rootDir>/test/server/setup/global-teardown.ts",
@@ -49,7 +49,9 @@ module.exports = {
       testMatch: ["<rootDir>/test/e2e/**/*.test.ts"],
       testEnvironment: "node",
       transform: { "^.+\\.[cm]?[tj]sx?$": swc },
-      transformIgnorePatterns: ["/node_modules/(?!(cookie|content-disposition|@electric-sql/pglite)/)"],
+      transformIgnorePatterns: [
+        "/node_modules/(?!(cookie|content-disposition|@electric-sql/pglite|oidc-provider|jose|nanoid|quick-lru|eta)/)",
+      ],
       globalSetup: "<rootDir>/test/e2e/setup/global-setup.ts",
       globalTeardown: "<rootDir>/test/e2e/setup/global-teardown.ts",
       // Each test file its own server and database (no file sees another's data).

@@ -3,6 +3,7 @@
  *   migrate
  *   user create --username U --password P [--email E] [--first-name F] [--last-name L] [--permissions a,b,c]
  *   user set-password --username U --password P
+ *   user reset-2fa --username U
  *   user list
  *   seed demo
  *   seed scale [--operators N] [--clients N] [--contracts N] [--weeks N] [--log-entries N]
@@ -34,9 +35,12 @@ import { acquireLock, readLock } from "./db/lock";
 import { queryOne } from "./db/query";
 import { RoleSetupError, setupRoles, urlAsRole } from "./db/roles";
 import { users } from "./db/schema/core";
+import { AZIONI, writeAudit } from "./lib/audit";
 import { describeChainReport, verifyAuditChain } from "./lib/audit-chain";
 import { type Actor, systemContext } from "./lib/context";
 import { HttpError } from "./lib/errors";
+import { revokeAllTokens } from "./lib/tokens";
+import { removeMfa } from "./modules/auth/mfa.service";
 import { createStaffUser, updateStaffUser } from "./modules/auth/users.service";
 import { simulate } from "./modules/cms/simulate";
 import { seedDemo } from "./seed/demo";
@@ -47,6 +51,8 @@ const USAGE = `Uso: npm run erp -- <comando>
   migrate                                   applica le migrazioni del database
   user create --username U --password P [--email E] [--first-name F] [--last-name L] [--permissions a,b,c]
   user set-password --username U --password P
+  user reset-2fa --username U               toglie la verifica in due passaggi (telefono e codici di
+                                            recupero persi) e chiude le sessioni dell'utente
   user list                                 elenca gli utenti del personale
   seed demo                                 carica i dati dimostrativi (solo su un database senza dati demo)
   seed scale [--operators N] [--clients N] [--contracts N] [--weeks N] [--log-entries N]
@@ -184,6 +190,36 @@ async function userSetPassword(config: AppConfig, o: Record<string, string | und
     if (!u) throw new CliError(`Utente "${o.username}" non trovato.`);
     await updateStaffUser(systemContext(database.db, CLI_ACTOR), u.id, { password: o.password }, config.scryptN);
     return `Password dell'utente "${u.username}" aggiornata; le sue sessioni aperte sono state chiuse.`;
+  });
+}
+
+/**
+ * `user reset-2fa --username U`: an administrator locked out (phone lost, recovery codes lost)
+ * loses the second factor; the next login asks for it again when the policy demands it. Their
+ * sessions are closed. Audited.
+ */
+async function userResetMfa(config: AppConfig, o: Record<string, string | undefined>): Promise<string> {
+  need(o, "username");
+  return withDatabase(config, async (database) => {
+    const u = await queryOne<{ id: number; username: string }>(
+      database.db,
+      sql`SELECT id, username FROM users WHERE lower(username) = lower(${o.username})`,
+    );
+    if (!u) throw new CliError(`Utente "${o.username}" non trovato.`);
+    const had = await database.db.transaction(async (tx) => {
+      const removed = await removeMfa(tx, u.id);
+      await revokeAllTokens(tx, u.id, new Date());
+      await writeAudit(tx, {
+        azione: AZIONI.mfaDisabled,
+        contentType: "utente",
+        objectId: u.id,
+        note: "Azzerata da riga di comando (user reset-2fa): sessioni chiuse",
+      });
+      return removed;
+    });
+    return had
+      ? `Verifica in due passaggi dell'utente "${u.username}" azzerata; le sue sessioni sono state chiuse. Al prossimo accesso potrà (o dovrà, se la regola lo prevede) attivarla di nuovo.`
+      : `L'utente "${u.username}" non aveva la verifica in due passaggi; le sue sessioni sono state chiuse.`;
   });
 }
 
@@ -443,6 +479,8 @@ export async function runCli(argv: string[], config: AppConfig = loadConfig()): 
       return userSetPassword(config, o);
     case "user list":
       return userList(config);
+    case "user reset-2fa":
+      return userResetMfa(config, o);
     case "seed demo":
       return seedDemoCommand(config);
     case "seed scale":

@@ -44,6 +44,14 @@ export interface AppConfig {
   positionRetentionDays: number;
   /** ALARM_ESCALATION_MINUTES: an SOS nobody took within this many minutes is mailed to the administrators (default 2). */
   alarmEscalationMinutes: number;
+  /**
+   * MFA_KEY: the key that encrypts the staff's TOTP secrets at rest (server/lib/secret-box.ts):
+   * 32 bytes in base64, or any passphrase of at least 32 characters (stretched with HKDF).
+   * Unset: a random key kept in DATA_DIR/mfa.key (created on first use, mode 0600). Never logged.
+   */
+  mfaKey?: string;
+  /** OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: single sign-on, off unless all three are set. */
+  oidc?: { issuer: string; clientId: string; clientSecret: string; label: string };
   /** ERP_WORKERS as written (a number or `auto`); resolved by server/workers.ts. */
   workers?: string;
   /** METRICS: `off` turns /metrics and its collection off (default on; server/lib/metrics.ts). */
@@ -120,6 +128,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? "info",
     logFormat: parseLogFormat(env.LOG_FORMAT),
     workers: env.ERP_WORKERS || undefined,
+    mfaKey: env.MFA_KEY || undefined,
+    oidc:
+      env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+        ? {
+            issuer: env.OIDC_ISSUER,
+            clientId: env.OIDC_CLIENT_ID,
+            clientSecret: env.OIDC_CLIENT_SECRET,
+            label: env.OIDC_LABEL || "SSO aziendale",
+          }
+        : undefined,
     metrics: bool(env.METRICS) ?? true,
     metricsToken: env.METRICS_TOKEN || undefined,
     backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,

@@ -1453,6 +1453,20 @@ CREATE SEQUENCE public.app_tokens_id_seq
 ALTER SEQUENCE public.app_tokens_id_seq OWNED BY public.app_tokens.id;
 
 --
+-- Name: auth_settings; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.auth_settings (
+    id integer NOT NULL,
+    mfa_required boolean DEFAULT false NOT NULL,
+    mfa_required_permissions text[] NOT NULL,
+    sso_required boolean DEFAULT false NOT NULL,
+    sso_break_glass_username text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT auth_settings_id_check CHECK ((id = 1))
+);
+
+--
 -- Name: auth_tokens; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1465,7 +1479,8 @@ CREATE TABLE public.auth_tokens (
     expires_at timestamp with time zone NOT NULL,
     revoked_at timestamp with time zone,
     ip text,
-    user_agent text
+    user_agent text,
+    reauth_at timestamp with time zone
 );
 
 --
@@ -2561,6 +2576,41 @@ CREATE TABLE public.login_backoff (
 );
 
 --
+-- Name: login_challenges; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.login_challenges (
+    id bigint NOT NULL,
+    user_id integer NOT NULL,
+    challenge_hash bytea NOT NULL,
+    kind text NOT NULL,
+    created_at timestamp with time zone NOT NULL,
+    expires_at timestamp with time zone NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    used_at timestamp with time zone,
+    ip text,
+    user_agent text,
+    CONSTRAINT login_challenges_kind_check CHECK ((kind = ANY (ARRAY['code'::text, 'enrol'::text])))
+);
+
+--
+-- Name: login_challenges_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.login_challenges_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: login_challenges_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.login_challenges_id_seq OWNED BY public.login_challenges.id;
+
+--
 -- Name: login_known_addresses; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -2570,6 +2620,38 @@ CREATE TABLE public.login_known_addresses (
     first_seen_at timestamp with time zone NOT NULL,
     last_seen_at timestamp with time zone NOT NULL
 );
+
+--
+-- Name: oidc_logins; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.oidc_logins (
+    id bigint NOT NULL,
+    state_hash bytea NOT NULL,
+    code_verifier text NOT NULL,
+    nonce text NOT NULL,
+    created_at timestamp with time zone NOT NULL,
+    expires_at timestamp with time zone NOT NULL,
+    used_at timestamp with time zone,
+    ip text
+);
+
+--
+-- Name: oidc_logins_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.oidc_logins_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: oidc_logins_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.oidc_logins_id_seq OWNED BY public.oidc_logins.id;
 
 --
 -- Name: operatori_codice_seq; Type: SEQUENCE; Schema: public; Owner: -
@@ -3849,6 +3931,46 @@ CREATE SEQUENCE public.turni_operatori_periodi_id_seq
 ALTER SEQUENCE public.turni_operatori_periodi_id_seq OWNED BY public.turni_operatori_periodi.id;
 
 --
+-- Name: user_mfa; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.user_mfa (
+    user_id integer NOT NULL,
+    secret_enc text NOT NULL,
+    created_at timestamp with time zone NOT NULL,
+    confirmed_at timestamp with time zone,
+    last_step bigint
+);
+
+--
+-- Name: user_mfa_recovery_codes; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.user_mfa_recovery_codes (
+    id bigint NOT NULL,
+    user_id integer NOT NULL,
+    code_hash bytea NOT NULL,
+    used_at timestamp with time zone
+);
+
+--
+-- Name: user_mfa_recovery_codes_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.user_mfa_recovery_codes_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: user_mfa_recovery_codes_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.user_mfa_recovery_codes_id_seq OWNED BY public.user_mfa_recovery_codes.id;
+
+--
 -- Name: users; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -4072,6 +4194,18 @@ ALTER TABLE ONLY public.giorni ALTER COLUMN id SET DEFAULT nextval('public.giorn
 ALTER TABLE ONLY public.log_entries ALTER COLUMN id SET DEFAULT nextval('public.log_entries_id_seq'::regclass);
 
 --
+-- Name: login_challenges id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.login_challenges ALTER COLUMN id SET DEFAULT nextval('public.login_challenges_id_seq'::regclass);
+
+--
+-- Name: oidc_logins id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.oidc_logins ALTER COLUMN id SET DEFAULT nextval('public.oidc_logins_id_seq'::regclass);
+
+--
 -- Name: operatori id; Type: DEFAULT; Schema: public; Owner: -
 --
 
@@ -4240,6 +4374,12 @@ ALTER TABLE ONLY public.turni_operatori ALTER COLUMN id SET DEFAULT nextval('pub
 ALTER TABLE ONLY public.turni_operatori_periodi ALTER COLUMN id SET DEFAULT nextval('public.turni_operatori_periodi_id_seq'::regclass);
 
 --
+-- Name: user_mfa_recovery_codes id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.user_mfa_recovery_codes ALTER COLUMN id SET DEFAULT nextval('public.user_mfa_recovery_codes_id_seq'::regclass);
+
+--
 -- Name: users id; Type: DEFAULT; Schema: public; Owner: -
 --
 
@@ -4314,6 +4454,13 @@ ALTER TABLE ONLY public.app_tokens
 
 ALTER TABLE ONLY public.app_tokens
     ADD CONSTRAINT app_tokens_token_hash_key UNIQUE (token_hash);
+
+--
+-- Name: auth_settings auth_settings_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.auth_settings
+    ADD CONSTRAINT auth_settings_pkey PRIMARY KEY (id);
 
 --
 -- Name: auth_tokens auth_tokens_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -4701,11 +4848,39 @@ ALTER TABLE ONLY public.login_backoff
     ADD CONSTRAINT login_backoff_pkey PRIMARY KEY (key);
 
 --
+-- Name: login_challenges login_challenges_challenge_hash_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.login_challenges
+    ADD CONSTRAINT login_challenges_challenge_hash_key UNIQUE (challenge_hash);
+
+--
+-- Name: login_challenges login_challenges_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.login_challenges
+    ADD CONSTRAINT login_challenges_pkey PRIMARY KEY (id);
+
+--
 -- Name: login_known_addresses login_known_addresses_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.login_known_addresses
     ADD CONSTRAINT login_known_addresses_pkey PRIMARY KEY (user_id, ip);
+
+--
+-- Name: oidc_logins oidc_logins_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.oidc_logins
+    ADD CONSTRAINT oidc_logins_pkey PRIMARY KEY (id);
+
+--
+-- Name: oidc_logins oidc_logins_state_hash_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.oidc_logins
+    ADD CONSTRAINT oidc_logins_state_hash_key UNIQUE (state_hash);
 
 --
 -- Name: operatori_compensi operatori_compensi_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -5084,6 +5259,20 @@ ALTER TABLE ONLY public.turni_operatori
 
 ALTER TABLE ONLY public.turni
     ADD CONSTRAINT turni_pkey PRIMARY KEY (id);
+
+--
+-- Name: user_mfa user_mfa_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.user_mfa
+    ADD CONSTRAINT user_mfa_pkey PRIMARY KEY (user_id);
+
+--
+-- Name: user_mfa_recovery_codes user_mfa_recovery_codes_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.user_mfa_recovery_codes
+    ADD CONSTRAINT user_mfa_recovery_codes_pkey PRIMARY KEY (id);
 
 --
 -- Name: users users_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -5701,6 +5890,18 @@ CREATE INDEX log_entries_utente_idx ON public.log_entries USING btree (utente_id
 CREATE INDEX login_backoff_last_attempt_idx ON public.login_backoff USING btree (last_attempt_at);
 
 --
+-- Name: login_challenges_expires_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX login_challenges_expires_idx ON public.login_challenges USING btree (expires_at);
+
+--
+-- Name: oidc_logins_expires_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX oidc_logins_expires_idx ON public.oidc_logins USING btree (expires_at);
+
+--
 -- Name: operatori_attivo_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -6269,6 +6470,12 @@ CREATE INDEX turni_operatori_periodi_to_idx ON public.turni_operatori_periodi US
 --
 
 CREATE INDEX turni_operatori_periodi_turno_idx ON public.turni_operatori_periodi USING btree (turno_id);
+
+--
+-- Name: user_mfa_recovery_codes_user_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX user_mfa_recovery_codes_user_idx ON public.user_mfa_recovery_codes USING btree (user_id) WHERE (used_at IS NULL);
 
 --
 -- Name: users_email_idx; Type: INDEX; Schema: public; Owner: -
@@ -7200,6 +7407,13 @@ ALTER TABLE ONLY public.intermittenti_comunicazioni
     ADD CONSTRAINT intermittenti_comunicazioni_turno_operatore_id_fkey FOREIGN KEY (turno_operatore_id) REFERENCES public.turni_operatori(id) ON DELETE CASCADE;
 
 --
+-- Name: login_challenges login_challenges_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.login_challenges
+    ADD CONSTRAINT login_challenges_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+--
 -- Name: login_known_addresses login_known_addresses_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -7653,6 +7867,20 @@ ALTER TABLE ONLY public.turni_operatori
 
 ALTER TABLE ONLY public.turni
     ADD CONSTRAINT turni_posizione_id_fkey FOREIGN KEY (posizione_id) REFERENCES public.posizioni(id);
+
+--
+-- Name: user_mfa_recovery_codes user_mfa_recovery_codes_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.user_mfa_recovery_codes
+    ADD CONSTRAINT user_mfa_recovery_codes_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+--
+-- Name: user_mfa user_mfa_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.user_mfa
+    ADD CONSTRAINT user_mfa_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 --
 -- PostgreSQL database dump complete

@@ -18,6 +18,18 @@ export const AZIONI = {
   passwordReset: "Reimpostazione password",
   passwordChange: "Cambio password",
   registrationRefused: "Registrazione non riuscita",
+  /** Issue 37: the second factor, sessions, single sign-on. */
+  loginPassword: "Accesso: password corretta",
+  mfaCodeFailed: "Codice di verifica errato",
+  mfaEnabled: "Verifica in due passaggi attivata",
+  mfaDisabled: "Verifica in due passaggi disattivata",
+  mfaRecoveryUsed: "Codice di recupero usato",
+  mfaRecoveryRenewed: "Codici di recupero rigenerati",
+  reauth: "Conferma dell'identità",
+  reauthFailed: "Conferma dell'identità non riuscita",
+  sessionEnded: "Sessione chiusa",
+  ssoLogin: "Accesso SSO",
+  ssoFailed: "Accesso SSO non riuscito",
 } as const;
 
 export interface RelatedObject {

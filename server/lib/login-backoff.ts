@@ -21,7 +21,7 @@ export const BACKOFF = {
 } as const;
 
 /** Which sign-in a key belongs to: staff names keep the bare name (the rows before this file). */
-export type BackoffScope = "staff" | "app" | "cms";
+export type BackoffScope = "staff" | "app" | "cms" | "mfa";
 
 export function backoffKey(scope: BackoffScope, name: string): string {
   return scope === "staff" ? rateKey(name) : `${scope}:${rateKey(name)}`;

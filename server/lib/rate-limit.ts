@@ -39,6 +39,8 @@ export const RATE_RULES = {
   loginIp: { bucket: "login-ip", limit: 20, windowSeconds: FIFTEEN_MINUTES },
   /** Key: the user id: wrong current passwords on POST /api/auth/change-password/. */
   passwordChangeUser: { bucket: "password-change-user", limit: 5, windowSeconds: FIFTEEN_MINUTES },
+  /** Key: the user id: wrong passwords or codes on POST /api/auth/reauth/ (issue 37). */
+  reauthUser: { bucket: "reauth-user", limit: 5, windowSeconds: FIFTEEN_MINUTES },
   resetAccount: { bucket: "reset-account", limit: 5, windowSeconds: FIFTEEN_MINUTES },
   resetIp: { bucket: "reset-ip", limit: 20, windowSeconds: FIFTEEN_MINUTES },
   resetCodeIp: { bucket: "reset-code-ip", limit: 20, windowSeconds: FIFTEEN_MINUTES },

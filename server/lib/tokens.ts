@@ -48,6 +48,8 @@ export async function issueToken(
     expiresAt: new Date(now.getTime() + policy.tokenAbsoluteMinutes * 60_000),
     ip: meta.ip ?? null,
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    // a token is issued right after its user proved who they are: a fresh authentication
+    reauthAt: now,
   });
   return token;
 }

@@ -7,6 +7,7 @@ import type {
   Account,
   ChangePasswordData,
   DetailOut,
+  LoginAnswer,
   LoginBody,
   LoginResponse,
   RegisterBody,
@@ -19,8 +20,18 @@ import { api } from "./base";
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<LoginResponse, LoginBody>({
+    login: build.mutation<LoginAnswer, LoginBody>({
       query: (body) => ({ url: "auth/login/", method: "POST", body }),
+    }),
+    /** Issue 37: single sign-on — whether it is on (the login's "Accedi con …"), its start and its end. */
+    oidcInfo: build.query<{ enabled: boolean; label: string }, void>({ query: () => "auth/oidc/" }),
+    oidcStart: build.mutation<{ url: string }, void>({ query: () => ({ url: "auth/oidc/start/", method: "POST" }) }),
+    oidcFinish: build.mutation<LoginResponse, { params: string }>({
+      query: (body) => ({ url: "auth/oidc/finish/", method: "POST", body }),
+    }),
+    /** Issue 37: the second step of a login, with the challenge the first one answered. */
+    loginCode: build.mutation<LoginResponse, { challenge: string; code: string }>({
+      query: (body) => ({ url: "auth/login/code/", method: "POST", body }),
     }),
     account: build.query<Account, void>({
       query: () => "auth/account/",

@@ -12,9 +12,20 @@ import {
 } from "@reduxjs/toolkit/query/react";
 import { CALL_TAG_TYPES } from "../domain/contracts/calls";
 import type { ApiErrorBody } from "../domain/contracts/common";
+import { REAUTH_REQUIRED } from "../domain/mfa";
 import { tokenStorage } from "./token-storage";
 
 let onUnauthorized: (() => void) | null = null;
+let onReauth: (() => Promise<boolean>) | null = null;
+
+/**
+ * Issue 37: the signed-in layout registers here the dialog that asks for the password (and code)
+ * when the server answers 403 `reauth_required`; it resolves true once the identity is confirmed
+ * and the call is then sent again, once.
+ */
+export function setReauthHandler(fn: (() => Promise<boolean>) | null): void {
+  onReauth = fn;
+}
 
 /** The session machine registers here to learn that the server refused the token. */
 export function setUnauthorizedHandler(fn: (() => void) | null): void {
@@ -42,7 +53,15 @@ export function noticeRefusedToken(status: unknown): void {
 }
 
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, apiCtx, extra) => {
-  const result = await rawBaseQuery(args, apiCtx, extra);
+  let result = await rawBaseQuery(args, apiCtx, extra);
+  if (
+    result.error?.status === 403 &&
+    (result.error.data as { code?: unknown } | undefined)?.code === REAUTH_REQUIRED &&
+    onReauth &&
+    (await onReauth())
+  ) {
+    result = await rawBaseQuery(args, apiCtx, extra);
+  }
   noticeRefusedToken(result.error?.status);
   return result;
 };

@@ -348,7 +348,21 @@ export const ROUTES: AppRoute[] = [
     page: lazyPage(() => import("../features/cms/utenti/utenti-page"), "UtentiCmsPage"),
   },
 
+  // Profile menu → 'Sicurezza dell'account' (issue 37): every signed-in user
+  {
+    path: "/profilo/sicurezza",
+    title: "Sicurezza dell'account",
+    capabilities: CAPABILITIES.all,
+    page: lazyPage(() => import("../features/auth/account-security-page"), "AccountSecurityPage"),
+  },
+
   // Impostazioni
+  {
+    path: "/impostazioni/sicurezza",
+    title: "Sicurezza",
+    capabilities: CAPABILITIES.utenti,
+    page: lazyPage(() => import("../features/impostazioni/security-settings-page"), "SecuritySettingsPage"),
+  },
   {
     path: "/impostazioni/utenti",
     title: "Utenti",

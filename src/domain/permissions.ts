@@ -363,6 +363,8 @@ export const MENU: readonly MenuGroup[] = [
     title: "Impostazioni",
     items: [
       { id: "utenti", title: "Utenti", path: "/impostazioni/utenti", requires: CAPABILITIES.utenti },
+      /** Ours (issue 37): the second factor policy, SSO obbligatorio, a user's sessions. */
+      { id: "sicurezza", title: "Sicurezza", path: "/impostazioni/sicurezza", requires: CAPABILITIES.utenti },
       {
         id: "costo-lavoro",
         title: "Costo del lavoro",

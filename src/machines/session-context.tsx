@@ -70,7 +70,15 @@ export type SessionPhase = "pending" | "loggedIn" | "loggedOut";
 /** pending while the stored token is checked or a login/logout is running. */
 export function sessionPhase(s: SessionSnapshot): SessionPhase {
   if (s.matches("loggedIn")) return "loggedIn";
-  if (s.matches("loggedOut") || s.matches("loggingIn")) return "loggedOut";
+  // between the password and the second factor the user is still signed out (issue 37)
+  if (
+    s.matches("loggedOut") ||
+    s.matches("loggingIn") ||
+    s.matches("loggingInSso") ||
+    s.matches("secondFactor") ||
+    s.matches("verifyingCode")
+  )
+    return "loggedOut";
   return "pending";
 }
 

@@ -8,11 +8,18 @@
  * `loggedIn` invokes the notification polling (src/machines/notifications.machine.ts, id and
  * systemId "notifications") with the user's permissions: it polls exactly while logged in.
  *
+ * Issue 37: when the login answers a challenge instead of a token (a second factor is due), the
+ * machine waits in `secondFactor` (context.mfa) for the code (MFA_CODE → `verifyingCode`) or, when
+ * the policy demands an enrolment, for the enrolment screen to finish (MFA_DONE with the token).
+ * MFA_CANCEL goes back to the password. SSO (the provider's answer back on the login page) is
+ * completed in `loggingInSso`.
+ *
  * Side effects are named actors/actions with inert defaults: the app provides the real ones
  * (src/machines/session.services.ts), tests provide stubs.
  */
 import { assign, setup } from "xstate";
-import type { Account, LoginResponse } from "../domain/contracts/auth/credentials";
+import type { Account, LoginAnswer, LoginResponse } from "../domain/contracts/auth/credentials";
+import type { MfaStep } from "../domain/mfa";
 import { notProvided } from "./not-provided";
 import { notificationsMachine } from "./notifications.machine";
 
@@ -26,10 +33,16 @@ export interface SessionContext {
   user: Account | null;
   /** The message of the last failed login (server detail or 'Login failed'). */
   error: string | null;
+  /** Between the password and the second factor: which step, and the server's challenge. */
+  mfa: { step: MfaStep; challenge: string } | null;
 }
 
 export type SessionEvent =
   | { type: "LOGIN"; username: string; password: string }
+  | { type: "SSO"; params: string }
+  | { type: "MFA_CODE"; code: string }
+  | { type: "MFA_DONE"; token: string; user: Account }
+  | { type: "MFA_CANCEL" }
   | { type: "LOGOUT" }
   | { type: "SESSION_EXPIRED" };
 
@@ -51,7 +64,9 @@ export const sessionMachine = setup({
   },
   actors: {
     fetchAccount: notProvided<Account>("fetchAccount"),
-    login: notProvided<LoginResponse, { username: string; password: string }>("login"),
+    login: notProvided<LoginAnswer, { username: string; password: string }>("login"),
+    loginCode: notProvided<LoginResponse, { challenge: string; code: string }>("loginCode"),
+    loginSso: notProvided<LoginResponse, { params: string }>("loginSso"),
     logout: notProvided<unknown>("logout"),
     notifications: notificationsMachine,
   },
@@ -68,7 +83,7 @@ export const sessionMachine = setup({
 }).createMachine({
   id: "session",
   initial: "initialising",
-  context: ({ input }) => ({ hasStoredToken: input?.hasStoredToken ?? false, user: null, error: null }),
+  context: ({ input }) => ({ hasStoredToken: input?.hasStoredToken ?? false, user: null, error: null, mfa: null }),
   states: {
     initialising: {
       always: [{ guard: "hasStoredToken", target: "validating" }, { target: "loggedOut" }],
@@ -84,16 +99,14 @@ export const sessionMachine = setup({
     loggedOut: {
       on: {
         LOGIN: { target: "loggingIn", actions: assign({ error: null }) },
+        SSO: { target: "loggingInSso", actions: assign({ error: null }) },
       },
     },
-    loggingIn: {
+    loggingInSso: {
       invoke: {
-        id: "login",
-        src: "login",
-        input: ({ event }) => {
-          const e = event as Extract<SessionEvent, { type: "LOGIN" }>;
-          return { username: e.username, password: e.password };
-        },
+        id: "loginSso",
+        src: "loginSso",
+        input: ({ event }) => ({ params: (event as Extract<SessionEvent, { type: "SSO" }>).params }),
         onDone: {
           target: "loggedIn",
           actions: [
@@ -108,6 +121,78 @@ export const sessionMachine = setup({
             assign({ user: null, error: ({ event }) => failureMessage(event.error) }),
             { type: "alertLoginError", params: ({ context }) => ({ message: context.error ?? LOGIN_FAILED }) },
           ],
+        },
+      },
+    },
+    loggingIn: {
+      invoke: {
+        id: "login",
+        src: "login",
+        input: ({ event }) => {
+          const e = event as Extract<SessionEvent, { type: "LOGIN" }>;
+          return { username: e.username, password: e.password };
+        },
+        onDone: [
+          {
+            guard: ({ event }) => "mfa" in event.output,
+            target: "secondFactor",
+            actions: assign({
+              mfa: ({ event }) => {
+                const o = event.output as Extract<LoginAnswer, { mfa: MfaStep }>;
+                return { step: o.mfa, challenge: o.challenge };
+              },
+              error: null,
+            }),
+          },
+          {
+            target: "loggedIn",
+            actions: [
+              { type: "storeToken", params: ({ event }) => ({ token: (event.output as LoginResponse).token }) },
+              assign({ user: ({ event }) => (event.output as LoginResponse).user, error: null }),
+            ],
+          },
+        ],
+        onError: {
+          target: "loggedOut",
+          actions: [
+            "removeToken",
+            assign({ user: null, error: ({ event }) => failureMessage(event.error) }),
+            { type: "alertLoginError", params: ({ context }) => ({ message: context.error ?? LOGIN_FAILED }) },
+          ],
+        },
+      },
+    },
+    secondFactor: {
+      on: {
+        MFA_CODE: { target: "verifyingCode" },
+        MFA_DONE: {
+          target: "loggedIn",
+          actions: [
+            { type: "storeToken", params: ({ event }) => ({ token: event.token }) },
+            assign({ user: ({ event }) => event.user, error: null, mfa: null }),
+          ],
+        },
+        MFA_CANCEL: { target: "loggedOut", actions: assign({ mfa: null, error: null }) },
+      },
+    },
+    verifyingCode: {
+      invoke: {
+        id: "loginCode",
+        src: "loginCode",
+        input: ({ context, event }) => ({
+          challenge: context.mfa?.challenge ?? "",
+          code: (event as Extract<SessionEvent, { type: "MFA_CODE" }>).code,
+        }),
+        onDone: {
+          target: "loggedIn",
+          actions: [
+            { type: "storeToken", params: ({ event }) => ({ token: event.output.token }) },
+            assign({ user: ({ event }) => event.output.user, error: null, mfa: null }),
+          ],
+        },
+        onError: {
+          target: "secondFactor",
+          actions: assign({ error: ({ event }) => failureMessage(event.error, "Codice non valido") }),
         },
       },
     },

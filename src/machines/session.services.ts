@@ -7,7 +7,7 @@ import { fromPromise } from "xstate";
 import { authApi } from "../api/auth.endpoints";
 import { api, errorMessage } from "../api/base";
 import { tokenStorage } from "../api/token-storage";
-import type { Account, LoginResponse } from "../domain/contracts/auth/credentials";
+import type { Account, LoginAnswer, LoginResponse } from "../domain/contracts/auth/credentials";
 import type { AppStore } from "../lib/store-types";
 import { appNotificationsMachine } from "./notifications.services";
 import { LOGIN_FAILED, sessionMachine } from "./session.machine";
@@ -18,10 +18,14 @@ export interface SessionDeps {
   alert?: (message: string) => void;
 }
 
-/** A failed RTK Query call as an Error carrying the server's detail (traces keep only messages). */
+/**
+ * A failed RTK Query call as an Error carrying the server's detail (traces keep only messages); a
+ * field error (the code step's `errors.code`, `errors.challenge`) is more telling than the detail.
+ */
 function asError(err: unknown, fallback: string): Error {
-  const body = (err as { data?: { detail?: unknown } } | null)?.data;
-  const detail = body && typeof body.detail === "string" ? body.detail : "";
+  const body = (err as { data?: { detail?: unknown; errors?: Record<string, unknown> } } | null)?.data;
+  const field = body?.errors ? Object.values(body.errors).find((v) => typeof v === "string") : undefined;
+  const detail = typeof field === "string" ? field : body && typeof body.detail === "string" ? body.detail : "";
   const status = (err as { status?: unknown } | null)?.status;
   if (detail) return new Error(detail);
   if (status === "FETCH_ERROR" || status === "TIMEOUT_ERROR") return new Error(errorMessage(err));
@@ -41,9 +45,23 @@ export function sessionImplementations({ store, navigate, alert }: SessionDeps) 
           sub.unsubscribe();
         }
       }),
-      login: fromPromise<LoginResponse, { username: string; password: string }>(async ({ input }) => {
+      login: fromPromise<LoginAnswer, { username: string; password: string }>(async ({ input }) => {
         try {
           return await store.dispatch(authApi.endpoints.login.initiate(input)).unwrap();
+        } catch (err) {
+          throw asError(err, LOGIN_FAILED);
+        }
+      }),
+      loginCode: fromPromise<LoginResponse, { challenge: string; code: string }>(async ({ input }) => {
+        try {
+          return await store.dispatch(authApi.endpoints.loginCode.initiate(input)).unwrap();
+        } catch (err) {
+          throw asError(err, "Codice non valido");
+        }
+      }),
+      loginSso: fromPromise<LoginResponse, { params: string }>(async ({ input }) => {
+        try {
+          return await store.dispatch(authApi.endpoints.oidcFinish.initiate(input)).unwrap();
         } catch (err) {
           throw asError(err, LOGIN_FAILED);
         }

@@ -55,6 +55,8 @@ export const authTokens = pgTable("auth_tokens", {
   revokedAt: ts("revoked_at"),
   ip: text("ip"),
   userAgent: text("user_agent"),
+  /** When the session last proved its user (login, re-authentication): server/modules/auth/mfa.service.ts. */
+  reauthAt: ts("reauth_at"),
 });
 
 export const posizioni = pgTable("posizioni", {

@@ -3,7 +3,8 @@
  * the user changes their own password. A wrong current password is a 400 on current_password and
  * counts like a login failure (5 / 15 min per user, reserved before the check, given back on
  * success); the new password follows src/domain/password-policy. Every OTHER token of the user is
- * revoked; the session that made the change stays valid.
+ * revoked; the session that made the change stays valid. Needs a recent re-authentication
+ * (issue 37: the current password alone is not a second factor).
  */
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -18,6 +19,7 @@ import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { RATE_RULES, releaseRateLimit, reserveRateLimit } from "../../lib/rate-limit";
 import { revokeAllTokens } from "../../lib/tokens";
 import { currentUser } from "../../plugins/auth-guard";
+import { requireRecentAuth } from "./mfa.service";
 import { PASSWORD_CHANGED_LINE } from "./users.service";
 
 export const changePasswordRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,6 +35,7 @@ export const changePasswordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      await requireRecentAuth(app, request);
       const user = currentUser(request);
       const { current_password: current, new_password: next } = request.body.data;
       const problem = passwordProblem(next, user);

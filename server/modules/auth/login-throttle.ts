@@ -60,10 +60,39 @@ export async function reserveLoginAttempt(ex: Executor, a: LoginAttempt, now: Da
 
 /** After a correct password: the reservations did not count, and the address is now known. */
 export async function loginSucceeded(ex: Executor, a: LoginAttempt & { userId: number }, now: Date): Promise<void> {
+  await passwordSucceeded(ex, a);
+  await rememberAddress(ex, a.userId, a.ip, now);
+}
+
+/**
+ * A correct password with a second factor still due: the reservations are given back, but the
+ * address becomes known only once the code is right too (issue 37).
+ */
+export async function passwordSucceeded(ex: Executor, a: LoginAttempt): Promise<void> {
   await releaseRateLimit(ex, RATE_RULES.loginIp, a.ip);
   await clearRateLimit(ex, RATE_RULES.loginAccountIp, accountIpKey(a.ip, a.username));
   if (!a.knownAddress) await releaseBackoff(ex, backoffKey("staff", a.username));
-  await rememberAddress(ex, a.userId, a.ip, now);
+}
+
+/**
+ * The code step (login/code/, login/enrol/confirm/) counts like the password: 20 failures / 15 min
+ * per address, and its own per-account back-off (`mfa:<name>`, every address: whoever is here
+ * already has the password). Reserved before the code is checked; `codeSucceeded` gives it back.
+ */
+export async function reserveCodeAttempt(ex: Executor, username: string, ip: string, now: Date): Promise<void> {
+  const key = backoffKey("mfa", username);
+  await reserveInOrder([
+    {
+      take: () => reserveRateLimit(ex, RATE_RULES.loginIp, ip, now),
+      giveBack: () => releaseRateLimit(ex, RATE_RULES.loginIp, ip),
+    },
+    { take: () => reserveBackoff(ex, key, now), giveBack: () => releaseBackoff(ex, key) },
+  ]);
+}
+
+export async function codeSucceeded(ex: Executor, username: string, ip: string): Promise<void> {
+  await releaseRateLimit(ex, RATE_RULES.loginIp, ip);
+  await releaseBackoff(ex, backoffKey("mfa", username));
 }
 
 /**

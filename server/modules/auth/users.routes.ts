@@ -1,7 +1,8 @@
 /**
  * Staff-user management, for CAPABILITIES.utenti (superadmin, admin, erp_admin):
  * GET /api/auth/users/ (the generic list of users.list.ts, exportable), POST /api/auth/users/,
- * GET/PUT/DELETE /api/auth/users/{id}/ (DELETE deactivates).
+ * GET/PUT/DELETE /api/auth/users/{id}/ (DELETE deactivates). Every write needs a recent
+ * re-authentication (issue 37: 403 `reauth_required` otherwise).
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
@@ -15,6 +16,7 @@ import { ResultOk } from "../../../src/domain/contracts/common";
 import { CAPABILITIES } from "../../../src/domain/permissions";
 import { contextOf } from "../../lib/context";
 import { registerListRoute } from "../../lib/list";
+import { requireRecentAuth } from "./mfa.service";
 import { usersList } from "./users.list";
 import { createStaffUser, deactivateStaffUser, findUser, toStaffUser, updateStaffUser } from "./users.service";
 
@@ -33,6 +35,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     "/users/",
     { config, schema: { tags, body: UserCreateBody, response: { 201: StaffUserOut } } },
     async (request, reply) => {
+      await requireRecentAuth(app, request);
       const row = await createStaffUser(contextOf(request), request.body.data, app.config.scryptN);
       return reply.code(201).send(toStaffUser(row));
     },
@@ -48,6 +51,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     "/users/:id/",
     { config, schema: { tags, params: UserIdParams, body: UserUpdateBody, response: { 200: StaffUserOut } } },
     async (request) => {
+      await requireRecentAuth(app, request);
       const row = await updateStaffUser(contextOf(request), request.params.id, request.body.data, app.config.scryptN);
       app.authChanged(request.params.id);
       return toStaffUser(row);
@@ -58,6 +62,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     "/users/:id/",
     { config, schema: { tags, params: UserIdParams, response: { 200: ResultOk } } },
     async (request) => {
+      await requireRecentAuth(app, request);
       await deactivateStaffUser(contextOf(request), request.params.id);
       app.authChanged(request.params.id);
       return { result: "OK" as const };

@@ -24,6 +24,7 @@ import { type Actor, auditBy, type ServiceContext } from "../../lib/context";
 import { badRequest, HttpError, notFound, validationError } from "../../lib/errors";
 import { hashPassword } from "../../lib/passwords";
 import { revokeAllTokens } from "../../lib/tokens";
+import { mfaEnabled, mfaRequired } from "./mfa.service";
 
 export const USER_LABELS: Record<string, string> = {
   username: "Nome utente",
@@ -209,7 +210,16 @@ export async function updateStaffUser(
     );
     const deactivated = before.attivo && !after.attivo;
     const approved = before.inAttesa && !after.inAttesa;
-    if (passwordHash || deactivated) await revokeAllTokens(tx, id, now);
+    // Issue 37: a permission that brings the user under the second-factor policy, while they have
+    // none, ends their sessions: the next login asks them to enrol (a password alone no longer
+    // opens what the permission shows). Not for oneself: the policy refuses to cover an
+    // unenrolled administrator who saves it, and this session must stay.
+    const newlyCovered =
+      actor.userId !== id &&
+      !(await mfaRequired(tx, before.permissions)) &&
+      (await mfaRequired(tx, after.permissions)) &&
+      !(await mfaEnabled(tx, id));
+    if (passwordHash || deactivated || newlyCovered) await revokeAllTokens(tx, id, now);
     const lines = changeLog({ ...before }, { ...after }, USER_LABELS);
     if (passwordHash) lines.push(PASSWORD_CHANGED_LINE);
     if (lines.length) {
@@ -218,7 +228,13 @@ export async function updateStaffUser(
         contentType: "utente",
         objectId: id,
         ...auditBy(actor),
-        note: deactivated ? "Utente disattivato" : approved ? "Account abilitato" : null,
+        note: deactivated
+          ? "Utente disattivato"
+          : approved
+            ? "Account abilitato"
+            : newlyCovered
+              ? "Verifica in due passaggi ora obbligatoria: sessioni chiuse"
+              : null,
         changeLog: lines,
       });
     }

@@ -6,6 +6,7 @@ import { Box, CloseButton, Drawer, Flex, Portal } from "@chakra-ui/react";
 import { useState } from "react";
 import { Outlet } from "react-router-dom";
 import { useProvinceQuery } from "../../api/anagrafiche/province.endpoints";
+import { ReauthHost } from "../../features/auth/reauth-host";
 import { LAYOUT } from "../../lib/theme";
 import { AppFooter } from "./app-footer";
 import { AppHeader } from "./app-header";
@@ -52,6 +53,7 @@ export function ShellLayout() {
         </Box>
         <AppFooter />
       </Flex>
+      <ReauthHost />
     </Flex>
   );
 }

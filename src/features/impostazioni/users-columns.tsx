@@ -34,6 +34,8 @@ export interface UserActions {
   onDeactivate: (user: StaffUser) => void;
   /** Enables a self-registered account waiting for approval. */
   onEnable: (user: StaffUser) => void;
+  /** Issue 37: the user's active sessions (see and end them). */
+  onSessions?: (user: StaffUser) => void;
 }
 
 function StatoBadge({ user }: { user: StaffUser }) {
@@ -41,7 +43,7 @@ function StatoBadge({ user }: { user: StaffUser }) {
   return <Badge colorPalette={user.attivo ? "green" : "gray"}>{user.attivo ? "Attivo" : "Disattivato"}</Badge>;
 }
 
-export function usersColumns({ onEdit, onDeactivate, onEnable }: UserActions): DataTableColumn<UserRow>[] {
+export function usersColumns({ onEdit, onDeactivate, onEnable, onSessions }: UserActions): DataTableColumn<UserRow>[] {
   return [
     { key: "username", name: "Nome utente", sortable: true, minWidth: 120 },
     { key: "nome", name: "Nome", sortable: true },
@@ -75,7 +77,7 @@ export function usersColumns({ onEdit, onDeactivate, onEnable }: UserActions): D
       name: "Azioni",
       exportField: false,
       hideable: false,
-      minWidth: 180,
+      minWidth: 250,
       render: (u) => (
         <HStack gap="1" height="100%">
           <Button size="2xs" variant="outline" onClick={() => onEdit(u)} aria-label={`Modifica ${u.username}`}>
@@ -101,6 +103,11 @@ export function usersColumns({ onEdit, onDeactivate, onEnable }: UserActions): D
               aria-label={`Rifiuta ${u.username}`}
             >
               Rifiuta
+            </Button>
+          )}
+          {u.attivo && onSessions && (
+            <Button size="2xs" variant="outline" onClick={() => onSessions(u)} aria-label={`Sessioni di ${u.username}`}>
+              Sessioni
             </Button>
           )}
           {u.attivo && (

@@ -60,6 +60,38 @@ const selectUsers = (db: Database) =>
     sql`SELECT id, username, email, nome, cognome, permissions, password_hash FROM users ORDER BY id`,
   );
 
+/** Gives the user a second factor and a session, runs `user reset-2fa`, checks both are gone (issue 37). */
+async function checkResetMfa(open: () => Promise<Database>, username: string, env: Record<string, string>) {
+  let db = await open();
+  try {
+    await db.db.execute(sql`INSERT INTO user_mfa (user_id, secret_enc, created_at, confirmed_at)
+      SELECT id, 'v1:x', now(), now() FROM users WHERE username = ${username}`);
+    await db.db.execute(sql`INSERT INTO user_mfa_recovery_codes (user_id, code_hash)
+      SELECT id, '\\x00'::bytea FROM users WHERE username = ${username}`);
+    await db.db.execute(sql`INSERT INTO auth_tokens (user_id, token_hash, expires_at)
+      SELECT id, '\\x01'::bytea, now() + interval '1 day' FROM users WHERE username = ${username}`);
+  } finally {
+    await db.close();
+  }
+  const r = await cli(["user", "reset-2fa", "--username", username.toUpperCase()], env);
+  expect(r).toMatchObject({ code: 0, stderr: "" });
+  expect(r.stdout).toContain("azzerata");
+  const missing = await cli(["user", "reset-2fa", "--username", "nessuno.qui"], env);
+  expect(missing.code).toBe(1);
+  db = await open();
+  try {
+    const left = await queryRows<{ mfa: number; codes: number; live: number; audit: number }>(
+      db.db,
+      sql`SELECT (SELECT count(*)::int FROM user_mfa) AS mfa, (SELECT count(*)::int FROM user_mfa_recovery_codes) AS codes,
+                 (SELECT count(*)::int FROM auth_tokens WHERE revoked_at IS NULL) AS live,
+                 (SELECT count(*)::int FROM log_entries WHERE azione = 'Verifica in due passaggi disattivata') AS audit`,
+    );
+    expect(left[0]).toEqual({ mfa: 0, codes: 0, live: 0, audit: 1 });
+  } finally {
+    await db.close();
+  }
+}
+
 describe("CLI on the embedded database (DATA_DIR)", () => {
   let dir: string;
   let env: Record<string, string>;
@@ -134,6 +166,10 @@ describe("CLI on the embedded database (DATA_DIR)", () => {
       expect(log[1].dati.change_log).toEqual(['Password: "—" → "(modificata)"']);
       expect(JSON.stringify(log)).not.toMatch(/Nuovo-Turno|Ronda-Delle/);
     });
+  });
+
+  it("user reset-2fa removes the second factor and ends the sessions", async () => {
+    await checkResetMfa(() => openPglite(path.join(dir, "pgdata")), "capo.turno", env);
   });
 
   it("refuses unknown permissions, a weak password and a missing user, with exit code 1 and nothing written", async () => {
@@ -311,6 +347,7 @@ pgIt("CLI on PostgreSQL (DATABASE_URL)", () => {
       } finally {
         await db.close();
       }
+      await checkResetMfa(() => openPostgres(url, 1), "pg.utente", env);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

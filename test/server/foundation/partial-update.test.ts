@@ -684,6 +684,23 @@ const CASES: Record<string, UpdateCase> = {
     body: profiloBody,
     change: { data: { fonte: "Circolare 2025" } },
   },
+  // Issue 37: the security policy (one row). The superadmin of this suite has no second factor, so
+  // the permissions chosen do not cover them.
+  "PUT /api/auth/security-settings/": {
+    async create(c) {
+      const values = {
+        mfa_required: true,
+        mfa_required_permissions: ["erp_fatture", "erp_compensi"],
+        sso_required: false,
+        sso_break_glass_username: "capo.emergenza",
+      };
+      await c.call("PUT", "/api/auth/security-settings/", { data: values }, 200);
+      return { url: "/api/auth/security-settings/", values };
+    },
+    read: (c) => c.call("GET", "/api/auth/security-settings/") as Promise<Values>,
+    row: (c) => selectRow(c.db, sql`SELECT to_jsonb(x) AS r FROM auth_settings x`),
+    change: { data: { mfa_required_permissions: ["erp_fatture_emetti"] } },
+  },
   // A guard's service report, made as the app would (a version 1), relevant or not for the police.
   "PUT /api/comunicazioni/relazioni/:id/": {
     async create(c) {

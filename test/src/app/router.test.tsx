@@ -79,6 +79,7 @@ describe("side menu", () => {
       "Eventi",
       "Utenti",
       "Utenti",
+      "Sicurezza",
       "Costo del lavoro",
       "Dati di fatturazione",
       "Paghe: tracciato e causali",

@@ -1,6 +1,6 @@
 import { type AnyActorRef, createActor, fromPromise, SimulatedClock, waitFor } from "xstate";
 import { SETTINGS } from "../../../mocks/fixtures/auth";
-import type { Account, LoginResponse } from "../../../src/domain/contracts/auth/credentials";
+import type { Account, LoginAnswer, LoginResponse } from "../../../src/domain/contracts/auth/credentials";
 import {
   type NotificationsContext,
   notificationsMachine,
@@ -23,7 +23,9 @@ const account: Account = {
 function setupActor(opts: {
   hasStoredToken: boolean;
   fetchAccount?: () => Promise<Account>;
-  login?: (input: { username: string; password: string }) => Promise<LoginResponse>;
+  login?: (input: { username: string; password: string }) => Promise<LoginAnswer>;
+  loginCode?: (input: { challenge: string; code: string }) => Promise<LoginResponse>;
+  loginSso?: (input: { params: string }) => Promise<LoginResponse>;
   logout?: () => Promise<unknown>;
   /** The notification polling's poll (default: one problem, 3 unread). */
   poll?: (input: PollRequest) => Promise<PollResult>;
@@ -48,8 +50,14 @@ function setupActor(opts: {
   const machine = sessionMachine.provide({
     actors: {
       fetchAccount: fromPromise<Account, void>(opts.fetchAccount ?? (async () => account)),
-      login: fromPromise<LoginResponse, { username: string; password: string }>(({ input }) =>
+      login: fromPromise<LoginAnswer, { username: string; password: string }>(({ input }) =>
         (opts.login ?? (async () => ({ token: "t-1", user: account })))(input),
+      ),
+      loginCode: fromPromise<LoginResponse, { challenge: string; code: string }>(({ input }) =>
+        (opts.loginCode ?? (async () => ({ token: "t-2", user: account })))(input),
+      ),
+      loginSso: fromPromise<LoginResponse, { params: string }>(({ input }) =>
+        (opts.loginSso ?? (async () => ({ token: "t-3", user: account })))(input),
       ),
       logout: fromPromise<unknown, void>(opts.logout ?? (async () => ({}))),
       notifications: notificationsMachine.provide({
@@ -236,5 +244,76 @@ describe("session machine", () => {
     await settle();
     expect(fetching.getSnapshot().status).toBe("stopped");
     expect(fetching.getSnapshot().context.unread).toBe(0);
+  });
+});
+
+describe("session: the second factor (issue 37)", () => {
+  const challenge = { mfa: "code" as const, challenge: "c-1", detail: "Inserisci il codice" };
+
+  it("a login answered with a challenge stores no token and waits for the code; a wrong code stays there", async () => {
+    const codes: { challenge: string; code: string }[] = [];
+    const { actor, calls } = setupActor({
+      hasStoredToken: false,
+      login: async () => challenge,
+      loginCode: async (input) => {
+        codes.push(input);
+        if (input.code !== "123456") throw new Error("Codice non valido o già usato");
+        return { token: "t-9", user: account };
+      },
+    });
+    actor.send({ type: "LOGIN", username: "mrossi", password: "x" });
+    await waitFor(actor, (s) => s.matches("secondFactor"));
+    expect(actor.getSnapshot().context.mfa).toEqual({ step: "code", challenge: "c-1" });
+    expect(calls.storeToken).not.toHaveBeenCalled();
+    expect(polling(actor)).toBeUndefined();
+
+    actor.send({ type: "MFA_CODE", code: "000000" });
+    await waitFor(actor, (s) => s.matches("secondFactor") && s.context.error !== null);
+    expect(actor.getSnapshot().context.error).toBe("Codice non valido o già usato");
+    expect(calls.alertLoginError).not.toHaveBeenCalled();
+
+    actor.send({ type: "MFA_CODE", code: "123456" });
+    await waitFor(actor, (s) => s.matches("loggedIn"));
+    expect(codes).toEqual([
+      { challenge: "c-1", code: "000000" },
+      { challenge: "c-1", code: "123456" },
+    ]);
+    expect(calls.storeToken).toHaveBeenCalledWith("t-9");
+    expect(actor.getSnapshot().context).toMatchObject({ user: account, mfa: null, error: null });
+  });
+
+  it("an enrolment the policy demands ends with MFA_DONE and the token; MFA_CANCEL goes back to the password", async () => {
+    const { actor, calls } = setupActor({ hasStoredToken: false, login: async () => ({ ...challenge, mfa: "enrol" }) });
+    actor.send({ type: "LOGIN", username: "mrossi", password: "x" });
+    await waitFor(actor, (s) => s.matches("secondFactor"));
+    expect(actor.getSnapshot().context.mfa?.step).toBe("enrol");
+    actor.send({ type: "MFA_CANCEL" });
+    expect(actor.getSnapshot().matches("loggedOut")).toBe(true);
+    expect(actor.getSnapshot().context.mfa).toBeNull();
+
+    actor.send({ type: "LOGIN", username: "mrossi", password: "x" });
+    await waitFor(actor, (s) => s.matches("secondFactor"));
+    actor.send({ type: "MFA_DONE", token: "t-5", user: account });
+    expect(actor.getSnapshot().matches("loggedIn")).toBe(true);
+    expect(calls.storeToken).toHaveBeenCalledWith("t-5");
+  });
+
+  it("SSO: the provider's answer completes the login; a refusal alerts and stays signed out", async () => {
+    const seen: string[] = [];
+    const { actor, calls } = setupActor({
+      hasStoredToken: false,
+      loginSso: async ({ params }) => {
+        seen.push(params);
+        if (params.includes("error")) throw new Error("Accesso con SSO non riuscito: riprova.");
+        return { token: "t-sso", user: account };
+      },
+    });
+    actor.send({ type: "SSO", params: "?error=access_denied&state=s" });
+    await waitFor(actor, (s) => s.matches("loggedOut") && s.context.error !== null);
+    expect(calls.alertLoginError).toHaveBeenCalledWith("Accesso con SSO non riuscito: riprova.");
+    actor.send({ type: "SSO", params: "?code=c&state=s" });
+    await waitFor(actor, (s) => s.matches("loggedIn"));
+    expect(calls.storeToken).toHaveBeenCalledWith("t-sso");
+    expect(seen).toEqual(["?error=access_denied&state=s", "?code=c&state=s"]);
   });
 });

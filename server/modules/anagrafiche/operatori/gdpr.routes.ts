@@ -2,7 +2,7 @@
  * The 'altro' tab's data-protection routes (see gdpr.service.ts for the rules):
  * GET /{id}/export/ → a zip download; POST /{id}/anonimizza/ → {result: 'OK'} or 409 {detail, reasons}.
  * Both need erp_operatori_altro; the export also needs erp_operatori_anagrafica, since it holds
- * every personal datum.
+ * every personal datum. Both need a recent re-authentication (issue 37).
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParams } from "../../../../src/domain/contracts/anagrafiche/operatori";
@@ -12,6 +12,7 @@ import { contextOf } from "../../../lib/context";
 import { forbidden } from "../../../lib/errors";
 import { sendFile } from "../../../lib/files";
 import { currentUser } from "../../../plugins/auth-guard";
+import { requireRecentAuth } from "../../auth/mfa.service";
 import { can } from "./access";
 import { anonimizzaOperatore, exportOperatore } from "./gdpr.service";
 
@@ -32,6 +33,7 @@ export const gdprRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       if (!can(user, "operatoriAnagrafica")) throw forbidden();
+      await requireRecentAuth(app, request);
       const { filename, data } = await exportOperatore(contextOf(request), request.params.id);
       return sendFile(reply, { data, mime: "application/zip", filename });
     },
@@ -41,6 +43,7 @@ export const gdprRoutes: FastifyPluginAsyncZod = async (app) => {
     "/:id/anonimizza/",
     { config, schema: { tags, params: idParams, response: { 200: ResultOk } } },
     async (request) => {
+      await requireRecentAuth(app, request);
       await anonimizzaOperatore(contextOf(request), request.params.id);
       return { result: "OK" as const };
     },

@@ -99,5 +99,16 @@ export type Valutazione = Account["settings"]["valutazioni"][number];
 export type TipoUtenteCms = Account["settings"]["tipi_utente_cms"][number];
 
 /** SPEC §3 Login response: the token and the account. */
-export const LoginOut = z.object({ token: z.string(), user: AccountOut });
-export type LoginResponse = z.infer<typeof LoginOut>;
+export const LoginTokenOut = z.object({ token: z.string(), user: AccountOut });
+/**
+ * Issue 37: when a second factor is due the answer carries no token but a short-lived challenge
+ * for POST login/code/ (`mfa: "code"`) or the enrolment the policy demands (`mfa: "enrol"`).
+ */
+export const LoginChallengeOut = z.object({
+  mfa: z.enum(["code", "enrol"]),
+  challenge: z.string(),
+  detail: z.string(),
+});
+export const LoginOut = z.union([LoginTokenOut, LoginChallengeOut]);
+export type LoginResponse = z.infer<typeof LoginTokenOut>;
+export type LoginAnswer = z.infer<typeof LoginOut>;

@@ -28,14 +28,19 @@ const submit = (form: ReturnType<typeof within>) =>
   fireEvent.click(form.getByRole("button", { name: "Cambia password" }));
 
 describe("profile menu → Cambia password", () => {
-  it("the profile menu reads 'Cambia password', 'Scarica traccia' and 'Logout'", async () => {
+  it("the profile menu reads 'Cambia password', Sicurezza dell'account, 'Scarica traccia' and 'Logout'", async () => {
     renderApp("/", { as: "admin" });
     await screen.findByText("Benvenuto, Marco Rossi");
     const trigger = screen.getByRole("button", { name: "Profilo di Marco Rossi" });
     trigger.focus();
     fireEvent.keyDown(trigger, { key: "ArrowDown" });
     const items = await screen.findAllByRole("menuitem");
-    expect(items.map((i) => i.textContent)).toEqual(["Cambia password", "Scarica traccia", "Logout"]);
+    expect(items.map((i) => i.textContent)).toEqual([
+      "Cambia password",
+      "Sicurezza dell'account",
+      "Scarica traccia",
+      "Logout",
+    ]);
   });
 
   it("offers 'Scarica traccia' only to QA (erp_qa_tracce) and administrators, not to every clerk", async () => {
@@ -45,7 +50,7 @@ describe("profile menu → Cambia password", () => {
     trigger.focus();
     fireEvent.keyDown(trigger, { key: "ArrowDown" });
     const items = await screen.findAllByRole("menuitem");
-    expect(items.map((i) => i.textContent)).toEqual(["Cambia password", "Logout"]);
+    expect(items.map((i) => i.textContent)).toEqual(["Cambia password", "Sicurezza dell'account", "Logout"]);
   });
 
   it("shows the password policy under the new password and checks the fields in Italian", async () => {

@@ -59,4 +59,59 @@ describe("login page", () => {
     expect(await screen.findByText("Benvenuto, Marco Rossi")).toBeTruthy();
     expect(router.state.location.pathname).toBe("/");
   });
+
+  it("a second factor: no token after the password, the code step, a wrong code shown, the right one signs in (issue 37)", async () => {
+    const { server } = await import("../../../../mocks/node");
+    const { http, HttpResponse } = await import("msw");
+    const { issueMockToken } = await import("../../../../mocks/http");
+    const { db } = await import("../../../../mocks/store");
+    const { SETTINGS } = await import("../../../../mocks/fixtures/auth");
+    const admin = db.users.find((u) => u.username === "admin")!;
+    const codes: unknown[] = [];
+    server.use(
+      http.post("*/api/auth/login/", () =>
+        HttpResponse.json({ mfa: "code", challenge: "sfida-1", detail: "Inserisci il codice" }),
+      ),
+      http.post("*/api/auth/login/code/", async ({ request }) => {
+        const body = (await request.json()) as { challenge: string; code: string };
+        codes.push(body);
+        if (body.code !== "123456")
+          return HttpResponse.json(
+            { detail: "Errore", errors: { code: "Codice non valido o già usato" } },
+            { status: 400 },
+          );
+        return HttpResponse.json({
+          token: issueMockToken(admin.id),
+          user: { ...admin, settings: SETTINGS },
+        });
+      }),
+    );
+    const { router } = renderApp("/login");
+    await screen.findByRole("heading", { name: "Accedi" });
+    fillLogin("admin", MOCK_PASSWORD);
+    expect(await screen.findByRole("heading", { name: "Verifica in due passaggi" })).toBeTruthy();
+    expect(tokenStorage.get()).toBeNull();
+    fireEvent.change(screen.getByLabelText(/^Codice/), { target: { value: "000000" } });
+    fireEvent.click(screen.getByRole("button", { name: "Verifica" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Codice non valido o già usato");
+    fireEvent.change(screen.getByLabelText(/^Codice/), { target: { value: "123456" } });
+    fireEvent.click(screen.getByRole("button", { name: "Verifica" }));
+    expect(await screen.findByText("Benvenuto, Marco Rossi")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/");
+    expect(codes).toEqual([
+      { challenge: "sfida-1", code: "000000" },
+      { challenge: "sfida-1", code: "123456" },
+    ]);
+  });
+
+  it("shows 'Accedi con …' only when the server has single sign-on", async () => {
+    const { server } = await import("../../../../mocks/node");
+    const { http, HttpResponse } = await import("msw");
+    renderApp("/login");
+    await screen.findByRole("heading", { name: "Accedi" });
+    expect(screen.queryByRole("button", { name: /Accedi con/ })).toBeNull();
+    server.use(http.get("*/api/auth/oidc/", () => HttpResponse.json({ enabled: true, label: "Azienda" })));
+    renderApp("/login");
+    expect(await screen.findByRole("button", { name: "Accedi con Azienda" })).toBeTruthy();
+  });
 });

@@ -218,6 +218,24 @@ describe("Impostazioni → Utenti", () => {
     expect(writes).toEqual([{ method: "DELETE", path: "/api/auth/users/3/" }]);
   });
 
+  it("'Sessioni' shows a user's open sessions with device and address, and ends one (issue 37)", async () => {
+    const ended: string[] = [];
+    server.use(
+      http.delete("*/api/auth/users/:id/sessions/:sid/", ({ request }) => {
+        ended.push(new URL(request.url).pathname);
+        return HttpResponse.json({ ended: 1 });
+      }),
+    );
+    await openUsers();
+    fireEvent.click(screen.getByRole("button", { name: "Sessioni di personale" }));
+    const dialog = await screen.findByRole("dialog", { name: "Sessioni attive di personale" });
+    const table = await within(dialog).findByRole("table", { name: "Sessioni attive" });
+    expect(await within(table).findByText("Chrome su Linux")).toBeTruthy();
+    expect(within(table).getByText("127.0.0.1")).toBeTruthy();
+    fireEvent.click(within(table).getByRole("button", { name: /Chiudi la sessione Chrome su Linux/ }));
+    await waitFor(() => expect(ended).toEqual(["/api/auth/users/3/sessions/30/"]));
+  });
+
   it("shows self-registered accounts as 'In attesa di approvazione', filters them and enables one", async () => {
     db.users.push(pendingUser(7, "richiedente"));
     const seen = spyRequests();
