@@ -3195,7 +3195,6 @@ CREATE TABLE public.relazioni_servizio (
     rilevante boolean DEFAULT false NOT NULL,
     approvata_da integer,
     approvata_il timestamp with time zone,
-    allarme_id bigint,
     CONSTRAINT relazioni_servizio_accuratezza_check CHECK ((accuratezza >= (0)::double precision)),
     CONSTRAINT relazioni_servizio_check CHECK ((((lat IS NULL) = (lng IS NULL)) AND ((lat IS NULL) = (accuratezza IS NULL)))),
     CONSTRAINT relazioni_servizio_check1 CHECK (((stato = 'approvata'::text) = (approvata_il IS NOT NULL))),
@@ -5312,6 +5311,12 @@ CREATE INDEX allarmi_lista_idx ON public.allarmi USING btree (ricevuto_il DESC, 
 --
 
 CREATE INDEX allarmi_operatore_idx ON public.allarmi USING btree (operatore_id, ricevuto_il DESC);
+
+--
+-- Name: allarmi_relazione_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX allarmi_relazione_idx ON public.allarmi USING btree (relazione_id) WHERE (relazione_id IS NOT NULL);
 
 --
 -- Name: anomalie_data_ora_idx; Type: INDEX; Schema: public; Owner: -
@@ -7573,13 +7578,6 @@ ALTER TABLE ONLY public.posizioni_profilo
 
 ALTER TABLE ONLY public.posizioni_requisiti
     ADD CONSTRAINT posizioni_requisiti_posizione_id_fkey FOREIGN KEY (posizione_id) REFERENCES public.posizioni(id) ON DELETE CASCADE;
-
---
--- Name: relazioni_servizio relazioni_servizio_allarme_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.relazioni_servizio
-    ADD CONSTRAINT relazioni_servizio_allarme_id_fkey FOREIGN KEY (allarme_id) REFERENCES public.allarmi(id) ON DELETE RESTRICT;
 
 --
 -- Name: relazioni_servizio relazioni_servizio_approvata_da_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

@@ -25,7 +25,6 @@ CREATE TABLE relazioni_servizio (
   rilevante boolean NOT NULL DEFAULT false,
   approvata_da integer REFERENCES users (id) ON DELETE RESTRICT,
   approvata_il timestamptz,
-  allarme_id bigint REFERENCES allarmi (id) ON DELETE RESTRICT,
   UNIQUE (operatore_id, client_id),
   CHECK ((lat IS NULL) = (lng IS NULL) AND (lat IS NULL) = (accuratezza IS NULL)),
   CHECK ((stato = 'approvata') = (approvata_il IS NOT NULL))
@@ -62,8 +61,10 @@ CREATE TABLE relazioni_servizio_foto (
   PRIMARY KEY (relazione_id, file_id)
 );
 
--- The alarm an *emergenza* report raised (the desk sees which report it comes from).
+-- The alarm an *emergenza* report raised (the desk sees which report it comes from). One direction
+-- only: the tables' foreign keys stay acyclic (db move-to-postgres copies them in that order).
 ALTER TABLE allarmi ADD COLUMN relazione_id bigint REFERENCES relazioni_servizio (id) ON DELETE RESTRICT;
+CREATE UNIQUE INDEX allarmi_relazione_idx ON allarmi (relazione_id) WHERE relazione_id IS NOT NULL;
 
 -- Versions and photos: append-only. A report: its own columns change only while it is to approve;
 -- no new version or photo once approved; no delete within two years of its arrival.

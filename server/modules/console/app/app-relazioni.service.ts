@@ -38,7 +38,7 @@ const APP_SELECT = sql`SELECT r.client_id::text AS id, r.stato, v.categoria, v.g
        a.client_id::text AS allarme
   FROM relazioni_servizio r
   JOIN LATERAL (SELECT * FROM relazioni_servizio_versioni x WHERE x.relazione_id = r.id ORDER BY x.versione DESC LIMIT 1) v ON true
-  LEFT JOIN allarmi a ON a.id = r.allarme_id`;
+  LEFT JOIN allarmi a ON a.relazione_id = r.id`;
 
 async function readApp(ex: Executor, operatoreId: number, clientId: string): Promise<AppRelazione | undefined> {
   return queryOne<AppRelazione>(
@@ -144,7 +144,6 @@ export async function appInviaRelazione(
                     ${data.lat}, ${data.lng}, ${data.accuratezza}, false, ${inserted.id})
             RETURNING id`,
       )) as { id: number };
-      await tx.execute(sql`UPDATE relazioni_servizio SET allarme_id = ${allarme.id} WHERE id = ${inserted.id}`);
       await writeAudit(tx, {
         ...guardAudit(actor),
         azione: AZIONI.create,

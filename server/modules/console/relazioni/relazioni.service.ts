@@ -52,7 +52,7 @@ const SELECT = sql`SELECT r.id, r.stato, r.rilevante, r.provincia, ${local("r.da
           JOIN contratti c ON c.id = s.contratto_id JOIN clienti cl ON cl.id = c.cliente_id
          WHERE t.id = r.turno_id) AS turno,
        au.id AS approvata_da_id, trim(au.nome || ' ' || au.cognome) AS approvata_da_nome, ${local("r.approvata_il")} AS approvata_il,
-       r.allarme_id
+       (SELECT a.id FROM allarmi a WHERE a.relazione_id = r.id) AS allarme_id
   FROM relazioni_servizio r
   JOIN operatori o ON o.id = r.operatore_id
   LEFT JOIN users au ON au.id = r.approvata_da`;
