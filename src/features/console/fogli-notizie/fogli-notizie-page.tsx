@@ -97,7 +97,9 @@ function Genera() {
       {({ handleSubmit, submitting }) => (
         <form onSubmit={handleSubmit} noValidate aria-label="Genera foglio notizie">
           <HStack align="end" wrap="wrap">
-            <DateField name="giorno" label="Giorno" required />
+            <Box w="220px">
+              <DateField name="giorno" label="Giorno" required />
+            </Box>
             <Button type="submit" loading={submitting} mb="1">
               Genera il foglio del giorno
             </Button>

@@ -79,10 +79,10 @@ const COLUMNS: DataTableColumn<Row>[] = [
       </Badge>
     ),
   },
-  { key: "cliente", name: "Cliente", sortable: true, groupable: true },
-  { key: "luogo", name: "Luogo" },
-  { key: "provincia", name: "Prov.", sortable: true, groupable: true },
   { key: "rilevante", name: "Rilevante", sortable: true, render: (r) => (r.rilevante ? "Sì" : "No") },
+  { key: "cliente", name: "Cliente", sortable: true, groupable: true },
+  { key: "provincia", name: "Prov.", sortable: true, groupable: true },
+  { key: "luogo", name: "Luogo" },
   { key: "versioni", name: "Versioni" },
   { key: "foto", name: "Foto" },
 ];
