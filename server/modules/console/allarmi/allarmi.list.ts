@@ -2,20 +2,26 @@
  * GET /api/comunicazioni/allarmi/ on the list engine: the fields of AllarmeList
  * (src/domain/contracts/console/allarmi/schemas.ts) read from SQL. Newest first (allarmi_lista_idx).
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { AllarmeList } from "../../../../src/domain/contracts/console/allarmi/schemas";
 import { defineList } from "../../../lib/list";
+
+/**
+ * `x.cliente`, `x.servizio` of the shift `turno` names (at most one row, LEFT: none without a shift):
+ * the join of the lists of what the guards send from the field (alarms, service reports).
+ */
+export const clienteServizioDelTurno = (turno: SQL) => sql`LEFT JOIN LATERAL (
+      SELECT cl.ragione_sociale AS cliente, coalesce(nullif(s.descrizione, ''), c.titolo) AS servizio
+        FROM turni t JOIN giorni g ON g.id = t.giorno_id JOIN servizi s ON s.id = g.servizio_id
+        JOIN contratti c ON c.id = s.contratto_id JOIN clienti cl ON cl.id = c.cliente_id
+       WHERE t.id = ${turno}) x ON true`;
 
 export const allarmiList = defineList(AllarmeList, {
   from: sql`allarmi a`,
   // One row per alarm whatever is joined (NOT NULL operator; the shift at most one row, left).
   joins: {
     o: sql`JOIN operatori o ON o.id = a.operatore_id`,
-    x: sql`LEFT JOIN LATERAL (
-      SELECT cl.ragione_sociale AS cliente, coalesce(nullif(s.descrizione, ''), c.titolo) AS servizio
-        FROM turni t JOIN giorni g ON g.id = t.giorno_id JOIN servizi s ON s.id = g.servizio_id
-        JOIN contratti c ON c.id = s.contratto_id JOIN clienti cl ON cl.id = c.cliente_id
-       WHERE t.id = a.turno_id) x ON true`,
+    x: clienteServizioDelTurno(sql`a.turno_id`),
     pu: sql`LEFT JOIN users pu ON pu.id = a.preso_da`,
     cu: sql`LEFT JOIN users cu ON cu.id = a.chiuso_da`,
   },

@@ -5,7 +5,7 @@
  * hour, refused ones too: each costs image work — issue 30 item 7).
  */
 import multipart from "@fastify/multipart";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { appCalls } from "../../../../src/domain/contracts/console/app-guardie/calls";
 import { callRoutes } from "../../../lib/calls";
 import { MAX_UPLOAD_BYTES, readUpload } from "../../../lib/files";
@@ -19,32 +19,20 @@ export const appFotoRoutes: FastifyPluginAsync = async (app) => {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, fieldSize: 1000, parts: 3, headerPairs: 100 },
   });
   const route = callRoutes(app, { tags: ["app"] });
-  route.call(appCalls.appFotoTicket, async (request) => {
+  /** The guard's photo: the writes' and the photos' limits, then the multipart `foto`, then `store`. */
+  const foto = async (request: FastifyRequest) => {
     const user = currentAppUser(request);
     await takeWriteHit(app.db, user, app.clock());
     await consumeRateLimit(app.db, RATE_RULES.appFoto, String(user.operatoreId), app.clock());
     const upload = await readUpload(request, { file: "foto", otherFiles: "refuse" });
-    return appFotoTicket(
-      app.db,
-      app.config.dataDir,
-      { user, ip: request.ip },
-      request.params.id,
-      upload.file,
-      app.clock(),
-    );
+    return { actor: { user, ip: request.ip }, file: upload.file };
+  };
+  route.call(appCalls.appFotoTicket, async (request) => {
+    const { actor, file } = await foto(request);
+    return appFotoTicket(app.db, app.config.dataDir, actor, request.params.id, file, app.clock());
   });
   route.call(appCalls.appFotoRelazione, async (request) => {
-    const user = currentAppUser(request);
-    await takeWriteHit(app.db, user, app.clock());
-    await consumeRateLimit(app.db, RATE_RULES.appFoto, String(user.operatoreId), app.clock());
-    const upload = await readUpload(request, { file: "foto", otherFiles: "refuse" });
-    return appFotoRelazione(
-      app.db,
-      app.config.dataDir,
-      { user, ip: request.ip },
-      request.params.id,
-      upload.file,
-      app.clock(),
-    );
+    const { actor, file } = await foto(request);
+    return appFotoRelazione(app.db, app.config.dataDir, actor, request.params.id, file, app.clock());
   });
 };

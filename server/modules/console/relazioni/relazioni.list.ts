@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import { RelazioneList } from "../../../../src/domain/contracts/console/relazioni/schemas";
 import { defineList } from "../../../lib/list";
+import { clienteServizioDelTurno } from "../allarmi/allarmi.list";
 
 export const relazioniList = defineList(RelazioneList, {
   from: sql`relazioni_servizio r
@@ -13,11 +14,7 @@ export const relazioniList = defineList(RelazioneList, {
   // One row per report whatever is joined (NOT NULL operator; the shift at most one row, left).
   joins: {
     o: sql`JOIN operatori o ON o.id = r.operatore_id`,
-    x: sql`LEFT JOIN LATERAL (
-      SELECT cl.ragione_sociale AS cliente, coalesce(nullif(s.descrizione, ''), c.titolo) AS servizio
-        FROM turni t JOIN giorni g ON g.id = t.giorno_id JOIN servizi s ON s.id = g.servizio_id
-        JOIN contratti c ON c.id = s.contratto_id JOIN clienti cl ON cl.id = c.cliente_id
-       WHERE t.id = r.turno_id) x ON true`,
+    x: clienteServizioDelTurno(sql`r.turno_id`),
   },
   key: sql`r.id`,
   sql: {
