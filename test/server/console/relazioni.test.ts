@@ -145,7 +145,9 @@ describeEachDb("relazioni di servizio e foglio notizie", (ctx) => {
     expect(allarmi).toEqual([{ stato: "aperto", relazione_id: await idOf(4), operatore_id: russo }]);
     const desk0 = await ctx().createUser({ permissions: ["erp_allarmi"] });
     const id = Number((await one<{ id: number }>(sql`SELECT id FROM allarmi WHERE relazione_id IS NOT NULL`)).id);
-    expect((await inject("GET", `/api/comunicazioni/allarmi/${id}/`, desk0.token)).json().relazione_id).toBe(await idOf(4));
+    expect((await inject("GET", `/api/comunicazioni/allarmi/${id}/`, desk0.token)).json().relazione_id).toBe(
+      await idOf(4),
+    );
     // The desk's header wait sees it at once.
     const desk = await ctx().createUser({ permissions: ["erp_allarmi"] });
     const aperti = (await inject("GET", "/api/comunicazioni/allarmi/aperti/", desk.token)).json();
