@@ -57,6 +57,9 @@ async function leggi(ex: Executor, operatoreId: number, clientId: string): Promi
 
 const out = ({ punto_id: _p, data_ora_iso: _d, ...r }: Letto): AppPassaggio => r;
 
+/** The flag of a scan on a round of a shift the guard is not assigned to. */
+export const NON_ASSEGNATO = "Guardia non assegnata al turno della ronda";
+
 export async function appPassaggio(
   db: Db,
   actor: AppActor,
@@ -94,25 +97,32 @@ export async function appPassaggio(
       : []),
   ];
   return db.transaction(async (tx) => {
-    // The round: the one the guard started if it holds the point, else the one whose window holds
-    // the device's time (a point not yet scanned in it first, then the earliest).
+    // The round: the one the guard started if it holds the point, else one whose window holds the
+    // device's time — of a shift the guard is assigned to first, a point not yet scanned in it
+    // first, then the earliest. A scan on a round of a shift the guard is not on counts and is
+    // flagged (the server does not take the phone's word for who walks where).
+    const ronda = await queryOne<{ id: number; assegnato: boolean }>(
+      tx,
+      sql`SELECT r.id,
+                 EXISTS (SELECT 1 FROM turni_operatori o WHERE o.turno_id = r.turno_id AND o.operatore_id = ${operatoreId}) AS assegnato
+            FROM ronde r
+           WHERE r.punti @> jsonb_build_array(${punto.id}::int)
+             AND (r.id = ${data.ronda_id ?? null}::int
+                  OR (${device}::timestamptz >= r.previsto_il - make_interval(mins => r.tolleranza_minuti)
+                      AND ${device}::timestamptz < r.fine_finestra))
+           ORDER BY (r.id = ${data.ronda_id ?? null}::int) IS TRUE DESC, 2 DESC,
+                    EXISTS (SELECT 1 FROM ronde_passaggi p WHERE p.ronda_id = r.id AND p.punto_id = ${punto.id}),
+                    r.previsto_il
+           LIMIT 1`,
+    );
+    const segnali = [...motivi, ...(ronda && !ronda.assegnato ? [NON_ASSEGNATO] : [])];
     const inserted = await queryOne<{ id: number; ronda_id: number | null }>(
       tx,
       sql`INSERT INTO ronde_passaggi AS x (operatore_id, client_id, punto_id, ronda_id, metodo, codice, data_ora, ricevuto_il,
                                            lat, lng, accuratezza, distanza_m, segnalato, motivo)
-          VALUES (${operatoreId}, ${data.id}::uuid, ${punto.id},
-                  coalesce(
-                    (SELECT r.id FROM ronde r WHERE r.id = ${data.ronda_id ?? null}::int
-                       AND r.punti @> jsonb_build_array(${punto.id}::int)),
-                    (SELECT r.id FROM ronde r
-                      WHERE r.punti @> jsonb_build_array(${punto.id}::int)
-                        AND ${device}::timestamptz >= r.previsto_il - make_interval(mins => r.tolleranza_minuti)
-                        AND ${device}::timestamptz < r.fine_finestra
-                      ORDER BY EXISTS (SELECT 1 FROM ronde_passaggi p WHERE p.ronda_id = r.id AND p.punto_id = ${punto.id}),
-                               r.previsto_il
-                      LIMIT 1)),
+          VALUES (${operatoreId}, ${data.id}::uuid, ${punto.id}, ${ronda?.id ?? null},
                   ${data.metodo}, ${data.codice.trim()}, ${device}, ${now}, ${pos.lat}, ${pos.lng}, ${pos.accuratezza},
-                  ${distanza}, ${motivi.length > 0}, ${motivi.join("; ")})
+                  ${distanza}, ${segnali.length > 0}, ${segnali.join("; ")})
           ON CONFLICT (operatore_id, client_id) DO NOTHING
           RETURNING x.id, x.ronda_id`,
     );
@@ -129,7 +139,7 @@ export async function appPassaggio(
       contentType: PASSAGGIO_CONTENT_TYPE,
       objectId: inserted.id,
       note: `Passaggio al punto "${punto.nome}" (${data.metodo}) dall'app di ${actor.user.fullName}${
-        motivi.length ? ` — segnalato: ${motivi.join("; ")}` : ""
+        segnali.length ? ` — segnalato: ${segnali.join("; ")}` : ""
       }`,
       related: [
         { content_type: "operatore", object_id: operatoreId },

@@ -411,6 +411,32 @@ describeEachDb("ronde: creazione e giudizio", (ctx) => {
     ctx().setNow(null);
   });
 
+  it("a scan on a round of a shift the guard is not on counts and is flagged; the assigned guard's round is preferred", async () => {
+    const assegnata = await cfx.operatore("Gallo", { applicazione: true });
+    const estranea = await cfx.operatore("Riva", { applicazione: true });
+    const s = await fx.servizio({ nome: "Estranea", dal: "2026-07-15", giorni: 1, assegnati: [assegnata] });
+    ctx().setNow(estate("2026-07-15 21:00"));
+    const tk = await cfx.appToken(estranea, `riva${ctx().kind}`);
+    const a = await punto(s.base, "Cancello");
+    await piano(s.base, [a.id]);
+    ctx().setNow(estate("2026-07-15 22:02"));
+    const res = await inject("POST", "/api/app/ronde/passaggi/", tk, {
+      data: {
+        id: nuovoId(),
+        codice: a.codice,
+        metodo: "qr",
+        data_ora: estate("2026-07-15 22:02").toISOString(),
+        lat: null,
+        lng: null,
+        accuratezza: null,
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ segnalato: true, motivo: "Guardia non assegnata al turno della ronda" });
+    expect(res.json().ronda_id).not.toBeNull();
+    ctx().setNow(null);
+  });
+
   it("an ordered tour walked out of order is complete, marked out of order", async () => {
     const g = await cfx.operatore("Sala", { applicazione: true });
     const s = await fx.servizio({ nome: "Ordinato", dal: "2026-07-12", giorni: 1, assegnati: [g] });
