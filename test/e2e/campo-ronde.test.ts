@@ -7,10 +7,16 @@
  * synced late); nothing reaches the server while offline; back online the outbox sends them, the
  * server judges the round *incompleta* with the missing point named, and the back office's header
  * counts a "Ronda incompleta" anomaly; a planner sees it on the service's Ronde tab and in Report →
- * Ronde, and downloads the QR sheet.
+ * Ronde, and downloads the QR sheet. A second phone whose camera (Chromium's fake capture device)
+ * shows a printed QR code scans it: the jsQR path reads it and the server records a QR scan.
  */
 import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Browser } from "playwright-core";
+import { chromium } from "playwright-core";
+import { encode } from "uqr";
 import { ADMIN, adminToken, api, createStaffUser, launch, loginThroughUi, newPage, shot } from "./helpers/browser";
 import { oggi, PASSWORD, phone, signIn, WAIT } from "./helpers/campo";
 
@@ -213,4 +219,77 @@ test("three of four points scanned offline: back online the office sees incomple
   await office.page.getByRole("grid", { name: "Ronde" }).getByText(ronda.piano).first().waitFor(WAIT);
   await shot(office.page, "report-ronde");
   await office.context.close();
+});
+
+/**
+ * A video of a printed QR code as the camera sees it (YUV4MPEG2, what Chromium's fake capture
+ * device plays): black modules on white, 8 px each, a quiet zone of 4 modules, in a 640×480 frame.
+ */
+function videoDelQr(codice: string, file: string) {
+  const { data, size } = encode(codice);
+  const [w, h, mod] = [640, 480, 8];
+  const lato = (size + 8) * mod;
+  const [x0, y0] = [Math.floor((w - lato) / 2), Math.floor((h - lato) / 2)];
+  const y = Buffer.alloc(w * h, 235);
+  for (let r = 0; r < size; r++)
+    for (let c = 0; c < size; c++)
+      if (data[r]?.[c])
+        for (let dy = 0; dy < mod; dy++)
+          y.fill(
+            16,
+            (y0 + (r + 4) * mod + dy) * w + x0 + (c + 4) * mod,
+            (y0 + (r + 4) * mod + dy) * w + x0 + (c + 5) * mod,
+          );
+  const uv = Buffer.alloc((w / 2) * (h / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from("FRAME\n"), y, uv]);
+  fs.writeFileSync(
+    file,
+    Buffer.concat([
+      Buffer.from(`YUV4MPEG2 W${w} H${h} F10:1 Ip A1:1 C420jpeg\n`),
+      ...Array.from({ length: 10 }, () => frame),
+    ]),
+  );
+}
+
+test("a point scanned with the phone's camera (Chromium's camera playing its printed QR) is recorded as a QR scan", async () => {
+  const admin = await adminToken();
+  const { username, ronda } = await preparaRonda(admin);
+  const punto = ronda.punti[0];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ronda-qr-"));
+  const video = path.join(dir, "qr.y4m");
+  videoDelQr(punto.codice, video);
+  const camera = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--lang=it-IT",
+      "--use-fake-ui-for-media-stream",
+      "--use-fake-device-for-media-stream",
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+  try {
+    const { context, page } = await phone(camera);
+    await context.grantPermissions(["camera"]);
+    await signIn(page, { username });
+    await page.getByRole("button", { name: "Ronde" }).click();
+    const sent = page.waitForResponse(
+      (r) => r.url().endsWith("/api/app/ronde/passaggi/") && r.request().method() === "POST",
+      WAIT,
+    );
+    await page.getByRole("button", { name: "Scansiona QR" }).first().click();
+    const res = await sent;
+    expect([200, 201]).toContain(res.status());
+    expect(res.request().postDataJSON().data).toMatchObject({ codice: punto.codice, metodo: "qr" });
+    expect(await res.json()).toMatchObject({ punto: punto.nome, metodo: "qr" });
+    // The camera closed itself on the first code read; the outbox shows it sent.
+    await page.getByRole("button", { name: "In coda" }).click();
+    await page.getByRole("list", { name: "Azioni inviate" }).getByRole("listitem").first().waitFor(WAIT);
+    await shot(page, "campo-ronda-fotocamera");
+    await context.close();
+  } finally {
+    await camera.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
