@@ -214,7 +214,8 @@ test("three of four points scanned offline: back online the office sees incomple
     .first()
     .waitFor(WAIT);
   await shot(office.page, "ronde-servizio");
-  await office.page.goto("/app/report/ronde");
+  // the period from the round's night (the page opens on the month so far)
+  await office.page.goto(`/app/report/ronde?f.periodo_dal=${giorno}&f.periodo_al=${oggi()}`);
   // its plan is a column in view (the missed points are further right)
   await office.page.getByRole("grid", { name: "Ronde" }).getByText(ronda.piano).first().waitFor(WAIT);
   await shot(office.page, "report-ronde");

@@ -3,6 +3,7 @@
  * service and period, on the list engine (filters in the URL, group-by, export); each row gives
  * the client's PDF of its night at its site.
  */
+
 import { Badge, Box, Button, Heading } from "@chakra-ui/react";
 import type { DataTableColumn } from "../../../components/data-table/data-table.types";
 import { ListScreen } from "../../../components/data-table/list-screen";
@@ -17,6 +18,7 @@ import type { RondaReportRow } from "../../../domain/contracts/report/ronde/sche
 import { addDays } from "../../../domain/shift-rules";
 import { downloadFile } from "../../../lib/download";
 import { notify } from "../../../lib/toaster";
+import { meseFinoAOggi } from "../common/periodo";
 
 type Row = RondaReportRow & Record<string, unknown>;
 
@@ -84,7 +86,8 @@ export function RondeReportPage() {
         listId="report-ronde"
         path={rondeReportCalls.rondeReport.path}
         aria-label="Ronde"
-        defaults={{ sort: { field: "previsto_il", asc: false }, autoload: true }}
+        // The month so far: the rounds walked or missed, newest first (not the ones still to come).
+        defaults={{ filters: meseFinoAOggi(), sort: { field: "previsto_il", asc: false }, autoload: true }}
         filters={[
           { type: "global", label: "Ricerca" },
           { type: "text", name: "cliente", label: "Cliente" },

@@ -4,6 +4,7 @@
  * before) at its service.
  */
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { meseFinoAOggi } from "../../../../src/features/report/common/periodo";
 import { notteDi } from "../../../../src/features/report/ronde/ronde-report-page";
 import { setupMockServer } from "../../helpers/msw";
 import { renderApp } from "../../helpers/render-app";
@@ -11,6 +12,10 @@ import { renderApp } from "../../helpers/render-app";
 const server = setupMockServer();
 
 describe("Ronde report", () => {
+  test("opens on the current month up to today (the rounds walked or missed, not those to come)", () => {
+    expect(meseFinoAOggi(new Date(2026, 10, 29))).toEqual({ periodo_dal: "2026-11-01", periodo_al: "2026-11-29" });
+  });
+
   test("a round before noon belongs to the night before", () => {
     expect(notteDi("2026-03-03 00:00:00")).toBe("2026-03-02");
     expect(notteDi("2026-03-02 22:00:00")).toBe("2026-03-02");
@@ -25,7 +30,8 @@ describe("Ronde report", () => {
         asked.push(`${u.pathname}${u.search}`);
       }
     });
-    renderApp("/report/ronde", { as: "admin" });
+    // The page opens on the month so far; the fixtures' rounds are of March 2026.
+    renderApp("/report/ronde?f.periodo_dal=2026-03-01&f.periodo_al=2026-03-31", { as: "admin" });
     const grid = await screen.findByRole("grid", { name: "Ronde" }, { timeout: 15000 });
     await within(grid).findByText("Locale caldaie");
     expect(within(grid).getByText("Incompleta")).toBeTruthy();
