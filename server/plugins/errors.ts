@@ -17,6 +17,8 @@ export function fieldFromPath(instancePath: string): string {
 const PG_MESSAGES: Record<string, [number, string]> = {
   "23505": [409, "Esiste già un elemento con questi dati"],
   "23503": [409, "L'elemento è collegato ad altri dati e non può essere modificato o eliminato"],
+  // A foreign key ON DELETE RESTRICT (a guard's alarms, service reports): the same answer.
+  "23001": [409, "L'elemento è collegato ad altri dati e non può essere modificato o eliminato"],
   "23P01": [409, "L'operazione è in conflitto con dati già presenti"],
   "23514": [400, "I dati non rispettano i vincoli previsti"],
   "22P02": [400, "Formato di un valore non valido"],

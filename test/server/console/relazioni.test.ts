@@ -190,6 +190,20 @@ describeEachDb("relazioni di servizio e foglio notizie", (ctx) => {
     expect((await inject("GET", `${R}${await idOf(1)}/foto/${r.foto[0]}/`, supervisore.token)).statusCode).toBe(404);
   });
 
+  it("a guard with service reports cannot be deleted: 409 in Italian, not a 500 (ON DELETE RESTRICT)", async () => {
+    const admin = await ctx().createUser({ permissions: ["admin"] });
+    const res = await ctx().app.inject({
+      method: "DELETE",
+      url: `/api/anagrafiche/operatori/${russo}/`,
+      headers: auth(admin.token),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe("L'elemento è collegato ad altri dati e non può essere modificato o eliminato");
+    expect(await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM operatori WHERE id = ${russo}`)).toEqual({
+      n: 1,
+    });
+  });
+
   it("lets only erp_relazioni and the admins read and review reports", async () => {
     expect((await inject("GET", R, senza.token)).statusCode).toBe(403);
     expect((await inject("GET", `${R}${await idOf(1)}/`, senza.token)).statusCode).toBe(403);
