@@ -69,7 +69,14 @@ export const SecuritySettingsData = z.object({
   sso_break_glass_username: z.string().trim().max(150),
 });
 export const SecuritySettingsPut = dataBody(SecuritySettingsData.partial());
-export const SecuritySettingsOut = SecuritySettingsData.extend({ sso_available: z.boolean() });
+/** The answer: plain types, without the input's limits and trimming (the compiled JSON writer's fast path). */
+export const SecuritySettingsOut = z.object({
+  mfa_required: z.boolean(),
+  mfa_required_permissions: z.array(z.string()),
+  sso_required: z.boolean(),
+  sso_break_glass_username: z.string(),
+  sso_available: z.boolean(),
+});
 export type SecuritySettings = z.infer<typeof SecuritySettingsOut>;
 
 /** GET /api/auth/oidc/ (public): whether single sign-on is on, and the button's name. */
