@@ -12,8 +12,11 @@
  *   const row = await storeFile(tx, app.config.dataDir, { ownerType: "operatore", ownerId: 7,
  *     categoria: "foto_primo_piano", originalName, data, createdBy: user.id, allowed: ["image"] });
  *
- * Reading an upload: `readUpload(request, {...})` (one multipart reader: fields, one file, the
- * size limit and a broken form as Italian 400/413 answers, NUL characters refused).
+ * Reading an upload (one multipart reader: fields, one file, the size limit and a broken form as
+ * Italian 400/413 answers, NUL characters refused): `openUpload(request, {...})` then
+ * `upload.store(tx, …)` streams a document into the database in the route's transaction, a chunk
+ * at a time (a 50 MB attachment never whole in memory; over the limit: 413 and the transaction
+ * rolls back, nothing kept); `readUpload` reads a form whole, for the image-only routes.
  * Serving is the owning module's business (it knows who may see what): read the row, check the
  * permission, then `sendStoredFile(reply, dataDir, row)` — always an attachment with nosniff, a
  * closed CSP and no caching; `sendFile` does the same for bytes made on the fly (an export).
@@ -377,6 +380,8 @@ export interface UploadSpec {
   otherFiles?: "ignore" | "refuse";
   /** The answer when the file is over multipart's limit (default: 413 with the largest size). */
   tooLarge?: () => HttpError;
+  /** The answer when the file's content is not an allowed type (default: fileTypeError on `file`). */
+  wrongType?: (allowed: readonly FileKind[]) => HttpError;
   /** The answer when the form cannot be read (default: 400 on `file`). */
   broken?: () => HttpError;
 }
@@ -390,46 +395,245 @@ export interface Upload {
   field(name: string): string;
 }
 
-export const NOT_MULTIPART = "Invia il file come multipart/form-data";
+/** What `openUpload` answers: the fields sent before the file, the file not read yet. */
+export interface StreamedUpload {
+  fields: Upload["fields"];
+  field(name: string): string;
+  /** The file's name, or null when none (or an empty one) was sent. */
+  file: { filename: string } | null;
+  /**
+   * Stores the file in the caller's transaction as it arrives (`storeUploadStream`), then reads the
+   * end of the form (a text field after the file: 400). Throws (so the transaction rolls back, nothing
+   * kept) on a wrong type, a file over the limit, a broken or interrupted form.
+   */
+  store(tx: Executor, dataDir: string, input: UploadStoreInput): Promise<FileRow>;
+  /** Stops reading the request when the file was not stored (a refusal before it): always call it in `finally`. */
+  close(): void;
+}
 
-/**
- * Reads a multipart form with at most one file (the route registers @fastify/multipart with its
- * limits). Not multipart: 400 on `file`. The file's type is checked later, by its content, in
- * `storeFile`.
- */
-export async function readUpload(request: FastifyRequest, spec: UploadSpec = {}): Promise<Upload> {
+export type UploadStoreInput = Omit<StoreFileInput, "data" | "prepared" | "originalName">;
+
+export const NOT_MULTIPART = "Invia il file come multipart/form-data";
+export const FIELD_AFTER_FILE = "Invia i campi del modulo prima del file";
+
+type FilePart = {
+  filename: string;
+  file: Readable & { truncated?: boolean };
+  it: AsyncIterator<Buffer>;
+  first: Buffer;
+};
+
+/** The multipart reader under openUpload and readUpload. */
+async function openForm(request: FastifyRequest, spec: UploadSpec, fieldsAfterFile: "refuse" | "keep") {
   if (!request.isMultipart()) throw validationError({ file: NOT_MULTIPART });
   const tooLarge = spec.tooLarge ?? (() => fileTooLargeError(MAX_UPLOAD_BYTES));
+  const failure = (err: unknown): HttpError => {
+    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") return tooLarge();
+    if (err instanceof HttpError) return err;
+    return spec.broken?.() ?? validationError({ file: "Caricamento non valido" });
+  };
+  const parts = request.parts()[Symbol.asyncIterator]();
   const lists: Record<string, string[]> = {};
-  let file: Upload["file"] = null;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === "file") {
-        if (spec.file !== undefined && part.fieldname !== spec.file) {
-          await part.toBuffer();
-          if (spec.otherFiles === "refuse") throw validationError({ [part.fieldname]: "Campo file non previsto" });
-          continue;
+  const fields: Upload["fields"] = {};
+  const setFields = () => {
+    for (const [k, v] of Object.entries(lists)) fields[k] = v.length === 1 ? v[0] : v;
+    refuseNul(fields);
+  };
+  let finished = false;
+
+  /** Reads parts up to the wanted file with its first bytes, or to the end of the form. */
+  async function readParts(afterFile: boolean): Promise<FilePart | null> {
+    try {
+      for (;;) {
+        const r = await parts.next();
+        if (r.done) {
+          finished = true;
+          return null;
         }
-        const data = await part.toBuffer();
-        if (part.file.truncated) throw tooLarge();
-        file = data.length > 0 ? { filename: part.filename, data } : null;
-      } else {
+        const part = r.value;
+        if (part.type === "file") {
+          if (spec.file !== undefined && part.fieldname !== spec.file) {
+            for await (const _ of part.file) {
+              /* drained */
+            }
+            if (spec.otherFiles === "refuse") throw validationError({ [part.fieldname]: "Campo file non previsto" });
+            continue;
+          }
+          const it = part.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+          const head = await it.next();
+          if (head.done) continue; // an empty file: as none
+          if (part.file.truncated) throw tooLarge();
+          return { filename: part.filename, file: part.file, it, first: head.value };
+        }
+        if (afterFile && fieldsAfterFile === "refuse") throw validationError({ [part.fieldname]: FIELD_AFTER_FILE });
         const list = lists[part.fieldname] ?? [];
         list.push(String(part.value ?? ""));
         lists[part.fieldname] = list;
       }
+    } catch (err) {
+      throw failure(err);
     }
-  } catch (err) {
-    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
-    if (err instanceof HttpError) throw err;
-    throw spec.broken?.() ?? validationError({ file: "Caricamento non valido" });
   }
-  const fields: Upload["fields"] = {};
-  for (const [k, v] of Object.entries(lists)) fields[k] = v.length === 1 ? v[0] : v;
-  refuseNul(fields);
-  const field = (name: string) => {
-    const v = fields[name];
-    return Array.isArray(v) ? (v[v.length - 1] ?? "") : (v ?? "");
+
+  /** The file's bytes as they arrive; over multipart's limit: tooLarge. */
+  async function* bytes(f: FilePart): AsyncGenerator<Buffer> {
+    let done = false;
+    try {
+      yield f.first;
+      for (;;) {
+        const r = await f.it.next();
+        if (r.done) break;
+        if (f.file.truncated) throw tooLarge();
+        yield r.value;
+      }
+      if (f.file.truncated) throw tooLarge();
+      done = true;
+    } catch (err) {
+      throw failure(err);
+    } finally {
+      if (!done) await f.it.return?.();
+    }
+  }
+
+  const found = await readParts(false);
+  setFields();
+  let used = false;
+  return {
+    fields,
+    field(name: string) {
+      const v = fields[name];
+      return Array.isArray(v) ? (v[v.length - 1] ?? "") : (v ?? "");
+    },
+    file: found ? { filename: found.filename } : null,
+    bytes() {
+      if (!found || used) throw validationError({ file: "Seleziona un file da caricare" });
+      used = true;
+      return bytes(found);
+    },
+    async finish() {
+      if (await readParts(true)) throw failure(new Error("more than one file"));
+      setFields();
+    },
+    close() {
+      if (finished) return;
+      finished = true;
+      // The form was not read to its end (refused before or while storing the file): stop parsing it
+      // and let the rest of the request body flow away, so the client reads our answer.
+      if (found) void Promise.resolve(found.it.return?.()).catch(() => undefined);
+      request.raw.resume();
+    },
   };
-  return { fields, file, field };
+}
+
+/**
+ * Opens a multipart form with at most one file (the route registers @fastify/multipart with its
+ * limits) and reads it up to the file: its text fields (sent before the file, as browsers and our
+ * SPA send them; one after the file is refused) and the file's first bytes. The file is read only
+ * by `store`, a chunk at a time into the database, so an upload is never whole in memory (an image
+ * is, up to its 8 MB, to be re-encoded). Not multipart: 400 on `file`; NUL characters: 400.
+ *
+ *   const upload = await openUpload(request, { file: "file" });
+ *   try {
+ *     … check the fields (upload.field("descrizione")) …
+ *     await app.db.transaction(async (tx) => { const row = await upload.store(tx, dataDir, {…}); … });
+ *   } finally {
+ *     upload.close();
+ *   }
+ */
+export async function openUpload(request: FastifyRequest, spec: UploadSpec = {}): Promise<StreamedUpload> {
+  const form = await openForm(request, spec, "refuse");
+  return {
+    fields: form.fields,
+    field: form.field,
+    file: form.file,
+    async store(tx, dataDir, input) {
+      const stored = await storeUploadStream(tx, dataDir, {
+        ...input,
+        originalName: form.file?.filename,
+        stream: form.bytes(),
+        tooLarge: spec.tooLarge,
+        wrongType: spec.wrongType,
+      });
+      await form.finish();
+      return stored;
+    },
+    close: form.close,
+  };
+}
+
+/**
+ * Reads a whole multipart form with at most one file into memory (fields before or after it): for
+ * the routes that take only an image, re-encoded whole anyway (at most 8 MB). Documents and
+ * attachments go through `openUpload`.
+ */
+export async function readUpload(request: FastifyRequest, spec: UploadSpec = {}): Promise<Upload> {
+  const form = await openForm(request, spec, "keep");
+  try {
+    let file: Upload["file"] = null;
+    if (form.file) {
+      const parts: Buffer[] = [];
+      for await (const b of form.bytes()) parts.push(b);
+      file = { filename: form.file.filename, data: Buffer.concat(parts) };
+    }
+    await form.finish();
+    return { fields: form.fields, file, field: form.field };
+  } finally {
+    form.close();
+  }
+}
+
+/** The store input of a streamed upload, with the answers for a wrong type or a file too large. */
+export type StoreStreamInput = Omit<StoreFileInput, "data" | "prepared"> & {
+  stream: AsyncIterable<Buffer>;
+  tooLarge?: () => HttpError;
+  wrongType?: (allowed: readonly FileKind[]) => HttpError;
+};
+
+/**
+ * Stores an upload read from a stream, in the caller's transaction: the type by the first bytes;
+ * a PDF goes in a chunk at a time (`storeFileStream`, its limit `maxBytes` or FILE_LIMITS.pdf), an
+ * image is gathered (at most its limit, 8 MB) and re-encoded (`storeFile`). Over the limit: 413.
+ */
+export async function storeUploadStream(tx: Executor, dataDir: string, input: StoreStreamInput): Promise<FileRow> {
+  const { stream, tooLarge, wrongType, ...rest } = input;
+  const allowed = input.allowed ?? ["image", "pdf"];
+  const it = stream[Symbol.asyncIterator]();
+  try {
+    const head: Buffer[] = [];
+    let headBytes = 0;
+    while (headBytes < 12) {
+      const r = await it.next();
+      if (r.done) break;
+      head.push(r.value);
+      headBytes += r.value.length;
+    }
+    const first = Buffer.concat(head);
+    const type = detectType(first);
+    if (!type || !allowed.includes(type.kind)) throw (wrongType ?? fileTypeError)(allowed);
+    const limit =
+      type.kind === "image"
+        ? Math.min(FILE_LIMITS.image, input.maxBytes ?? Number.POSITIVE_INFINITY)
+        : (input.maxBytes ?? FILE_LIMITS[type.kind]);
+    const over = () => (tooLarge && limit === input.maxBytes ? tooLarge() : fileTooLargeError(limit));
+    async function* counted() {
+      let size = first.length;
+      if (size > limit) throw over();
+      yield first;
+      for (;;) {
+        const r = await it.next();
+        if (r.done) return;
+        size += r.value.length;
+        if (size > limit) throw over();
+        yield r.value;
+      }
+    }
+    if (type.kind === "image") {
+      const parts: Buffer[] = [];
+      for await (const b of counted()) parts.push(b);
+      return await storeFile(tx, dataDir, { ...rest, data: Buffer.concat(parts), maxBytes: limit });
+    }
+    return await storeFileStream(tx, { ...rest, stream: counted(), allowed: [type.kind], maxBytes: limit });
+  } finally {
+    await it.return?.();
+  }
 }

@@ -67,7 +67,11 @@ export const candidatureRoutes: FastifyPluginAsync = async (base) => {
     async (request, reply) => {
       await consumeRateLimit(app.db, CANDIDATURA_RATE, request.ip, app.clock());
       const submission = await readSubmission(request);
-      if (!isBot(submission.fields)) await submitCandidatura(contextOf(request), submission);
+      try {
+        if (!isBot(submission.fields)) await submitCandidatura(contextOf(request), submission);
+      } finally {
+        submission.close();
+      }
       return reply.code(201).send({ result: "OK" as const, detail: CANDIDATURA_INVIATA });
     },
   );

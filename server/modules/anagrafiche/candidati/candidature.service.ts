@@ -10,7 +10,6 @@ import {
   CV_MAX_BYTES,
   CV_NON_PDF,
   CV_TROPPO_GRANDE,
-  isPdf,
   validateCandidatura,
 } from "../../../../src/domain/candidato";
 import { toApiDate } from "../../../../src/domain/format";
@@ -18,14 +17,17 @@ import { candidati, candidatiPosizioni } from "../../../db/schema/anagrafiche-cl
 import { AZIONI, writeAudit } from "../../../lib/audit";
 import { type AppContext, auditBy } from "../../../lib/context";
 import { HttpError, validationError } from "../../../lib/errors";
-import { readUpload, storeFile } from "../../../lib/files";
+import { openUpload, type StreamedUpload } from "../../../lib/files";
 import { CONTENT_TYPE, checkPosizioni, normalizeCandidato } from "./candidati.service";
 
 export const CANDIDATURA_INVIATA = "Grazie! La tua candidatura è stata inviata correttamente.";
 
 export interface Submission {
   fields: Record<string, unknown>;
-  cv: { filename: string; data: Buffer } | null;
+  /** The CV, stored as it arrives (after the fields) in the application's transaction. */
+  cv: Pick<StreamedUpload, "store"> | null;
+  /** Stops reading the form when the CV was not stored: call it when done. */
+  close(): void;
 }
 
 const cvTooLarge = () => new HttpError(413, CV_TROPPO_GRANDE, { cv: CV_TROPPO_GRANDE });
@@ -39,15 +41,16 @@ export async function readSubmission(request: FastifyRequest): Promise<Submissio
     const b = body as Record<string, unknown>;
     const data =
       b.data && typeof b.data === "object" && !Array.isArray(b.data) ? (b.data as Record<string, unknown>) : b;
-    return { fields: data, cv: null };
+    return { fields: data, cv: null, close: () => undefined };
   }
-  const upload = await readUpload(request, {
+  const upload = await openUpload(request, {
     file: "cv",
     otherFiles: "refuse",
     tooLarge: cvTooLarge,
+    wrongType: () => validationError({ cv: CV_NON_PDF }),
     broken: () => validationError({ non_field_errors: "Invio del modulo non valido" }),
   });
-  return { fields: upload.fields, cv: upload.file };
+  return { fields: upload.fields, cv: upload.file ? upload : null, close: upload.close };
 }
 
 const TRUE = new Set(["true", "on", "1", "si", "sì", "yes"]);
@@ -124,9 +127,7 @@ export async function submitCandidatura(ctx: AppContext, sub: Submission): Promi
     const p = await checkPosizioni(ctx.db, values.posizioni ?? []);
     if (p) errors.posizioni = p;
   }
-  if (sub.cv && !isPdf(sub.cv.data)) errors.cv = CV_NON_PDF;
   if (Object.keys(errors).length) throw validationError(errors);
-  if (sub.cv && sub.cv.data.length > CV_MAX_BYTES) throw cvTooLarge();
   const v = values as CandidaturaFields;
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -157,12 +158,11 @@ export async function submitCandidatura(ctx: AppContext, sub: Submission): Promi
         .values(v.posizioni.map((posizioneId) => ({ candidatoId: row.id, posizioneId })));
     }
     if (sub.cv) {
-      const file = await storeFile(tx, ctx.config.dataDir, {
+      // Checked as it arrives: not a PDF (400 on cv) or over 5 MB (413), and nothing is kept.
+      const file = await sub.cv.store(tx, ctx.config.dataDir, {
         ownerType: CONTENT_TYPE,
         ownerId: row.id,
         categoria: "curriculum",
-        originalName: sub.cv.filename,
-        data: sub.cv.data,
         allowed: ["pdf"],
         maxBytes: CV_MAX_BYTES,
         now,

@@ -1,14 +1,15 @@
 /**
  * /api/comunicazioni/azienda/ — company communications (erp_comunicazioni-azienda and the admins):
  * the calls of contracts/console/comunicazioni-azienda/calls.ts, each handled by a service. Sending
- * one takes {data: …} as JSON, or the same fields as multipart with the attachment in `allegato`.
+ * one takes {data: …} as JSON, or the same fields as multipart with the attachment in `allegato`
+ * (after the fields; stored as it arrives, files.ts openUpload).
  */
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsync } from "fastify";
 import { comunicazioniAziendaCalls as calls } from "../../../../src/domain/contracts/console/comunicazioni-azienda/calls";
 import { callRoutes } from "../../../lib/calls";
 import { contextOf } from "../../../lib/context";
-import { MAX_UPLOAD_BYTES, readUpload, sendStoredFile } from "../../../lib/files";
+import { MAX_UPLOAD_BYTES, openUpload, sendStoredFile } from "../../../lib/files";
 import { comunicazioniList } from "./comunicazioni-azienda.list";
 import {
   allegatoComunicazione,
@@ -31,18 +32,21 @@ export const comunicazioniAziendaRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route.call(calls.inviaComunicazione, async (request, reply) => {
-    let fields: Record<string, unknown>;
-    let file: { filename: string; data: Buffer } | null = null;
     if (request.isMultipart()) {
-      const upload = await readUpload(request, { file: "allegato", otherFiles: "refuse" });
-      fields = upload.fields;
-      file = upload.file;
-    } else {
-      const body = request.body as { data?: unknown } | null;
-      const data = body && typeof body === "object" ? body.data : undefined;
-      fields = data && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+      // The fields, then the attachment read as it arrives into the communication's transaction.
+      const upload = await openUpload(request, { file: "allegato", otherFiles: "refuse" });
+      try {
+        const data = parseComunicazione(upload.fields);
+        const created = await inviaComunicazione(contextOf(request), data, upload.file ? upload : null);
+        return reply.code(201).send(created);
+      } finally {
+        upload.close();
+      }
     }
-    const created = await inviaComunicazione(contextOf(request), parseComunicazione(fields), file);
+    const body = request.body as { data?: unknown } | null;
+    const data = body && typeof body === "object" ? body.data : undefined;
+    const fields = data && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+    const created = await inviaComunicazione(contextOf(request), parseComunicazione(fields), null);
     return reply.code(201).send(created);
   });
   route.call(calls.comunicazione, (request) => getComunicazione(contextOf(request), request.params.id));

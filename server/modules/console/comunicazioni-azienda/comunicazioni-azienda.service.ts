@@ -17,7 +17,7 @@ import { queryOne, queryRows } from "../../../db/query";
 import { AZIONI, writeAudit } from "../../../lib/audit";
 import { type AppContext, auditBy, type ServiceContext } from "../../../lib/context";
 import { type FieldErrors, notFound, validationError } from "../../../lib/errors";
-import { type FileRow, getFileRow, removeStoredFiles, storeFile } from "../../../lib/files";
+import { type FileRow, getFileRow, removeStoredFiles, type StreamedUpload } from "../../../lib/files";
 import { BUSINESS_TZ } from "../../../lib/list/values";
 
 export const COMUNICAZIONE_CONTENT_TYPE = "comunicazione";
@@ -82,7 +82,7 @@ async function recipients(tx: Executor, data: ComunicazioneData): Promise<number
 export async function inviaComunicazione(
   ctx: AppContext,
   data: ComunicazioneData,
-  file: { filename: string; data: Buffer } | null,
+  file: Pick<StreamedUpload, "store"> | null,
 ): Promise<Comunicazione> {
   const stored: FileRow[] = [];
   let id: number;
@@ -98,12 +98,10 @@ export async function inviaComunicazione(
             RETURNING id`,
       )) as { id: number };
       if (file) {
-        const f = await storeFile(tx, ctx.config.dataDir, {
+        const f = await file.store(tx, ctx.config.dataDir, {
           ownerType: COMUNICAZIONE_CONTENT_TYPE,
           ownerId: row.id,
           categoria: "allegato",
-          originalName: file.filename,
-          data: file.data,
           allowed: ["pdf", "image"],
           createdBy: ctx.actor.userId,
           now,

@@ -1,7 +1,7 @@
 /**
  * A service's uploaded attachments, under /api/pianificazione/contratti/{idContratto}/servizi/{idServizio}/allegati/:
- * POST (multipart: `file`, optional `descrizione`) stores the file (files.ts: content-checked
- * PDF/JPEG/PNG/WebP, owner_type `servizio`) and creates its note-ed-allegati row; GET /{fileId}/
+ * POST (multipart: optional `descrizione`, then `file`) stores the file as it arrives (files.ts
+ * openUpload: content-checked PDF up to ALLEGATO_MAX_BYTES, JPEG/PNG/WebP up to 8 MB, owner_type `servizio`) and creates its note-ed-allegati row; GET /{fileId}/
  * downloads it (only a file of that service, else 404); DELETE /{fileId}/ removes the row and
  * the stored file. Every write has its audit entry in the same transaction. @fastify/multipart is
  * registered in this plugin's scope only.
@@ -24,12 +24,12 @@ import { notFound, validationError } from "../../../lib/errors";
 import {
   deleteFileRows,
   type FileRow,
+  fileTooLargeError,
   getFileRow,
-  MAX_UPLOAD_BYTES,
-  readUpload,
+  MB,
+  openUpload,
   removeStoredFiles,
   sendStoredFile,
-  storeFile,
 } from "../../../lib/files";
 import { currentUser } from "../../../plugins/auth-guard";
 import { audit, rel } from "../audit";
@@ -41,6 +41,13 @@ export const SERVIZIO_FILE_OWNER = "servizio";
 const CATEGORIA = "allegato";
 const CONTENT_TYPE = "servizio_allegato";
 const MAX_DESCRIZIONE = 5000;
+/**
+ * The largest attachment of a service (a PDF; images stay at 8 MB, FILE_LIMITS): 50 MB, more than
+ * the 10 MB of other documents, because a service's attachments are site plans, scanned contracts
+ * and manuals, and issue 36 asks that a 50 MB upload works. It costs no memory: the file goes into
+ * the database a chunk at a time as it arrives (openUpload → storeFileStream).
+ */
+export const ALLEGATO_MAX_BYTES = 50 * MB;
 
 const params = servizioParams;
 const fileParams = params.extend({ fileId: z.string().max(64) });
@@ -65,7 +72,7 @@ async function serviceFile(ex: Executor, servizioId: number, fileId: string): Pr
 
 export const allegatiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 3, fieldSize: 20000, parts: 5, headerPairs: 100 },
+    limits: { fileSize: ALLEGATO_MAX_BYTES, files: 1, fields: 3, fieldSize: 20000, parts: 5, headerPairs: 100 },
   });
 
   app.post(
@@ -78,27 +85,24 @@ export const allegatiRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const { idContratto, idServizio } = request.params;
       const scope = await servizioScope(app.db, idContratto, idServizio);
-      const upload = await readUpload(request, { file: "file" });
-      if (!upload.file) throw validationError({ file: "Seleziona un file da caricare" });
-      const { filename, data } = upload.file;
-      const descrizione = upload.field("descrizione").trim();
-      if (descrizione.length > MAX_DESCRIZIONE)
-        throw validationError({ descrizione: `La descrizione può avere al massimo ${MAX_DESCRIZIONE} caratteri` });
-
-      const written: FileRow[] = [];
+      const upload = await openUpload(request, { file: "file", tooLarge: () => fileTooLargeError(ALLEGATO_MAX_BYTES) });
       try {
+        if (!upload.file) throw validationError({ file: "Seleziona un file da caricare" });
+        const descrizione = upload.field("descrizione").trim();
+        if (descrizione.length > MAX_DESCRIZIONE)
+          throw validationError({ descrizione: `La descrizione può avere al massimo ${MAX_DESCRIZIONE} caratteri` });
+
+        // The file goes in as it arrives, in this transaction: refused or interrupted, nothing is kept.
         const row = await app.db.transaction(async (tx) => {
-          const stored = await storeFile(tx, app.config.dataDir, {
+          const stored = await upload.store(tx, app.config.dataDir, {
             ownerType: SERVIZIO_FILE_OWNER,
             ownerId: scope.servizio_id,
             categoria: CATEGORIA,
-            originalName: filename,
-            data,
             createdBy: user.id,
             allowed: ["pdf", "image"],
+            maxBytes: ALLEGATO_MAX_BYTES,
             now: app.clock(),
           });
-          written.push(stored);
           const inserted = await queryOne<{ id: number }>(
             tx,
             sql`INSERT INTO servizi_allegati (servizio_id, nota, file_id, created_by)
@@ -120,10 +124,8 @@ export const allegatiRoutes: FastifyPluginAsyncZod = async (app) => {
           return row as NotaAllegato;
         });
         return reply.code(201).send(row);
-      } catch (err) {
-        // The row was rolled back: drop the bytes written before the failure.
-        await removeStoredFiles(app.config.dataDir, written);
-        throw err;
+      } finally {
+        upload.close();
       }
     },
   );
