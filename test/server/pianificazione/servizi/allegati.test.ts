@@ -3,6 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { queryOne, queryRows } from "../../../../server/db/query";
 import { MB, readStoredFile } from "../../../../server/lib/files";
+import { ALLEGATO_MAX_BYTES } from "../../../../server/modules/pianificazione/servizi/allegati.routes";
 import { multipartBody } from "../../anagrafiche/operatori/multipart";
 import { auth, describeEachDb } from "../../helpers/app";
 import { createCliente, posizioneId } from "../fixtures";
@@ -171,7 +172,10 @@ describeEachDb("pianificazione: service attachments", (ctx) => {
   });
 
   it("refuses a text file named .pdf, an oversize file and an empty upload, writing nothing", async () => {
-    const { db, s1, upload } = await setup();
+    const { db, user, contratto, s1, upload } = await setup();
+    const chunkCount = async () =>
+      (await queryOne<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM file_chunks`))!.n;
+    const chunksBefore = await chunkCount();
     const auditCount = async () =>
       (await queryOne<{ n: number }>(
         db,
@@ -182,10 +186,35 @@ describeEachDb("pianificazione: service attachments", (ctx) => {
     expect(fake.statusCode).toBe(400);
     expect(fake.json().errors.file).toMatch(/Tipo di file non consentito/);
 
-    const big = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(10 * MB + 10, 0x20)]);
+    // A PDF over the attachments' 50 MB: refused after 200 chunks went in, all rolled back.
+    const big = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(ALLEGATO_MAX_BYTES, 0x20)]);
     const oversize = await upload(s1, { name: "enorme.pdf", data: big });
     expect(oversize.statusCode).toBe(413);
-    expect(oversize.json().detail).toMatch(/dimensione massima/);
+    expect(oversize.json()).toEqual({
+      detail: "Il file supera la dimensione massima consentita (50 MB)",
+      errors: { file: "Il file supera la dimensione massima consentita (50 MB)" },
+    });
+    // An image keeps its 8 MB (it is re-encoded whole).
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(8 * MB, 0x20)]);
+    const bigPhoto = await upload(s1, { name: "foto.jpg", data: jpeg });
+    expect(bigPhoto.statusCode).toBe(413);
+    expect(bigPhoto.json().detail).toBe("Il file supera la dimensione massima consentita (8 MB)");
+    // A field after the file (the SPA and browsers send them before): refused, nothing kept.
+    const boundary = "----erp-late";
+    const late = await ctx().app.inject({
+      method: "POST",
+      url: `${BASE}/${contratto}/servizi/${s1}/allegati/`,
+      headers: { ...auth(user.token), "content-type": `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n`),
+        Buffer.from("Content-Type: application/pdf\r\n\r\n"),
+        PDF,
+        Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="descrizione"\r\n\r\ntardi\r\n`),
+        Buffer.from(`--${boundary}--\r\n`),
+      ]),
+    });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().errors).toEqual({ descrizione: "Invia i campi del modulo prima del file" });
 
     const empty = await upload(s1, { name: "vuoto.pdf", data: Buffer.alloc(0) });
     expect(empty.statusCode).toBe(400);
@@ -196,5 +225,6 @@ describeEachDb("pianificazione: service attachments", (ctx) => {
       await queryRows(db, sql`SELECT 1 FROM files WHERE owner_type = 'servizio' AND owner_id = ${String(s1)}`),
     ).toEqual([]);
     expect(await auditCount()).toBe(auditBefore);
+    expect(await chunkCount()).toBe(chunksBefore);
   });
 });
