@@ -223,48 +223,49 @@ export async function storeFileStream(
   let n = 0;
   let limit = input.maxBytes ?? Number.POSITIVE_INFINITY;
   let mime: string | undefined;
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  const flush = async (all: boolean) => {
-    while (pendingBytes >= FILE_CHUNK_BYTES || (all && pendingBytes > 0)) {
-      const joined = pending.length === 1 ? pending[0] : Buffer.concat(pending);
-      if (mime === undefined) {
-        const type = detectType(joined);
-        if (!type || !allowed.includes(type.kind)) throw fileTypeError(allowed.length ? allowed : ["pdf"]);
-        mime = type.mime;
-        limit = Math.min(limit, input.maxBytes ?? FILE_LIMITS[type.kind]);
-        if (size > limit) throw fileTooLargeError(limit);
-        await tx.insert(files).values({
-          id,
-          ownerType: input.ownerType,
-          ownerId: String(input.ownerId),
-          categoria: input.categoria,
-          nomeOriginale: safeFilename(input.originalName),
-          mime,
-          dimensione: 0,
-          percorso: `${year}/${id}`,
-          sha256: "",
-          createdBy: input.createdBy ?? null,
-          contenutoDb: true,
-        });
-      }
-      const chunk = joined.subarray(0, FILE_CHUNK_BYTES);
-      const rest = joined.subarray(chunk.length);
-      await insertChunk(tx, id, n++, chunk);
-      pending = rest.length ? [Buffer.from(rest)] : [];
-      pendingBytes = rest.length;
+  // One buffer reused for every chunk (each insert is awaited before it is refilled): the bytes are
+  // copied once, and no garbage of the file's size is left for the collector to find late.
+  const chunk = Buffer.allocUnsafeSlow(FILE_CHUNK_BYTES);
+  let fill = 0;
+  const flush = async () => {
+    if (fill === 0) return;
+    const data = chunk.subarray(0, fill);
+    if (mime === undefined) {
+      const type = detectType(data);
+      if (!type || !allowed.includes(type.kind)) throw fileTypeError(allowed.length ? allowed : ["pdf"]);
+      mime = type.mime;
+      limit = Math.min(limit, input.maxBytes ?? FILE_LIMITS[type.kind]);
+      if (size > limit) throw fileTooLargeError(limit);
+      await tx.insert(files).values({
+        id,
+        ownerType: input.ownerType,
+        ownerId: String(input.ownerId),
+        categoria: input.categoria,
+        nomeOriginale: safeFilename(input.originalName),
+        mime,
+        dimensione: 0,
+        percorso: `${year}/${id}`,
+        sha256: "",
+        createdBy: input.createdBy ?? null,
+        contenutoDb: true,
+      });
     }
+    await insertChunk(tx, id, n++, data);
+    fill = 0;
   };
   for await (const part of input.stream) {
-    const b = Buffer.isBuffer(part) ? part : Buffer.from(part);
+    const b = Buffer.isBuffer(part) ? part : Buffer.from(part.buffer, part.byteOffset, part.byteLength);
     size += b.length;
     if (size > limit) throw fileTooLargeError(limit);
     hash.update(b);
-    pending.push(b);
-    pendingBytes += b.length;
-    await flush(false);
+    for (let off = 0; off < b.length; ) {
+      const copied = b.copy(chunk, fill, off);
+      fill += copied;
+      off += copied;
+      if (fill === FILE_CHUNK_BYTES) await flush();
+    }
   }
-  await flush(true);
+  await flush();
   if (mime === undefined) throw validationError({ file: "Il file è vuoto" });
   const [row] = await tx
     .update(files)

@@ -1,51 +1,115 @@
 /**
- * Issue 36 item 1: file contents in the database. Two server processes with different DATA_DIRs on
- * one PostgreSQL serve each other's uploads byte for byte; a 50 MB file goes in and out a chunk at a
- * time (the server's memory grows by less than 64 MB); files left on disk by an older version are
- * moved in with a report.
+ * Issue 36 item 1: file contents in the database. Two server processes (this test's app and
+ * `server/main.ts` in a child process) with different DATA_DIRs on one PostgreSQL serve each other's
+ * uploads byte for byte; a 50 MB attachment goes in over HTTP and out again a chunk at a time (the
+ * child server's RSS grows by less than 64 MB); files left on disk by an older version are moved in
+ * with a report.
  */
+import { type ChildProcess, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { buildApp } from "../../../server/app";
-import { openPostgres } from "../../../server/db/client";
 import { queryOne } from "../../../server/db/query";
 import { FILE_CHUNK_BYTES, filesRoot, MB, storeFileStream } from "../../../server/lib/files";
 import { importDiskFiles } from "../../../server/lib/files-import";
 import { ADMIN, createOperatore, person } from "../anagrafiche/operatori/fixtures";
 import { multipartBody } from "../anagrafiche/operatori/multipart";
 import { auth, createTestApp, describeEachDb, memoryMailer, type TestApp, testConfig } from "../helpers/app";
-import { testDbKinds } from "../setup/paths";
+import { createCliente, posizioneId } from "../pianificazione/fixtures";
+import { ROOT, testDbKinds } from "../setup/paths";
 
 jest.setTimeout(120_000);
 
 const pgDescribe = testDbKinds().includes("postgres") ? describe : describe.skip;
 
+/** `node --import tsx server/main.ts`, one process (ERP_WORKERS=1): the server a user runs. */
+function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "server", "main.ts")], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? os.tmpdir(), SCRYPT_N: "1024", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /in ascolto su http:\/\/127\.0\.0\.1:(\d+)\/app\//.exec(out);
+      if (m) resolve({ child, port: Number(m[1]) });
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`server exited (${code}): ${out}`)));
+  });
+}
+
+/** A process's resident memory (bytes), from /proc. */
+function rssOf(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+  return m ? Number(m[1]) * 1024 : 0;
+}
+
 pgDescribe("files shared by two hosts on one PostgreSQL", () => {
   let t: TestApp;
-  let other: Awaited<ReturnType<typeof buildApp>>;
-  let otherDb: Awaited<ReturnType<typeof openPostgres>>;
+  let server: { child: ChildProcess; port: number } | undefined;
   const dirA = fs.mkdtempSync(path.join(os.tmpdir(), "erp-host-a-"));
   const dirB = fs.mkdtempSync(path.join(os.tmpdir(), "erp-host-b-"));
 
   beforeAll(async () => {
     t = await createTestApp("postgres", { dataDir: dirA });
-    otherDb = await openPostgres(t.database.appUrl as string, 5);
-    other = await buildApp(testConfig({ dataDir: dirB }), { database: otherDb, mailer: memoryMailer() });
-    await other.ready();
+    // The other host: `npm start` in its own process, its own DATA_DIR, the same database.
+    server = await startServer({
+      DATABASE_URL: t.database.appUrl as string,
+      DATABASE_MIGRATION_URL: t.database.superuserUrl as string,
+      DATA_DIR: dirB,
+      PORT: "0",
+      ERP_WORKERS: "1",
+      ERP_ADMIN_PASSWORD: "Password-Lunga-1",
+      LOG_LEVEL: "silent",
+    });
   });
   afterAll(async () => {
-    await other?.close();
-    await otherDb?.close();
+    if (server && server.child.exitCode === null) {
+      const { child } = server;
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    }
     await t?.close();
     fs.rmSync(dirA, { recursive: true, force: true });
     fs.rmSync(dirB, { recursive: true, force: true });
   });
+
+  /** GET on the other host, the body hashed as it arrives. */
+  function download(url: string, token: string) {
+    return new Promise<{
+      status: number;
+      bytes: number;
+      sha256: string;
+      headers: http.IncomingHttpHeaders;
+      body: Buffer[];
+    }>((resolve, reject) => {
+      http
+        .get({ host: "127.0.0.1", port: server?.port, path: url, headers: auth(token) }, (res) => {
+          const hash = crypto.createHash("sha256");
+          let bytes = 0;
+          const body: Buffer[] = [];
+          res.on("data", (c: Buffer) => {
+            hash.update(c);
+            bytes += c.length;
+            if (bytes <= MB) body.push(c);
+          });
+          res.on("end", () =>
+            resolve({ status: res.statusCode ?? 0, bytes, sha256: hash.digest("hex"), headers: res.headers, body }),
+          );
+        })
+        .on("error", reject);
+    });
+  }
 
   it("a photo uploaded through one downloads through the other, byte for byte, nothing on either disk", async () => {
     const { token } = await t.createUser({ permissions: ADMIN });
@@ -67,15 +131,16 @@ pgDescribe("files shared by two hosts on one PostgreSQL", () => {
     expect(up.statusCode).toBe(201);
     const ref = up.json();
     const here = await t.app.inject({ method: "GET", url: ref.url, headers: auth(token) });
-    const there = await other.inject({ method: "GET", url: ref.url, headers: auth(token) });
-    expect(there.statusCode).toBe(200);
-    expect(there.rawPayload.equals(here.rawPayload)).toBe(true);
-    expect(there.rawPayload.includes(Buffer.from("SEGRETO-EXIF"))).toBe(false); // still stripped
+    const there = await download(ref.url, token);
+    expect(there.status).toBe(200);
+    const body = Buffer.concat(there.body);
+    expect(body.equals(here.rawPayload)).toBe(true);
+    expect(body.includes(Buffer.from("SEGRETO-EXIF"))).toBe(false); // still stripped
     const row = await queryOne<{ sha256: string; dimensione: number }>(
       t.database.db,
       sql`SELECT sha256, dimensione FROM files WHERE id = ${ref.id}::uuid`,
     );
-    expect(crypto.createHash("sha256").update(there.rawPayload).digest("hex")).toBe(row?.sha256);
+    expect(there.sha256).toBe(row?.sha256);
     expect(there.headers["content-length"]).toBe(String(row?.dimensione));
     expect(there.headers["content-type"]).toBe("image/jpeg");
     expect(there.headers["content-disposition"]).toBe(`attachment; filename="foto.jpg"; filename*=UTF-8''foto.jpg`);
@@ -85,78 +150,119 @@ pgDescribe("files shared by two hosts on one PostgreSQL", () => {
     expect(fs.existsSync(filesRoot(dirB))).toBe(false);
   });
 
-  it("stores and serves 50 MB a chunk at a time: the server's memory grows by less than 64 MB", async () => {
-    const { token } = await t.createUser({ permissions: ADMIN });
-    const op = (await createOperatore(t, token, person())).id;
-    const SIZE = 50 * MB;
-    const sent = crypto.createHash("sha256");
-    // Incompressible bytes after a PDF header, made as they are consumed.
-    async function* pdfBytes() {
-      let left = SIZE;
-      let first = true;
-      while (left > 0) {
-        const n = Math.min(64 * 1024, left);
-        const b = crypto.randomBytes(n);
-        if (first) {
-          b.write("%PDF-1.7\n", 0, "latin1");
-          first = false;
-        }
-        sent.update(b);
-        left -= n;
-        yield b;
-      }
-    }
-    global.gc?.();
-    const before = process.memoryUsage().rss;
+  it("takes a 50 MB attachment over HTTP and serves it back: the server's memory grows by less than 64 MB", async () => {
+    const { token } = await t.createUser({ permissions: ["erp_contratti"] });
+    const cliente = await createCliente(t.database.db);
+    const steward = await posizioneId(t.database.db, "Steward");
+    const post = (url: string, data: unknown) =>
+      t.app.inject({ method: "POST", url, headers: auth(token), payload: { data } });
+    const contratto = (await post("/api/pianificazione/contratti/", { titolo: "Fiera", cliente })).json().id;
+    const servizio = (
+      await post(`/api/pianificazione/contratti/${contratto}/servizi/`, {
+        dal: "2025-09-01",
+        al: "2025-09-01",
+        turni: [{ inizio_f1: "08:00", fine_f1: "12:00", posizione: steward, operatori_richiesti: 1 }],
+      })
+    ).json().id;
+    const url = `/api/pianificazione/contratti/${contratto}/servizi/${servizio}/allegati/`;
+
+    /** POSTs a multipart form with `size` bytes of a PDF made as the socket takes them. */
+    const upload = (size: number, sent: crypto.Hash) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const boundary = `----erp${crypto.randomBytes(8).toString("hex")}`;
+        const head = Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="descrizione"\r\n\r\nPlanimetria\r\n` +
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="planimetria.pdf"\r\n` +
+            "Content-Type: application/pdf\r\n\r\n",
+        );
+        const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+        const req = http.request(
+          {
+            host: "127.0.0.1",
+            port: server?.port,
+            path: url,
+            method: "POST",
+            headers: {
+              ...auth(token),
+              "content-type": `multipart/form-data; boundary=${boundary}`,
+              "content-length": String(head.length + size + tail.length),
+            },
+          },
+          (res) => {
+            let body = "";
+            res.setEncoding("utf8");
+            res.on("data", (c: string) => {
+              body += c;
+            });
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
+        req.on("error", reject);
+        (async () => {
+          req.write(head);
+          for (let left = size, first = true; left > 0; first = false) {
+            const b = crypto.randomBytes(Math.min(64 * 1024, left));
+            if (first) b.write("%PDF-1.7\n", 0, "latin1");
+            sent.update(b);
+            left -= b.length;
+            if (!req.write(b)) await new Promise((r) => req.once("drain", r));
+          }
+          req.end(tail);
+        })().catch(reject);
+      });
+
+    // Warm up the paths (first upload and download), then measure.
+    const small = await upload(FILE_CHUNK_BYTES + 10, crypto.createHash("sha256"));
+    expect(small.status).toBe(201);
+    expect((await download(`${url}${JSON.parse(small.body).file.id}/`, token)).status).toBe(200);
+
+    const pid = server?.child.pid as number;
+    const before = rssOf(pid);
     let peak = before;
     const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss);
-    }, 20);
+      peak = Math.max(peak, rssOf(pid));
+    }, 10);
+    let uploadPeak = before;
+    const SIZE = 50 * MB;
+    const sent = crypto.createHash("sha256");
     try {
-      const row = await t.database.db.transaction((tx) =>
-        storeFileStream(tx, {
-          ownerType: "operatore",
-          ownerId: op,
-          categoria: "documento",
-          originalName: "grande.pdf",
-          stream: pdfBytes(),
-          allowed: ["pdf"],
-          maxBytes: 60 * MB,
-        }),
-      );
-      expect(row.dimensione).toBe(SIZE);
-      const chunks = await queryOne<{ n: number }>(
-        t.database.db,
-        sql`SELECT count(*)::int AS n FROM file_chunks WHERE file_id = ${row.id}::uuid`,
-      );
-      expect(chunks?.n).toBe(Math.ceil(SIZE / FILE_CHUNK_BYTES));
-      // Downloaded through the other host over HTTP, read as it arrives.
-      await other.listen({ port: 0, host: "127.0.0.1" });
-      const { port } = other.server.address() as AddressInfo;
-      const got = crypto.createHash("sha256");
-      let bytes = 0;
-      const status = await new Promise<number>((resolve, reject) => {
-        http
-          .get({ host: "127.0.0.1", port, path: `/api/anagrafiche/files/${row.id}/`, headers: auth(token) }, (res) => {
-            res.on("data", (c: Buffer) => {
-              got.update(c);
-              bytes += c.length;
-            });
-            res.on("end", () => resolve(res.statusCode ?? 0));
-          })
-          .on("error", reject);
-      });
-      expect(status).toBe(200);
-      expect(bytes).toBe(SIZE);
+      const up = await upload(SIZE, sent);
+      expect(up.status).toBe(201);
+      const file = JSON.parse(up.body).file;
+      expect(file).toMatchObject({ nome: "planimetria.pdf", mime: "application/pdf", dimensione: SIZE });
       const sentHex = sent.digest("hex");
-      expect(got.digest("hex")).toBe(sentHex);
-      expect(row.sha256).toBe(sentHex);
+      const chunks = await queryOne<{ n: number; sha256: string }>(
+        t.database.db,
+        sql`SELECT count(*)::int AS n, (SELECT sha256 FROM files WHERE id = ${file.id}::uuid) AS sha256
+              FROM file_chunks WHERE file_id = ${file.id}::uuid`,
+      );
+      expect(chunks).toEqual({ n: Math.ceil(SIZE / FILE_CHUNK_BYTES), sha256: sentHex });
+      uploadPeak = peak;
+      const got = await download(`${url}${file.id}/`, token);
+      expect(got.status).toBe(200);
+      expect(got.bytes).toBe(SIZE);
+      expect(got.sha256).toBe(sentHex);
     } finally {
       clearInterval(sampler);
     }
     const growth = (peak - before) / MB;
-    console.log(`RSS prima ${Math.round(before / MB)} MB, picco ${Math.round(peak / MB)} MB: +${growth.toFixed(1)} MB`);
+    console.log(
+      `RSS del server: prima ${Math.round(before / MB)} MB, picco nel caricamento +${((uploadPeak - before) / MB).toFixed(1)} MB, ` +
+        `picco con lo scaricamento ${Math.round(peak / MB)} MB: +${growth.toFixed(1)} MB`,
+    );
     expect(growth).toBeLessThan(64);
+
+    // Over the attachments' limit (50 MB): 413 in Italian, nothing kept of it.
+    const count = async () =>
+      (await queryOne<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM file_chunks`))?.n;
+    const chunksBefore = await count();
+    const over = await upload(SIZE + 1, crypto.createHash("sha256"));
+    expect(over.status).toBe(413);
+    expect(JSON.parse(over.body)).toEqual({
+      detail: "Il file supera la dimensione massima consentita (50 MB)",
+      errors: { file: "Il file supera la dimensione massima consentita (50 MB)" },
+    });
+    expect(await count()).toBe(chunksBefore);
   });
 
   it("refuses a streamed file over its limit and keeps nothing of it", async () => {
