@@ -48,13 +48,13 @@ function security(permissions: CallPermissions) {
 export function callRoutes(app: FastifyInstance, opts: { tags: string[] }) {
   const tags = opts.tags;
   return {
-    /** A JSON call or a download. */
-    call<C extends JsonCall | FileCall>(call: C, handler: CallHandler<C>): void {
+    /** A JSON call or a download; `reauth`: it needs a fresh re-authentication (plugins/auth-guard). */
+    call<C extends JsonCall | FileCall>(call: C, handler: CallHandler<C>, options: { reauth?: boolean } = {}): void {
       const json = call.kind !== "file";
       app.route({
         method: call.method,
         url: pathWithin(app.prefix, call),
-        config: { permissions: call.permissions },
+        config: { permissions: call.permissions, ...(options.reauth ? { reauth: true } : {}) },
         schema: {
           tags,
           summary: call.summary,

@@ -18,17 +18,25 @@
  * (`GET http://host/api/x`) to the same route, and all of them meet the same check.
  * Only the web routes (the SPA's static files and its redirects) and the OpenAPI pages are public
  * without declaring it; every other route — under /api/ or not — must declare its permissions.
+ * A staff route may also declare `config.reauth: true` (issue 37: creating users, changing a
+ * password or the second factor, issuing app credentials…): after the permission and the body's
+ * validation, one preHandler hook refuses it with 403 {code: "reauth_required"} unless the session
+ * proved its user (login, or POST /api/auth/reauth/) within the last REAUTH_MINUTES. Only a route
+ * with a capability list may declare it (the server refuses to start otherwise).
  * Verified tokens are cached per process (server/lib/token-cache.ts): `app.authCache` is fed by
  * NOTIFY 'erp_auth' and emptied for a user by `app.authChanged(userId)` after the server's own
  * writes to users and tokens.
  */
+import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { REAUTH_DETAIL, REAUTH_MINUTES, REAUTH_REQUIRED } from "../../src/domain/mfa";
 import { hasAny } from "../../src/domain/permissions";
+import { queryOne } from "../db/query";
 import { recordAccessDenied } from "../lib/access-denied";
 import { type AppUser, verifyAppToken } from "../lib/app-tokens";
 import { type CmsAppUser, verifyCmsAppToken } from "../lib/cms-app-tokens";
-import { forbidden, unauthorized } from "../lib/errors";
+import { forbidden, HttpError, unauthorized } from "../lib/errors";
 import { TokenCache } from "../lib/token-cache";
 import { type AuthUser, cachedUser, verifyToken } from "../lib/tokens";
 import { isWebRoute } from "./security";
@@ -38,6 +46,8 @@ export type RoutePermissions = "public" | "app" | "app-cms" | readonly string[];
 declare module "fastify" {
   interface FastifyContextConfig {
     permissions?: RoutePermissions;
+    /** A fresh re-authentication is needed (staff routes only): 403 `reauth_required` otherwise. */
+    reauth?: boolean;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -91,6 +101,23 @@ export function currentUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
+export const reauthRequired = () => new HttpError(403, REAUTH_DETAIL, undefined, undefined, { code: REAUTH_REQUIRED });
+
+/**
+ * Throws 403 {code: "reauth_required"} unless the session proved its user (login, or POST
+ * reauth/) within the last REAUTH_MINUTES. Routes declare `config.reauth: true` and the guard
+ * calls it; call it yourself only when another check must answer first.
+ */
+export async function requireRecentAuth(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  const user = currentUser(request);
+  const since = new Date(app.clock().getTime() - REAUTH_MINUTES * 60_000);
+  const row = await queryOne<{ ok: boolean }>(
+    app.db,
+    sql`SELECT (reauth_at IS NOT NULL AND reauth_at > ${since}) AS ok FROM auth_tokens WHERE id = ${user.tokenId}`,
+  );
+  if (!row?.ok) throw reauthRequired();
+}
+
 export const authGuardPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest("user", null);
   app.decorateRequest("appUser", null);
@@ -130,10 +157,20 @@ export const authGuardPlugin = fp(async (app: FastifyInstance) => {
       route.config = { ...(route.config ?? {}), permissions: "public" } as typeof route.config;
       return;
     }
-    const p = (route.config as { permissions?: RoutePermissions } | undefined)?.permissions;
+    const config = route.config as { permissions?: RoutePermissions; reauth?: boolean } | undefined;
+    const p = config?.permissions;
     if (p !== "public" && p !== "app" && p !== "app-cms" && !(Array.isArray(p) && p.length > 0)) {
       throw new Error(`La rotta ${route.method} ${route.url} non dichiara i permessi richiesti`);
     }
+    if (config?.reauth && !Array.isArray(p)) {
+      throw new Error(`La rotta ${route.method} ${route.url} chiede la riautenticazione senza un utente del personale`);
+    }
+  });
+
+  // After the permission (onRequest) and the body's validation, as the handler's first line was.
+  app.addHook("preHandler", (request, _reply, done) => {
+    if (request.routeOptions.config?.reauth !== true) return done();
+    requireRecentAuth(app, request).then(() => done(), done);
   });
 
   /** The staff route's check once the cache had no ready answer: the database, then the permission. */

@@ -19,14 +19,13 @@ import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { RATE_RULES, releaseRateLimit, reserveRateLimit } from "../../lib/rate-limit";
 import { revokeAllTokens } from "../../lib/tokens";
 import { currentUser } from "../../plugins/auth-guard";
-import { requireRecentAuth } from "./mfa.service";
 import { PASSWORD_CHANGED_LINE } from "./users.service";
 
 export const changePasswordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/change-password/",
     {
-      config: { permissions: CAPABILITIES.all },
+      config: { permissions: CAPABILITIES.all, reauth: true },
       schema: {
         tags: ["auth"],
         summary: "Cambia la propria password",
@@ -35,7 +34,6 @@ export const changePasswordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireRecentAuth(app, request);
       const user = currentUser(request);
       const { current_password: current, new_password: next } = request.body.data;
       const problem = passwordProblem(next, user);

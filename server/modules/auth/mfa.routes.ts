@@ -48,7 +48,6 @@ import {
   newRecoveryCodes,
   recoveryCodesLeft,
   removeMfa,
-  requireRecentAuth,
   spendChallenge,
   startEnrolment,
 } from "./mfa.service";
@@ -56,6 +55,8 @@ import { completeLogin } from "./session.routes";
 
 const tags = ["auth"];
 const all = { permissions: CAPABILITIES.all };
+/** Changing one's own second factor needs a fresh re-authentication (the guard checks it). */
+const allReauth = { ...all, reauth: true };
 const publicRoute = { permissions: "public" as const };
 
 const expired = () => validationError({ challenge: MFA_CHALLENGE_EXPIRED });
@@ -181,8 +182,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  app.post("/mfa/setup/", { config: all, schema: { tags, response: { 200: MfaSetupOut } } }, async (request) => {
-    await requireRecentAuth(app, request);
+  app.post("/mfa/setup/", { config: allReauth, schema: { tags, response: { 200: MfaSetupOut } } }, async (request) => {
     const user = currentUser(request);
     if ((await mfaRow(app.db, user.id))?.confirmed_at) {
       throw conflict("La verifica in due passaggi è già attiva: disattivala prima di associare un'altra app");
@@ -192,9 +192,8 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/mfa/confirm/",
-    { config: all, schema: { tags, body: MfaConfirmBody, response: { 200: RecoveryCodesOut } } },
+    { config: allReauth, schema: { tags, body: MfaConfirmBody, response: { 200: RecoveryCodesOut } } },
     async (request) => {
-      await requireRecentAuth(app, request);
       const user = currentUser(request);
       const now = app.clock();
       await reserveCodeAttempt(app.db, user.username, request.ip, now);
@@ -221,9 +220,8 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/mfa/recovery-codes/",
-    { config: all, schema: { tags, body: MfaCodeBody, response: { 200: RecoveryCodesOut } } },
+    { config: allReauth, schema: { tags, body: MfaCodeBody, response: { 200: RecoveryCodesOut } } },
     async (request) => {
-      await requireRecentAuth(app, request);
       const user = currentUser(request);
       const now = app.clock();
       await reserveCodeAttempt(app.db, user.username, request.ip, now);
@@ -251,9 +249,8 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/mfa/disable/",
-    { config: all, schema: { tags, body: MfaCodeBody, response: { 200: DetailOut } } },
+    { config: allReauth, schema: { tags, body: MfaCodeBody, response: { 200: DetailOut } } },
     async (request) => {
-      await requireRecentAuth(app, request);
       const user = currentUser(request);
       if (await mfaRequired(app.db, user.permissions)) throw badRequest(MFA_REQUIRED_NOTE);
       const now = app.clock();

@@ -6,14 +6,12 @@
  */
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Secret, TOTP } from "otpauth";
-import { type MfaStep, mfaRequiredFor, REAUTH_DETAIL, REAUTH_MINUTES, REAUTH_REQUIRED } from "../../../src/domain/mfa";
+import { type MfaStep, mfaRequiredFor } from "../../../src/domain/mfa";
 import type { Executor } from "../../db/client";
 import { queryOne } from "../../db/query";
-import { conflict, HttpError } from "../../lib/errors";
+import { conflict } from "../../lib/errors";
 import { openSecret, sealSecret, secretBoxKey } from "../../lib/secret-box";
-import { currentUser } from "../../plugins/auth-guard";
 
 export const TOTP_ISSUER = "Vigilanza ERP";
 const PERIOD = 30;
@@ -271,20 +269,5 @@ export async function spendChallenge(ex: Executor, id: number, now: Date): Promi
   return Boolean(r);
 }
 
-// ── Re-authentication ─────────────────────────────────────────────────────────────────────────
-
-export const reauthRequired = () => new HttpError(403, REAUTH_DETAIL, undefined, undefined, { code: REAUTH_REQUIRED });
-
-/**
- * Throws 403 {code: "reauth_required"} unless the session proved its user (login, or POST
- * reauth/) within the last REAUTH_MINUTES. Call first thing in a sensitive handler.
- */
-export async function requireRecentAuth(app: FastifyInstance, request: FastifyRequest): Promise<void> {
-  const user = currentUser(request);
-  const since = new Date(app.clock().getTime() - REAUTH_MINUTES * 60_000);
-  const row = await queryOne<{ ok: boolean }>(
-    app.db,
-    sql`SELECT (reauth_at IS NOT NULL AND reauth_at > ${since}) AS ok FROM auth_tokens WHERE id = ${user.tokenId}`,
-  );
-  if (!row?.ok) throw reauthRequired();
-}
+// Re-authentication: a route declares `config.reauth: true` and the guard checks the window
+// (plugins/auth-guard.ts, requireRecentAuth); POST reauth/ (mfa.routes.ts) opens it.

@@ -27,7 +27,7 @@ import { queryOne, queryRows } from "../../db/query";
 import { AZIONI, writeAudit } from "../../lib/audit";
 import { badRequest, notFound, validationError } from "../../lib/errors";
 import { currentUser } from "../../plugins/auth-guard";
-import { authSettings, mfaEnabled, requireRecentAuth } from "./mfa.service";
+import { authSettings, mfaEnabled } from "./mfa.service";
 
 const tags = ["auth"];
 const admins = { permissions: CAPABILITIES.utenti };
@@ -68,9 +68,11 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     "/security-settings/",
-    { config: admins, schema: { tags, body: SecuritySettingsPut, response: { 200: SecuritySettingsOut } } },
+    {
+      config: { ...admins, reauth: true },
+      schema: { tags, body: SecuritySettingsPut, response: { 200: SecuritySettingsOut } },
+    },
     async (request) => {
-      await requireRecentAuth(app, request);
       const user = currentUser(request);
       const now = app.clock();
       const old = await authSettings(app.db);

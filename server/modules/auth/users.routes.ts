@@ -16,11 +16,12 @@ import { ResultOk } from "../../../src/domain/contracts/common";
 import { CAPABILITIES } from "../../../src/domain/permissions";
 import { contextOf } from "../../lib/context";
 import { registerListRoute } from "../../lib/list";
-import { requireRecentAuth } from "./mfa.service";
 import { usersList } from "./users.list";
 import { createStaffUser, deactivateStaffUser, findUser, toStaffUser, updateStaffUser } from "./users.service";
 
 const config = { permissions: CAPABILITIES.utenti };
+/** Creating, changing or deleting a user needs a fresh re-authentication (the guard checks it). */
+const withReauth = { ...config, reauth: true };
 const tags = ["auth"];
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,9 +34,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/users/",
-    { config, schema: { tags, body: UserCreateBody, response: { 201: StaffUserOut } } },
+    { config: withReauth, schema: { tags, body: UserCreateBody, response: { 201: StaffUserOut } } },
     async (request, reply) => {
-      await requireRecentAuth(app, request);
       const row = await createStaffUser(contextOf(request), request.body.data, app.config.scryptN);
       return reply.code(201).send(toStaffUser(row));
     },
@@ -49,9 +49,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     "/users/:id/",
-    { config, schema: { tags, params: UserIdParams, body: UserUpdateBody, response: { 200: StaffUserOut } } },
+    {
+      config: withReauth,
+      schema: { tags, params: UserIdParams, body: UserUpdateBody, response: { 200: StaffUserOut } },
+    },
     async (request) => {
-      await requireRecentAuth(app, request);
       const row = await updateStaffUser(contextOf(request), request.params.id, request.body.data, app.config.scryptN);
       app.authChanged(request.params.id);
       return toStaffUser(row);
@@ -60,9 +62,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/users/:id/",
-    { config, schema: { tags, params: UserIdParams, response: { 200: ResultOk } } },
+    { config: withReauth, schema: { tags, params: UserIdParams, response: { 200: ResultOk } } },
     async (request) => {
-      await requireRecentAuth(app, request);
       await deactivateStaffUser(contextOf(request), request.params.id);
       app.authChanged(request.params.id);
       return { result: "OK" as const };

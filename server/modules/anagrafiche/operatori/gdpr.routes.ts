@@ -11,8 +11,7 @@ import { CAPABILITIES } from "../../../../src/domain/permissions";
 import { contextOf } from "../../../lib/context";
 import { forbidden } from "../../../lib/errors";
 import { sendFile } from "../../../lib/files";
-import { currentUser } from "../../../plugins/auth-guard";
-import { requireRecentAuth } from "../../auth/mfa.service";
+import { currentUser, requireRecentAuth } from "../../../plugins/auth-guard";
 import { can } from "./access";
 import { anonimizzaOperatore, exportOperatore } from "./gdpr.service";
 
@@ -33,6 +32,7 @@ export const gdprRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       if (!can(user, "operatoriAnagrafica")) throw forbidden();
+      // Not `config.reauth`: the tab's 403 answers before the re-authentication's.
       await requireRecentAuth(app, request);
       const { filename, data } = await exportOperatore(contextOf(request), request.params.id);
       return sendFile(reply, { data, mime: "application/zip", filename });
@@ -41,9 +41,8 @@ export const gdprRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/:id/anonimizza/",
-    { config, schema: { tags, params: idParams, response: { 200: ResultOk } } },
+    { config: { ...config, reauth: true }, schema: { tags, params: idParams, response: { 200: ResultOk } } },
     async (request) => {
-      await requireRecentAuth(app, request);
       await anonimizzaOperatore(contextOf(request), request.params.id);
       return { result: "OK" as const };
     },

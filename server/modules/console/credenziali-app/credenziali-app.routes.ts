@@ -6,12 +6,13 @@ import type { FastifyPluginAsync } from "fastify";
 import { credenzialiAppCalls as calls } from "../../../../src/domain/contracts/console/credenziali-app/calls";
 import { callRoutes } from "../../../lib/calls";
 import { contextOf } from "../../../lib/context";
-import { requireRecentAuth } from "../../auth/mfa.service";
 import { impostaCredenzialiApp } from "./credenziali-app.service";
 
 export const credenzialiAppRoutes: FastifyPluginAsync = async (app) => {
-  callRoutes(app, { tags: ["app"] }).call(calls.impostaCredenzialiApp, async (request) => {
-    await requireRecentAuth(app, request); // issue 37: issuing credentials needs a fresh re-authentication
-    return impostaCredenzialiApp(contextOf(request), request.params.id, request.body.data);
-  });
+  // Issue 37: issuing credentials needs a fresh re-authentication (checked by the guard).
+  callRoutes(app, { tags: ["app"] }).call(
+    calls.impostaCredenzialiApp,
+    (request) => impostaCredenzialiApp(contextOf(request), request.params.id, request.body.data),
+    { reauth: true },
+  );
 };
