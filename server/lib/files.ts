@@ -180,27 +180,39 @@ export async function insertChunks(tx: Executor, fileId: string, data: Buffer): 
   }
 }
 
+/** The `files` row of an upload (its bytes in `file_chunks`). */
+function fileRow(
+  input: Omit<StoreFileInput, "data" | "prepared">,
+  id: string,
+  mime: string,
+  dimensione: number,
+  sha256: string,
+): typeof files.$inferInsert {
+  const year = String((input.now ?? new Date()).getFullYear());
+  return {
+    id,
+    ownerType: input.ownerType,
+    ownerId: String(input.ownerId),
+    categoria: input.categoria,
+    nomeOriginale: safeFilename(input.originalName),
+    mime,
+    dimensione,
+    percorso: `${year}/${id}`,
+    sha256,
+    createdBy: input.createdBy ?? null,
+    contenutoDb: true,
+  };
+}
+
 /** Checks, re-encodes and records a file: its row and its chunks, in the caller's transaction. */
 export async function storeFile(tx: Executor, _dataDir: string, input: StoreFileInput): Promise<FileRow> {
   const { data, mime } = input.prepared ?? (await prepareFile(input));
 
   const id = crypto.randomUUID();
-  const year = String((input.now ?? new Date()).getFullYear());
+  const sha256 = crypto.createHash("sha256").update(data).digest("hex");
   const [row] = await tx
     .insert(files)
-    .values({
-      id,
-      ownerType: input.ownerType,
-      ownerId: String(input.ownerId),
-      categoria: input.categoria,
-      nomeOriginale: safeFilename(input.originalName),
-      mime,
-      dimensione: data.length,
-      percorso: `${year}/${id}`,
-      sha256: crypto.createHash("sha256").update(data).digest("hex"),
-      createdBy: input.createdBy ?? null,
-      contenutoDb: true,
-    })
+    .values(fileRow(input, id, mime, data.length, sha256))
     .returning();
   await insertChunks(tx, id, data);
   return row;
@@ -217,7 +229,6 @@ export async function storeFileStream(
 ): Promise<FileRow> {
   const allowed: FileKind[] = (input.allowed ?? ["pdf"]).filter((k) => k !== "image");
   const id = crypto.randomUUID();
-  const year = String((input.now ?? new Date()).getFullYear());
   const hash = crypto.createHash("sha256");
   let size = 0;
   let n = 0;
@@ -236,19 +247,7 @@ export async function storeFileStream(
       mime = type.mime;
       limit = Math.min(limit, input.maxBytes ?? FILE_LIMITS[type.kind]);
       if (size > limit) throw fileTooLargeError(limit);
-      await tx.insert(files).values({
-        id,
-        ownerType: input.ownerType,
-        ownerId: String(input.ownerId),
-        categoria: input.categoria,
-        nomeOriginale: safeFilename(input.originalName),
-        mime,
-        dimensione: 0,
-        percorso: `${year}/${id}`,
-        sha256: "",
-        createdBy: input.createdBy ?? null,
-        contenutoDb: true,
-      });
+      await tx.insert(files).values(fileRow(input, id, mime, 0, ""));
     }
     await insertChunk(tx, id, n++, data);
     fill = 0;

@@ -4,7 +4,7 @@
  * two processes share the port, a dead one is replaced, SIGTERM stops them all; with the embedded
  * database the setting is refused politely and one process serves.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -12,17 +12,8 @@ import os from "node:os";
 import path from "node:path";
 import { Client } from "pg";
 import { poolSizePerWorker, resolveWorkers, WORKERS_IGNORED_PGLITE, WORKERS_INVALID } from "../../../server/workers";
-import {
-  PG_ADMIN_URL,
-  pgAppRole,
-  pgOwnerRole,
-  pgTemplate,
-  pgUrl,
-  pidAlive,
-  ROOT,
-  runId,
-  testDbKinds,
-} from "../setup/paths";
+import { type Running, startServer } from "../helpers/server-process";
+import { PG_ADMIN_URL, pgAppRole, pgOwnerRole, pgTemplate, pgUrl, pidAlive, runId, testDbKinds } from "../setup/paths";
 
 jest.setTimeout(240_000);
 
@@ -54,32 +45,6 @@ describe("resolveWorkers", () => {
     expect(poolSizePerWorker(8)).toBe(5);
   });
 });
-
-interface Running {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-}
-
-/** `node --import tsx server/main.ts` (no tsx wrapper: the workers are the child's own children). */
-function startServer(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "server", "main.ts")], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? os.tmpdir(), SCRYPT_N: "1024", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /in ascolto su http:\/\/127\.0\.0\.1:(\d+)\/app\//.exec(out);
-      if (m) resolve({ child, port: Number(m[1]), output: () => out });
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`server exited (${code}): ${out}`)));
-  });
-}
 
 /** The server processes whose parent is `pid` (from /proc; tsx may add an esbuild child, not counted). */
 function childrenOf(pid: number): number[] {

@@ -5,7 +5,6 @@
  * child server's RSS grows by less than 64 MB); files left on disk by an older version are moved in
  * with a report.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -20,32 +19,13 @@ import { importDiskFiles } from "../../../server/lib/files-import";
 import { ADMIN, createOperatore, person } from "../anagrafiche/operatori/fixtures";
 import { multipartBody } from "../anagrafiche/operatori/multipart";
 import { auth, createTestApp, describeEachDb, memoryMailer, type TestApp, testConfig } from "../helpers/app";
+import { type Running, startServer } from "../helpers/server-process";
 import { createCliente, posizioneId } from "../pianificazione/fixtures";
-import { ROOT, testDbKinds } from "../setup/paths";
+import { testDbKinds } from "../setup/paths";
 
 jest.setTimeout(120_000);
 
 const pgDescribe = testDbKinds().includes("postgres") ? describe : describe.skip;
-
-/** `node --import tsx server/main.ts`, one process (ERP_WORKERS=1): the server a user runs. */
-function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "server", "main.ts")], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? os.tmpdir(), SCRYPT_N: "1024", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /in ascolto su http:\/\/127\.0\.0\.1:(\d+)\/app\//.exec(out);
-      if (m) resolve({ child, port: Number(m[1]) });
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`server exited (${code}): ${out}`)));
-  });
-}
 
 /** A process's resident memory (bytes), from /proc. */
 function rssOf(pid: number): number {
@@ -55,13 +35,13 @@ function rssOf(pid: number): number {
 
 pgDescribe("files shared by two hosts on one PostgreSQL", () => {
   let t: TestApp;
-  let server: { child: ChildProcess; port: number } | undefined;
+  let server: Running | undefined;
   const dirA = fs.mkdtempSync(path.join(os.tmpdir(), "erp-host-a-"));
   const dirB = fs.mkdtempSync(path.join(os.tmpdir(), "erp-host-b-"));
 
   beforeAll(async () => {
     t = await createTestApp("postgres", { dataDir: dirA });
-    // The other host: `npm start` in its own process, its own DATA_DIR, the same database.
+    // The other host: `npm start` in its own process (one: ERP_WORKERS=1), its own DATA_DIR, the same database.
     server = await startServer({
       DATABASE_URL: t.database.appUrl as string,
       DATABASE_MIGRATION_URL: t.database.superuserUrl as string,
