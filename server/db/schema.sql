@@ -159,6 +159,22 @@ CREATE FUNCTION public.erp_importo_ore(secondi integer[], orario numeric, magg_n
 $$;
 
 --
+-- Name: erp_ore_approvate(integer[]); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.erp_ore_approvate(ids integer[]) RETURNS TABLE(turno_operatore_id integer, fonte text, feriale_diurno integer, feriale_notturno integer, domenica_diurno integer, domenica_notturno integer, festivo_diurno integer, festivo_notturno integer, festivo_domenica_diurno integer, festivo_domenica_notturno integer)
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT f.turno_operatore_id,
+         CASE WHEN bool_and(f.fonte = 'pianificate') THEN 'pianificate' ELSE 'effettive' END,
+         sum(f.feriale_diurno)::integer, sum(f.feriale_notturno)::integer, sum(f.domenica_diurno)::integer,
+         sum(f.domenica_notturno)::integer, sum(f.festivo_diurno)::integer, sum(f.festivo_notturno)::integer,
+         sum(f.festivo_domenica_diurno)::integer, sum(f.festivo_domenica_notturno)::integer
+  FROM fatturazione_ore f WHERE f.turno_operatore_id = ANY (ids)
+  GROUP BY f.turno_operatore_id
+$$;
+
+--
 -- Name: erp_ore_periodo(tstzrange, integer, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -912,6 +928,30 @@ CREATE FUNCTION public.report_margini_turni(ids integer[]) RETURNS void
 $$;
 
 --
+-- Name: report_ore_da_approvate(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.report_ore_da_approvate() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  ids integer[];
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    SELECT array_agg(DISTINCT v.turno_operatore_id) INTO ids FROM vecchi v;
+  ELSE
+    SELECT array_agg(DISTINCT n.turno_operatore_id) INTO ids FROM nuovi n;
+  END IF;
+  IF ids IS NULL THEN
+    RETURN NULL;
+  END IF;
+  PERFORM report_ore_turni_aggiorna(ids);
+  UPDATE report_ore_turni r SET fonte = r.fonte WHERE r.turno_operatore_id = ANY (ids);
+  RETURN NULL;
+END
+$$;
+
+--
 -- Name: report_ore_da_tariffa(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1077,6 +1117,33 @@ BEGIN
     festivo_diurno = EXCLUDED.festivo_diurno, festivo_notturno = EXCLUDED.festivo_notturno,
     festivo_domenica_diurno = EXCLUDED.festivo_domenica_diurno,
     festivo_domenica_notturno = EXCLUDED.festivo_domenica_notturno;
+END
+$$;
+
+--
+-- Name: report_ore_turni_approvate(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.report_ore_turni_approvate() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  a record;
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM fatturazione_ore f WHERE f.turno_operatore_id = NEW.turno_operatore_id) THEN
+    RETURN NEW;
+  END IF;
+  SELECT * INTO a FROM erp_ore_approvate(ARRAY[NEW.turno_operatore_id]);
+  NEW.fonte := a.fonte;
+  NEW.feriale_diurno := a.feriale_diurno;
+  NEW.feriale_notturno := a.feriale_notturno;
+  NEW.domenica_diurno := a.domenica_diurno;
+  NEW.domenica_notturno := a.domenica_notturno;
+  NEW.festivo_diurno := a.festivo_diurno;
+  NEW.festivo_notturno := a.festivo_notturno;
+  NEW.festivo_domenica_diurno := a.festivo_domenica_diurno;
+  NEW.festivo_domenica_notturno := a.festivo_domenica_notturno;
+  RETURN NEW;
 END
 $$;
 
@@ -6849,6 +6916,24 @@ CREATE TRIGGER report_margini_prezzi_upd AFTER UPDATE ON public.contratti_prezzi
 CREATE TRIGGER report_margini_turni_upd AFTER UPDATE ON public.turni REFERENCING OLD TABLE AS vecchi NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION public.report_margini_da_turni();
 
 --
+-- Name: fatturazione_ore report_ore_approvate_del; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER report_ore_approvate_del AFTER DELETE ON public.fatturazione_ore REFERENCING OLD TABLE AS vecchi FOR EACH STATEMENT EXECUTE FUNCTION public.report_ore_da_approvate();
+
+--
+-- Name: fatturazione_ore report_ore_approvate_ins; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER report_ore_approvate_ins AFTER INSERT ON public.fatturazione_ore REFERENCING NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION public.report_ore_da_approvate();
+
+--
+-- Name: fatturazione_ore report_ore_approvate_upd; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER report_ore_approvate_upd AFTER UPDATE ON public.fatturazione_ore REFERENCING NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION public.report_ore_da_approvate();
+
+--
 -- Name: contratti_compensi report_ore_compensi; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -6877,6 +6962,12 @@ CREATE TRIGGER report_ore_timbrature_ins AFTER INSERT ON public.app_timbrature R
 --
 
 CREATE TRIGGER report_ore_timbrature_upd AFTER UPDATE ON public.app_timbrature REFERENCING OLD TABLE AS vecchi NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION public.report_ore_timbrature_upd();
+
+--
+-- Name: report_ore_turni report_ore_turni_approvate; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER report_ore_turni_approvate BEFORE INSERT OR UPDATE OF fonte, feriale_diurno, feriale_notturno, domenica_diurno, domenica_notturno, festivo_diurno, festivo_notturno, festivo_domenica_diurno, festivo_domenica_notturno ON public.report_ore_turni FOR EACH ROW EXECUTE FUNCTION public.report_ore_turni_approvate();
 
 --
 -- Name: turni_operatori report_ore_turni_assegnazione_dim; Type: TRIGGER; Schema: public; Owner: -
