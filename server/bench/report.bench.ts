@@ -43,7 +43,7 @@ import { countQuery, groupCountQuery, groupQuery, pageQuery } from "../lib/list/
 import { runParsedList } from "../lib/list/run-list";
 import { issueToken } from "../lib/tokens";
 import { marginalitaList } from "../modules/report/analisi-ricavi/analisi-ricavi.list";
-import { rinfrescaImporti, rinfrescaMargini } from "../modules/report/analisi-ricavi/margini.job";
+import { rinfrescaImporti, rinfrescaMargini, rinfrescaOreMesi } from "../modules/report/analisi-ricavi/margini.job";
 import { compensiList } from "../modules/report/compensi/compensi.list";
 import { praticheList } from "../modules/report/pratiche/pratiche.list";
 import { ricaviAttivitaList } from "../modules/report/ricavi-attivita/ricavi-attivita.list";
@@ -162,6 +162,8 @@ async function main() {
   log(`riepilogo Marginalità: ${await rinfrescaMargini(database.db)} mesi di contratto ricalcolati`);
   // The assignments' money (migration 0660) likewise: re-priced once here, as the job would.
   log(`importi: ${await rinfrescaImporti(database.db)} assegnazioni riprezzate`);
+  // The sums per operator and month (migration 0894) likewise.
+  log(`riepilogo per operatore: ${await rinfrescaOreMesi(database.db)} mesi di operatore ricalcolati`);
   // After those (re-pricing the year rewrites every row): the tables as autovacuum keeps them.
   if (fresh) await database.exec("VACUUM ANALYZE");
   const counts = await queryOne<Record<string, number>>(

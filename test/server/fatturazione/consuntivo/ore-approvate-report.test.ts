@@ -69,9 +69,21 @@ describeEachDb("fatturazione: the reports read the approved hours", (ctx) => {
 
   it("shows the planned hours while the month is not approved, a correction included", async () => {
     const prima = await dicembre();
-    expect(await natale()).toEqual({ fonte: "pianificate", ore: 8 * H, festive: 8 * H, ore_pianificate: 8 * H, compenso: 80 });
+    expect(await natale()).toEqual({
+      fonte: "pianificate",
+      ore: 8 * H,
+      festive: 8 * H,
+      ore_pianificate: 8 * H,
+      compenso: 80,
+    });
     await rettifica(ufficio, "2025-12-25T18:00:00+01:00", "2025-12-25T23:00:00+01:00");
-    expect(await natale()).toEqual({ fonte: "pianificate", ore: 8 * H, festive: 8 * H, ore_pianificate: 8 * H, compenso: 80 });
+    expect(await natale()).toEqual({
+      fonte: "pianificate",
+      ore: 8 * H,
+      festive: 8 * H,
+      ore_pianificate: 8 * H,
+      compenso: 80,
+    });
     expect(await rossi()).toBe(16 * H);
     expect(await dicembre()).toEqual(prima);
   });
@@ -84,7 +96,13 @@ describeEachDb("fatturazione: the reports read the approved hours", (ctx) => {
     });
     expect(res.statusCode).toBe(200);
     // The corrected worked times: 'effettive'; the planned seconds stay the plan's.
-    expect(await natale()).toEqual({ fonte: "effettive", ore: 5 * H, festive: 5 * H, ore_pianificate: 8 * H, compenso: 50 });
+    expect(await natale()).toEqual({
+      fonte: "effettive",
+      ore: 5 * H,
+      festive: 5 * H,
+      ore_pianificate: 8 * H,
+      compenso: 50,
+    });
     expect(await rossi()).toBe(13 * H);
     // 3 h less at 26 €/h (festiva 30 %) and 10 €/h of pay.
     const dopo = await dicembre();
@@ -100,7 +118,13 @@ describeEachDb("fatturazione: the reports read the approved hours", (ctx) => {
 
   it("follows a correction by derogation of the approved month", async () => {
     await rettifica(derogante, "2025-12-25T18:00:00+01:00", "2025-12-25T20:00:00+01:00", true);
-    expect(await natale()).toEqual({ fonte: "effettive", ore: 2 * H, festive: 2 * H, ore_pianificate: 8 * H, compenso: 20 });
+    expect(await natale()).toEqual({
+      fonte: "effettive",
+      ore: 2 * H,
+      festive: 2 * H,
+      ore_pianificate: 8 * H,
+      compenso: 20,
+    });
     expect(await rossi()).toBe(10 * H);
   });
 
@@ -110,6 +134,12 @@ describeEachDb("fatturazione: the reports read the approved hours", (ctx) => {
       `UPDATE turni_operatori_periodi SET periodo = tstzrange(lower(periodo), lower(periodo) + interval '3 hours')
        WHERE turno_operatore_id = ${id}`,
     );
-    expect(await natale()).toEqual({ fonte: "effettive", ore: 2 * H, festive: 2 * H, ore_pianificate: 3 * H, compenso: 20 });
+    expect(await natale()).toEqual({
+      fonte: "effettive",
+      ore: 2 * H,
+      festive: 2 * H,
+      ore_pianificate: 3 * H,
+      compenso: 20,
+    });
   });
 });
