@@ -986,7 +986,6 @@ $$;
 
 CREATE FUNCTION public.report_ore_mesi_ricalcola(operatori integer[], mesi date[]) RETURNS void
     LANGUAGE plpgsql
-    SET plan_cache_mode TO 'force_generic_plan'
     AS $$
 BEGIN
   DELETE FROM report_ore_mesi k USING (SELECT DISTINCT o, m FROM unnest(operatori, mesi) x (o, m)) p

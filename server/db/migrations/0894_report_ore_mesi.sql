@@ -42,7 +42,7 @@ CREATE TABLE report_ore_mesi_da_rifare (
 
 -- Rewrites the given (operator, month) pairs from report_ore_turni (no assignment left: no row).
 CREATE FUNCTION report_ore_mesi_ricalcola(operatori integer[], mesi date[]) RETURNS void
-LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM report_ore_mesi k USING (SELECT DISTINCT o, m FROM unnest(operatori, mesi) x (o, m)) p
    WHERE k.operatore_id = p.o AND k.mese = p.m;
