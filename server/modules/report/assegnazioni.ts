@@ -49,17 +49,17 @@ const ORE = sql`(r.feriale_diurno + r.feriale_notturno + r.domenica_diurno + r.d
 
 type Fields = typeof ASSEGNAZIONE_FIELDS;
 
-/** The sums report_ore_mesi keeps per operator and month (migration 0894), by aggregate field, and the same over rows `r`. */
-const SOMME_MESI: Record<string, SQL> = {
+/** The hour fields of a row `r`: what report_ore_mesi sums per operator and month (migration 0894). */
+const ORE_RIGA = {
   ore_pianificate: sql`r.pianificate`,
   ore: ORE,
   diurne: sql`r.feriale_diurno`,
   notturne: sql`r.feriale_notturno`,
   domenicali: sql`(r.domenica_diurno + r.domenica_notturno)`,
   festive: sql`(r.festivo_diurno + r.festivo_notturno + r.festivo_domenica_diurno + r.festivo_domenica_notturno)`,
-  ricavo: RICAVO,
-  compenso: COMPENSO,
 };
+/** The aggregates report_ore_mesi keeps (a column each, by the field's name), and the same over rows `r`. */
+const SOMME_MESI: Record<string, SQL> = { ...ORE_RIGA, ricavo: RICAVO, compenso: COMPENSO };
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 /** The first day of the month `n` months after the month of day `d` ('YYYY-MM-DD'). */
@@ -168,12 +168,7 @@ export const assegnazioniSql = {
       group: { key: sql`r.posizione_id`, join: sql`JOIN posizioni pz ON pz.id = x.k` },
     },
     fonte: sql`r.fonte`,
-    ore_pianificate: sql`r.pianificate`,
-    ore: ORE,
-    diurne: sql`r.feriale_diurno`,
-    notturne: sql`r.feriale_notturno`,
-    domenicali: sql`(r.domenica_diurno + r.domenica_notturno)`,
-    festive: sql`(r.festivo_diurno + r.festivo_notturno + r.festivo_domenica_diurno + r.festivo_domenica_notturno)`,
+    ...ORE_RIGA,
     operatore_id: sql`r.operatore_id`,
     cliente_id: sql`c.cliente_id`,
     contratto_id: sql`r.contratto_id`,

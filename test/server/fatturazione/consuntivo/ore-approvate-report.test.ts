@@ -69,21 +69,10 @@ describeEachDb("fatturazione: the reports read the approved hours", (ctx) => {
 
   it("shows the planned hours while the month is not approved, a correction included", async () => {
     const prima = await dicembre();
-    expect(await natale()).toEqual({
-      fonte: "pianificate",
-      ore: 8 * H,
-      festive: 8 * H,
-      ore_pianificate: 8 * H,
-      compenso: 80,
-    });
+    const pianificate = { fonte: "pianificate", ore: 8 * H, festive: 8 * H, ore_pianificate: 8 * H, compenso: 80 };
+    expect(await natale()).toEqual(pianificate);
     await rettifica(ufficio, "2025-12-25T18:00:00+01:00", "2025-12-25T23:00:00+01:00");
-    expect(await natale()).toEqual({
-      fonte: "pianificate",
-      ore: 8 * H,
-      festive: 8 * H,
-      ore_pianificate: 8 * H,
-      compenso: 80,
-    });
+    expect(await natale()).toEqual(pianificate);
     expect(await rossi()).toBe(16 * H);
     expect(await dicembre()).toEqual(prima);
   });
