@@ -67,6 +67,12 @@ const meseDopo = (d: string, n: number) =>
   isoDay(new Date(Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1 + n, 1)));
 
 /**
+ * Seconds are summed as float8 (whole numbers far below 2^53: exact, and a float8 sum is cheaper than
+ * the numeric one of bigints), money as numeric (the rows' exact sum, as the engine's).
+ */
+const esatto = (a: string) => (a === "ricavo" || a === "compenso" ? sql`` : sql`::float8`);
+
+/**
  * The groups per operator from the sums kept per operator and month (report_ore_mesi, migration
  * 0894): the whole months of the period from there (≤ 12 rows per operator), the days at its edges
  * from report_ore_turni — the same sums as over the period's rows. Only for a request filtered by
@@ -92,12 +98,12 @@ export function perOperatore(q: ListQuery, ctx: ListContext, aggregates: readonl
     [
       sql`m.operatore_id AS k`,
       sql`m.turni AS n`,
-      ...aggregates.map((a) => sql`m.${sql.identifier(a)} AS ${sql.identifier(a)}`),
+      ...aggregates.map((a) => sql`m.${sql.identifier(a)}${esatto(a)} AS ${sql.identifier(a)}`),
     ],
     sql`, `,
   );
   const bordi = sql.join(
-    [sql`r.operatore_id`, sql`count(*)`, ...aggregates.map((a) => sql`sum(${SOMME_MESI[a]})`)],
+    [sql`r.operatore_id`, sql`count(*)`, ...aggregates.map((a) => sql`sum(${SOMME_MESI[a]})${esatto(a)}`)],
     sql`, `,
   );
   const somme = sql.join(
