@@ -147,7 +147,7 @@ pgDescribe("files shared by two hosts on one PostgreSQL", () => {
     const url = `/api/pianificazione/contratti/${contratto}/servizi/${servizio}/allegati/`;
 
     /** POSTs a multipart form with `size` bytes of a PDF made as the socket takes them. */
-    const upload = (size: number, sent: crypto.Hash) =>
+    const upload = (size: number, sent: crypto.Hash, header = "%PDF-1.7\n") =>
       new Promise<{ status: number; body: string }>((resolve, reject) => {
         const boundary = `----erp${crypto.randomBytes(8).toString("hex")}`;
         const head = Buffer.from(
@@ -182,7 +182,7 @@ pgDescribe("files shared by two hosts on one PostgreSQL", () => {
           req.write(head);
           for (let left = size, first = true; left > 0; first = false) {
             const b = crypto.randomBytes(Math.min(64 * 1024, left));
-            if (first) b.write("%PDF-1.7\n", 0, "latin1");
+            if (first) b.write(header, 0, "latin1");
             sent.update(b);
             left -= b.length;
             if (!req.write(b)) await new Promise((r) => req.once("drain", r));
@@ -242,6 +242,12 @@ pgDescribe("files shared by two hosts on one PostgreSQL", () => {
       detail: "Il file supera la dimensione massima consentita (50 MB)",
       errors: { file: "Il file supera la dimensione massima consentita (50 MB)" },
     });
+    expect(await count()).toBe(chunksBefore);
+    // Not a PDF by its first bytes: refused at once; the rest of the body flows away unread and
+    // the client reads the answer (no reset connection).
+    const fake = await upload(20 * MB, crypto.createHash("sha256"), "<html>\n");
+    expect(fake.status).toBe(400);
+    expect(JSON.parse(fake.body).errors.file).toMatch(/^Tipo di file non consentito/);
     expect(await count()).toBe(chunksBefore);
   });
 
