@@ -8,11 +8,12 @@ import { HttpResponse, http } from "msw";
 import { STATO_CANDIDATO_LABELS } from "../src/domain/candidato";
 import { CandidatiList, CandidatoRow } from "../src/domain/contracts/anagrafiche/candidati";
 import { ClienteRow, ClientiList } from "../src/domain/contracts/anagrafiche/clienti";
+import { clienteRecord } from "../src/domain/contracts/anagrafiche/clienti-record";
 import { contattiCliente, sediCliente } from "../src/domain/contracts/anagrafiche/clienti-righe";
 import { OperatoriList } from "../src/domain/contracts/anagrafiche/operatori";
 import { GIORNI_SETTIMANA } from "../src/domain/operatore";
 import { PROVINCE, provinceApi } from "../src/domain/province";
-import { mockChild } from "./calls";
+import { mockChild, mockRecord } from "./calls";
 import { crud } from "./crud";
 import { SETTINGS } from "./fixtures/auth";
 import { api, dataOf, type Params, type Row, refuse } from "./http";
@@ -61,13 +62,7 @@ export const anagraficheHandlers = [
   listHandler(`${A}/clienti/`, ClientiList, () =>
     db.clienti.map((c) => ClienteRow.parse({ ...c, sedi: c.sedi.length })),
   ),
-  ...crud(`${A}/clienti`, {
-    rows: () => db.clienti,
-    list: "none",
-    read: true,
-    template: () => db.clienti[1],
-    saved: withWarnings,
-  }),
+  ...mockRecord(clienteRecord, { rows: () => db.clienti, template: () => db.clienti[1], saved: withWarnings }),
   ...mockChild(sediCliente, {
     rows: (p) => cliente(p)?.sedi,
     template: () => db.clienti[0].sedi[0],

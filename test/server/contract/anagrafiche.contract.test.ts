@@ -1,7 +1,8 @@
 /** The anagrafiche mocks (mocks/anagrafiche.handlers.ts) answer with the server's schemas (see ./mock-answers.ts). */
 import { anagraficheHandlers } from "../../../mocks/anagrafiche.handlers";
+import { clienteCalls } from "../../../src/domain/contracts/anagrafiche/clienti";
 import { contattiCliente, sediCliente } from "../../../src/domain/contracts/anagrafiche/clienti-righe";
-import { describeMockAnswers, type Sample, sampleOfChild } from "./mock-answers";
+import { describeMockAnswers, type Sample, sampleOf, sampleOfChild } from "./mock-answers";
 
 const A = "/api/anagrafiche";
 const OP = `${A}/operatori`;
@@ -54,10 +55,10 @@ describeMockAnswers("anagrafiche", anagraficheHandlers, [
 
   { url: `${A}/clienti/?page=1&page_size=99999` },
   { url: `${A}/clienti/?prov=BG&order_field=sedi&group_by=citta&order_asc=false`, status: 400 },
-  { url: `${A}/clienti/1/` },
-  { method: "POST", url: `${A}/clienti/`, body: { data: { ragione_sociale: "Nuovo S.r.l.", citta: "Milano" } } },
-  { method: "PUT", url: `${A}/clienti/1/`, body: { data: { telefono: "035 1", lat: 45.7 } } },
-  { method: "DELETE", url: `${A}/clienti/2/` },
+  sampleOf(clienteCalls.get, 1),
+  sampleOf(clienteCalls.create, {}, { body: { data: { ragione_sociale: "Nuovo S.r.l.", citta: "Milano" } } }),
+  sampleOf(clienteCalls.update, 1, { body: { data: { telefono: "035 1", lat: 45.7 } } }),
+  sampleOf(clienteCalls.remove, 2),
   sampleOfChild(sediCliente, "create", { id: 1 }, { body: { data: { descrizione: "Magazzino", citta: "Bergamo" } } }),
   sampleOfChild(sediCliente, "update", { id: 1, subId: 1 }, { body: { data: { note: "Ingresso sul retro" } } }),
   sampleOfChild(sediCliente, "remove", { id: 1, subId: 1 }),

@@ -11,10 +11,13 @@ import { anagraficheHandlers } from "../../../mocks/anagrafiche.handlers";
 import { consoleHandlers } from "../../../mocks/console.handlers";
 import { reportHandlers } from "../../../mocks/report.handlers";
 import { api } from "../../../src/api/base";
+import { clienteCalls } from "../../../src/domain/contracts/anagrafiche/clienti";
+import { clienteRecord } from "../../../src/domain/contracts/anagrafiche/clienti-record";
 import { contattiCliente, sediCliente } from "../../../src/domain/contracts/anagrafiche/clienti-righe";
 import type { Call, CallTable } from "../../../src/domain/contracts/calls";
 import { type ChildDeclaration, childRoutes } from "../../../src/domain/contracts/children";
 import * as consoleCalls from "../../../src/domain/contracts/console/calls";
+import { recordTable } from "../../../src/domain/contracts/record-calls";
 import * as reportCalls from "../../../src/domain/contracts/report/calls";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { apiRoutes, routeProbe, type SeenRoute, withModule } from "../helpers/routes";
@@ -42,7 +45,7 @@ const MODULES: {
 }[] = [
   {
     name: "anagrafiche",
-    tables: {},
+    tables: { cliente: recordTable(clienteRecord, clienteCalls) },
     prefixes: [],
     children: [sediCliente, contattiCliente],
     handlers: anagraficheHandlers,
