@@ -7,6 +7,7 @@
 import { HttpResponse, http } from "msw";
 import { STATO_CANDIDATO_LABELS } from "../src/domain/candidato";
 import { CandidatiList, CandidatoRow } from "../src/domain/contracts/anagrafiche/candidati";
+import { candidatoRecord } from "../src/domain/contracts/anagrafiche/candidati-record";
 import { ClienteRow, ClientiList } from "../src/domain/contracts/anagrafiche/clienti";
 import { clienteRecord } from "../src/domain/contracts/anagrafiche/clienti-record";
 import { contattiCliente, sediCliente } from "../src/domain/contracts/anagrafiche/clienti-righe";
@@ -80,7 +81,7 @@ export const anagraficheHandlers = [
       }),
     ),
   ),
-  ...crud(`${A}/candidati`, { rows: () => db.candidati, list: "none", read: true, template: () => db.candidati[1] }),
+  ...mockRecord(candidatoRecord, { rows: () => db.candidati, template: () => db.candidati[1] }),
   http.get(api(`${A}/candidature/opzioni/`), () =>
     HttpResponse.json({
       posizioni: SETTINGS.posizioni,

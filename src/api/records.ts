@@ -23,7 +23,11 @@ type Mutation<A, R> = MutationDefinition<A, Base, CallTagType, R, "api">;
 
 type TypesOf<D> = D extends { readonly types?: infer T extends RecordTypes } ? T : never;
 type Saved<T> = T extends { saved: infer S } ? S : T extends { record: infer R } ? R : never;
-type Name<D, R extends string> = D extends { names: Record<R, infer N extends string> } ? N : never;
+type Name<D, R extends string> = D extends { noSpa: Record<R, string> }
+  ? never
+  : D extends { names: Record<R, infer N extends string> }
+    ? N
+    : never;
 
 export type RecordEndpoints<D extends RecordDeclaration> = {
   [K in Name<D, "get">]: QueryDefinition<number, Base, CallTagType, TypesOf<D>["record"], "api">;
@@ -41,12 +45,12 @@ export function recordEndpoints<D extends Declared<RecordTypes>>(build: Build, d
       providesTags: (_r, _e, id) => [{ type: d.tag, id }],
     }),
   };
-  if (d.names.create)
+  if (d.names.create && !d.noSpa?.create)
     out[d.names.create] = build.mutation<unknown, unknown>({
       query: (data) => ({ url: d.path, method: "POST", body: { data } }),
       invalidatesTags: after("create"),
     });
-  if (d.names.update)
+  if (d.names.update && !d.noSpa?.update)
     out[d.names.update] = build.mutation<unknown, { id: number; data: unknown }>({
       query: ({ id, data }) => ({ url: url(id), method: "PUT", body: { data } }),
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
@@ -61,7 +65,7 @@ export function recordEndpoints<D extends Declared<RecordTypes>>(build: Build, d
       },
       invalidatesTags: after("update"),
     });
-  if (d.names.remove)
+  if (d.names.remove && !d.noSpa?.remove)
     out[d.names.remove] = build.mutation<unknown, number>({
       query: (id) => ({ url: url(id), method: "DELETE" }),
       invalidatesTags: after("remove"),

@@ -72,6 +72,7 @@ export function recordCalls<D extends RecordDeclaration, S extends RecordSchemas
       permissions,
       summary: s.summaries[role] ?? "",
       ...(role !== "get" && d.invalidates?.[role] ? { invalidates: d.invalidates[role] } : {}),
+      ...(d.noSpa?.[role] ? { noSpa: d.noSpa[role] } : {}),
     };
   }
   return out as RecordCalls<D, S>;

@@ -31,6 +31,8 @@ export interface RecordDeclaration {
   permissions: { get: CallPermissions } & Partial<Record<Exclude<RecordRole, "get">, CallPermissions>>;
   /** Refreshed after a write that succeeded (":id" is the record's id). */
   invalidates?: Partial<Record<Exclude<RecordRole, "get">, readonly CallTag[]>>;
+  /** Calls the SPA does not make, and why (no endpoint; test/server/contract/calls.test.ts reads it). */
+  noSpa?: Partial<Record<RecordRole, string>>;
   /** The update's answer is the record (but `warnings`): the SPA writes it into the get's cache. */
   upsert?: boolean;
 }

@@ -1,5 +1,6 @@
 /** The anagrafiche mocks (mocks/anagrafiche.handlers.ts) answer with the server's schemas (see ./mock-answers.ts). */
 import { anagraficheHandlers } from "../../../mocks/anagrafiche.handlers";
+import { candidatoCalls } from "../../../src/domain/contracts/anagrafiche/candidati";
 import { clienteCalls } from "../../../src/domain/contracts/anagrafiche/clienti";
 import { contattiCliente, sediCliente } from "../../../src/domain/contracts/anagrafiche/clienti-righe";
 import { describeMockAnswers, type Sample, sampleOf, sampleOfChild } from "./mock-answers";
@@ -68,10 +69,10 @@ describeMockAnswers("anagrafiche", anagraficheHandlers, [
 
   { url: `${A}/candidati/?stato=nuovo,colloquio&order_field=created_at&order_asc=false` },
   { url: `${A}/candidati/?created_at_dal=2026-01-01&group_by=stato` },
-  { url: `${A}/candidati/1/` },
-  { method: "POST", url: `${A}/candidati/`, body: { data: { nome: "Ivo", cognome: "Sala", sesso: "M" } } },
-  { method: "PUT", url: `${A}/candidati/1/`, body: { data: { stato: "idoneo", valutazione: 4 } } },
-  { method: "DELETE", url: `${A}/candidati/2/` },
+  sampleOf(candidatoCalls.get, 1),
+  sampleOf(candidatoCalls.create, {}, { body: { data: { nome: "Ivo", cognome: "Sala", sesso: "M" } } }),
+  sampleOf(candidatoCalls.update, 1, { body: { data: { stato: "idoneo", valutazione: 4 } } }),
+  sampleOf(candidatoCalls.remove, 2),
   { url: `${A}/candidature/opzioni/` },
   {
     method: "POST",

@@ -11,6 +11,8 @@ import { anagraficheHandlers } from "../../../mocks/anagrafiche.handlers";
 import { consoleHandlers } from "../../../mocks/console.handlers";
 import { reportHandlers } from "../../../mocks/report.handlers";
 import { api } from "../../../src/api/base";
+import { candidatoCalls } from "../../../src/domain/contracts/anagrafiche/candidati";
+import { candidatoRecord } from "../../../src/domain/contracts/anagrafiche/candidati-record";
 import { clienteCalls } from "../../../src/domain/contracts/anagrafiche/clienti";
 import { clienteRecord } from "../../../src/domain/contracts/anagrafiche/clienti-record";
 import { contattiCliente, sediCliente } from "../../../src/domain/contracts/anagrafiche/clienti-righe";
@@ -24,6 +26,7 @@ import { apiRoutes, routeProbe, type SeenRoute, withModule } from "../helpers/ro
 import { testDbKinds } from "../setup/paths";
 import "../../../src/api/console/notifiche.endpoints";
 import "../../../src/api/anagrafiche/clienti.endpoints";
+import "../../../src/api/anagrafiche/candidati.endpoints";
 import "../../../src/api/console/allarmi.endpoints";
 import "../../../src/api/console/anomalie.endpoints";
 import "../../../src/api/console/credenziali-app.endpoints";
@@ -45,7 +48,10 @@ const MODULES: {
 }[] = [
   {
     name: "anagrafiche",
-    tables: { cliente: recordTable(clienteRecord, clienteCalls) },
+    tables: {
+      cliente: recordTable(clienteRecord, clienteCalls),
+      candidato: recordTable(candidatoRecord, candidatoCalls),
+    },
     prefixes: [],
     children: [sediCliente, contattiCliente],
     handlers: anagraficheHandlers,
