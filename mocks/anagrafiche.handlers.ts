@@ -12,6 +12,7 @@ import { ClienteRow, ClientiList } from "../src/domain/contracts/anagrafiche/cli
 import { clienteRecord } from "../src/domain/contracts/anagrafiche/clienti-record";
 import { contattiCliente, sediCliente } from "../src/domain/contracts/anagrafiche/clienti-righe";
 import { OperatoriList } from "../src/domain/contracts/anagrafiche/operatori";
+import { operatoreRecord } from "../src/domain/contracts/anagrafiche/operatori-record";
 import { GIORNI_SETTIMANA } from "../src/domain/operatore";
 import { PROVINCE, provinceApi } from "../src/domain/province";
 import { mockChild, mockRecord } from "./calls";
@@ -41,7 +42,7 @@ export const anagraficheHandlers = [
     const card = db.quickViews.find((q) => q.id === Number(params.rowId));
     return card ? HttpResponse.json(card) : refuse(404, "Operatore non trovato");
   }),
-  ...crud(`${A}/operatori`, { rows: () => db.operatori, list: "none", read: true, template: () => db.operatori[1] }),
+  ...mockRecord(operatoreRecord, { rows: () => db.operatori, template: () => db.operatori[1] }),
   ...TABS.flatMap((tab) =>
     crud(`${A}/operatori/:id/${tab}`, {
       rows: (p) => operatore(p)?.[tab] as { id: number }[] | undefined,

@@ -12,7 +12,7 @@
  * name where a module needs more.
  */
 import type { EndpointBuilder, MutationDefinition, QueryDefinition } from "@reduxjs/toolkit/query/react";
-import { type CallTagType, fillPath, tagsOf } from "../domain/contracts/calls";
+import { type CallTagType, fillPath } from "../domain/contracts/calls";
 import type { ResultOk } from "../domain/contracts/common";
 import { type Declared, type RecordDeclaration, type RecordTypes, recordItemPath } from "../domain/contracts/records";
 import { api, type baseQuery } from "./base";
@@ -37,8 +37,17 @@ export type RecordEndpoints<D extends RecordDeclaration> = {
 
 export function recordEndpoints<D extends Declared<RecordTypes>>(build: Build, d: D): RecordEndpoints<D> {
   const url = (id: number) => fillPath(recordItemPath(d), { id });
-  const after = (role: "create" | "update" | "remove") => (_r: unknown, error: unknown, arg: unknown) =>
-    error ? [] : tagsOf(d.invalidates?.[role], typeof arg === "object" ? arg : { id: arg });
+  // ":id" in a tag's id is the record's id: {type: "Operatore", id: "qv-:id"} → "qv-3".
+  const after = (role: "create" | "update" | "remove") => (_r: unknown, error: unknown, arg: unknown) => {
+    const id = (arg as { id?: number } | null)?.id ?? arg;
+    return error
+      ? []
+      : (d.invalidates?.[role] ?? []).map((t) =>
+          typeof t === "string" || t.id === undefined
+            ? { type: typeof t === "string" ? t : t.type }
+            : { type: t.type, id: t.id === ":id" ? (id as number) : String(t.id).replace(":id", String(id)) },
+        );
+  };
   const out: Record<string, unknown> = {
     [d.names.get]: build.query<unknown, number>({
       query: url,

@@ -3,6 +3,7 @@ import { anagraficheHandlers } from "../../../mocks/anagrafiche.handlers";
 import { candidatoCalls } from "../../../src/domain/contracts/anagrafiche/candidati";
 import { clienteCalls } from "../../../src/domain/contracts/anagrafiche/clienti";
 import { contattiCliente, sediCliente } from "../../../src/domain/contracts/anagrafiche/clienti-righe";
+import { operatoreCalls } from "../../../src/domain/contracts/anagrafiche/operatori";
 import { describeMockAnswers, type Sample, sampleOf, sampleOfChild } from "./mock-answers";
 
 const A = "/api/anagrafiche";
@@ -30,19 +31,19 @@ describeMockAnswers("anagrafiche", anagraficheHandlers, [
   { url: `${OP}/?prov=MI,RM&attivo=true&order_field=cognome&global=rossi marco` },
   { url: `${OP}/?data_nascita_dal=1970-01-01&cognome=ross&group_by=prov` },
   { url: `${OP}/?file_type=csv&show_fields=codice,cognome,prov` },
-  { url: `${OP}/1/` },
-  { url: `${OP}/1/?quick_view=true&cliente=1` },
-  {
-    method: "POST",
-    url: `${OP}/`,
-    body: { data: { cognome: "Neri", nome: "Ada", sesso: "F", data_nascita: "1990-01-01", altezza: "170" } },
-  },
-  {
-    method: "PUT",
-    url: `${OP}/1/`,
+  sampleOf(operatoreCalls.get, 1),
+  sampleOf(operatoreCalls.get, 1, { query: "quick_view=true&cliente=1" }),
+  sampleOf(
+    operatoreCalls.create,
+    {},
+    {
+      body: { data: { cognome: "Neri", nome: "Ada", sesso: "F", data_nascita: "1990-01-01", altezza: "170" } },
+    },
+  ),
+  sampleOf(operatoreCalls.update, 1, {
     body: { data: { citta: "Brescia", posizioni_operatore: [{ posizione: { id: 1 } }] } },
-  },
-  { method: "DELETE", url: `${OP}/2/` },
+  }),
+  sampleOf(operatoreCalls.remove, 2),
   ...Object.entries(TABS).flatMap(([tab, data]): Sample[] => [
     { url: `${OP}/1/${tab}/` },
     { method: "POST", url: `${OP}/1/${tab}/`, body: { data } },

@@ -16,6 +16,8 @@ import { candidatoRecord } from "../../../src/domain/contracts/anagrafiche/candi
 import { clienteCalls } from "../../../src/domain/contracts/anagrafiche/clienti";
 import { clienteRecord } from "../../../src/domain/contracts/anagrafiche/clienti-record";
 import { contattiCliente, sediCliente } from "../../../src/domain/contracts/anagrafiche/clienti-righe";
+import { operatoreCalls } from "../../../src/domain/contracts/anagrafiche/operatori";
+import { operatoreRecord } from "../../../src/domain/contracts/anagrafiche/operatori-record";
 import type { Call, CallTable } from "../../../src/domain/contracts/calls";
 import { type ChildDeclaration, childRoutes } from "../../../src/domain/contracts/children";
 import * as consoleCalls from "../../../src/domain/contracts/console/calls";
@@ -27,6 +29,7 @@ import { testDbKinds } from "../setup/paths";
 import "../../../src/api/console/notifiche.endpoints";
 import "../../../src/api/anagrafiche/clienti.endpoints";
 import "../../../src/api/anagrafiche/candidati.endpoints";
+import "../../../src/api/anagrafiche/operatori.endpoints";
 import "../../../src/api/console/allarmi.endpoints";
 import "../../../src/api/console/anomalie.endpoints";
 import "../../../src/api/console/credenziali-app.endpoints";
@@ -51,6 +54,7 @@ const MODULES: {
     tables: {
       cliente: recordTable(clienteRecord, clienteCalls),
       candidato: recordTable(candidatoRecord, candidatoCalls),
+      operatore: recordTable(operatoreRecord, operatoreCalls),
     },
     prefixes: [],
     children: [sediCliente, contattiCliente],
