@@ -19,6 +19,8 @@ import { api, type baseQuery } from "./base";
 
 type Base = typeof baseQuery;
 type Build = EndpointBuilder<Base, CallTagType, "api">;
+/** A record's id (a route's parameter may still be text). */
+type Id = number | string;
 type Mutation<A, R> = MutationDefinition<A, Base, CallTagType, R, "api">;
 
 type TypesOf<D> = D extends { readonly types?: infer T extends RecordTypes } ? T : never;
@@ -30,28 +32,28 @@ type Name<D, R extends string> = D extends { noSpa: Record<R, string> }
     : never;
 
 export type RecordEndpoints<D extends RecordDeclaration> = {
-  [K in Name<D, "get">]: QueryDefinition<number, Base, CallTagType, TypesOf<D>["record"], "api">;
+  [K in Name<D, "get">]: QueryDefinition<Id, Base, CallTagType, TypesOf<D>["record"], "api">;
 } & { [K in Name<D, "create">]: Mutation<Partial<TypesOf<D>["data"]>, Saved<TypesOf<D>>> } & {
-  [K in Name<D, "update">]: Mutation<{ id: number; data: Partial<TypesOf<D>["data"]> }, Saved<TypesOf<D>>>;
-} & { [K in Name<D, "remove">]: Mutation<number, ResultOk> };
+  [K in Name<D, "update">]: Mutation<{ id: Id; data: Partial<TypesOf<D>["data"]> }, Saved<TypesOf<D>>>;
+} & { [K in Name<D, "remove">]: Mutation<Id, ResultOk> };
 
 export function recordEndpoints<D extends Declared<RecordTypes>>(build: Build, d: D): RecordEndpoints<D> {
-  const url = (id: number) => fillPath(recordItemPath(d), { id });
+  const url = (id: Id) => fillPath(recordItemPath(d), { id });
   // ":id" in a tag's id is the record's id: {type: "Operatore", id: "qv-:id"} → "qv-3".
   const after = (role: "create" | "update" | "remove") => (_r: unknown, error: unknown, arg: unknown) => {
-    const id = (arg as { id?: number } | null)?.id ?? arg;
+    const id = Number((arg as { id?: Id } | null)?.id ?? arg);
     return error
       ? []
       : (d.invalidates?.[role] ?? []).map((t) =>
           typeof t === "string" || t.id === undefined
             ? { type: typeof t === "string" ? t : t.type }
-            : { type: t.type, id: t.id === ":id" ? (id as number) : String(t.id).replace(":id", String(id)) },
+            : { type: t.type, id: t.id === ":id" ? id : String(t.id).replace(":id", String(id)) },
         );
   };
   const out: Record<string, unknown> = {
-    [d.names.get]: build.query<unknown, number>({
+    [d.names.get]: build.query<unknown, Id>({
       query: url,
-      providesTags: (_r, _e, id) => [{ type: d.tag, id }],
+      providesTags: (_r, _e, id) => [{ type: d.tag, id: Number(id) }],
     }),
   };
   if (d.names.create && !d.noSpa?.create)
@@ -60,7 +62,7 @@ export function recordEndpoints<D extends Declared<RecordTypes>>(build: Build, d
       invalidatesTags: after("create"),
     });
   if (d.names.update && !d.noSpa?.update)
-    out[d.names.update] = build.mutation<unknown, { id: number; data: unknown }>({
+    out[d.names.update] = build.mutation<unknown, { id: Id; data: unknown }>({
       query: ({ id, data }) => ({ url: url(id), method: "PUT", body: { data } }),
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
         if (!d.upsert) return;
@@ -75,7 +77,7 @@ export function recordEndpoints<D extends Declared<RecordTypes>>(build: Build, d
       invalidatesTags: after("update"),
     });
   if (d.names.remove && !d.noSpa?.remove)
-    out[d.names.remove] = build.mutation<unknown, number>({
+    out[d.names.remove] = build.mutation<unknown, Id>({
       query: (id) => ({ url: url(id), method: "DELETE" }),
       invalidatesTags: after("remove"),
     });

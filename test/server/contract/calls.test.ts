@@ -9,6 +9,7 @@
 import { HttpHandler, type RequestHandler } from "msw";
 import { anagraficheHandlers } from "../../../mocks/anagrafiche.handlers";
 import { consoleHandlers } from "../../../mocks/console.handlers";
+import { pianificazioneHandlers } from "../../../mocks/pianificazione.handlers";
 import { reportHandlers } from "../../../mocks/report.handlers";
 import { api } from "../../../src/api/base";
 import { candidatoCalls } from "../../../src/domain/contracts/anagrafiche/candidati";
@@ -21,6 +22,8 @@ import { operatoreRecord } from "../../../src/domain/contracts/anagrafiche/opera
 import type { Call, CallTable } from "../../../src/domain/contracts/calls";
 import { type ChildDeclaration, childRoutes } from "../../../src/domain/contracts/children";
 import * as consoleCalls from "../../../src/domain/contracts/console/calls";
+import { contrattoCalls } from "../../../src/domain/contracts/pianificazione/contratti";
+import { contrattoRecord } from "../../../src/domain/contracts/pianificazione/contratti-record";
 import { recordTable } from "../../../src/domain/contracts/record-calls";
 import * as reportCalls from "../../../src/domain/contracts/report/calls";
 import { createTestApp, type TestApp } from "../helpers/app";
@@ -30,6 +33,7 @@ import "../../../src/api/console/notifiche.endpoints";
 import "../../../src/api/anagrafiche/clienti.endpoints";
 import "../../../src/api/anagrafiche/candidati.endpoints";
 import "../../../src/api/anagrafiche/operatori.endpoints";
+import "../../../src/api/pianificazione/contratti.endpoints";
 import "../../../src/api/console/allarmi.endpoints";
 import "../../../src/api/console/anomalie.endpoints";
 import "../../../src/api/console/credenziali-app.endpoints";
@@ -59,6 +63,12 @@ const MODULES: {
     prefixes: [],
     children: [sediCliente, contattiCliente],
     handlers: anagraficheHandlers,
+  },
+  {
+    name: "pianificazione",
+    tables: { contratto: recordTable(contrattoRecord, contrattoCalls) },
+    prefixes: [],
+    handlers: pianificazioneHandlers,
   },
   {
     name: "console",
