@@ -8,6 +8,7 @@
  */
 import { HttpHandler, type RequestHandler } from "msw";
 import { anagraficheHandlers } from "../../../mocks/anagrafiche.handlers";
+import { cmsHandlers } from "../../../mocks/cms.handlers";
 import { consoleHandlers } from "../../../mocks/console.handlers";
 import { pianificazioneHandlers } from "../../../mocks/pianificazione.handlers";
 import { reportHandlers } from "../../../mocks/report.handlers";
@@ -21,6 +22,8 @@ import { operatoreCalls } from "../../../src/domain/contracts/anagrafiche/operat
 import { operatoreRecord } from "../../../src/domain/contracts/anagrafiche/operatori-record";
 import type { Call, CallTable } from "../../../src/domain/contracts/calls";
 import { type ChildDeclaration, childRoutes } from "../../../src/domain/contracts/children";
+import { eventoCalls } from "../../../src/domain/contracts/cms/eventi";
+import { eventoRecord } from "../../../src/domain/contracts/cms/eventi-record";
 import * as consoleCalls from "../../../src/domain/contracts/console/calls";
 import { contrattoCalls } from "../../../src/domain/contracts/pianificazione/contratti";
 import { contrattoRecord } from "../../../src/domain/contracts/pianificazione/contratti-record";
@@ -34,6 +37,7 @@ import "../../../src/api/anagrafiche/clienti.endpoints";
 import "../../../src/api/anagrafiche/candidati.endpoints";
 import "../../../src/api/anagrafiche/operatori.endpoints";
 import "../../../src/api/pianificazione/contratti.endpoints";
+import "../../../src/api/cms/eventi.endpoints";
 import "../../../src/api/console/allarmi.endpoints";
 import "../../../src/api/console/anomalie.endpoints";
 import "../../../src/api/console/credenziali-app.endpoints";
@@ -69,6 +73,12 @@ const MODULES: {
     tables: { contratto: recordTable(contrattoRecord, contrattoCalls) },
     prefixes: [],
     handlers: pianificazioneHandlers,
+  },
+  {
+    name: "cms",
+    tables: { evento: recordTable(eventoRecord, eventoCalls) },
+    prefixes: [],
+    handlers: cmsHandlers,
   },
   {
     name: "console",
