@@ -4,7 +4,8 @@
  * the access code). Happy paths only: a refusal is set by the test that needs it.
  */
 import { HttpHandler, HttpResponse, http } from "msw";
-import { EventiList, type Evento, eventoCalls } from "../src/domain/contracts/cms/eventi";
+import { EventiList, type Evento } from "../src/domain/contracts/cms/eventi";
+import { eventoCalls } from "../src/domain/contracts/cms/record-calls";
 import { type UtenteCms, UtentiCmsList } from "../src/domain/contracts/cms/utenti";
 import { mockCall } from "./calls";
 import { crud, mergeInto } from "./crud";

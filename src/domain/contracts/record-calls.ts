@@ -1,8 +1,8 @@
 /**
  * A record's calls from its declaration (./records.ts) and its zod schemas: entries of the call
- * table for the server's routes, the mocks, the contract samples and the calls test. Only the
- * contracts' schema files import this (it brings zod): the SPA derives its endpoints from the
- * declaration alone.
+ * table for the server's routes, the mocks, the contract samples and the calls test. Only each
+ * module's `contracts/<module>/record-calls.ts` uses this (it brings zod): the SPA derives its
+ * endpoints from the declaration alone and never imports those files.
  */
 import type { z } from "zod";
 import type { JsonCall } from "./calls";
@@ -35,7 +35,7 @@ export type RecordCalls<D extends RecordDeclaration, S extends RecordSchemas> = 
   [R in RecordRole as R extends "get" ? R : D["names"][R] extends string ? R : never]: CallOf<R, S>;
 };
 
-/** The calls of a record from its declaration and schemas (schemas' files only: the SPA never runs this). */
+/** The calls of a record from its declaration and schemas (contracts/<module>/record-calls.ts only: the SPA never runs this). */
 export function recordCalls<D extends RecordDeclaration, S extends RecordSchemas>(d: D, s: S): RecordCalls<D, S> {
   const item = recordItemPath(d);
   const saved = s.saved ?? s.answer;

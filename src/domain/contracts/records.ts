@@ -8,8 +8,8 @@
  *   create (`{data}` body), update (`{id, data}`), delete (the id), each write refreshing
  *   `invalidates` when it succeeded, and with `upsert` the update's answer written into the get's
  *   cache (its `warnings` left out) instead of reading the record again;
- * - with the schemas (`recordCalls` of ./record-calls.ts, in the contract's schema file: the SPA
- *   never imports them at run time, only their types): four entries of the call table, so the server's routes
+ * - with the schemas (`recordCalls` of ./record-calls.ts, in `contracts/<module>/record-calls.ts`,
+ *   which the SPA never imports: it takes only their types): four entries of the call table, so the server's routes
  *   (`callRoutes(…).record` of server/lib/calls.ts: 201 for a create, `{result: "OK"}` for a
  *   delete, the handlers calling the services), the mocks (`mockRecord`), the contract samples
  *   (`sampleOf`) and test/server/contract/calls.test.ts come from the same place.

@@ -1,9 +1,7 @@
 /** The anagrafiche mocks (mocks/anagrafiche.handlers.ts) answer with the server's schemas (see ./mock-answers.ts). */
 import { anagraficheHandlers } from "../../../mocks/anagrafiche.handlers";
-import { candidatoCalls } from "../../../src/domain/contracts/anagrafiche/candidati";
-import { clienteCalls } from "../../../src/domain/contracts/anagrafiche/clienti";
 import { contattiCliente, sediCliente } from "../../../src/domain/contracts/anagrafiche/clienti-righe";
-import { operatoreCalls } from "../../../src/domain/contracts/anagrafiche/operatori";
+import { candidatoCalls, clienteCalls, operatoreCalls } from "../../../src/domain/contracts/anagrafiche/record-calls";
 import { describeMockAnswers, type Sample, sampleOf, sampleOfChild } from "./mock-answers";
 
 const A = "/api/anagrafiche";

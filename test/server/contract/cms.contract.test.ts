@@ -1,6 +1,6 @@
 /** The CMS mocks (mocks/cms.handlers.ts) answer with the server's schemas (see ./mock-answers.ts). */
 import { cmsHandlers } from "../../../mocks/cms.handlers";
-import { eventoCalls } from "../../../src/domain/contracts/cms/eventi";
+import { eventoCalls } from "../../../src/domain/contracts/cms/record-calls";
 import { describeMockAnswers, sampleOf } from "./mock-answers";
 
 describeMockAnswers("cms", cmsHandlers, [

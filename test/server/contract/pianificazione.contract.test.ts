@@ -1,6 +1,6 @@
 /** The pianificazione mocks (mocks/pianificazione.handlers.ts) answer with the server's schemas (see ./mock-answers.ts). */
 import { pianificazioneHandlers } from "../../../mocks/pianificazione.handlers";
-import { contrattoCalls } from "../../../src/domain/contracts/pianificazione/contratti";
+import { contrattoCalls } from "../../../src/domain/contracts/pianificazione/record-calls";
 import { pianiRonda, puntiRonda, rondeCalls } from "../../../src/domain/contracts/pianificazione/ronde/calls";
 import { describeMockAnswers, type Sample, sampleOf, sampleOfChild } from "./mock-answers";
 

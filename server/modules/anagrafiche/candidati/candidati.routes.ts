@@ -8,12 +8,8 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  CandidatoOut,
-  CandidatoRow,
-  candidatoCalls,
-  IdParams,
-} from "../../../../src/domain/contracts/anagrafiche/candidati";
+import { CandidatoOut, CandidatoRow, IdParams } from "../../../../src/domain/contracts/anagrafiche/candidati";
+import { candidatoCalls } from "../../../../src/domain/contracts/anagrafiche/record-calls";
 import { FileDownload } from "../../../../src/domain/contracts/common";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
 import { callRoutes } from "../../../lib/calls";

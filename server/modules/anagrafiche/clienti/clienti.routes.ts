@@ -10,8 +10,9 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { ClienteRow, clienteCalls } from "../../../../src/domain/contracts/anagrafiche/clienti";
+import { ClienteRow } from "../../../../src/domain/contracts/anagrafiche/clienti";
 import { clienteRecord } from "../../../../src/domain/contracts/anagrafiche/clienti-record";
+import { clienteCalls } from "../../../../src/domain/contracts/anagrafiche/record-calls";
 import { callRoutes } from "../../../lib/calls";
 import { contextOf } from "../../../lib/context";
 import { registerChildCrud } from "../../../lib/crud";

@@ -4,7 +4,7 @@
  * declared in contracts/anagrafiche/operatori-record.ts. Who may do what: see access.ts.
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { operatoreCalls } from "../../../../src/domain/contracts/anagrafiche/operatori";
+import { operatoreCalls } from "../../../../src/domain/contracts/anagrafiche/record-calls";
 import { callRoutes } from "../../../lib/calls";
 import { contextOf } from "../../../lib/context";
 import { forbidden } from "../../../lib/errors";

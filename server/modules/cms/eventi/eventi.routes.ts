@@ -11,7 +11,8 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { EventoRow, eventoCalls } from "../../../../src/domain/contracts/cms/eventi";
+import { EventoRow } from "../../../../src/domain/contracts/cms/eventi";
+import { eventoCalls } from "../../../../src/domain/contracts/cms/record-calls";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
 import { callRoutes } from "../../../lib/calls";
 import { contextOf } from "../../../lib/context";

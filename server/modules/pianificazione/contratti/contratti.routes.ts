@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { contrattoCalls } from "../../../../src/domain/contracts/pianificazione/contratti";
+import { contrattoCalls } from "../../../../src/domain/contracts/pianificazione/record-calls";
 import { callRoutes } from "../../../lib/calls";
 import { contextOf } from "../../../lib/context";
 import { createContratto, deleteContratto, getContratto, updateContratto } from "./contratti.service";

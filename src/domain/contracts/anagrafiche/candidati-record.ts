@@ -2,7 +2,7 @@
  * A candidate's record (issue 31, the call table's records) under /api/anagrafiche/candidati/:id/,
  * for who may open the candidate's card. The office creates candidates only through the public
  * application form (candidature): the create is for other clients. The schemas: `candidatoCalls`
- * in ./candidati.ts.
+ * in ./record-calls.ts.
  */
 import { CAPABILITIES } from "../../permissions";
 import { declareRecord } from "../records";

@@ -6,8 +6,6 @@ import { z } from "zod";
 import { STATI_CANDIDATO } from "../../candidato";
 import { dataBody, IdParams, ResultOk } from "../common";
 import { declareList } from "../list";
-import { recordCalls } from "../record-calls";
-import { candidatoRecord } from "./candidati-record";
 
 export { IdParams, ResultOk };
 
@@ -61,19 +59,6 @@ export const CandidatoOut = z.object({
   operatore_id: z.number().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
-});
-
-/** The record's calls (./candidati-record.ts) with their schemas: the server's routes, the mocks, the samples. */
-export const candidatoCalls = recordCalls(candidatoRecord, {
-  answer: CandidatoOut,
-  create: dataBody(CandidatoData),
-  update: dataBody(CandidatoData),
-  summaries: {
-    get: "Scheda candidato",
-    create: "Nuovo candidato",
-    update: "Modifica candidato",
-    remove: "Elimina candidato",
-  },
 });
 
 export type Candidato = z.infer<typeof CandidatoOut>;

@@ -2,7 +2,7 @@
  * A client's record (issue 31, the call table's records) under /api/anagrafiche/clienti/:id/:
  * read by who handles clients or contracts (the contracts' pickers), written by who handles
  * clients. A save answers the record with the geocoding's warnings; the SPA keeps the answer as
- * the record. The schemas: `clienteCalls` in ./clienti.ts.
+ * the record. The schemas: `clienteCalls` in ./record-calls.ts.
  */
 import { CAPABILITIES } from "../../permissions";
 import { declareRecord } from "../records";

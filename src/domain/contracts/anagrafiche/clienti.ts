@@ -6,8 +6,6 @@
 import { z } from "zod";
 import { dataBody, IdParams, ResultOk, SubParams, Warnings } from "../common";
 import { declareList } from "../list";
-import { recordCalls } from "../record-calls";
-import { clienteRecord } from "./clienti-record";
 
 export { IdParams, ResultOk, SubParams };
 
@@ -107,14 +105,6 @@ export const SedeSavedOut = SedeOut.extend(Warnings.shape);
 export type Sede = z.infer<typeof SedeOut>;
 export type Contatto = z.infer<typeof ContattoOut>;
 /** GET /api/anagrafiche/clienti/{id}/ */
-/** The record's calls (./clienti-record.ts) with their schemas: the server's routes, the mocks, the samples. */
-export const clienteCalls = recordCalls(clienteRecord, {
-  answer: ClienteOut,
-  saved: ClienteSavedOut,
-  create: dataBody(ClienteData),
-  update: dataBody(ClienteData),
-  summaries: { get: "Scheda cliente", create: "Nuovo cliente", update: "Modifica cliente", remove: "Elimina cliente" },
-});
 
 export type Cliente = z.infer<typeof ClienteOut>;
 export type ClienteSaved = z.infer<typeof ClienteSavedOut>;

@@ -3,7 +3,7 @@
  * The GET answers the full record or, with `?quick_view=true`, the quick view (its own endpoint in
  * the SPA, `operatoreQuickView`); who may read which part is decided by the server
  * (server/modules/anagrafiche/operatori/access.ts). An update refreshes the quick view too. The
- * schemas: `operatoreCalls` in ./operatori.ts.
+ * schemas: `operatoreCalls` in ./record-calls.ts.
  */
 import { CAPABILITIES } from "../../permissions";
 import { declareRecord } from "../records";

@@ -9,10 +9,8 @@ import { z } from "zod";
 import { CAPABILITIES } from "../../permissions";
 import { dbId } from "../common";
 import { declareList } from "../list";
-import { recordCalls } from "../record-calls";
 import { day, decimal, FileRefOut, flag, integer, text } from "./fields";
 import { ALTRO_FIELDS, ANAGRAFICA_WRITABLE, FILE_FIELDS, type OperatoreField } from "./operatore-fields";
-import { operatoreRecord } from "./operatori-record";
 import { OperatoreTabsOut } from "./operatori-tabs";
 
 export { type FileRef, FileRefOut } from "./fields";
@@ -228,21 +226,6 @@ export type OperatoreQuickView = z.infer<typeof OperatoreQuickViewOut>;
 
 /** GET /{id}/ answers the quick view with ?quick_view=true, the record otherwise (tried in this order). */
 export const OperatoreGetOut = z.union([OperatoreQuickViewOut, OperatoreRecordOut]);
-
-/** The record's calls (./operatori-record.ts) with their schemas: the server's routes, the mocks, the samples. */
-export const operatoreCalls = recordCalls(operatoreRecord, {
-  answer: OperatoreGetOut,
-  saved: OperatoreRecordOut,
-  query: recordQuery,
-  create: OperatoreBody,
-  update: OperatoreBody,
-  summaries: {
-    get: "Scheda operatore (o la sua vista rapida)",
-    create: "Nuovo operatore",
-    update: "Modifica operatore",
-    remove: "Elimina operatore",
-  },
-});
 
 /** Upload slots of POST /operatori/{id}/files/ (documento/corso need ref_id). */
 export const FILE_SLOTS = [

@@ -1,7 +1,7 @@
 /**
  * A CMS event's record (issue 31, the call table's records) under /api/cms/eventi/:id/ (SPEC §7
  * CMS): read by the CMS's viewers, written by its editors, deleted by its administrators. A write
- * refreshes the events' list. The schemas: `eventoCalls` in ./eventi.ts.
+ * refreshes the events' list. The schemas: `eventoCalls` in ./record-calls.ts.
  */
 import { CAPABILITIES } from "../../permissions";
 import { declareRecord } from "../records";

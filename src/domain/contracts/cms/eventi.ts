@@ -8,9 +8,7 @@
 import { z } from "zod";
 import { dataBody, IdParams, ResultOk, SubParams } from "../common";
 import { declareList } from "../list";
-import { recordCalls } from "../record-calls";
 import { updateSchema } from "../update-schema";
-import { eventoRecord } from "./eventi-record";
 import { flag, percent, refs, text, UtenteRef } from "./fields";
 
 export { IdParams, ResultOk, SubParams };
@@ -93,14 +91,6 @@ export const EventoOut = z.object({
 });
 /** GET /api/cms/eventi/{id}/ */
 export type Evento = z.infer<typeof EventoOut>;
-
-/** The record's calls (./eventi-record.ts) with their schemas: the server's routes, the mocks, the samples. */
-export const eventoCalls = recordCalls(eventoRecord, {
-  answer: EventoOut,
-  create: dataBody(EventoData),
-  update: dataBody(updateSchema(EventoData)),
-  summaries: { get: "Scheda evento", create: "Nuovo evento", update: "Modifica evento", remove: "Elimina evento" },
-});
 
 /** GET /api/cms/eventi/ (list engine). */
 export const EventoRow = z.object({

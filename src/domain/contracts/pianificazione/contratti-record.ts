@@ -2,7 +2,7 @@
  * A contract's record (issue 31, the call table's records) under /api/pianificazione/contratti/:id/
  * (SPEC §7 'Planning'), for who plans contracts. A write refreshes the record, the lists and the
  * planning screens' list of contracts (`{Contratto: "LIST"}`). The schemas: `contrattoCalls` in
- * ./contratti.ts.
+ * ./record-calls.ts.
  */
 import { CAPABILITIES } from "../../permissions";
 import { declareRecord } from "../records";

@@ -5,9 +5,7 @@
 import { z } from "zod";
 import { TIPI_CONTRATTO, toTriState } from "../../contratto";
 import { declareList } from "../list";
-import { recordCalls } from "../record-calls";
 import { updateSchema } from "../update-schema";
-import { contrattoRecord } from "./contratti-record";
 import { bool, optDay, optText, refId, reqText, wrap } from "./fields";
 
 /** A whole-number threshold; '' or null means "not given" (the default on create, unchanged on update). */
@@ -110,19 +108,6 @@ export const ContrattoOut = z.object({
   cliente: ClienteRef,
 });
 export type Contratto = z.infer<typeof ContrattoOut>;
-
-/** The record's calls (./contratti-record.ts) with their schemas: the server's routes, the mocks, the samples. */
-export const contrattoCalls = recordCalls(contrattoRecord, {
-  answer: ContrattoOut,
-  create: wrap(contrattoCreate),
-  update: wrap(contrattoUpdate),
-  summaries: {
-    get: "Scheda contratto",
-    create: "Nuovo contratto",
-    update: "Modifica contratto",
-    remove: "Elimina contratto",
-  },
-});
 
 /** GET /api/pianificazione/contratti/ (list engine): contracts with their client and services. */
 export const ContrattoRow = z.object({
