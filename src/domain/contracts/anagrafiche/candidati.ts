@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { STATI_CANDIDATO } from "../../candidato";
-import { dataBody, IdParams, ResultOk } from "../common";
+import { IdParams, ResultOk } from "../common";
 import { declareList } from "../list";
 
 export { IdParams, ResultOk };

@@ -4,7 +4,7 @@
  * contacts (contatti) and contracts, the list's rows.
  */
 import { z } from "zod";
-import { dataBody, IdParams, ResultOk, SubParams, Warnings } from "../common";
+import { IdParams, ResultOk, SubParams, Warnings } from "../common";
 import { declareList } from "../list";
 
 export { IdParams, ResultOk, SubParams };
@@ -105,7 +105,6 @@ export const SedeSavedOut = SedeOut.extend(Warnings.shape);
 export type Sede = z.infer<typeof SedeOut>;
 export type Contatto = z.infer<typeof ContattoOut>;
 /** GET /api/anagrafiche/clienti/{id}/ */
-
 export type Cliente = z.infer<typeof ClienteOut>;
 export type ClienteSaved = z.infer<typeof ClienteSavedOut>;
 export type SedeSaved = z.infer<typeof SedeSavedOut>;

@@ -6,9 +6,8 @@
  * Instants: the body takes 'YYYY-MM-DDTHH:mm' (Rome's wall clock) or ISO; answers are ISO.
  */
 import { z } from "zod";
-import { dataBody, IdParams, ResultOk, SubParams } from "../common";
+import { IdParams, ResultOk, SubParams } from "../common";
 import { declareList } from "../list";
-import { updateSchema } from "../update-schema";
 import { flag, percent, refs, text, UtenteRef } from "./fields";
 
 export { IdParams, ResultOk, SubParams };

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { TIPI_CONTRATTO, toTriState } from "../../contratto";
 import { declareList } from "../list";
 import { updateSchema } from "../update-schema";
-import { bool, optDay, optText, refId, reqText, wrap } from "./fields";
+import { bool, optDay, optText, refId, reqText } from "./fields";
 
 /** A whole-number threshold; '' or null means "not given" (the default on create, unchanged on update). */
 function soglia(min: number, max: number, message: string) {
