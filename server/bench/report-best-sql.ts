@@ -91,26 +91,51 @@ const PREZZO = "LEFT JOIN contratti_prezzi cp ON cp.contratto_id = r.contratto_i
 const PAGA = "LEFT JOIN contratti_compensi cc ON cc.contratto_id = r.contratto_id AND cc.posizione_id = r.posizione_id";
 
 /** Sums of the hours (and `money`) per operator id, then per operator name as the report groups them. */
+/**
+ * Per operator over the period: the whole months from the sums the database keeps per operator and
+ * month (report_ore_mesi, migration 0894), the days at the period's edges from report_ore_turni;
+ * seconds summed as float8 (exact whole numbers, cheaper than numeric), money as numeric.
+ */
 function perOperatore(q: Record<string, string>, money?: { col: string; name: string }): BestStatement[] {
+  // $1 dal, $2 al, $3 the first whole month, $4 the first day after the last whole month.
+  const primo = q.dal.endsWith("-01") ? q.dal : primoDelMeseDopo(q.dal, 1);
+  const fine = new Date(Date.parse(`${q.al}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const dopo = fine.endsWith("-01") ? fine : primoDelMeseDopo(q.al, 0);
+  const bordi =
+    "report_ore_turni r WHERE (r.giorno >= $1::date AND r.giorno < $3::date) OR (r.giorno >= $4::date AND r.giorno <= $2::date)";
   return [
     {
       sql: `WITH per_id AS (
-          SELECT r.operatore_id, ${SOMME}${money ? `, sum(${money.col}) AS soldi` : ""}
-            FROM ${ANNO}
-           GROUP BY r.operatore_id)
+          SELECT u.operatore_id, sum(u.n) AS n, sum(u.pianificate) AS pianificate, sum(u.ore) AS ore, sum(u.diurne) AS diurne,
+                 sum(u.notturne) AS notturne, sum(u.domenicali) AS domenicali, sum(u.festive) AS festive
+                 ${money ? ", sum(u.soldi) AS soldi" : ""}
+            FROM (SELECT m.operatore_id, m.turni AS n, m.ore_pianificate::float8 AS pianificate, m.ore::float8,
+                         m.diurne::float8, m.notturne::float8, m.domenicali::float8,
+                         m.festive::float8${money ? `, m.${money.name} AS soldi` : ""}
+                    FROM report_ore_mesi m WHERE m.mese >= $3::date AND m.mese < $4::date
+                  UNION ALL
+                  SELECT r.operatore_id, ${SOMME.replace(/\) AS /g, ")::float8 AS ")}${money ? `, sum(${money.col}) AS soldi` : ""}
+                    FROM ${bordi} GROUP BY r.operatore_id) u
+           GROUP BY u.operatore_id)
         SELECT o.cognome || ' ' || o.nome AS operatore, ${SOMME_X}
                ${money ? `, sum(x.soldi)::float8 AS ${money.name}` : ""}
           FROM per_id x JOIN operatori o ON o.id = x.operatore_id
          GROUP BY o.cognome || ' ' || o.nome, lower(o.cognome), lower(o.nome)
          ORDER BY lower(o.cognome), lower(o.nome) LIMIT 25`,
-      params: [q.dal, q.al],
+      params: [q.dal, q.al, primo, dopo],
     },
     {
       sql: `SELECT count(DISTINCT o.cognome || ' ' || o.nome)::int AS n FROM operatori o
-             WHERE o.id IN (SELECT r.operatore_id FROM ${ANNO})`,
-      params: [q.dal, q.al],
+             WHERE o.id IN (SELECT m.operatore_id FROM report_ore_mesi m WHERE m.mese >= $3::date AND m.mese < $4::date
+                            UNION SELECT r.operatore_id FROM ${bordi})`,
+      params: [q.dal, q.al, primo, dopo],
     },
   ];
+}
+
+/** The first day of the month `n` months after the month of day `d` ('YYYY-MM-DD'). */
+function primoDelMeseDopo(d: string, n: number): string {
+  return new Date(Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1 + n, 1)).toISOString().slice(0, 10);
 }
 
 export const BEST_REPORT_SQL: Record<string, (q: Record<string, string>) => BestStatement[]> = {

@@ -159,6 +159,22 @@ CREATE FUNCTION public.erp_importo_ore(secondi integer[], orario numeric, magg_n
 $$;
 
 --
+-- Name: erp_ore_approvate(integer[]); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.erp_ore_approvate(ids integer[]) RETURNS TABLE(turno_operatore_id integer, fonte text, feriale_diurno integer, feriale_notturno integer, domenica_diurno integer, domenica_notturno integer, festivo_diurno integer, festivo_notturno integer, festivo_domenica_diurno integer, festivo_domenica_notturno integer)
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT f.turno_operatore_id,
+         CASE WHEN bool_and(f.fonte = 'pianificate') THEN 'pianificate' ELSE 'effettive' END,
+         sum(f.feriale_diurno)::integer, sum(f.feriale_notturno)::integer, sum(f.domenica_diurno)::integer,
+         sum(f.domenica_notturno)::integer, sum(f.festivo_diurno)::integer, sum(f.festivo_notturno)::integer,
+         sum(f.festivo_domenica_diurno)::integer, sum(f.festivo_domenica_notturno)::integer
+  FROM fatturazione_ore f WHERE f.turno_operatore_id = ANY (ids)
+  GROUP BY f.turno_operatore_id
+$$;
+
+--
 -- Name: erp_ore_periodo(tstzrange, integer, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -750,21 +766,32 @@ CREATE FUNCTION public.report_margini_da_ore() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
 BEGIN
-  -- Each branch first skips a statement that wrote no row (the rewrite's reset of assignments left
-  -- without ranges, usually).
   IF TG_OP = 'INSERT' THEN
     IF NOT EXISTS (SELECT 1 FROM nuovi) THEN
       RETURN NULL;
     END IF;
     PERFORM report_margini_aggiorna(array_agg(n.contratto_id), array_agg(n.giorno)) FROM nuovi n;
     INSERT INTO report_ore_da_prezzare (turno_operatore_id) SELECT n.turno_operatore_id FROM nuovi n;
+    INSERT INTO report_ore_mesi_da_rifare (operatore_id, mese)
+    SELECT DISTINCT n.operatore_id, date_trunc('month', n.giorno)::date FROM nuovi n;
   ELSIF TG_OP = 'DELETE' THEN
     PERFORM report_margini_aggiorna(array_agg(v.contratto_id), array_agg(v.giorno)) FROM vecchi v;
-  ELSIF current_setting('erp.report_ore_prezza', true) IS DISTINCT FROM 'on' AND EXISTS (SELECT 1 FROM nuovi) THEN
+    INSERT INTO report_ore_mesi_da_rifare (operatore_id, mese)
+    SELECT DISTINCT v.operatore_id, date_trunc('month', v.giorno)::date FROM vecchi v;
+  ELSIF NOT EXISTS (SELECT 1 FROM nuovi) THEN
+    RETURN NULL;
+  ELSIF current_setting('erp.report_ore_prezza', true) IS DISTINCT FROM 'on' THEN
     -- Not the money's own refresh (its flag): seconds or dimensions written.
     INSERT INTO report_ore_da_prezzare (turno_operatore_id) SELECT n.turno_operatore_id FROM nuovi n;
     PERFORM report_margini_aggiorna(array_agg(x.contratto_id), array_agg(x.giorno))
     FROM (SELECT n.contratto_id, n.giorno FROM nuovi n UNION SELECT v.contratto_id, v.giorno FROM vecchi v) x;
+    INSERT INTO report_ore_mesi_da_rifare (operatore_id, mese)
+    SELECT n.operatore_id, date_trunc('month', n.giorno)::date FROM nuovi n
+    UNION SELECT v.operatore_id, date_trunc('month', v.giorno)::date FROM vecchi v;
+  ELSE
+    -- The money's refresh: the pairs of the re-priced rows (it moves no row to another pair).
+    INSERT INTO report_ore_mesi_da_rifare (operatore_id, mese)
+    SELECT DISTINCT n.operatore_id, date_trunc('month', n.giorno)::date FROM nuovi n;
   END IF;
   RETURN NULL;
 END
@@ -912,6 +939,30 @@ CREATE FUNCTION public.report_margini_turni(ids integer[]) RETURNS void
 $$;
 
 --
+-- Name: report_ore_da_approvate(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.report_ore_da_approvate() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  ids integer[];
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    SELECT array_agg(DISTINCT v.turno_operatore_id) INTO ids FROM vecchi v;
+  ELSE
+    SELECT array_agg(DISTINCT n.turno_operatore_id) INTO ids FROM nuovi n;
+  END IF;
+  IF ids IS NULL THEN
+    RETURN NULL;
+  END IF;
+  PERFORM report_ore_turni_aggiorna(ids);
+  UPDATE report_ore_turni r SET fonte = r.fonte WHERE r.turno_operatore_id = ANY (ids);
+  RETURN NULL;
+END
+$$;
+
+--
 -- Name: report_ore_da_tariffa(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -926,6 +977,64 @@ BEGIN
     INSERT INTO report_ore_da_prezzare (contratto_id, posizione_id) VALUES (OLD.contratto_id, OLD.posizione_id);
   END IF;
   RETURN NULL;
+END
+$$;
+
+--
+-- Name: report_ore_mesi_ricalcola(integer[], date[]); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.report_ore_mesi_ricalcola(operatori integer[], mesi date[]) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  DELETE FROM report_ore_mesi k USING (SELECT DISTINCT o, m FROM unnest(operatori, mesi) x (o, m)) p
+   WHERE k.operatore_id = p.o AND k.mese = p.m;
+  INSERT INTO report_ore_mesi (operatore_id, mese, turni, ore_pianificate, ore, diurne, notturne, domenicali, festive,
+    ricavo, compenso)
+  SELECT p.o, p.m, x.turni, x.ore_pianificate, x.ore, x.diurne, x.notturne, x.domenicali, x.festive, x.ricavo, x.compenso
+  FROM (SELECT DISTINCT o, m FROM unnest(operatori, mesi) x (o, m)) p
+  CROSS JOIN LATERAL (
+    SELECT count(*)::integer AS turni, coalesce(sum(r.pianificate), 0)::bigint AS ore_pianificate,
+           coalesce(sum(r.feriale_diurno + r.feriale_notturno + r.domenica_diurno + r.domenica_notturno + r.festivo_diurno
+             + r.festivo_notturno + r.festivo_domenica_diurno + r.festivo_domenica_notturno), 0)::bigint AS ore,
+           coalesce(sum(r.feriale_diurno), 0)::bigint AS diurne, coalesce(sum(r.feriale_notturno), 0)::bigint AS notturne,
+           coalesce(sum(r.domenica_diurno + r.domenica_notturno), 0)::bigint AS domenicali,
+           coalesce(sum(r.festivo_diurno + r.festivo_notturno + r.festivo_domenica_diurno + r.festivo_domenica_notturno), 0)::bigint AS festive,
+           sum(r.ricavo) AS ricavo, sum(r.compenso) AS compenso
+    FROM report_ore_turni r
+    WHERE r.operatore_id = p.o AND r.giorno >= p.m AND r.giorno < (p.m + interval '1 month')::date
+  ) x
+  WHERE x.turni > 0;
+END
+$$;
+
+--
+-- Name: report_ore_mesi_rinfresca(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.report_ore_mesi_rinfresca() RETURNS integer
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  operatori integer[];
+  mesi date[];
+BEGIN
+  -- The money first: re-pricing writes the rows, which queues their pairs below.
+  PERFORM report_ore_prezza();
+  IF NOT EXISTS (SELECT 1 FROM report_ore_mesi_da_rifare) THEN
+    RETURN 0;
+  END IF;
+  PERFORM pg_advisory_xact_lock(hashtext('report_ore_mesi'));
+  -- A new statement, a new snapshot (READ COMMITTED): every write committed before the lock.
+  WITH fatti AS (DELETE FROM report_ore_mesi_da_rifare RETURNING operatore_id, mese),
+       coppie AS (SELECT DISTINCT operatore_id, mese FROM fatti)
+  SELECT array_agg(operatore_id), array_agg(mese) INTO operatori, mesi FROM coppie;
+  IF operatori IS NULL THEN
+    RETURN 0;
+  END IF;
+  PERFORM report_ore_mesi_ricalcola(operatori, mesi);
+  RETURN cardinality(operatori);
 END
 $$;
 
@@ -1077,6 +1186,33 @@ BEGIN
     festivo_diurno = EXCLUDED.festivo_diurno, festivo_notturno = EXCLUDED.festivo_notturno,
     festivo_domenica_diurno = EXCLUDED.festivo_domenica_diurno,
     festivo_domenica_notturno = EXCLUDED.festivo_domenica_notturno;
+END
+$$;
+
+--
+-- Name: report_ore_turni_approvate(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.report_ore_turni_approvate() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  a record;
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM fatturazione_ore f WHERE f.turno_operatore_id = NEW.turno_operatore_id) THEN
+    RETURN NEW;
+  END IF;
+  SELECT * INTO a FROM erp_ore_approvate(ARRAY[NEW.turno_operatore_id]);
+  NEW.fonte := a.fonte;
+  NEW.feriale_diurno := a.feriale_diurno;
+  NEW.feriale_notturno := a.feriale_notturno;
+  NEW.domenica_diurno := a.domenica_diurno;
+  NEW.domenica_notturno := a.domenica_notturno;
+  NEW.festivo_diurno := a.festivo_diurno;
+  NEW.festivo_notturno := a.festivo_notturno;
+  NEW.festivo_domenica_diurno := a.festivo_domenica_diurno;
+  NEW.festivo_domenica_notturno := a.festivo_domenica_notturno;
+  RETURN NEW;
 END
 $$;
 
@@ -3337,6 +3473,51 @@ CREATE SEQUENCE public.report_ore_da_prezzare_id_seq
 ALTER SEQUENCE public.report_ore_da_prezzare_id_seq OWNED BY public.report_ore_da_prezzare.id;
 
 --
+-- Name: report_ore_mesi; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.report_ore_mesi (
+    operatore_id integer NOT NULL,
+    mese date NOT NULL,
+    turni integer NOT NULL,
+    ore_pianificate bigint NOT NULL,
+    ore bigint NOT NULL,
+    diurne bigint NOT NULL,
+    notturne bigint NOT NULL,
+    domenicali bigint NOT NULL,
+    festive bigint NOT NULL,
+    ricavo numeric,
+    compenso numeric
+);
+
+--
+-- Name: report_ore_mesi_da_rifare; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.report_ore_mesi_da_rifare (
+    id bigint NOT NULL,
+    operatore_id integer NOT NULL,
+    mese date NOT NULL
+);
+
+--
+-- Name: report_ore_mesi_da_rifare_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.report_ore_mesi_da_rifare_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: report_ore_mesi_da_rifare_id_seq; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.report_ore_mesi_da_rifare_id_seq OWNED BY public.report_ore_mesi_da_rifare.id;
+
+--
 -- Name: report_ore_turni; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -4283,6 +4464,12 @@ ALTER TABLE ONLY public.report_margini_da_rifare ALTER COLUMN id SET DEFAULT nex
 ALTER TABLE ONLY public.report_ore_da_prezzare ALTER COLUMN id SET DEFAULT nextval('public.report_ore_da_prezzare_id_seq'::regclass);
 
 --
+-- Name: report_ore_mesi_da_rifare id; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.report_ore_mesi_da_rifare ALTER COLUMN id SET DEFAULT nextval('public.report_ore_mesi_da_rifare_id_seq'::regclass);
+
+--
 -- Name: ronde id; Type: DEFAULT; Schema: public; Owner: -
 --
 
@@ -5097,6 +5284,20 @@ ALTER TABLE ONLY public.report_margini_mesi
 
 ALTER TABLE ONLY public.report_ore_da_prezzare
     ADD CONSTRAINT report_ore_da_prezzare_pkey PRIMARY KEY (id);
+
+--
+-- Name: report_ore_mesi_da_rifare report_ore_mesi_da_rifare_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.report_ore_mesi_da_rifare
+    ADD CONSTRAINT report_ore_mesi_da_rifare_pkey PRIMARY KEY (id);
+
+--
+-- Name: report_ore_mesi report_ore_mesi_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.report_ore_mesi
+    ADD CONSTRAINT report_ore_mesi_pkey PRIMARY KEY (operatore_id, mese);
 
 --
 -- Name: report_ore_turni report_ore_turni_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -6213,6 +6414,12 @@ CREATE INDEX relazioni_servizio_versioni_accaduto_idx ON public.relazioni_serviz
 CREATE INDEX report_margini_mesi_mese_idx ON public.report_margini_mesi USING btree (mese);
 
 --
+-- Name: report_ore_mesi_mese_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX report_ore_mesi_mese_idx ON public.report_ore_mesi USING btree (mese);
+
+--
 -- Name: report_ore_turni_contratto_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -6849,6 +7056,24 @@ CREATE TRIGGER report_margini_prezzi_upd AFTER UPDATE ON public.contratti_prezzi
 CREATE TRIGGER report_margini_turni_upd AFTER UPDATE ON public.turni REFERENCING OLD TABLE AS vecchi NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION public.report_margini_da_turni();
 
 --
+-- Name: fatturazione_ore report_ore_approvate_del; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER report_ore_approvate_del AFTER DELETE ON public.fatturazione_ore REFERENCING OLD TABLE AS vecchi FOR EACH STATEMENT EXECUTE FUNCTION public.report_ore_da_approvate();
+
+--
+-- Name: fatturazione_ore report_ore_approvate_ins; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER report_ore_approvate_ins AFTER INSERT ON public.fatturazione_ore REFERENCING NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION public.report_ore_da_approvate();
+
+--
+-- Name: fatturazione_ore report_ore_approvate_upd; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER report_ore_approvate_upd AFTER UPDATE ON public.fatturazione_ore REFERENCING NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION public.report_ore_da_approvate();
+
+--
 -- Name: contratti_compensi report_ore_compensi; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -6877,6 +7102,12 @@ CREATE TRIGGER report_ore_timbrature_ins AFTER INSERT ON public.app_timbrature R
 --
 
 CREATE TRIGGER report_ore_timbrature_upd AFTER UPDATE ON public.app_timbrature REFERENCING OLD TABLE AS vecchi NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION public.report_ore_timbrature_upd();
+
+--
+-- Name: report_ore_turni report_ore_turni_approvate; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER report_ore_turni_approvate BEFORE INSERT OR UPDATE OF fonte, feriale_diurno, feriale_notturno, domenica_diurno, domenica_notturno, festivo_diurno, festivo_notturno, festivo_domenica_diurno, festivo_domenica_notturno ON public.report_ore_turni FOR EACH ROW EXECUTE FUNCTION public.report_ore_turni_approvate();
 
 --
 -- Name: turni_operatori report_ore_turni_assegnazione_dim; Type: TRIGGER; Schema: public; Owner: -

@@ -18,11 +18,19 @@
  *     service's days in a period (`confirmPeriod`), one call too: the operators it will confirm are
  *     in progress meanwhile (the screen names them in the event), its report (confirmed, skipped
  *     with the reason, uncovered) is `context.periodConfirmation`.
+ *   - OPERATOR_PERIOD ("Operatore su più turni", issue 15 item 4) puts one operator on every shift
+ *     of a period that fits, removes them, or removes their confirmations (`operatorPeriod`): the
+ *     places of theirs the screen shows in the period are in progress meanwhile; its report (done,
+ *     skipped with the reason) is `context.operatorPeriod`.
  * - `reload` — after any settled change a FULL RELOAD of the service is scheduled, debounced by
  *   2 s (TIMINGS.reloadDebounceMs): each change restarts the timer, so three changes within 2 s
  *   give one reload. The reload is an invoked promise that resolves when the service's data have
  *   been fetched again; a change settling while it runs may have been missed by it, so another
- *   reload is scheduled.
+ *   reload is scheduled. A change of the plan itself (a day or shift added, moved, changed or
+ *   removed, the service's period, a week copied, a staffing proposal accepted) is not patched into
+ *   the cached data: the screen that made it sends RELOAD_NOW, which reloads at once through the
+ *   same region. This is the one way a change of the grid reaches the screen (docs/ARCHITECTURE.md,
+ *   "The planning grid").
  *
  * While a call runs, the keys of its operators are in `context.inProgress` (the screen disables
  * their buttons and shows a spinner). Failures are only logged (console.error and the trace) —
@@ -38,6 +46,7 @@ import type {
   ConsolidaPeriodoResult,
   ConsolidaResult,
   OperatorCall,
+  OperatorePeriodoResult,
   Scoperto,
   ShiftPath,
 } from "../api/pianificazione/assegnazione.endpoints";
@@ -123,6 +132,22 @@ export interface PeriodConfirmationRequest {
   deroga?: string;
 }
 
+/** One operator on, or off, every shift of a period of the service. */
+export interface OperatorPeriodRequest {
+  operatore: NamedOperator;
+  dal: string;
+  al: string;
+  azione: "assegna" | "rimuovi" | "annulla_conferma";
+  conferma: boolean;
+  /** The operator's places the screen shows in the period (`opKey`s), in progress meanwhile. */
+  keys: string[];
+}
+
+export interface OperatorPeriodReport extends Omit<OperatorPeriodRequest, "keys"> {
+  eseguiti: OperatorePeriodoResult["eseguiti"];
+  saltati: OperatorePeriodoResult["saltati"];
+}
+
 export interface PeriodConfirmationReport {
   dal: string;
   al: string;
@@ -143,7 +168,8 @@ export type Announcement =
   | { kind: "bulk"; report: BulkReport }
   | { kind: "consolidation"; report: ConsolidationReport }
   | { kind: "period"; report: PeriodConfirmationReport }
-  | { kind: "failed"; call: "bulk" | "consolidation" | "period"; failure: CallFailure };
+  | { kind: "operatorPeriod"; report: OperatorPeriodReport }
+  | { kind: "failed"; call: CallName; failure: CallFailure };
 
 export interface AssignmentContext extends AssignmentInput {
   /** Keys (`opKey`) of the operators whose call is running: a set, kept as an array for traces. */
@@ -154,12 +180,13 @@ export interface AssignmentContext extends AssignmentInput {
   seq: number;
   /** Number of completed reloads (the service's data fetched again). */
   reloads: number;
-  /** The running bulk assignment, consolidation or period confirmation. */
-  request: BulkRequest | ConsolidationRequest | PeriodConfirmationRequest | null;
+  /** The running bulk assignment, consolidation, period confirmation or operator's period. */
+  request: BulkRequest | ConsolidationRequest | PeriodConfirmationRequest | OperatorPeriodRequest | null;
   /** The last bulk report of each shift, by idTurno. */
   bulk: Record<string, BulkReport>;
   consolidation: ConsolidationReport | null;
   periodConfirmation: PeriodConfirmationReport | null;
+  operatorPeriod: OperatorPeriodReport | null;
   /** What the last bulk call or consolidation produced (for `announce`). */
   lastAnnouncement: Announcement | null;
 }
@@ -176,6 +203,8 @@ export type AssignmentEvent =
   | ({ type: "BULK_ASSIGN" } & BulkRequest)
   | ({ type: "CONSOLIDATE" } & ConsolidationRequest)
   | ({ type: "CONFIRM_PERIOD" } & PeriodConfirmationRequest)
+  | ({ type: "OPERATOR_PERIOD" } & OperatorPeriodRequest)
+  /** The plan changed (an edit of days, shifts or the service): reload the service at once. */
   | { type: "RELOAD_NOW" }
   /**
    * The shift's cell changed since this notice was given (another operator assigned, automatic
@@ -218,6 +247,14 @@ export type BulkCall = ShiftPath & { operatori: number[]; conferma: boolean };
 export type ConsolidationCall = AssignmentInput & ConsolidationRequest;
 /** The period confirmation's call. */
 export type PeriodConfirmationCall = AssignmentInput & Omit<PeriodConfirmationRequest, "keys">;
+/** The operator's period call. */
+export type OperatorPeriodCall = AssignmentInput & {
+  operatore: number;
+  dal: string;
+  al: string;
+  azione: OperatorPeriodRequest["azione"];
+  conferma: boolean;
+};
 
 function bulkReport(request: BulkRequest, result: BulkResult): BulkReport {
   const named = (id: number): NamedOperator =>
@@ -258,13 +295,19 @@ function finished(context: AssignmentContext, announcement: Announcement): Parti
   };
 }
 
-const failed = (call: "bulk" | "consolidation" | "period", error: unknown): Announcement => ({
+const CALL_NAMES = {
+  bulk: "assegnazione multipla",
+  consolidation: "consolidamento",
+  period: "conferma del periodo",
+  operatorPeriod: "operatore su più turni",
+};
+type CallName = keyof typeof CALL_NAMES;
+
+const failed = (call: CallName, error: unknown): Announcement => ({
   kind: "failed",
   call,
   failure: toCallFailure(error),
 });
-
-const CALL_NAMES = { bulk: "assegnazione multipla", consolidation: "consolidamento", period: "conferma del periodo" };
 
 export const assignmentMachine = setup({
   types: {
@@ -282,6 +325,9 @@ export const assignmentMachine = setup({
     }),
     confirmPeriod: fromPromise<ConsolidaPeriodoResult, PeriodConfirmationCall>(async () => {
       throw new Error("confirmPeriod: non configurato");
+    }),
+    operatorPeriod: fromPromise<OperatorePeriodoResult, OperatorPeriodCall>(async () => {
+      throw new Error("operatorPeriod: non configurato");
     }),
     reload: fromPromise<unknown, AssignmentInput>(async () => undefined),
   },
@@ -383,6 +429,7 @@ export const assignmentMachine = setup({
     bulk: {},
     consolidation: null,
     periodConfirmation: null,
+    operatorPeriod: null,
     lastAnnouncement: null,
   }),
   on: {
@@ -432,6 +479,13 @@ export const assignmentMachine = setup({
             },
             CONFIRM_PERIOD: {
               target: "confirmingPeriod",
+              actions: assign(({ context, event }) => {
+                const { type: _type, ...request } = event;
+                return { request, inProgress: [...new Set([...context.inProgress, ...request.keys])] };
+              }),
+            },
+            OPERATOR_PERIOD: {
+              target: "operatingPeriod",
               actions: assign(({ context, event }) => {
                 const { type: _type, ...request } = event;
                 return { request, inProgress: [...new Set([...context.inProgress, ...request.keys])] };
@@ -553,6 +607,49 @@ export const assignmentMachine = setup({
             },
           },
         },
+        operatingPeriod: {
+          invoke: {
+            id: "operatorPeriod",
+            src: "operatorPeriod",
+            input: ({ context }) => {
+              const r = context.request as OperatorPeriodRequest;
+              return {
+                idContratto: context.idContratto,
+                idServizio: context.idServizio,
+                operatore: r.operatore.id,
+                dal: r.dal,
+                al: r.al,
+                azione: r.azione,
+                conferma: r.conferma,
+              };
+            },
+            onDone: {
+              target: "ready",
+              actions: [
+                assign(({ context, event }) => {
+                  const { keys: _keys, ...request } = context.request as OperatorPeriodRequest;
+                  const report: OperatorPeriodReport = {
+                    ...request,
+                    eseguiti: event.output.eseguiti,
+                    saltati: event.output.saltati,
+                  };
+                  return { ...finished(context, { kind: "operatorPeriod", report }), operatorPeriod: report };
+                }),
+                "announce",
+                raise({ type: "CHANGED" }),
+              ],
+            },
+            onError: {
+              target: "ready",
+              actions: [
+                assign(({ context, event }) => finished(context, failed("operatorPeriod", event.error))),
+                "logCallFailure",
+                "announce",
+                raise({ type: "CHANGED" }),
+              ],
+            },
+          },
+        },
       },
     },
     reload: {
@@ -600,6 +697,7 @@ export interface AssignmentCalls {
   bulkAssign: (call: BulkCall) => Promise<BulkResult>;
   consolidate: (call: ConsolidationCall) => Promise<ConsolidaResult>;
   confirmPeriod: (call: PeriodConfirmationCall) => Promise<ConsolidaPeriodoResult>;
+  operatorPeriod: (call: OperatorPeriodCall) => Promise<OperatorePeriodoResult>;
   /** Fetches the service's data again; resolves when they have arrived. */
   reload: (input: AssignmentInput) => Promise<unknown>;
   notify?: (notice: Notice) => void;
@@ -619,6 +717,7 @@ export function provideAssignmentCalls(calls: AssignmentCalls) {
       bulkAssign: fromPromise(({ input }) => calls.bulkAssign(input)),
       consolidate: fromPromise(({ input }) => calls.consolidate(input)),
       confirmPeriod: fromPromise(({ input }) => calls.confirmPeriod(input)),
+      operatorPeriod: fromPromise(({ input }) => calls.operatorPeriod(input)),
       reload: fromPromise(({ input }) => calls.reload(input)),
     },
     actions: {

@@ -8,7 +8,14 @@ const rethrow = (err: unknown): never => {
   throw err as FetchBaseQueryError;
 };
 
-export function autoAssegnazioneCalls(store: AppStore): AutoAssegnazioneCalls {
+/**
+ * `planChanged`: the services an accepted proposal changed, reloaded by the screen the way every
+ * change of the grid is (the service's assignment machine, usePlanReload).
+ */
+export function autoAssegnazioneCalls(
+  store: AppStore,
+  planChanged: (servizi: number[]) => void = () => undefined,
+): AutoAssegnazioneCalls {
   const e = autoAssegnazioneApi.endpoints;
   return {
     create: (r) => store.dispatch(e.creaProposta.initiate(r)).unwrap().catch(rethrow),
@@ -17,16 +24,20 @@ export function autoAssegnazioneCalls(store: AppStore): AutoAssegnazioneCalls {
       return sub.unwrap().catch(rethrow);
     },
     cancel: (id) => store.dispatch(e.annullaProposta.initiate(id)).unwrap().catch(rethrow),
-    accept: ({ id, celle }) =>
-      store
+    async accept({ id, celle }) {
+      const servizi = [...new Set(celle.map((c) => c.servizio_id))];
+      const result = await store
         .dispatch(
           e.accettaProposta.initiate({
             id,
             celle: celle.map((c) => ({ turno: c.turno_id, operatore: c.operatore.id })),
-            servizi: [...new Set(celle.map((c) => c.servizio_id))],
+            servizi,
           }),
         )
         .unwrap()
-        .catch(rethrow),
+        .catch(rethrow);
+      planChanged(servizi);
+      return result;
+    },
   };
 }

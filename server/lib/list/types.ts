@@ -112,6 +112,14 @@ export interface ListSql<F extends Record<string, ListField> = Record<string, Li
    */
   prepare?: SQL;
   /**
+   * Sums the database keeps per the key of a two-step group (a summary table kept like
+   * report_margini_mesi): for a group request it can answer, the first step's statement — one row
+   * per key `k` with `n` (the rows) and each aggregate asked, by name — instead of summing the
+   * list's rows; undefined when it cannot (a filter or a search it does not hold, an aggregate it
+   * lacks), and the rows are summed. Its answers must be the rows' (README 'Kept group sums').
+   */
+  groupSummary?: (q: ListQuery, ctx: ListContext, aggregates: readonly string[]) => SQL | undefined;
+  /**
    * Keep the plans of the list's statements that repeat (db/query.ts `queryRowsKeptPlan`): on
    * PostgreSQL a page or count statement seen twice becomes a named prepared statement, planned once
    * per pooled connection — planning is most of a small page's database time (operators' page 200 at

@@ -102,7 +102,7 @@ export const assegnazioneApi = api.injectEndpoints({
         method: "POST",
         body: { data },
       }),
-      invalidatesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
+      // no invalidation: the assignment machine reloads the service (assignment.machine.ts)
     }),
     consolidaGiorno: build.mutation<ConsolidaResult, Omit<ShiftPath, "idTurno">>({
       query: (p) => ({ url: `${giornoPath(p)}consolida/`, method: "POST", body: { data: {} } }),

@@ -45,7 +45,7 @@ export const autoAssegnazioneApi = api.injectEndpoints({
       { id: number; celle: { turno: number; operatore: number }[]; servizi: number[] }
     >({
       query: ({ id, celle }) => ({ url: `${path(id)}accetta/`, method: "POST", body: { data: { celle } } }),
-      invalidatesTags: (_r, _e, { servizi }) => servizi.flatMap((s) => servizioTag(s)),
+      // no tags: the screen reloads the services through their assignment machine (usePlanReload)
     }),
   }),
 });

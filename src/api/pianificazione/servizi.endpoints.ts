@@ -78,16 +78,16 @@ export const serviziApi = api.injectEndpoints({
       invalidatesTags: (_r, _e, { idContratto }) => [{ type: "Servizio", id: `contratto-${idContratto}` }],
     }),
     // Editing and deleting a service, its days and its shifts: features/pianificazione/servizi/piano-edit.
+    // A change of the plan reloads the grid through the service's assignment machine (RELOAD_NOW,
+    // usePlanEdit in assignment-context.tsx), the one way a change reaches the grid: no tag here.
     updateServizio: build.mutation<Servizio, { idContratto: Id; idServizio: Id; data: Partial<ServizioInput> }>({
       query: ({ idContratto, idServizio, data }) => ({
         url: servizioPath(idContratto, idServizio),
         method: "PUT",
         body: { data },
       }),
-      invalidatesTags: (_r, _e, { idContratto, idServizio }) => [
-        ...servizioTag(idServizio),
-        { type: "Servizio", id: `contratto-${idContratto}` },
-      ],
+      // the grid reloads through the assignment machine (usePlanEdit); the services' list here
+      invalidatesTags: (_r, _e, { idContratto }) => [{ type: "Servizio", id: `contratto-${idContratto}` }],
     }),
     deleteServizio: build.mutation<ResultOk, { idContratto: Id; idServizio: Id } & Deroga>({
       query: ({ idContratto, idServizio, deroga }) => ({
@@ -109,10 +109,8 @@ export const serviziApi = api.injectEndpoints({
         params: derogaParams(deroga),
         body: { data },
       }),
-      invalidatesTags: (_r, _e, { idContratto, idServizio }) => [
-        ...servizioTag(idServizio),
-        { type: "Servizio", id: `contratto-${idContratto}` },
-      ],
+      // the grid reloads through the assignment machine (usePlanEdit); the services' list here
+      invalidatesTags: (_r, _e, { idContratto }) => [{ type: "Servizio", id: `contratto-${idContratto}` }],
     }),
     /** The service extended by a period, its days taking the shifts of their weekday. */
     estendiServizio: build.mutation<
@@ -125,10 +123,8 @@ export const serviziApi = api.injectEndpoints({
         params: derogaParams(deroga),
         body: { data },
       }),
-      invalidatesTags: (_r, _e, { idContratto, idServizio }) => [
-        ...servizioTag(idServizio),
-        { type: "Servizio", id: `contratto-${idContratto}` },
-      ],
+      // the grid reloads through the assignment machine (usePlanEdit); the services' list here
+      invalidatesTags: (_r, _e, { idContratto }) => [{ type: "Servizio", id: `contratto-${idContratto}` }],
     }),
 
     // Days and shifts
@@ -141,7 +137,6 @@ export const serviziApi = api.injectEndpoints({
         method: "POST",
         body: { data },
       }),
-      invalidatesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
     }),
     updateGiorno: build.mutation<
       { id: number; giorno: string },
@@ -153,11 +148,9 @@ export const serviziApi = api.injectEndpoints({
         body: { data },
         params: derogaParams(deroga),
       }),
-      invalidatesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
     }),
     deleteGiorno: build.mutation<ResultOk, Omit<ShiftPath, "idTurno"> & Deroga>({
       query: ({ deroga, ...p }) => ({ url: giornoPath(p), method: "DELETE", params: derogaParams(deroga) }),
-      invalidatesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
     }),
     createTurno: build.mutation<TurnoSaved, Omit<ShiftPath, "idTurno"> & { data: TurnoInput } & Deroga>({
       query: ({ data, deroga, ...p }) => ({
@@ -166,7 +159,6 @@ export const serviziApi = api.injectEndpoints({
         body: { data },
         params: derogaParams(deroga),
       }),
-      invalidatesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
     }),
     updateTurno: build.mutation<TurnoSaved, ShiftPath & { data: Partial<TurnoInput> } & Deroga>({
       query: ({ data, deroga, ...p }) => ({
@@ -175,7 +167,6 @@ export const serviziApi = api.injectEndpoints({
         body: { data },
         params: derogaParams(deroga),
       }),
-      invalidatesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
     }),
     /** With `rimuovi_operatori` the shift's assignments go with it (one transaction on the server). */
     deleteTurno: build.mutation<ResultOk, ShiftPath & Deroga & { rimuovi_operatori?: boolean }>({
@@ -184,7 +175,6 @@ export const serviziApi = api.injectEndpoints({
         method: "DELETE",
         params: { ...derogaParams(deroga), ...(rimuovi_operatori ? { rimuovi_operatori: "true" } : {}) },
       }),
-      invalidatesTags: (_r, _e, { idServizio }) => servizioTag(idServizio),
     }),
   }),
 });

@@ -12,7 +12,7 @@ import { type ExportFileType, exportList, useGetListQuery } from "../../api/list
 import { notify } from "../../lib/toaster";
 import { listParams, totalsParams } from "../lists/list-state";
 import { reorderKeys, useColumnPrefs } from "../lists/use-column-prefs";
-import { useListActions, useListSelector } from "../lists/use-list-state";
+import { useList } from "../lists/use-list-state";
 import { ColumnChooser } from "./column-chooser";
 import type { DataTableColumn, Row } from "./data-table.types";
 import { ExportMenu } from "./export-menu";
@@ -67,8 +67,7 @@ function LoadingSkeleton() {
 
 export function DataTable<R extends Row = Row>(props: DataTableProps<R>) {
   const { listId, path, columns, extraParams, reorderable, exportable = true, columnChooser = true, onRowOpen } = props;
-  const state = useListSelector(listId);
-  const actions = useListActions(listId);
+  const [state, actions] = useList(listId);
   const defaultHidden = useMemo(() => columns.filter((c) => c.hiddenByDefault).map((c) => c.key), [columns]);
   const [prefs, setPrefs] = useColumnPrefs(props.tableId ?? listId, defaultHidden);
   const params = useMemo(() => ({ ...listParams(state), ...extraParams }), [state, extraParams]);

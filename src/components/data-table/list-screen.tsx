@@ -23,13 +23,15 @@
  *   />
  *
  * Without `autoload` the table shows 'Attenzione — Inizia impostando alcuni filtri…' until the
- * filters are applied. Filters, search, sort, page and page size live in the URL.
+ * filters are applied. Filters, search, sort, page and page size live in the URL, and only there:
+ * a component beside the screen that needs them (a totals line, a chart) calls
+ * `useListState(listId, {defaults})` with the same defaults and reads the same URL.
  */
 import { Box } from "@chakra-ui/react";
 import { FilterBar } from "../filter-bar/filter-bar";
 import type { FilterField } from "../filter-bar/filter-bar.types";
+import { ListScope } from "../lists/list-scope";
 import type { ListDefaults } from "../lists/list-state";
-import { useListState } from "../lists/use-list-state";
 import { DataTable, type DataTableProps } from "./data-table";
 import type { Row } from "./data-table.types";
 
@@ -41,11 +43,12 @@ export interface ListScreenProps<R extends Row> extends DataTableProps<R> {
 }
 
 export function ListScreen<R extends Row = Row>({ filters, defaults, urlPrefix, ...table }: ListScreenProps<R>) {
-  useListState(table.listId, { defaults, urlPrefix });
   return (
-    <Box>
-      {filters.length > 0 && <FilterBar listId={table.listId} fields={filters} />}
-      <DataTable<R> {...table} />
-    </Box>
+    <ListScope listId={table.listId} defaults={defaults} urlPrefix={urlPrefix}>
+      <Box>
+        {filters.length > 0 && <FilterBar listId={table.listId} fields={filters} />}
+        <DataTable<R> {...table} />
+      </Box>
+    </ListScope>
   );
 }

@@ -2,12 +2,12 @@
  * The filter bar (SPEC §2 'Filter bar'): fields declared by the screen, 'Mostra/Nascondi filtri'
  * and 'Applica'. Submitting drops empty values, keeps booleans (clean-filters.ts), stores the
  * filters of the list, turns autoload on and goes back to page 1. The global search updates the
- * list's `global` after 500 ms.
+ * list's `global` after 500 ms, or at once when the box loses focus.
  */
 import { Box, Button, GridItem, HStack, SimpleGrid } from "@chakra-ui/react";
 import { useMemo, useState } from "react";
 import { Form } from "react-final-form";
-import { useListActions, useListSelector } from "../lists/use-list-state";
+import { useList } from "../lists/use-list-state";
 import { cleanFilters } from "./clean-filters";
 import type { FilterField } from "./filter-bar.types";
 import { FilterFieldView } from "./filter-field";
@@ -33,8 +33,7 @@ function fieldKey(field: FilterField, i: number): string {
 const defaultSpan = (field: FilterField) => (field.type === "date-range" ? 6 : 3);
 
 export function FilterBar({ listId, fields, collapsed = false, initialValues: given }: FilterBarProps) {
-  const state = useListSelector(listId);
-  const actions = useListActions(listId);
+  const [state, actions] = useList(listId);
   const [open, setOpen] = useState(!collapsed);
   const global = fields.find((f) => f.type === "global");
   const formFields = fields.filter((f) => f.type !== "global");
@@ -43,11 +42,6 @@ export function FilterBar({ listId, fields, collapsed = false, initialValues: gi
   const filtersKey = JSON.stringify(state.filters);
   // biome-ignore lint/correctness/useExhaustiveDependencies: follows the submitted filters by value
   const initialValues = useMemo(() => ({ ...given, ...state.filters }), [listId, filtersKey]);
-
-  const onSearch = (text: string) => {
-    actions.setGlobal(text);
-    if (text) actions.setAutoload(true);
-  };
 
   return (
     <Box as="section" aria-label="Filtri" borderWidth="1px" rounded="md" p="3" mb="3">
@@ -58,7 +52,7 @@ export function FilterBar({ listId, fields, collapsed = false, initialValues: gi
               label={global.label}
               placeholder={global.placeholder}
               value={state.global}
-              onSearch={onSearch}
+              onSearch={actions.setGlobal}
             />
           )}
         </Box>

@@ -1,4 +1,8 @@
-/** The global search box: the list's `global` after 500 ms without typing (SPEC §9). */
+/**
+ * The global search box: the list's `global` after 500 ms without typing (SPEC §9), or at once when
+ * the box loses focus — a click elsewhere (a row's link, 'Applica', the menu) takes the focus before
+ * it acts, so what was typed reaches the list first and is never applied after the user has moved on.
+ */
 import { Field, Input } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
 import { TIMINGS } from "../../lib/timings";
@@ -30,6 +34,7 @@ export function GlobalSearch({ label = "Ricerca", placeholder, value, onSearch }
           setText(e.currentTarget.value);
           debounced(e.currentTarget.value);
         }}
+        onBlur={debounced.flush}
       />
     </Field.Root>
   );

@@ -1,4 +1,4 @@
-import { initialListState, type ListState } from "./list-state";
+import type { ListState } from "./list-state";
 import type { ColumnPrefs, ListsState } from "./lists.slice";
 
 /** The part of the root state these selectors read (keeps them independent of the store file). */
@@ -6,10 +6,9 @@ export interface WithLists {
   lists: ListsState;
 }
 
-const fallback = initialListState();
-
-export function selectList(state: WithLists, listId: string): ListState {
-  return state.lists?.lists[listId] ?? fallback;
+/** A list kept in the store, or undefined before it is created. */
+export function selectStoredList(state: WithLists, listId: string): ListState | undefined {
+  return state.lists?.lists[listId];
 }
 
 /** The table's column choice in the store, or undefined before it is loaded. */

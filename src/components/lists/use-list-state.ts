@@ -1,131 +1,111 @@
 /**
- * `useListState(listId, {defaults})`: a list's state from the Redux slice, kept in step with the
- * URL query (react-router's useSearchParams) in both directions without loops: on mount and on
- * Back/Forward the URL is read into the slice; every change of the slice is pushed to the URL.
+ * A list's state and what may be done to it.
+ *
+ * A list shown as a page keeps its state in the URL and nowhere else: `useListState` reads page,
+ * filters, sort and grouping from the query (list-url.ts) and changes them only by navigating — a
+ * change is a history entry, so Back returns to the previous state and a link shares the list. Two
+ * components reading the same list (the screen and its totals) read the same URL: there is no
+ * second copy to keep in step. A list embedded in another page (`syncUrl: false`) keeps its state
+ * in the store instead.
+ *
+ * The global search reaches the URL after its debounce, or at once when the box loses focus
+ * (global-search.tsx): a click on a row's link takes the focus first, so the search is in the URL
+ * before the link is followed and never written over it afterwards.
  */
-import { useCallback, useEffect, useMemo, useRef } from "react";
-import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { createContext, useContext, useMemo, useRef } from "react";
+import { useLocation, useNavigate } from "react-router-dom";
 import { useAppDispatch, useAppSelector } from "../../lib/hooks";
-import { useLiveLocation } from "../../lib/use-live-location";
-import type { ListDefaults, ListFilters, ListSort, ListState } from "./list-state";
-import { isListParam, listStateFromUrl, listStateToUrlEntries, listUrlKey } from "./list-url";
-import { selectList } from "./lists.selectors";
-import {
-  hydrateList,
-  initList,
-  setAutoload,
-  setGlobal,
-  setGroupBy,
-  setPage,
-  setPageSize,
-  setSort,
-  submitFilters,
-} from "./lists.slice";
+import { initialListState, type ListDefaults, type ListState } from "./list-state";
+import { type ListActions, listActions } from "./list-transitions";
+import { isListParam, listStateFromUrl, listStateToUrlEntries } from "./list-url";
+import { selectStoredList } from "./lists.selectors";
+import { setList } from "./lists.slice";
+
+export type { ListActions } from "./list-transitions";
 
 export interface UseListStateOptions {
   defaults?: ListDefaults;
-  /** Keep the state in the URL (default true). Lists embedded in another page may turn it off. */
+  /** Keep the state in the URL (default true). Lists embedded in another page turn it off. */
   syncUrl?: boolean;
   /** Prefix of the URL parameters, for a second list on the same page. */
   urlPrefix?: string;
 }
 
-export interface ListActions {
-  submitFilters: (filters: ListFilters) => void;
-  setGlobal: (global: string) => void;
-  setSort: (sort: ListSort | null) => void;
-  setPage: (page: number) => void;
-  setPageSize: (pageSize: number) => void;
-  setAutoload: (autoload: boolean) => void;
-  setGroupBy: (groupBy: string | null) => void;
+/** A list's state in the URL: read from the query, changed by navigating. */
+function useUrlListState(defaults: ListDefaults | undefined, prefix: string): [ListState, ListActions] {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const defaultsKey = JSON.stringify(defaults ?? {});
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the defaults are compared by value
+  const state = useMemo(
+    () => listStateFromUrl(new URLSearchParams(location.search), defaults, prefix),
+    [location.search, defaultsKey, prefix],
+  );
+  // Two changes in one event (a search that also turns autoload on) start from each other, not
+  // from the render's state: the URL of the first has not been rendered yet when the second comes.
+  const latest = useRef({ search: location.search, state });
+  if (latest.current.search !== location.search) latest.current = { search: location.search, state };
+  const here = useRef({ location, defaults, prefix });
+  here.current = { location, defaults, prefix };
+  const actions = useMemo(
+    () =>
+      listActions((change) => {
+        const { location: loc, defaults: d, prefix: p } = here.current;
+        const next = change(latest.current.state);
+        const params = new URLSearchParams();
+        for (const [k, v] of new URLSearchParams(loc.search)) if (!isListParam(k, p)) params.append(k, v);
+        for (const [k, v] of listStateToUrlEntries(next, d, p)) params.append(k, v);
+        const search = `?${params}`;
+        latest.current = { search: latest.current.search, state: next };
+        if (search !== loc.search) navigate({ pathname: loc.pathname, search, hash: loc.hash });
+      }),
+    [navigate],
+  );
+  return [state, actions];
 }
 
-export function useListActions(listId: string): ListActions {
+/** A list's state in the store (a list that is not a page of its own): its defaults until it changes. */
+function useStoreListState(listId: string, defaults?: ListDefaults): [ListState, ListActions] {
   const dispatch = useAppDispatch();
-  return useMemo(
-    () => ({
-      submitFilters: (filters) => dispatch(submitFilters({ listId, filters })),
-      setGlobal: (global) => dispatch(setGlobal({ listId, global })),
-      setSort: (sort) => dispatch(setSort({ listId, sort })),
-      setPage: (page) => dispatch(setPage({ listId, page })),
-      setPageSize: (pageSize) => dispatch(setPageSize({ listId, pageSize })),
-      setAutoload: (autoload) => dispatch(setAutoload({ listId, autoload })),
-      setGroupBy: (groupBy) => dispatch(setGroupBy({ listId, groupBy })),
-    }),
+  const stored = useAppSelector((s) => selectStoredList(s, listId));
+  const defaultsKey = JSON.stringify(defaults ?? {});
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the defaults are compared by value
+  const state = useMemo(() => stored ?? initialListState(defaults), [stored, defaultsKey]);
+  const current = useRef(state);
+  current.current = state;
+  const actions = useMemo(
+    () =>
+      listActions((change) => {
+        current.current = change(current.current);
+        dispatch(setList({ listId, state: current.current }));
+      }),
     [dispatch, listId],
   );
-}
-
-/** A list's state without URL sync (for a component below the screen that owns the sync). */
-export function useListSelector(listId: string): ListState {
-  return useAppSelector((s) => selectList(s, listId));
+  return [state, actions];
 }
 
 export function useListState(listId: string, options: UseListStateOptions = {}): [ListState, ListActions] {
   const { defaults, syncUrl = true, urlPrefix = "" } = options;
-  const dispatch = useAppDispatch();
-  const state = useListSelector(listId);
-  const actions = useListActions(listId);
-  const [searchParams] = useSearchParams();
-  const location = useLocation();
-  const liveLocation = useLiveLocation();
-  const navigate = useNavigate();
-  // Defaults are declared by the screen; a new object each render must not re-run the effects.
-  const defaultsRef = useRef(defaults);
-  defaultsRef.current = defaults;
-
-  useEffect(() => {
-    if (!syncUrl) dispatch(initList({ listId, defaults: defaultsRef.current }));
-  }, [dispatch, listId, syncUrl]);
-
-  const urlKey = useMemo(
-    () =>
-      syncUrl
-        ? listUrlKey(listStateFromUrl(searchParams, defaultsRef.current, urlPrefix), defaultsRef.current, urlPrefix)
-        : "",
-    [searchParams, syncUrl, urlPrefix],
-  );
-  const stateKey = listUrlKey(state, defaultsRef.current, urlPrefix);
-  /** The URL form being loaded into the slice; the slice → URL direction waits for it. */
-  const pending = useRef<string | null>(null);
-  const hydrated = useRef(false);
-
-  // URL → slice: on mount and whenever the URL changes (Back, Forward, a shared link).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs only when the URL's list part changes
-  useEffect(() => {
-    if (!syncUrl) return;
-    if (hydrated.current && urlKey === stateKey) return;
-    hydrated.current = true;
-    pending.current = urlKey;
-    dispatch(hydrateList({ listId, state: listStateFromUrl(searchParams, defaultsRef.current, urlPrefix) }));
-  }, [urlKey, syncUrl, listId]);
-
-  // slice → URL: every user change becomes a history entry, so Back returns to the previous state.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs only when the list's state changes
-  useEffect(() => {
-    if (!syncUrl || !hydrated.current) return;
-    if (pending.current !== null) {
-      if (stateKey === pending.current) pending.current = null;
-      return;
-    }
-    if (stateKey === urlKey) return;
-    // The URL as it is now, not as this render saw it: a link followed in the same tick (a row of
-    // the list, a menu entry) has already moved it, and react-router renders that in a transition.
-    const live = liveLocation();
-    if (live.pathname !== location.pathname) return; // the user is leaving this page
-    const followed = live.key !== location.key;
-    const next = new URLSearchParams();
-    for (const [k, v] of new URLSearchParams(live.search)) if (!isListParam(k, urlPrefix)) next.append(k, v);
-    for (const [k, v] of listStateToUrlEntries(state, defaultsRef.current, urlPrefix)) next.append(k, v);
-    // on top of a link just followed, the list's state joins that entry instead of adding one
-    navigate({ search: `?${next}`, hash: live.hash }, { replace: followed });
-  }, [stateKey, syncUrl]);
-
-  return [state, actions];
+  const inUrl = useUrlListState(defaults, urlPrefix);
+  const inStore = useStoreListState(listId, defaults);
+  return syncUrl ? inUrl : inStore;
 }
 
-/** Convenience for callers that only need to reset a list to page 1 with new filters. */
-export function useSubmitFilters(listId: string): (filters: ListFilters) => void {
-  const dispatch = useAppDispatch();
-  return useCallback((filters: ListFilters) => dispatch(submitFilters({ listId, filters })), [dispatch, listId]);
+/** The list a screen shows, for the components below it (its filter bar, its table). */
+export interface ListBinding {
+  listId: string;
+  state: ListState;
+  actions: ListActions;
+}
+
+export const ListContext = createContext<ListBinding | null>(null);
+
+/**
+ * The state and actions of `listId` for a component below the screen that owns it (ListScreen,
+ * LogScreen provide it); outside one, the list kept in the store.
+ */
+export function useList(listId: string): [ListState, ListActions] {
+  const bound = useContext(ListContext);
+  const inStore = useStoreListState(listId);
+  return bound?.listId === listId ? [bound.state, bound.actions] : inStore;
 }

@@ -11,7 +11,7 @@ import { LOG_LIST_PATH, type LogEntry } from "../../api/log.endpoints";
 import { DataTable } from "../data-table/data-table";
 import { FilterBar } from "../filter-bar/filter-bar";
 import type { FilterField, FilterOption } from "../filter-bar/filter-bar.types";
-import { useListState } from "../lists/use-list-state";
+import { ListScope } from "../lists/list-scope";
 import { LOG_COLUMNS, logRowHeight } from "./log-columns";
 
 export const LOG_NOT_LOADED_TEXT = "Attenzione, Inizia impostando alcuni filtri per poter visualizzare risultati";
@@ -44,7 +44,7 @@ export function LogScreen(props: LogScreenProps) {
   const hasTypes = !!logTypes?.length;
   const fixedObject =
     !!path || (!hasTypes && !!contentType && objectId !== undefined && objectId !== null && objectId !== "");
-  useListState(listId, { syncUrl, defaults: { sort: null, autoload: fixedObject } });
+  const defaults = useMemo(() => ({ sort: null, autoload: fixedObject }), [fixedObject]);
 
   const extraParams = useMemo(() => {
     const p: Record<string, string> = {};
@@ -61,28 +61,30 @@ export function LogScreen(props: LogScreenProps) {
     fields.push({ type: "select", name: "content_type", label: "Tipo di Log", options: logTypes, blank: false });
 
   return (
-    <Card.Root>
-      <Card.Header>
-        <Card.Title>{title}</Card.Title>
-      </Card.Header>
-      <Card.Body>
-        <FilterBar
-          listId={listId}
-          fields={fields}
-          initialValues={hasTypes ? { content_type: contentType ?? logTypes[0].value } : undefined}
-        />
-        <DataTable<LogEntry & Record<string, unknown>>
-          listId={listId}
-          tableId="log"
-          path={path ?? LOG_LIST_PATH}
-          columns={LOG_COLUMNS}
-          extraParams={extraParams}
-          rowKey={(r) => r.id}
-          rowHeight={logRowHeight}
-          notLoadedText={LOG_NOT_LOADED_TEXT}
-          aria-label={title}
-        />
-      </Card.Body>
-    </Card.Root>
+    <ListScope listId={listId} syncUrl={syncUrl} defaults={defaults}>
+      <Card.Root>
+        <Card.Header>
+          <Card.Title>{title}</Card.Title>
+        </Card.Header>
+        <Card.Body>
+          <FilterBar
+            listId={listId}
+            fields={fields}
+            initialValues={hasTypes ? { content_type: contentType ?? logTypes[0].value } : undefined}
+          />
+          <DataTable<LogEntry & Record<string, unknown>>
+            listId={listId}
+            tableId="log"
+            path={path ?? LOG_LIST_PATH}
+            columns={LOG_COLUMNS}
+            extraParams={extraParams}
+            rowKey={(r) => r.id}
+            rowHeight={logRowHeight}
+            notLoadedText={LOG_NOT_LOADED_TEXT}
+            aria-label={title}
+          />
+        </Card.Body>
+      </Card.Root>
+    </ListScope>
   );
 }

@@ -73,6 +73,8 @@ export function assignmentCalls(store: AppStore, feedback: AssignmentFeedback = 
       patchServicePeriod(store, call, confirmAllBut(result.saltati));
       return result;
     },
+    // The shifts it changed are not patched: the reload right after it brings them (the report says which).
+    operatorPeriod: (call) => store.dispatch(endpoints.operatorePeriodo.initiate(call)).unwrap().catch(rethrow),
     reload: ({ idServizio }) => refetchService(store, idServizio),
     ...feedback,
   };

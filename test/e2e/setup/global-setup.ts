@@ -21,7 +21,8 @@ function ensureChromium() {
 export default async function globalSetup() {
   ensureChromium();
   if (!fs.existsSync(path.join(ROOT, "dist", "web", "index.html"))) {
-    execSync("npx webpack --mode production", { cwd: ROOT, stdio: "inherit" });
+    // the same build as the README's (webpack-cli loads webpack.config.ts through tsx)
+    execSync("npm run build", { cwd: ROOT, stdio: "inherit" });
   }
   const templateDir = prepareTemplate();
   process.env.E2E_TEMPLATE_DIR = templateDir;

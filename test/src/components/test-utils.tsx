@@ -1,10 +1,12 @@
 /** Renders a list component with a fresh store, Chakra, a memory router and the toaster. */
 import { ChakraProvider } from "@chakra-ui/react";
-import { render } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { Provider } from "react-redux";
 import { MemoryRouter, useLocation } from "react-router-dom";
 import { makeStore } from "../../../src/app/store";
+import type { ListDefaults, ListState } from "../../../src/components/lists/list-state";
+import { listStateFromUrl } from "../../../src/components/lists/list-url";
 import { system } from "../../../src/lib/theme";
 import { Toaster, toaster } from "../../../src/lib/toaster";
 
@@ -12,6 +14,12 @@ import { Toaster, toaster } from "../../../src/lib/toaster";
 function LocationProbe() {
   const location = useLocation();
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+/** The list's state as the URL holds it now (the list's one source, use-list-state.ts). */
+export function listInUrl(defaults?: ListDefaults): ListState {
+  const shown = screen.getByTestId("location").textContent ?? "";
+  return listStateFromUrl(new URLSearchParams(shown.split("?")[1] ?? ""), defaults);
 }
 
 export function renderWithProviders(ui: ReactElement, { url = "/" }: { url?: string } = {}) {

@@ -95,6 +95,7 @@ async function replay(trace: MachineTrace) {
     bulkAssign: unexpected,
     consolidate: unexpected,
     confirmPeriod: unexpected,
+    operatorPeriod: unexpected,
     reload: async () => undefined,
   };
   const clock = new SimulatedClock();

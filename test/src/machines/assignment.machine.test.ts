@@ -11,6 +11,7 @@ import type {
   ConsolidaPeriodoResult,
   ConsolidaResult,
   OperatorCall,
+  OperatorePeriodoResult,
 } from "../../../src/api/pianificazione/assegnazione.endpoints";
 import {
   type Announcement,
@@ -19,6 +20,7 @@ import {
   type ConsolidationCall,
   isInProgress,
   noticeForTurno,
+  type OperatorPeriodCall,
   opKey,
   type PeriodConfirmationCall,
   provideAssignmentCalls,
@@ -47,6 +49,7 @@ function controlledCalls(opts: { holdReloads?: boolean } = {}) {
   const bulks: { call: BulkCall; d: Deferred<BulkResult> }[] = [];
   const consolidations: { call: ConsolidationCall; d: Deferred<ConsolidaResult> }[] = [];
   const periods: { call: PeriodConfirmationCall; d: Deferred<ConsolidaPeriodoResult> }[] = [];
+  const operatorPeriods: { call: OperatorPeriodCall; d: Deferred<OperatorePeriodoResult> }[] = [];
   const reloads: number[] = [];
   const heldReloads: Deferred<unknown>[] = [];
   const notices: unknown[] = [];
@@ -77,6 +80,11 @@ function controlledCalls(opts: { holdReloads?: boolean } = {}) {
       periods.push({ call, d });
       return d.promise;
     },
+    operatorPeriod: (call) => {
+      const d = deferred<OperatorePeriodoResult>();
+      operatorPeriods.push({ call, d });
+      return d.promise;
+    },
     reload: async () => {
       reloads.push(Date.now());
       if (opts.holdReloads) {
@@ -88,7 +96,18 @@ function controlledCalls(opts: { holdReloads?: boolean } = {}) {
     notify: (n) => notices.push(n),
     announce: (a) => announcements.push(a),
   };
-  return { calls, pending, bulks, consolidations, periods, reloads, heldReloads, notices, announcements };
+  return {
+    calls,
+    pending,
+    bulks,
+    consolidations,
+    periods,
+    operatorPeriods,
+    reloads,
+    heldReloads,
+    notices,
+    announcements,
+  };
 }
 
 function start(calls: AssignmentCalls) {
@@ -382,6 +401,76 @@ describe("assignment machine", () => {
 
     actor.send({ type: "CONSOLIDATE", idGiorno: 10, idTurno: 21 });
     expect(consolidations[1].call).toEqual({ idContratto: 1, idServizio: 2, idGiorno: 10, idTurno: 21 });
+  });
+
+  test("OPERATOR_PERIOD is the machine's call too: the operator's places in progress, a report, the debounced reload (issue 31 item 3)", async () => {
+    const { calls, operatorPeriods, reloads, announcements } = controlledCalls();
+    const { actor, clock } = start(calls);
+    const keys = [opKey(20, 5), opKey(21, 5)];
+    const operatore = { id: 5, cognome: "Marino", nome: "Davide" };
+    actor.send({
+      type: "OPERATOR_PERIOD",
+      operatore,
+      dal: "2026-03-01",
+      al: "2026-03-31",
+      azione: "rimuovi",
+      conferma: false,
+      keys,
+    });
+    expect(actor.getSnapshot().value).toMatchObject({ calls: "operatingPeriod" });
+    expect(actor.getSnapshot().context.inProgress).toEqual(keys);
+    // one at a time: a bulk call meanwhile is ignored
+    actor.send({ type: "BULK_ASSIGN", idGiorno: 10, idTurno: 20, operatori: [operatore], conferma: false });
+    expect(operatorPeriods.map((p) => p.call)).toEqual([
+      {
+        idContratto: 1,
+        idServizio: 2,
+        operatore: 5,
+        dal: "2026-03-01",
+        al: "2026-03-31",
+        azione: "rimuovi",
+        conferma: false,
+      },
+    ]);
+    const saltato = {
+      turno_id: 21,
+      giorno: "2026-03-03",
+      orario: "08:00–14:00",
+      detail: "Giorno passato",
+      reason: null,
+    };
+    operatorPeriods[0].d.resolve({
+      eseguiti: [{ turno_id: 20, giorno: "2026-03-02", orario: "08:00–14:00", warnings: [] }],
+      saltati: [saltato],
+    } as OperatorePeriodoResult);
+    await flush();
+    expect(actor.getSnapshot().value).toMatchObject({ calls: "ready" });
+    expect(actor.getSnapshot().context.inProgress).toEqual([]);
+    expect(actor.getSnapshot().context.operatorPeriod).toMatchObject({
+      operatore,
+      azione: "rimuovi",
+      saltati: [saltato],
+    });
+    expect(announcements.map((a) => a.kind)).toEqual(["operatorPeriod"]);
+    clock.increment(RELOAD_DEBOUNCE_MS);
+    await flush();
+    expect(reloads).toHaveLength(1);
+  });
+
+  test("RELOAD_NOW (a change of the plan: a shift added, a proposal accepted) reloads at once through the same region, and again for a change settled meanwhile", async () => {
+    const { calls, pending, reloads, heldReloads } = controlledCalls({ holdReloads: true });
+    const { actor } = start(calls);
+    actor.send({ type: "RELOAD_NOW" });
+    await flush();
+    expect(reloads).toHaveLength(1);
+    expect(actor.getSnapshot().value).toMatchObject({ reload: "reloading" });
+    // an assignment settling while the plan's reload runs is reloaded after it
+    actor.send({ type: "ASSIGN", ...ref });
+    pending[0].d.resolve({ warnings: [] });
+    await flush();
+    heldReloads[0].resolve(undefined);
+    await flush();
+    expect(actor.getSnapshot().value).toMatchObject({ reload: "scheduled" });
   });
 
   test("CONFIRM_PERIOD confirms a week in one call: its operators in progress, one report, one debounced reload (issue 32 item 6)", async () => {

@@ -34,3 +34,22 @@ if (!(globalThis as any).ResizeObserver) {
   };
 }
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+// jest-fixed-jsdom gives the tests Node's FormData (for msw), which cannot read a <form>. React 19
+// builds one from the form when its submit handler starts a transition (a filter bar's 'Applica'
+// navigates, and react-router navigates in a transition): read the form's fields as a browser does.
+{
+  const NodeFormData = globalThis.FormData;
+  class FormDataFromForm extends NodeFormData {
+    constructor(form?: unknown, submitter?: unknown) {
+      super();
+      if (!(form instanceof HTMLFormElement)) return;
+      for (const el of Array.from(form.elements) as HTMLInputElement[]) {
+        if (!el.name || el.disabled) continue;
+        if ((el.type === "checkbox" || el.type === "radio") && !el.checked) continue;
+        if (el.type === "submit" && el !== submitter) continue;
+        this.append(el.name, el.value);
+      }
+    }
+  }
+  globalThis.FormData = FormDataFromForm as typeof FormData;
+}

@@ -27,17 +27,13 @@
  * shift keeps what was detected while it was in the window.
  */
 import { sql } from "drizzle-orm";
-import {
-  ANOMALIA_TIPO_LABEL,
-  ANOMALIE_TOLLERANZA_MINUTI,
-} from "../../../../src/domain/contracts/console/anomalie/schemas";
+import { ANOMALIE_TOLLERANZA_MINUTI } from "../../../../src/domain/contracts/console/anomalie/schemas";
 import { SINCRONIZZAZIONE_FORTE_RITARDO_MINUTI } from "../../../../src/domain/hours/checkins";
 import type { Executor } from "../../../db/client";
 import { queryRowsPrepared } from "../../../db/query";
-import { AZIONI } from "../../../lib/audit";
-import { currentRequestId } from "../../../lib/request-context";
+import { auditAnomalieCte } from "./audit-anomalie";
 
-export const ANOMALIA_CONTENT_TYPE = "anomalia";
+export { ANOMALIA_CONTENT_TYPE } from "./audit-anomalie";
 /** The note of an anomaly the server closes because the missing check-in/out arrived late. */
 export const RISOLTA_USCITA = "Risolta automaticamente: l'uscita è arrivata in ritardo (sincronizzata dall'app)";
 export const RISOLTA_INGRESSO =
@@ -72,8 +68,6 @@ export async function rilevaAnomalie(
       : sql`w.turno_id = ${ambito.turnoId} AND w.operatore_id = ${ambito.operatoreId}`;
   const tol = sql.raw(`interval '${ANOMALIE_TOLLERANZA_MINUTI} minutes'`);
   const forteRitardo = sql.raw(`interval '${SINCRONIZZAZIONE_FORTE_RITARDO_MINUTI} minutes'`);
-  const labels = JSON.stringify(ANOMALIA_TIPO_LABEL);
-  const requestId = currentRequestId() ?? null;
   // A named prepared statement on PostgreSQL (two fixed shapes): planning this statement costs more
   // than running it for one check-in (~13 ms against ~1 ms), so each connection plans it once.
   return queryRowsPrepared<NuovaAnomalia>(
@@ -160,25 +154,7 @@ export async function rilevaAnomalie(
            WHERE an.turno_id = r.turno_id AND an.operatore_id = r.operatore_id AND an.tipo = r.tipo
              AND an.stato = 'aperta'
           RETURNING an.id, an.turno_id, an.operatore_id, an.tipo
-        ), audit_chiuse AS (
-          INSERT INTO log_entries (azione, content_type, object_id, utente_id, note, related, dati, ip)
-          SELECT ${AZIONI.update}::text, ${ANOMALIA_CONTENT_TYPE}::text, chiuse.id::text, NULL::int,
-                 'Anomalia risolta automaticamente: ' || (${labels}::jsonb ->> chiuse.tipo),
-                 jsonb_build_array(jsonb_build_object('content_type', 'operatore', 'object_id', chiuse.operatore_id::text),
-                                   jsonb_build_object('content_type', 'turno', 'object_id', chiuse.turno_id::text)),
-                 jsonb_build_object('tipo', chiuse.tipo, 'change_log', jsonb_build_array('Stato: "Aperta" → "Chiusa"'))
-                   || jsonb_strip_nulls(jsonb_build_object('request_id', ${requestId}::text)), NULL::text
-            FROM chiuse
-        ), audit AS (
-          INSERT INTO log_entries (azione, content_type, object_id, utente_id, note, related, dati, ip)
-          SELECT ${AZIONI.create}::text, ${ANOMALIA_CONTENT_TYPE}::text, nuove.id::text, NULL::int,
-                 'Anomalia rilevata: ' || (${labels}::jsonb ->> nuove.tipo),
-                 jsonb_build_array(jsonb_build_object('content_type', 'operatore', 'object_id', nuove.operatore_id::text),
-                                   jsonb_build_object('content_type', 'turno', 'object_id', nuove.turno_id::text)),
-                 jsonb_build_object('tipo', nuove.tipo, 'change_log', '[]'::jsonb)
-                   || jsonb_strip_nulls(jsonb_build_object('request_id', ${requestId}::text)), NULL::text
-            FROM nuove
-        )
+        ), ${auditAnomalieCte()}
         SELECT id, tipo FROM nuove ORDER BY id`,
   );
 }

@@ -5,7 +5,7 @@
  * same transaction (art. 13 GDPR; art. 4 L. 300/1970: the information given to the worker on the
  * tools that record the work must be provable).
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { AppInformativaOut } from "../../../../src/domain/contracts/console/app-guardie/informativa";
 import { INFORMATIVA_VERSIONE } from "../../../../src/domain/informativa-posizione";
 import type { Db, Executor } from "../../../db/client";
@@ -33,15 +33,26 @@ interface Posizione {
 }
 
 /**
- * The position the server may keep of a guard's check-in or report: none until the guard has
+ * Whether the guard has acknowledged the current notice on positions, as SQL. The position the
+ * server may keep of a guard's check-in, report or tour scan: none until the guard has
  * acknowledged the current notice on positions (art. 13 GDPR, art. 4 c. 3 L. 300/1970: data from a
  * tool that records the work is usable only if the worker was informed). The action itself is
  * recorded all the same, "posizione non disponibile" — never refused. The SOS keeps its position:
  * the guard's safety comes first (art. 6(1)(d) GDPR, vital interest).
  */
-export async function posizioneConsentita<T extends Posizione>(db: Executor, operatoreId: number, data: T): Promise<T> {
-  if (data.lat === null || (await confermataIl(db, operatoreId)) !== null) return data;
-  return { ...data, lat: null, lng: null, accuratezza: null };
+export function informativaConfermata(operatoreId: number): SQL {
+  return sql`EXISTS (SELECT 1 FROM app_informativa_conferme
+                      WHERE operatore_id = ${operatoreId} AND versione = ${INFORMATIVA_VERSIONE})`;
+}
+
+/**
+ * The position's three columns for the statement that writes the check-in or report, kept only
+ * when `consentita` (an SQL boolean: `informativaConfermata`, or a column carrying it) holds — in
+ * the write itself, not in a query of its own before it.
+ */
+export function posizioneSql(data: Posizione, consentita: SQL): { lat: SQL; lng: SQL; accuratezza: SQL } {
+  const kept = (v: number | null) => sql`CASE WHEN ${consentita} THEN ${v}::double precision END`;
+  return { lat: kept(data.lat), lng: kept(data.lng), accuratezza: kept(data.accuratezza) };
 }
 
 export async function appInformativa(db: Executor, user: AppUser, giorni: number): Promise<AppInformativaOut> {

@@ -27,7 +27,7 @@ import { ALLARME_CONTENT_TYPE, local } from "../allarmi/allarmi.service";
 import { RELAZIONE_CONTENT_TYPE } from "../relazioni/relazioni.service";
 import { ANTICIPO_MASSIMO_MINUTI, type AppActor, guardAudit } from "./app.service";
 import { turnoDellaGuardia } from "./app-allarmi.service";
-import { posizioneConsentita } from "./app-informativa.service";
+import { informativaConfermata, posizioneSql } from "./app-informativa.service";
 
 /** How many days of their own reports the app shows. */
 export const GIORNI_RELAZIONI_APP = 30;
@@ -84,7 +84,8 @@ export async function appInviaRelazione(
   if (accaduto.getTime() > limite) errors.accaduto_il = "La data e ora del fatto è nel futuro";
   if (Object.keys(errors).length) throw validationError(errors);
   const operatoreId = actor.user.operatoreId;
-  const pos = await posizioneConsentita(db, operatoreId, data);
+  // The position only if the guard has acknowledged the notice on positions (app-informativa.service.ts).
+  const pos = posizioneSql(data, sql`inf.ok`);
   return db.transaction(async (tx) => {
     const inserted = await queryOne<{ id: number; turno_id: number | null }>(
       tx,
@@ -96,6 +97,7 @@ export async function appInviaRelazione(
                           (SELECT o.prov FROM operatori o WHERE o.id = ${operatoreId}), ''),
                  ${device}, ${now}, ${pos.lat}, ${pos.lng}, ${pos.accuratezza}
             FROM (SELECT ${turnoDellaGuardia(operatoreId, data.turno_id ?? null, accaduto)} AS turno_id) t
+                 CROSS JOIN (SELECT ${informativaConfermata(operatoreId)} AS ok) inf
           ON CONFLICT (operatore_id, client_id) DO NOTHING
           RETURNING r.id, r.turno_id`,
     );

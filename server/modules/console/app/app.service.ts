@@ -33,7 +33,7 @@ import {
   reserveRateLimit,
 } from "../../../lib/rate-limit";
 import { rilevaAnomalie } from "../anomalie/rilevazione";
-import { posizioneConsentita } from "./app-informativa.service";
+import { informativaConfermata, posizioneSql } from "./app-informativa.service";
 
 export const APP_LOGIN_FAILED = "Impossibile accedere con le credenziali fornite";
 export const TURNO_NON_TROVATO = "Turno non trovato";
@@ -254,7 +254,8 @@ export async function appTimbra(
     throw validationError({ data_ora: "La data e ora del dispositivo è nel futuro" });
   }
   const operatoreId = actor.user.operatoreId;
-  const pos = await posizioneConsentita(db, operatoreId, data);
+  // The position only if the guard has acknowledged the notice on positions (app-informativa.service.ts).
+  const pos = posizioneSql(data, sql`inf.ok`);
   const tardi = now.getTime() - device.getTime() > SINCRONIZZAZIONE_TARDIVA_MINUTI * 60_000;
   // The time it is judged on (lateness, worked hours): never earlier than it reached us, less the
   // outbox's wait the app reports (issue 30 item 1).
@@ -269,7 +270,8 @@ export async function appTimbra(
           SELECT ${operatoreId}, ${data.id}::uuid, tu.id, ${data.tipo}, ${device}, ${now}, ${pos.lat},
                  ${pos.lng}, ${pos.accuratezza}, ${tardi}, ${coda}, ${valida},
                  EXISTS (SELECT 1 FROM turni_operatori WHERE turno_id = tu.id AND operatore_id = ${operatoreId})
-            FROM turni tu WHERE tu.id = ${data.turno_id}
+            FROM turni tu CROSS JOIN (SELECT ${informativaConfermata(operatoreId)} AS ok) inf
+           WHERE tu.id = ${data.turno_id}
           ON CONFLICT (operatore_id, client_id) DO NOTHING
           RETURNING t.id, ${TIMBRATURA_COLS}`,
     );

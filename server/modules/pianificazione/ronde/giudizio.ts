@@ -28,12 +28,10 @@
  * in its transaction.
  */
 import { sql } from "drizzle-orm";
-import { ANOMALIA_TIPO_LABEL } from "../../../../src/domain/contracts/console/anomalie/schemas";
 import type { Executor } from "../../../db/client";
 import { queryRows } from "../../../db/query";
-import { AZIONI } from "../../../lib/audit";
 import { BUSINESS_TZ } from "../../../lib/list/values";
-import { ANOMALIA_CONTENT_TYPE } from "../../console/anomalie/rilevazione";
+import { auditAnomalieCte } from "../../console/anomalie/audit-anomalie";
 
 const TZ = sql.raw(`'${BUSINESS_TZ}'`);
 /** Rounds are created this far back and ahead of now. */
@@ -143,7 +141,6 @@ export async function giudicaRonde(ex: Executor, now: Date, ambito: AmbitoRonde)
                 CASE WHEN j.stato = 'incompleta' THEN j.mancanti ELSE '[]'::jsonb END, j.fuori_ordine)
         RETURNING r.id`,
   );
-  const labels = JSON.stringify(ANOMALIA_TIPO_LABEL);
   const anomalie = await queryRows<{ id: number }>(
     ex,
     sql`WITH k AS (
@@ -184,23 +181,7 @@ export async function giudicaRonde(ex: Executor, now: Date, ambito: AmbitoRonde)
             FROM k
            WHERE an.ronda_id = k.ronda_id AND an.tipo IS DISTINCT FROM k.tipo AND an.stato = 'aperta'
           RETURNING an.id, an.turno_id, an.operatore_id, an.tipo
-        ), audit_chiuse AS (
-          INSERT INTO log_entries (azione, content_type, object_id, utente_id, note, related, dati, ip)
-          SELECT ${AZIONI.update}::text, ${ANOMALIA_CONTENT_TYPE}::text, chiuse.id::text, NULL::int,
-                 'Anomalia risolta automaticamente: ' || (${labels}::jsonb ->> chiuse.tipo),
-                 jsonb_build_array(jsonb_build_object('content_type', 'operatore', 'object_id', chiuse.operatore_id::text),
-                                   jsonb_build_object('content_type', 'turno', 'object_id', chiuse.turno_id::text)),
-                 jsonb_build_object('tipo', chiuse.tipo, 'change_log', jsonb_build_array('Stato: "Aperta" → "Chiusa"')), NULL::text
-            FROM chiuse
-        ), audit AS (
-          INSERT INTO log_entries (azione, content_type, object_id, utente_id, note, related, dati, ip)
-          SELECT ${AZIONI.create}::text, ${ANOMALIA_CONTENT_TYPE}::text, nuove.id::text, NULL::int,
-                 'Anomalia rilevata: ' || (${labels}::jsonb ->> nuove.tipo),
-                 jsonb_build_array(jsonb_build_object('content_type', 'operatore', 'object_id', nuove.operatore_id::text),
-                                   jsonb_build_object('content_type', 'turno', 'object_id', nuove.turno_id::text)),
-                 jsonb_build_object('tipo', nuove.tipo, 'change_log', '[]'::jsonb), NULL::text
-            FROM nuove
-        )
+        ), ${auditAnomalieCte()}
         SELECT id FROM nuove`,
   );
   return { giudicate: giudicate.length, anomalie: anomalie.length };

@@ -22,7 +22,7 @@ import { AZIONI, writeAudit } from "../../../lib/audit";
 import { conflict, validationError } from "../../../lib/errors";
 import { BUSINESS_TZ } from "../../../lib/list/values";
 import { ANTICIPO_MASSIMO_MINUTI, type AppActor, guardAudit } from "../../console/app/app.service";
-import { posizioneConsentita } from "../../console/app/app-informativa.service";
+import { informativaConfermata } from "../../console/app/app-informativa.service";
 import { giudicaRonde } from "./giudizio";
 import { leggiRonde } from "./ronde.service";
 
@@ -71,16 +71,23 @@ export async function appPassaggio(
     throw validationError({ data_ora: "La data e ora del dispositivo è nel futuro" });
   const codice = data.codice.trim().toUpperCase();
   const uid = codice.replace(/[\s:-]/g, "");
-  const punto = await queryOne<{ id: number; nome: string; lat: number | null; lng: number | null }>(
+  const operatoreId = actor.user.operatoreId;
+  // With the point, whether the guard has acknowledged the notice on positions: no position is kept
+  // before (app-informativa.service.ts), and none is compared with the point's.
+  const punto = await queryOne<{
+    id: number;
+    nome: string;
+    lat: number | null;
+    lng: number | null;
+    consentita: boolean;
+  }>(
     db,
-    sql`SELECT id, nome, lat, lng FROM ronde_punti
+    sql`SELECT id, nome, lat, lng, ${informativaConfermata(operatoreId)} AS consentita FROM ronde_punti
          WHERE codice = ${codice} ${data.metodo === "nfc" ? sql`OR nfc_uid = ${uid}` : sql``}
          ORDER BY (codice = ${codice}) DESC LIMIT 1`,
   );
   if (!punto) throw validationError({ codice: "Codice non riconosciuto: nessun punto di controllo con questo codice" });
-  const operatoreId = actor.user.operatoreId;
-  // No position kept before the guard acknowledged the notice on positions (app-informativa.service.ts).
-  const pos = await posizioneConsentita(db, operatoreId, data);
+  const pos = punto.consentita ? data : { ...data, lat: null, lng: null, accuratezza: null };
   const distanza =
     punto.lat !== null && punto.lng !== null && pos.lat !== null && pos.lng !== null
       ? ((

@@ -2,11 +2,10 @@
 import { sql } from "drizzle-orm";
 import { CompensiList } from "../../../../src/domain/contracts/report/compensi";
 import { defineList } from "../../../lib/list";
-import { assegnazioniSql, COMPENSO, MOTIVO_SENZA_COMPENSO, PREZZA } from "../assegnazioni";
+import { assegnazioniSql, COMPENSO, MOTIVO_SENZA_COMPENSO } from "../assegnazioni";
 
 export const compensiList = defineList(CompensiList, {
   ...assegnazioniSql,
-  prepare: PREZZA,
   sql: {
     ...assegnazioniSql.sql,
     compenso_orario: sql`cc.compenso_orario`,

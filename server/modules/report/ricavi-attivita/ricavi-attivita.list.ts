@@ -2,11 +2,10 @@
 import { sql } from "drizzle-orm";
 import { RicaviAttivitaList } from "../../../../src/domain/contracts/report/ricavi-attivita";
 import { defineList } from "../../../lib/list";
-import { assegnazioniSql, MOTIVO_SENZA_PREZZO, PREZZA, RICAVO } from "../assegnazioni";
+import { assegnazioniSql, MOTIVO_SENZA_PREZZO, RICAVO } from "../assegnazioni";
 
 export const ricaviAttivitaList = defineList(RicaviAttivitaList, {
   ...assegnazioniSql,
-  prepare: PREZZA,
   sql: {
     ...assegnazioniSql.sql,
     prezzo_orario: sql`cp.prezzo_orario`,

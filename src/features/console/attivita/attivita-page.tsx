@@ -11,8 +11,9 @@ import { useGetListQuery } from "../../../api/list.endpoints";
 import type { DataTableColumn } from "../../../components/data-table/data-table.types";
 import { ListScreen } from "../../../components/data-table/list-screen";
 import type { FilterField } from "../../../components/filter-bar/filter-bar.types";
+import type { ListDefaults } from "../../../components/lists/list-state";
 import { listParams } from "../../../components/lists/list-state";
-import { useListSelector } from "../../../components/lists/use-list-state";
+import { useListState } from "../../../components/lists/use-list-state";
 import { ETICHETTE_INGRESSO, statoIngresso } from "../../../domain/attivita";
 import { attivitaCalls as calls } from "../../../domain/contracts/console/attivita/calls";
 import { formatDateTime, secondsToHours, toApiDate } from "../../../domain/format";
@@ -77,8 +78,13 @@ const COLUMNS: DataTableColumn<Row>[] = [
   { key: "ore_lavorate", name: "Ore lavorate", format: "hours" },
 ];
 
+/** Today's activity, by start time: the screen's and the totals' starting point. */
+function defaults(): ListDefaults {
+  return { filters: { giorno: toApiDate(new Date()) }, sort: { field: "inizio_previsto", asc: true }, autoload: true };
+}
+
 function Totals() {
-  const state = useListSelector(LIST);
+  const [state] = useListState(LIST, { defaults: defaults() });
   const params = useMemo(() => {
     const { page, page_size, order_field, order_asc, ...rest } = listParams({ ...state, groupBy: null, sort: null });
     return { ...rest, group_by: "giorno", page_size: "100" };
@@ -108,11 +114,7 @@ export function AttivitaPage() {
       <ListScreen
         listId={LIST}
         path={PATH}
-        defaults={{
-          filters: { giorno: toApiDate(new Date()) },
-          sort: { field: "inizio_previsto", asc: true },
-          autoload: true,
-        }}
+        defaults={defaults()}
         filters={FILTERS}
         columns={COLUMNS}
         aria-label="Attività"

@@ -11,7 +11,8 @@ import { useApprovaConsuntivoMutation, useConsuntivoStatoQuery } from "../../../
 import { useGetListQuery } from "../../../api/list.endpoints";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ListScreen } from "../../../components/data-table/list-screen";
-import { useListSelector } from "../../../components/lists/use-list-state";
+import type { ListDefaults } from "../../../components/lists/list-state";
+import { useListState } from "../../../components/lists/use-list-state";
 import type { ConsuntivoRiga } from "../../../domain/contracts/fatturazione/consuntivo";
 import { formatDateTimeSeconds } from "../../../domain/format";
 import { CAPABILITIES, hasAny } from "../../../domain/permissions";
@@ -85,7 +86,11 @@ export function ConsuntivoPage() {
       })),
     [contratti],
   );
-  const filtri = useListSelector(LIST_ID).filters;
+  const defaults = useMemo(
+    (): ListDefaults => ({ filters: { mese: opzioniMesi[1].value }, sort: { field: "aperto", asc: false } }),
+    [opzioniMesi],
+  );
+  const [{ filters: filtri }] = useListState(LIST_ID, { defaults });
   const contratto = Number(filtri.contratto) || null;
   const mese = typeof filtri.mese === "string" && filtri.mese ? filtri.mese : null;
   const { data: stato } = useConsuntivoStatoQuery(
@@ -108,7 +113,7 @@ export function ConsuntivoPage() {
         path="fatturazione/consuntivo/"
         exportable
         notLoadedText="Scegli il contratto e il mese, poi applica i filtri."
-        defaults={{ filters: { mese: opzioniMesi[1].value }, sort: { field: "aperto", asc: false } }}
+        defaults={defaults}
         onRowOpen={(r) => setRiga(r)}
         filters={[
           { type: "select", name: "contratto", label: "Contratto", options: opzioniContratti },

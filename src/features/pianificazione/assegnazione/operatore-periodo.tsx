@@ -1,19 +1,18 @@
 /**
  * 'Operatore su più turni' above the grid (issue 15 item 4): one operator on every shift of a period
- * that fits them (optionally confirmed), or removed from them, or their confirmations removed; the
- * report says what was done and which shifts were skipped and why, and the grid reloads.
+ * that fits them (optionally confirmed), or removed from them, or their confirmations removed. The
+ * call is the service's assignment machine's (OPERATOR_PERIOD): the operator's places shown in the
+ * period are marked in progress, the report (what was done, which shifts were skipped and why) is
+ * the machine's, and the grid reloads through it like after any other assignment.
  */
 import { Box, Button, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
-import {
-  type OperatorePeriodoResult,
-  useOperatorePeriodoMutation,
-} from "../../../api/pianificazione/assegnazione.endpoints";
-import { DialogRowForm, submitRow } from "../../../components/child-table";
-import { REQUEST_ERROR_WORDING } from "../../../components/form";
+import { useServizioQuery } from "../../../api/pianificazione/servizi.endpoints";
+import { DialogRowForm } from "../../../components/child-table";
 import { formatDate } from "../../../domain/format";
-import { MSG } from "../common/messages";
-import { OperatorPicker } from "../common/operator-picker";
+import { type OperatorPeriodRequest, opKey } from "../../../machines/assignment.machine";
+import { OperatorPicker, type PickedOperator } from "../common/operator-picker";
+import { useAssignmentActor, useAssignmentState } from "./assignment-context";
 
 type Values = { operatore?: string; dal?: string; al?: string; azione?: string; conferma?: string };
 
@@ -24,14 +23,27 @@ const AZIONI = [
 ];
 
 export function OperatorePeriodo(props: { idContratto: string; idServizio: string; dal: string; al: string }) {
-  const [run] = useOperatorePeriodoMutation();
+  const actor = useAssignmentActor();
+  const running = useAssignmentState((s) => s.matches({ calls: "operatingPeriod" }));
+  const idle = useAssignmentState((s) => s.matches({ calls: "ready" }));
+  const report = useAssignmentState((s) => s.context.operatorPeriod);
+  const { data: servizio } = useServizioQuery(props);
   const [initial, setInitial] = useState<Partial<Values> | undefined>();
-  const [report, setReport] = useState<OperatorePeriodoResult | null>(null);
+  const [picked, setPicked] = useState<PickedOperator | null>(null);
+
+  /** The operator's places the grid shows in the period: marked in progress while the call runs. */
+  const placesOf = (id: number, dal: string, al: string) =>
+    (servizio?.giorni ?? [])
+      .filter((g) => g.giorno >= dal && g.giorno <= al)
+      .flatMap((g) => g.turni.filter((t) => t.operatori.some((o) => o.id === id)).map((t) => opKey(t.id, id)));
+
   return (
     <>
       <Button
         size="sm"
         variant="outline"
+        loading={running}
+        disabled={!idle}
         onClick={() => setInitial({ dal: props.dal, al: props.al, azione: "assegna", conferma: "false" })}
       >
         Operatore su più turni
@@ -48,7 +60,10 @@ export function OperatorePeriodo(props: { idContratto: string; idServizio: strin
               <OperatorPicker
                 label="Operatore"
                 error={error}
-                onSelect={(op) => onChange(op ? String(op.id) : undefined)}
+                onSelect={(op) => {
+                  setPicked(op);
+                  onChange(op ? String(op.id) : undefined);
+                }}
               />
             ),
           },
@@ -65,29 +80,32 @@ export function OperatorePeriodo(props: { idContratto: string; idServizio: strin
             ],
           },
         ]}
-        submit={(v) =>
-          submitRow(
-            async () =>
-              setReport(
-                await run({
-                  idContratto: props.idContratto,
-                  idServizio: props.idServizio,
-                  operatore: Number(v.operatore),
-                  dal: v.dal ?? "",
-                  al: v.al ?? "",
-                  azione: (v.azione ?? "assegna") as "assegna",
-                  conferma: v.conferma === "true",
-                }).unwrap(),
-              ),
-            REQUEST_ERROR_WORDING,
-            MSG.savedReload,
-          )
+        validate={(v) =>
+          v.dal && v.al && v.al < v.dal ? { al: "La data di fine precede quella di inizio" } : undefined
         }
+        submit={async (v) => {
+          const id = Number(v.operatore);
+          const dal = v.dal ?? "";
+          const al = v.al ?? "";
+          actor.send({
+            type: "OPERATOR_PERIOD",
+            operatore: picked?.id === id ? picked : { id, cognome: "", nome: `#${id}` },
+            dal,
+            al,
+            azione: (v.azione ?? "assegna") as OperatorPeriodRequest["azione"],
+            conferma: v.conferma === "true",
+            keys: placesOf(id, dal, al),
+          });
+          return { saved: true };
+        }}
         onClose={() => setInitial(undefined)}
       />
       {report && (
         <Box role="status" aria-label="Esito su più turni" borderWidth="1px" rounded="md" p="2" mt="2" w="full">
-          <Text fontWeight="semibold">{`Turni aggiornati ${report.eseguiti.length}, saltati ${report.saltati.length}`}</Text>
+          <Text fontWeight="semibold">
+            {`${report.operatore.cognome} ${report.operatore.nome}`.trim()}
+            {` — turni aggiornati ${report.eseguiti.length}, saltati ${report.saltati.length}`}
+          </Text>
           <Stack gap="0" fontSize="sm">
             {report.saltati.map((s) => (
               <Text key={s.turno_id} color="red.600">{`${formatDate(s.giorno)} ${s.orario}: ${s.detail}`}</Text>

@@ -5,7 +5,7 @@
  * (a cell rendered alone) there is no proposal.
  */
 import { useActorRef, useSelector } from "@xstate/react";
-import { createContext, type ReactNode, useContext, useEffect, useMemo } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef } from "react";
 import { useStore } from "react-redux";
 import type { ActorRefFrom } from "xstate";
 import type { CellaProposta } from "../../../api/pianificazione/auto-assegnazione.endpoints";
@@ -18,6 +18,7 @@ import {
 import { autoAssegnazioneCalls } from "../../../machines/auto-assegnazione.services";
 import { combinedInspect } from "../../../machines/inspector";
 import { createTraceRecorder, unregisterTrace } from "../../../machines/trace";
+import { usePlanReload } from "../assegnazione/assignment-context";
 
 export type AutoAssegnazioneActor = ActorRefFrom<AutoAssegnazioneMachine>;
 
@@ -25,7 +26,14 @@ const Ctx = createContext<AutoAssegnazioneActor | null>(null);
 
 export function AutoAssegnazioneScope({ scope, children }: { scope: string; children: ReactNode }) {
   const store = useStore() as AppStore;
-  const logic = useMemo(() => provideAutoAssegnazioneCalls(autoAssegnazioneCalls(store)), [store]);
+  // An accepted proposal reloads its services as any change of the grid does (the assignment machine).
+  const planReload = usePlanReload();
+  const reloadRef = useRef(planReload);
+  reloadRef.current = planReload;
+  const logic = useMemo(
+    () => provideAutoAssegnazioneCalls(autoAssegnazioneCalls(store, (servizi) => reloadRef.current(servizi))),
+    [store],
+  );
   const traceName = `auto-assegnazione:${scope}`;
   const recorder = useMemo(() => createTraceRecorder(traceName), [traceName]);
   useEffect(() => () => unregisterTrace(traceName), [traceName]);

@@ -34,6 +34,7 @@ import { formatDate } from "../../../domain/format";
 import { CAPABILITIES, hasAny } from "../../../domain/permissions";
 import { notify } from "../../../lib/toaster";
 import { useCurrentUser, usePermissions } from "../../../machines/session-context";
+import { usePlanEdit } from "../assegnazione/assignment-context";
 import { MSG } from "../common/messages";
 import { turnoBody, turnoFields, turnoValues, validateTurno } from "./turno-form";
 
@@ -182,6 +183,7 @@ export function ServizioHeader({ idContratto, idServizio }: ServizioIds) {
   const [remove] = useDeleteServizioMutation();
   const [copia] = useCopiaSettimanaMutation();
   const [estendi] = useEstendiServizioMutation();
+  const edited = usePlanEdit(idServizio);
   const navigate = useNavigate();
   const derogaFields = hasAny(usePermissions(), CAPABILITIES.contrattiDeroghe) ? [DEROGA_FACOLTATIVA] : [];
   const removeServizio = async (deroga?: string) => {
@@ -208,16 +210,18 @@ export function ServizioHeader({ idContratto, idServizio }: ServizioIds) {
             fields={SERVIZIO_FIELDS}
             initial={() => ({ dal: s.dal, al: s.al, descrizione: s.descrizione, indirizzo: s.indirizzo })}
             save={(v) =>
-              update({
-                idContratto,
-                idServizio,
-                data: {
-                  dal: v.dal ?? "",
-                  al: v.al ?? "",
-                  descrizione: v.descrizione ?? "",
-                  indirizzo: v.indirizzo ?? "",
-                },
-              }).unwrap()
+              edited(
+                update({
+                  idContratto,
+                  idServizio,
+                  data: {
+                    dal: v.dal ?? "",
+                    al: v.al ?? "",
+                    descrizione: v.descrizione ?? "",
+                    indirizzo: v.indirizzo ?? "",
+                  },
+                }).unwrap(),
+              )
             }
           />
           <DialogButton<{ settimana?: string; settimane?: string }>
@@ -231,13 +235,15 @@ export function ServizioHeader({ idContratto, idServizio }: ServizioIds) {
             ]}
             initial={() => ({ settimana: s.dal, settimane: "1" })}
             save={(v) =>
-              copia({
-                idContratto,
-                idServizio,
-                settimana: v.settimana ?? "",
-                settimane: Number(v.settimane),
-                deroga: v.deroga,
-              }).unwrap()
+              edited(
+                copia({
+                  idContratto,
+                  idServizio,
+                  settimana: v.settimana ?? "",
+                  settimane: Number(v.settimane),
+                  deroga: v.deroga,
+                }).unwrap(),
+              )
             }
           />
           <DialogButton<{ dal?: string; al?: string }>
@@ -251,7 +257,7 @@ export function ServizioHeader({ idContratto, idServizio }: ServizioIds) {
             ]}
             initial={() => ({})}
             save={(v) =>
-              estendi({ idContratto, idServizio, dal: v.dal ?? "", al: v.al ?? "", deroga: v.deroga }).unwrap()
+              edited(estendi({ idContratto, idServizio, dal: v.dal ?? "", al: v.al ?? "", deroga: v.deroga }).unwrap())
             }
           />
           {derogaFields.length ? (
@@ -281,6 +287,7 @@ export function ServizioHeader({ idContratto, idServizio }: ServizioIds) {
 /** 'Aggiungi giorno' above the grid: a day of the service's period, without shifts. */
 export function AggiungiGiorno(ids: ServizioIds) {
   const [create] = useCreateGiornoMutation();
+  const edited = usePlanEdit(ids.idServizio);
   return (
     <DialogButton<{ giorno?: string }>
       size="sm"
@@ -288,7 +295,7 @@ export function AggiungiGiorno(ids: ServizioIds) {
       title="Nuovo giorno"
       fields={[{ name: "giorno", label: "Giorno", kind: "date", required: true }]}
       initial={() => ({})}
-      save={(v) => create({ ...ids, data: { giorno: v.giorno ?? "" } }).unwrap()}
+      save={(v) => edited(create({ ...ids, data: { giorno: v.giorno ?? "" } }).unwrap())}
     />
   );
 }
@@ -299,6 +306,7 @@ export function GiornoEdit({ ids, giorno, bloccato }: { ids: ServizioIds; giorno
   const [create] = useCreateTurnoMutation();
   const [move] = useUpdateGiornoMutation();
   const [remove] = useDeleteGiornoMutation();
+  const edited = usePlanEdit(ids.idServizio);
   const lock = useLock(bloccato);
   const path = { ...ids, idGiorno: giorno.id };
   if (lock.readOnly) return <LockedBadge />;
@@ -312,7 +320,7 @@ export function GiornoEdit({ ids, giorno, bloccato }: { ids: ServizioIds; giorno
         initial={() => turnoValues()}
         validate={validateTurno}
         deroga={lock.deroga}
-        save={(v) => create({ ...path, data: turnoBody(v), deroga: v.deroga }).unwrap()}
+        save={(v) => edited(create({ ...path, data: turnoBody(v), deroga: v.deroga }).unwrap())}
       />
       <DialogButton<{ giorno?: string }>
         label="Sposta"
@@ -321,12 +329,12 @@ export function GiornoEdit({ ids, giorno, bloccato }: { ids: ServizioIds; giorno
         fields={[{ name: "giorno", label: "Nuovo giorno", kind: "date", required: true }]}
         initial={() => ({ giorno: giorno.giorno })}
         deroga={lock.deroga}
-        save={(v) => move({ ...path, data: { giorno: v.giorno ?? "" }, deroga: v.deroga }).unwrap()}
+        save={(v) => edited(move({ ...path, data: { giorno: v.giorno ?? "" }, deroga: v.deroga }).unwrap())}
       />
       <RemoveButton
         what={`il giorno ${formatDate(giorno.giorno)}`}
         deroga={lock.deroga}
-        remove={(deroga) => remove({ ...path, deroga }).unwrap()}
+        remove={(deroga) => edited(remove({ ...path, deroga }).unwrap())}
       />
     </HStack>
   );
@@ -366,6 +374,7 @@ export function TurnoEdit({
   const posizioni = usePosizioni();
   const [update] = useUpdateTurnoMutation();
   const [remove] = useDeleteTurnoMutation();
+  const edited = usePlanEdit(ids.idServizio);
   const lock = useLock(bloccato);
   const path = { ...ids, idGiorno: giorno.id, idTurno: turno.id };
   if (lock.readOnly) return <LockedBadge />;
@@ -379,13 +388,13 @@ export function TurnoEdit({
         initial={() => turnoValues(turno)}
         validate={validateTurno}
         deroga={lock.deroga}
-        save={(v) => update({ ...path, data: turnoBody(v), deroga: v.deroga }).unwrap()}
+        save={(v) => edited(update({ ...path, data: turnoBody(v), deroga: v.deroga }).unwrap())}
       />
       <RemoveButton
         what={`il turno ${label}`}
         deroga={lock.deroga}
         {...removeWithOperators(turno.operatori, label)}
-        remove={(deroga) => remove({ ...path, deroga, rimuovi_operatori: turno.operatori.length > 0 }).unwrap()}
+        remove={(deroga) => edited(remove({ ...path, deroga, rimuovi_operatori: turno.operatori.length > 0 }).unwrap())}
       />
     </HStack>
   );

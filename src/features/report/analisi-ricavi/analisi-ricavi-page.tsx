@@ -4,10 +4,12 @@
  * table the trend per month with the table's filters (marginalita-trend.tsx, its own chunk).
  */
 import { Badge, Box, Heading, HStack, Link, Skeleton, Text } from "@chakra-ui/react";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import type { DataTableColumn } from "../../../components/data-table/data-table.types";
 import { ListScreen } from "../../../components/data-table/list-screen";
+import type { ListDefaults } from "../../../components/lists/list-state";
+import { useListState } from "../../../components/lists/use-list-state";
 import type { Marginalita } from "../../../domain/contracts/report/analisi-ricavi";
 import { conta, formatEuro, formatNumber } from "../../../domain/format";
 import { meseBreve, meseCorrente } from "../common/periodo";
@@ -105,6 +107,8 @@ const COLUMNS: DataTableColumn<Row>[] = [
 ];
 
 export function AnalisiRicaviPage() {
+  const defaults = useMemo((): ListDefaults => ({ filters: meseCorrente(), autoload: true }), []);
+  const [state] = useListState(LIST_ID, { defaults });
   return (
     <Box p="4">
       <Heading size="lg" mb="1">
@@ -120,13 +124,13 @@ export function AnalisiRicaviPage() {
         del lavoro aggiunge con i fattori per qualifica di Impostazioni → Costo del lavoro.
       </Text>
       <Suspense fallback={<Skeleton height="64" mb="4" />}>
-        <MarginalitaTrend listId={LIST_ID} path={PATH} />
+        <MarginalitaTrend state={state} path={PATH} />
       </Suspense>
       <ListScreen<Row>
         listId={LIST_ID}
         path={PATH}
         aria-label="Marginalità"
-        defaults={{ filters: meseCorrente(), autoload: true }}
+        defaults={defaults}
         filters={[
           { type: "global", label: "Ricerca" },
           { type: "date-range", name: "periodo", label: "Periodo", fromName: "dal", toName: "al", shortcuts: true },

@@ -9,10 +9,8 @@ import { Box, HStack, Text } from "@chakra-ui/react";
 import { useMemo } from "react";
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from "recharts";
 import { useGetListQuery } from "../../../api/list.endpoints";
-import { listParams } from "../../../components/lists/list-state";
-import { selectList } from "../../../components/lists/lists.selectors";
+import { type ListState, listParams } from "../../../components/lists/list-state";
 import { formatEuro } from "../../../domain/format";
-import { useAppSelector } from "../../../lib/hooks";
 import { meseBreve } from "../common/periodo";
 
 interface Mese {
@@ -30,8 +28,8 @@ const SERIES = [
   { name: "margine", label: "Margine", color: "green.solid" },
 ] as const;
 
-export function MarginalitaTrend({ listId, path }: { listId: string; path: string }) {
-  const state = useAppSelector((s) => selectList(s, listId));
+/** The trend of the table's selection: its state comes from the page (the same URL as the table's). */
+export function MarginalitaTrend({ state, path }: { state: ListState; path: string }) {
   const params = useMemo(
     () => ({
       ...listParams(state),

@@ -270,10 +270,15 @@ describeEachDb("ronde: creazione e giudizio", (ctx) => {
         expect.objectContaining({ tipo: "ronda_non_eseguita", stato: "aperta", previsto: "02:00" }),
       ]);
       // the phone reconnects at 04:10 and its outbox sends D first, then A twice and B
-      await scan("D", "2026-07-11 02:25", { inviato: "2026-07-11 04:10" });
-      await scan("A", "2026-07-11 02:05", { inviato: "2026-07-11 04:10" });
-      await scan("A", "2026-07-11 02:07", { inviato: "2026-07-11 04:10" });
-      await scan("B", "2026-07-11 02:10", { inviato: "2026-07-11 04:11" });
+      const requests: string[] = [];
+      for (const [nome, fatto, inviato] of [
+        ["D", "2026-07-11 02:25", "2026-07-11 04:10"],
+        ["A", "2026-07-11 02:05", "2026-07-11 04:10"],
+        ["A", "2026-07-11 02:07", "2026-07-11 04:10"],
+        ["B", "2026-07-11 02:10", "2026-07-11 04:11"],
+      ]) {
+        requests.push(String((await scan(nome, fatto, { inviato })).headers["x-request-id"]));
+      }
       expect(await stato("2026-07-11 02:00")).toBe("incompleta");
       const office = await inject("GET", `${s.base}/ronde/?giorno=2026-07-10`, planner.token);
       expect(office.statusCode).toBe(200);
@@ -299,6 +304,19 @@ describeEachDb("ronde: creazione e giudizio", (ctx) => {
       expect((await anomalieRonde())[1].note).toBe(
         'Ronda "Giro notturno" delle 11/07/2026 02:00\nPunti mancati: Punto C',
       );
+      // the server's closing of "non eseguita" is audited with the request of the scan that closed it,
+      // as the check-ins' detection does (one text for both: console/anomalie/audit-anomalie.ts)
+      const closing = await queryRows<{ request_id: string | null; utente_id: number | null }>(
+        db(),
+        sql`SELECT l.dati->>'request_id' AS request_id, l.utente_id FROM log_entries l
+              JOIN anomalie a ON l.content_type = 'anomalia' AND l.object_id = a.id::text
+              JOIN ronde r ON r.id = a.ronda_id
+             WHERE r.piano_id = ${pianoId} AND a.tipo = 'ronda_non_eseguita'
+               AND l.note LIKE 'Anomalia risolta automaticamente:%'`,
+      );
+      expect(closing).toHaveLength(1);
+      expect(requests).toContain(closing[0].request_id);
+      expect(closing[0].utente_id).toBeNull();
     });
 
     it("non eseguita: nothing scanned within the tolerance; the desk sees it in Anomalie and the header", async () => {

@@ -93,7 +93,10 @@ describeEachDb("report Marginalità kept by the database", (ctx) => {
     expect(await queued()).toBeGreaterThan(0);
     const future = new Date("2100-01-01T00:00:00Z");
     const run = await runDueJob(database.db, REPORT_MARGINI_JOB, future, "test-1");
-    expect(run?.result).toBe("assegnazioni riprezzate: 0, mesi di contratto ricalcolati: 1");
+    // The removed assignment's operator-month too (report_ore_mesi, migration 0894).
+    expect(run?.result).toBe(
+      "assegnazioni riprezzate: 0, mesi di operatore ricalcolati: 1, mesi di contratto ricalcolati: 1",
+    );
     expect(await queued()).toBe(0);
     // Claimed once: another worker at the same moment finds it not due.
     expect(await runDueJob(database.db, REPORT_MARGINI_JOB, future, "test-2")).toBeUndefined();

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { DataTable } from "../../../../src/components/data-table/data-table";
 import type { DataTableColumn } from "../../../../src/components/data-table/data-table.types";
-import { useListState } from "../../../../src/components/lists/use-list-state";
+import { ListScope } from "../../../../src/components/lists/list-scope";
 import { setupMockServer } from "../../helpers/msw";
 import { renderWithProviders } from "../test-utils";
 
@@ -18,8 +18,11 @@ const columns: DataTableColumn[] = [
 ];
 
 function Screen({ autoload = true, cols = columns }: { autoload?: boolean; cols?: DataTableColumn[] }) {
-  useListState("operatori", { defaults: { autoload } });
-  return <DataTable listId="operatori" path="anagrafiche/operatori/" columns={cols} aria-label="Operatori" />;
+  return (
+    <ListScope listId="operatori" defaults={{ autoload }}>
+      <DataTable listId="operatori" path="anagrafiche/operatori/" columns={cols} aria-label="Operatori" />
+    </ListScope>
+  );
 }
 
 /** Records the query of every list request. */
@@ -56,8 +59,11 @@ describe("DataTable cells", () => {
       { key: "cognome", name: "Cognome" },
     ];
     function Linked() {
-      useListState("titoli", { defaults: { autoload: true } });
-      return <DataTable listId="titoli" path="anagrafiche/operatori/" columns={linked} aria-label="Titoli" />;
+      return (
+        <ListScope listId="titoli" defaults={{ autoload: true }}>
+          <DataTable listId="titoli" path="anagrafiche/operatori/" columns={linked} aria-label="Titoli" />
+        </ListScope>
+      );
     }
     renderWithProviders(<Linked />);
     const link = await screen.findByRole("link", { name: long });
@@ -251,19 +257,20 @@ describe("DataTable columns at 1366 px (issue 32 item 4)", () => {
 
 describe("DataTable row → record (issue 32 item 4)", () => {
   function Opening({ onOpen }: { onOpen: (row: Record<string, unknown>) => void }) {
-    useListState("operatori", { defaults: { autoload: true } });
     const cols: DataTableColumn[] = [
       ...columns.slice(0, 3),
       { key: "azioni", name: "Azioni", exportField: false, render: () => <button type="button">Elimina</button> },
     ];
     return (
-      <DataTable
-        listId="operatori"
-        path="anagrafiche/operatori/"
-        columns={cols}
-        onRowOpen={onOpen}
-        aria-label="Operatori"
-      />
+      <ListScope listId="operatori" defaults={{ autoload: true }}>
+        <DataTable
+          listId="operatori"
+          path="anagrafiche/operatori/"
+          columns={cols}
+          onRowOpen={onOpen}
+          aria-label="Operatori"
+        />
+      </ListScope>
     );
   }
 

@@ -2,11 +2,10 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { DataTable } from "../../../../src/components/data-table/data-table";
 import { FilterBar } from "../../../../src/components/filter-bar/filter-bar";
 import type { FilterField } from "../../../../src/components/filter-bar/filter-bar.types";
-import { selectList } from "../../../../src/components/lists/lists.selectors";
-import { useListState } from "../../../../src/components/lists/use-list-state";
+import { ListScope } from "../../../../src/components/lists/list-scope";
 import { setupMockServer } from "../../helpers/msw";
 import { typeText } from "../../helpers/type-text";
-import { renderWithProviders } from "../test-utils";
+import { listInUrl, renderWithProviders } from "../test-utils";
 
 const server = setupMockServer();
 
@@ -47,12 +46,11 @@ const FIELDS: FilterField[] = [
 ];
 
 function Screen() {
-  useListState("op", {});
   return (
-    <>
+    <ListScope listId="op">
       <FilterBar listId="op" fields={FIELDS} />
       <DataTable listId="op" path="anagrafiche/operatori/" columns={[{ key: "codice", name: "Codice" }]} />
-    </>
+    </ListScope>
   );
 }
 
@@ -95,7 +93,7 @@ describe("FilterBar", () => {
   it("shows the info box until submit; submit drops empty values, keeps booleans and loads page 1", async () => {
     const seen: URLSearchParams[] = [];
     server.events.on("request:start", ({ request }) => seen.push(new URL(request.url).searchParams));
-    const { store } = renderWithProviders(<Screen />);
+    renderWithProviders(<Screen />);
     screen.getByText("Attenzione — Inizia impostando alcuni filtri per poter visualizzare risultati");
     fireEvent.change(screen.getByLabelText("Cognome"), { target: { value: "Rossi" } });
     fireEvent.change(screen.getByLabelText("Email"), { target: { value: "" } });
@@ -109,7 +107,7 @@ describe("FilterBar", () => {
     await waitFor(() => expect(shown()).toBe("unchecked"));
     fireEvent.click(screen.getByRole("button", { name: "Applica" }));
     await waitFor(() => expect(seen.length).toBeGreaterThan(0));
-    expect(selectList(store.getState(), "op").filters).toEqual({ cognome: "Rossi", attivo: false });
+    expect(listInUrl().filters).toEqual({ cognome: "Rossi", attivo: false });
     const q = seen.at(-1)!;
     expect(q.get("cognome")).toBe("Rossi");
     expect(q.get("attivo")).toBe("false");
@@ -122,7 +120,7 @@ describe("FilterBar", () => {
   it("date range shortcut fills both dates; the day-step buttons move the date — in DD/MM/YYYY, sent as ISO", async () => {
     const seen: URLSearchParams[] = [];
     server.events.on("request:start", ({ request }) => seen.push(new URL(request.url).searchParams));
-    const { store } = renderWithProviders(<Screen />);
+    renderWithProviders(<Screen />);
     fireEvent.click(screen.getByRole("button", { name: "Oggi" }));
     const today = new Date();
     const pad = (n: number) => String(n).padStart(2, "0");
@@ -140,7 +138,7 @@ describe("FilterBar", () => {
     expect(giorno.value).toBe("27/02/2026");
     fireEvent.click(screen.getByRole("button", { name: "Applica" }));
     await waitFor(() => expect(seen.length).toBeGreaterThan(0));
-    expect(selectList(store.getState(), "op").filters).toMatchObject({
+    expect(listInUrl().filters).toMatchObject({
       giorno: "2026-02-27",
       data_nascita_dal: iso,
       data_nascita_al: iso,
@@ -152,13 +150,13 @@ describe("FilterBar", () => {
   it("an impossible date in a filter is its error under the field, kept as typed, and nothing is applied", async () => {
     const seen: URLSearchParams[] = [];
     server.events.on("request:start", ({ request }) => seen.push(new URL(request.url).searchParams));
-    const { store } = renderWithProviders(<Screen />);
+    renderWithProviders(<Screen />);
     const dal = screen.getByLabelText("Data di nascita dal") as HTMLInputElement;
     typeText(dal, "31/04/2026");
     fireEvent.click(screen.getByRole("button", { name: "Applica" }));
     expect(await screen.findByText("Data non valida (GG/MM/AAAA)")).toBeTruthy();
     expect(dal.value).toBe("31/04/2026");
-    expect(selectList(store.getState(), "op").filters).toEqual({});
+    expect(listInUrl().filters).toEqual({});
     expect(seen).toEqual([]);
     server.events.removeAllListeners();
   });
@@ -166,16 +164,16 @@ describe("FilterBar", () => {
   it("debounces the global search by 500 ms", () => {
     jest.useFakeTimers();
     try {
-      const { store } = renderWithProviders(<Screen />);
+      renderWithProviders(<Screen />);
       const box = screen.getByLabelText("Ricerca");
       fireEvent.change(box, { target: { value: "ro" } });
       act(() => jest.advanceTimersByTime(300));
       fireEvent.change(box, { target: { value: "ross" } });
       act(() => jest.advanceTimersByTime(499));
-      expect(selectList(store.getState(), "op").global).toBe("");
+      expect(listInUrl().global).toBe("");
       act(() => jest.advanceTimersByTime(1));
-      expect(selectList(store.getState(), "op").global).toBe("ross");
-      expect(selectList(store.getState(), "op").autoload).toBe(true);
+      expect(listInUrl().global).toBe("ross");
+      expect(listInUrl().autoload).toBe(true);
     } finally {
       jest.useRealTimers();
     }

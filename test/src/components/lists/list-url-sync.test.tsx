@@ -1,25 +1,22 @@
 import { ChakraProvider } from "@chakra-ui/react";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { Provider } from "react-redux";
-import { createMemoryRouter, RouterProvider, useNavigate } from "react-router-dom";
+import { createMemoryRouter, Link, RouterProvider, useNavigate } from "react-router-dom";
 import { makeStore } from "../../../../src/app/store";
 import { DataTable } from "../../../../src/components/data-table/data-table";
+import { FilterBar } from "../../../../src/components/filter-bar/filter-bar";
+import { ListScope } from "../../../../src/components/lists/list-scope";
 import { listStateFromUrl, listUrlKey } from "../../../../src/components/lists/list-url";
-import { selectList } from "../../../../src/components/lists/lists.selectors";
-import { setGlobal } from "../../../../src/components/lists/lists.slice";
-import { useListState } from "../../../../src/components/lists/use-list-state";
-import { useAppDispatch } from "../../../../src/lib/hooks";
 import { system } from "../../../../src/lib/theme";
 import { setupMockServer } from "../../helpers/msw";
-import { renderWithProviders } from "../test-utils";
+import { listInUrl, renderWithProviders } from "../test-utils";
 
 const server = setupMockServer();
 
 function Screen() {
-  useListState("operatori", {});
   const navigate = useNavigate();
   return (
-    <>
+    <ListScope listId="operatori">
       <button type="button" onClick={() => navigate(-1)}>
         Indietro
       </button>
@@ -31,26 +28,29 @@ function Screen() {
           { key: "cognome", name: "Cognome", sortable: true },
         ]}
       />
-    </>
+    </ListScope>
   );
 }
 
-/** A row link followed in the same tick as a change of the list (the debounced search settling). */
-function LinkRaceScreen({ to }: { to: string }) {
-  useListState("operatori", {});
-  const navigate = useNavigate();
-  const dispatch = useAppDispatch();
+/** A list with its search box and a row's link (as the Anomalie list links each row to its detail). */
+function LinkScreen({ to }: { to: string }) {
   return (
-    <button
-      type="button"
-      onClick={() => {
-        navigate(to);
-        dispatch(setGlobal({ listId: "operatori", global: "ross" }));
-      }}
-    >
-      Apri
-    </button>
+    <ListScope listId="operatori">
+      <FilterBar listId="operatori" fields={[{ type: "global", label: "Ricerca" }]} />
+      <Link to={to}>Apri la riga</Link>
+    </ListScope>
   );
+}
+
+/** What a user does: types in the search box and, before the search settles, clicks a row's link. */
+function typeThenFollowLink(text: string) {
+  const box = screen.getByLabelText("Ricerca");
+  box.focus();
+  fireEvent.change(box, { target: { value: text } });
+  // a click on a link moves the focus to it before the click acts (the box loses it)
+  const link = screen.getByRole("link", { name: "Apri la riga" });
+  act(() => link.focus());
+  fireEvent.click(link);
 }
 
 describe("list state in the URL", () => {
@@ -74,7 +74,7 @@ describe("list state in the URL", () => {
   it("restores a shared link: filters, sort, page and page size are sent at once", async () => {
     const seen: URLSearchParams[] = [];
     server.events.on("request:start", ({ request }) => seen.push(new URL(request.url).searchParams));
-    const { store } = renderWithProviders(<Screen />, {
+    renderWithProviders(<Screen />, {
       url: "/anagrafiche/operatori?page=2&page_size=10&order_field=cognome&order_asc=true&f.prov=MI",
     });
     await waitFor(() => expect(screen.getByTestId("range-text").textContent).toBe("11–20 di 23"));
@@ -86,7 +86,7 @@ describe("list state in the URL", () => {
       "true",
       "MI",
     ]);
-    expect(selectList(store.getState(), "operatori").filters).toEqual({ prov: "MI" });
+    expect(listInUrl().filters).toEqual({ prov: "MI" });
     server.events.removeAllListeners();
   });
 
@@ -101,36 +101,62 @@ describe("list state in the URL", () => {
     expect(screen.getByTestId("location").textContent).toBe("/lista?page=1");
   });
 
-  it("a link followed as the list changes keeps the link's own parameter (it used to be replaced by the list's)", async () => {
-    renderWithProviders(<LinkRaceScreen to="/lista?anomalia=5" />, { url: "/lista?page=1" });
-    fireEvent.click(await screen.findByRole("button", { name: "Apri" }));
-    await waitFor(() => expect(screen.getByTestId("location").textContent).toMatch(/^\/lista\?anomalia=5(&|$)/));
-    // the page settles there: nothing writes the list's URL over the link's afterwards
-    await new Promise((r) => setTimeout(r, 50));
-    expect(screen.getByTestId("location").textContent).toMatch(/^\/lista\?anomalia=5(&|$)/);
+  it("a row's link followed while the search is being typed keeps the link's parameter (it used to be replaced by the list's)", () => {
+    jest.useFakeTimers();
+    try {
+      renderWithProviders(<LinkScreen to="/lista?anomalia=5" />, { url: "/lista?page=1" });
+      typeThenFollowLink("ross");
+      act(() => jest.advanceTimersByTime(1000)); // the search's debounce is long past
+      expect(screen.getByTestId("location").textContent).toBe("/lista?anomalia=5");
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
-  it("a link to another page followed as the list changes leads there (the list does not pull the user back)", async () => {
-    renderWithProviders(<LinkRaceScreen to="/altrove" />, { url: "/lista?page=1" });
-    fireEvent.click(await screen.findByRole("button", { name: "Apri" }));
-    await new Promise((r) => setTimeout(r, 50));
-    expect(screen.getByTestId("location").textContent).toBe("/altrove");
+  it("the search typed before the link is in the history entry the link leaves", () => {
+    jest.useFakeTimers();
+    try {
+      function WithBack() {
+        const navigate = useNavigate();
+        return (
+          <>
+            <LinkScreen to="/altrove" />
+            <button type="button" onClick={() => navigate(-1)}>
+              Indietro
+            </button>
+          </>
+        );
+      }
+      renderWithProviders(<WithBack />, { url: "/lista?page=1" });
+      typeThenFollowLink("ross");
+      act(() => jest.advanceTimersByTime(1000));
+      expect(screen.getByTestId("location").textContent).toBe("/altrove");
+      fireEvent.click(screen.getByRole("button", { name: "Indietro" }));
+      expect(screen.getByTestId("location").textContent).toBe("/lista?page=1&global=ross");
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
-  it("the same on the app's kind of router (a data router under /app, whose navigations are transitions too)", async () => {
-    const router = createMemoryRouter([{ path: "*", element: <LinkRaceScreen to="/lista?anomalia=5" /> }], {
+  it("the same on the app's kind of router (a data router under /app, whose navigations are transitions)", async () => {
+    const router = createMemoryRouter([{ path: "*", element: <LinkScreen to="/lista?anomalia=5" /> }], {
       basename: "/app",
       initialEntries: ["/app/lista?page=1"],
     });
     render(
       <Provider store={makeStore()}>
-        <RouterProvider router={router} />
+        <ChakraProvider value={system}>
+          <RouterProvider router={router} />
+        </ChakraProvider>
       </Provider>,
     );
-    fireEvent.click(await screen.findByRole("button", { name: "Apri" }));
-    await new Promise((r) => setTimeout(r, 50));
-    const { pathname, search } = router.state.location;
-    expect(`${pathname}${search}`).toMatch(/^\/app\/lista\?anomalia=5(&|$)/);
+    await screen.findByLabelText("Ricerca");
+    typeThenFollowLink("ross");
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe("/app/lista?anomalia=5"),
+    );
+    await act(() => router.navigate(-1));
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe("/app/lista?page=1&global=ross");
   });
 
   it("on the app's kind of router a change of the list reaches the URL (under /app)", async () => {

@@ -1,6 +1,7 @@
 /**
  * 'Operatore su più turni' (issue 15 item 4): the operator, the action and the grid's month are sent;
- * the report says how many shifts were updated and which were skipped, with the server's reason.
+ * the report says how many shifts were updated and which were skipped, with the server's reason;
+ * the call is the assignment machine's, so the grid reloads through it afterwards (issue 31 item 3).
  */
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
@@ -12,6 +13,11 @@ const GRID = "/pianificazione/contratti/1/servizi/1/assegnazione-risorse?dal=202
 
 test("assigns one operator across the month's shifts and reports the skipped ones", async () => {
   const bodies: unknown[] = [];
+  let gridReads = 0;
+  server.events.on("request:start", ({ request }) => {
+    const url = new URL(request.url);
+    if (request.method === "GET" && url.pathname === "/api/pianificazione/contratti/1/servizi/1/") gridReads += 1;
+  });
   server.use(
     http.get("*/api/anagrafiche/operatori/", () =>
       HttpResponse.json({
@@ -44,13 +50,17 @@ test("assigns one operator across the month's shifts and reports the skipped one
   fireEvent.change(within(dialog).getByRole("combobox", { name: /Conferma le assegnazioni/ }), {
     target: { value: "true" },
   });
+  const readsBefore = gridReads;
   fireEvent.click(within(dialog).getByRole("button", { name: "Salva" }));
   const report = await screen.findByRole("status", { name: "Esito su più turni" });
-  expect(within(report).getByText("Turni aggiornati 1, saltati 1")).toBeTruthy();
+  expect(within(report).getByText("Marino Davide — turni aggiornati 1, saltati 1")).toBeTruthy();
   expect(within(report).getByText("03/03/2026 08:00–14:00: L'operatore non è disponibile di martedì")).toBeTruthy();
   await waitFor(() =>
     expect(bodies).toEqual([
       { data: { operatore: 5, dal: "2026-03-01", al: "2026-03-31", azione: "assegna", conferma: true } },
     ]),
   );
+  // the machine's debounced reload (2 s) fetches the service again
+  await waitFor(() => expect(gridReads).toBeGreaterThan(readsBefore), { timeout: 6000 });
+  server.events.removeAllListeners();
 });
