@@ -7,12 +7,15 @@
 import { HttpResponse, http } from "msw";
 import { STATO_CANDIDATO_LABELS } from "../src/domain/candidato";
 import { CandidatiList, CandidatoRow } from "../src/domain/contracts/anagrafiche/candidati";
+import { candidatoRecord } from "../src/domain/contracts/anagrafiche/candidati-record";
 import { ClienteRow, ClientiList } from "../src/domain/contracts/anagrafiche/clienti";
+import { clienteRecord } from "../src/domain/contracts/anagrafiche/clienti-record";
 import { contattiCliente, sediCliente } from "../src/domain/contracts/anagrafiche/clienti-righe";
 import { OperatoriList } from "../src/domain/contracts/anagrafiche/operatori";
+import { operatoreRecord } from "../src/domain/contracts/anagrafiche/operatori-record";
 import { GIORNI_SETTIMANA } from "../src/domain/operatore";
 import { PROVINCE, provinceApi } from "../src/domain/province";
-import { mockChild } from "./calls";
+import { mockChild, mockRecord } from "./calls";
 import { crud } from "./crud";
 import { SETTINGS } from "./fixtures/auth";
 import { api, dataOf, type Params, type Row, refuse } from "./http";
@@ -39,7 +42,7 @@ export const anagraficheHandlers = [
     const card = db.quickViews.find((q) => q.id === Number(params.rowId));
     return card ? HttpResponse.json(card) : refuse(404, "Operatore non trovato");
   }),
-  ...crud(`${A}/operatori`, { rows: () => db.operatori, list: "none", read: true, template: () => db.operatori[1] }),
+  ...mockRecord(operatoreRecord, { rows: () => db.operatori, template: () => db.operatori[1] }),
   ...TABS.flatMap((tab) =>
     crud(`${A}/operatori/:id/${tab}`, {
       rows: (p) => operatore(p)?.[tab] as { id: number }[] | undefined,
@@ -61,13 +64,7 @@ export const anagraficheHandlers = [
   listHandler(`${A}/clienti/`, ClientiList, () =>
     db.clienti.map((c) => ClienteRow.parse({ ...c, sedi: c.sedi.length })),
   ),
-  ...crud(`${A}/clienti`, {
-    rows: () => db.clienti,
-    list: "none",
-    read: true,
-    template: () => db.clienti[1],
-    saved: withWarnings,
-  }),
+  ...mockRecord(clienteRecord, { rows: () => db.clienti, template: () => db.clienti[1], saved: withWarnings }),
   ...mockChild(sediCliente, {
     rows: (p) => cliente(p)?.sedi,
     template: () => db.clienti[0].sedi[0],
@@ -85,7 +82,7 @@ export const anagraficheHandlers = [
       }),
     ),
   ),
-  ...crud(`${A}/candidati`, { rows: () => db.candidati, list: "none", read: true, template: () => db.candidati[1] }),
+  ...mockRecord(candidatoRecord, { rows: () => db.candidati, template: () => db.candidati[1] }),
   http.get(api(`${A}/candidature/opzioni/`), () =>
     HttpResponse.json({
       posizioni: SETTINGS.posizioni,

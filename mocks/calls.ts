@@ -9,6 +9,7 @@
 import { type HttpResponseResolver, http } from "msw";
 import type { Call, ListCall } from "../src/domain/contracts/calls";
 import type { ChildDeclaration } from "../src/domain/contracts/children";
+import type { RecordDeclaration } from "../src/domain/contracts/records";
 import { type CrudOptions, crud } from "./crud";
 import { api, type Row } from "./http";
 import { listHandler } from "./list";
@@ -25,3 +26,9 @@ export const mockListCall = (call: ListCall, rows: (params: Record<string, unkno
 /** A child table's rows through the generic CRUD (mocks/crud.ts) at its declared path, listed as it declares. */
 export const mockChild = <R extends { id: number }>(d: ChildDeclaration, opts: Omit<CrudOptions<R>, "list">) =>
   crud(d.path.replace(/\/$/, ""), { ...opts, list: d.list || "none" });
+
+/** A record's calls (src/domain/contracts/records.ts) through the generic CRUD at its declared path (no list: the engine's). */
+export const mockRecord = <R extends { id: number }>(
+  d: RecordDeclaration,
+  opts: Omit<CrudOptions<R>, "list" | "read">,
+) => crud(d.path.replace(/\/$/, ""), { ...opts, list: "none", read: true });

@@ -5,7 +5,9 @@
  */
 import { HttpHandler, HttpResponse, http } from "msw";
 import { EventiList, type Evento } from "../src/domain/contracts/cms/eventi";
+import { eventoCalls } from "../src/domain/contracts/cms/record-calls";
 import { type UtenteCms, UtentiCmsList } from "../src/domain/contracts/cms/utenti";
+import { mockCall } from "./calls";
 import { crud, mergeInto } from "./crud";
 import { pictureOf } from "./fixtures/cms";
 import { api, dataOf, ok, type Params, type Row, refuse } from "./http";
@@ -45,21 +47,21 @@ function writeEvento(e: Evento, data: Row): Evento {
 
 export const cmsHandlers = [
   listHandler("cms/eventi/", EventiList, () => db.cmsEventi.map(listRow)),
-  http.post(api("cms/eventi/"), async ({ request }) => {
+  mockCall(eventoCalls.create, async ({ request }) => {
     const e = structuredClone(db.cmsEventi[1]);
     Object.assign(e, { id: newId(), varchi: [], dispositivi: [], visualizzatori: [], addetti: [] });
     db.cmsEventi.push(writeEvento(e, await dataOf(request)));
     return HttpResponse.json(e, { status: 201 });
   }),
-  http.get(api("cms/eventi/:id/"), ({ params }) => {
+  mockCall(eventoCalls.get, ({ params }) => {
     const e = eventoOf(params);
     return e ? HttpResponse.json(e) : refuse(404, "Evento non trovato");
   }),
-  http.put(api("cms/eventi/:id/"), async ({ params, request }) => {
+  mockCall(eventoCalls.update, async ({ params, request }) => {
     const e = eventoOf(params);
     return e ? HttpResponse.json(writeEvento(e, await dataOf(request))) : refuse(404, "Evento non trovato");
   }),
-  http.delete(api("cms/eventi/:id/"), ({ params }) => {
+  mockCall(eventoCalls.remove, ({ params }) => {
     const e = eventoOf(params);
     if (!e) return refuse(404, "Evento non trovato");
     db.cmsEventi.splice(db.cmsEventi.indexOf(e), 1);

@@ -9,10 +9,11 @@
  */
 import { HttpResponse, http } from "msw";
 import { ContrattiList, ContrattoRow } from "../src/domain/contracts/pianificazione/contratti";
+import { contrattoRecord } from "../src/domain/contracts/pianificazione/contratti-record";
 import { IntermittentiList } from "../src/domain/contracts/pianificazione/intermittenti";
 import { pianiRonda, puntiRonda, rondeCalls } from "../src/domain/contracts/pianificazione/ronde/calls";
 import type { Turno } from "../src/domain/contracts/pianificazione/servizi";
-import { mockCall, mockChild } from "./calls";
+import { mockCall, mockChild, mockRecord } from "./calls";
 import { crud } from "./crud";
 import { api, dataOf, ok, type Params, refuse } from "./http";
 import { listHandler } from "./list";
@@ -112,7 +113,7 @@ export const pianificazioneHandlers = [
       return ContrattoRow.parse({ ...c, servizi: servizi.length, dal, al, cliente_id: c.cliente.id });
     }),
   ),
-  ...crud(P, { rows: () => db.contratti, list: "none", read: true, template: () => db.contratti[1] }),
+  ...mockRecord(contrattoRecord, { rows: () => db.contratti, template: () => db.contratti[1] }),
   ...crud(`${P}/:idContratto/prezzi`, {
     rows: byContratto("prezzi"),
     list: "results",

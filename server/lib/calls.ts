@@ -38,6 +38,11 @@ export function pathWithin(prefix: string, call: { path: string }): string {
   return full.slice(prefix.length) || "/";
 }
 
+/** The handlers of a record's calls (src/domain/contracts/records.ts): a create answers 201, a delete `{result: "OK"}`. */
+export type RecordHandlers<RC> = {
+  [R in keyof RC]: R extends "remove" ? (request: CallRequest<RC[R]>) => Promise<void> : CallHandler<RC[R]>;
+};
+
 /** OpenAPI's security of a route: none for a public one, the token for the apps' (staff routes: the document's default). */
 function security(permissions: CallPermissions) {
   if (permissions === "public") return { security: [] };
@@ -67,6 +72,22 @@ export function callRoutes(app: FastifyInstance, opts: { tags: string[] }) {
         },
         handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
       });
+    },
+    /** A record's calls (`recordCalls` of the contracts): the four CRUD routes with their handlers. */
+    record<RC extends Partial<Record<"get" | "create" | "update" | "remove", JsonCall>>>(
+      calls: RC,
+      handlers: RecordHandlers<RC>,
+    ): void {
+      const h = handlers as unknown as Record<string, (request: never, reply: FastifyReply) => unknown>;
+      for (const [role, call] of Object.entries(calls) as [string, JsonCall][]) {
+        const handler = h[role];
+        if (!handler) throw new Error(`${call.path}: manca il gestore di ${role}`);
+        this.call(call, async (request, reply) => {
+          const answer = await handler(request as never, reply);
+          if (role === "remove") return { result: "OK" as const };
+          return role === "create" ? reply.code(201).send(answer) : (answer as never);
+        });
+      }
     },
     /** A list of the generic engine: `list` is the server's definition (defineList) of the declared list. */
     list(call: ListCall, list: List, extra: { parent?: (params: Record<string, string>) => Promise<void> } = {}): void {

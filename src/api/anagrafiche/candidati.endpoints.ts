@@ -1,12 +1,8 @@
-/** Candidates: the record, hiring (assumi), and the public application form (candidature). */
-import type {
-  Candidato,
-  CandidatoFields,
-  CandidaturaInviata,
-  CandidaturaOpzioni,
-} from "../../domain/contracts/anagrafiche/candidati";
-import type { ResultOk } from "../../domain/contracts/common";
+/** Candidates: the record (contracts/anagrafiche/candidati-record.ts), hiring (assumi), and the public application form (candidature). */
+import type { Candidato, CandidaturaInviata, CandidaturaOpzioni } from "../../domain/contracts/anagrafiche/candidati";
+import { candidatoRecord } from "../../domain/contracts/anagrafiche/candidati-record";
 import { api } from "../base";
+import { recordEndpoints } from "../records";
 
 export type { CandidaturaOpzioni };
 
@@ -14,26 +10,7 @@ const CANDIDATI = "anagrafiche/candidati";
 
 export const candidatiApi = api.injectEndpoints({
   endpoints: (build) => ({
-    candidato: build.query<Candidato, number>({
-      query: (id) => `${CANDIDATI}/${id}/`,
-      providesTags: (_r, _e, id) => [{ type: "Candidato", id }],
-    }),
-    updateCandidato: build.mutation<Candidato, { id: number; data: Partial<CandidatoFields> }>({
-      query: ({ id, data }) => ({ url: `${CANDIDATI}/${id}/`, method: "PUT", body: { data } }),
-      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(candidatiApi.util.upsertQueryData("candidato", id, data));
-        } catch {
-          /* the screen shows the error */
-        }
-      },
-      invalidatesTags: (_r, error) => (error ? [] : ["List", "Log"]),
-    }),
-    deleteCandidato: build.mutation<ResultOk, number>({
-      query: (id) => ({ url: `${CANDIDATI}/${id}/`, method: "DELETE" }),
-      invalidatesTags: (_r, error) => (error ? [] : ["List"]),
-    }),
+    ...recordEndpoints(build, candidatoRecord),
     assumiCandidato: build.mutation<Candidato, number>({
       query: (id) => ({ url: `${CANDIDATI}/${id}/assumi/`, method: "POST" }),
       invalidatesTags: (_r, error, id) => (error ? [] : [{ type: "Candidato", id }, "List"]),

@@ -1,18 +1,16 @@
 /**
- * Operators (SPEC §7 'Master data', issue 4): the full record, the quick view, the tabs'
+ * Operators (SPEC §7 'Master data', issue 4): the full record (contracts/anagrafiche/
+ * operatori-record.ts), the quick view, the tabs'
  * sub-resources, availability, file uploads and GDPR anonymisation. Paths under
  * /api/anagrafiche/operatori/ end with '/'; write bodies are `{data: …}`; DELETE answers
  * `{result: "OK"}`.
  */
-import type {
-  FileSlot,
-  OperatoreQuickView,
-  OperatoreRecord,
-  UploadedFile,
-} from "../../domain/contracts/anagrafiche/operatori";
+import type { FileSlot, OperatoreQuickView, UploadedFile } from "../../domain/contracts/anagrafiche/operatori";
+import { operatoreRecord } from "../../domain/contracts/anagrafiche/operatori-record";
 import type { DisponibilitaGiorno, OperatoreTab } from "../../domain/contracts/anagrafiche/operatori-tabs";
 import type { ResultOk } from "../../domain/contracts/common";
 import { api } from "../base";
+import { recordEndpoints } from "../records";
 import { QUICK_VIEW_CACHE_SECONDS } from "./files.endpoints";
 
 export type { FileSlot, OperatoreTab, UploadedFile };
@@ -30,10 +28,7 @@ const tabTag = (id: number, tab: string) => ({ type: "Operatore" as const, id: `
 
 export const operatoriApi = api.injectEndpoints({
   endpoints: (build) => ({
-    operatore: build.query<OperatoreRecord, number>({
-      query: (id) => `${OPERATORI}/${id}/`,
-      providesTags: (_r, _e, id) => [{ type: "Operatore", id }],
-    }),
+    ...recordEndpoints(build, operatoreRecord),
     operatoreQuickView: build.query<OperatoreQuickView, { id: number; cliente?: number | null }>({
       query: ({ id, cliente }) => ({
         url: `${OPERATORI}/${id}/`,
@@ -41,26 +36,6 @@ export const operatoriApi = api.injectEndpoints({
       }),
       keepUnusedDataFor: QUICK_VIEW_CACHE_SECONDS,
       providesTags: (_r, _e, { id }) => [{ type: "Operatore", id: `qv-${id}` }],
-    }),
-    createOperatore: build.mutation<OperatoreRecord, OperatoreInput>({
-      query: (data) => ({ url: `${OPERATORI}/`, method: "POST", body: { data } }),
-      invalidatesTags: ["List"],
-    }),
-    updateOperatore: build.mutation<OperatoreRecord, { id: number; data: OperatoreInput }>({
-      query: ({ id, data }) => ({ url: `${OPERATORI}/${id}/`, method: "PUT", body: { data } }),
-      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(operatoriApi.util.upsertQueryData("operatore", id, data));
-        } catch {
-          /* the screen shows the error */
-        }
-      },
-      invalidatesTags: (_r, error, { id }) => (error ? [] : ["List", "Log", { type: "Operatore", id: `qv-${id}` }]),
-    }),
-    deleteOperatore: build.mutation<ResultOk, number>({
-      query: (id) => ({ url: `${OPERATORI}/${id}/`, method: "DELETE" }),
-      invalidatesTags: ["List"],
     }),
     operatoreTab: build.query<TabItem[], { id: number; tab: OperatoreTab }>({
       query: ({ id, tab }) => `${OPERATORI}/${id}/${tab}/`,

@@ -1,38 +1,21 @@
 /**
- * Contracts (SPEC §7 'Planning'): the record and its save, and the clients offered by its form.
- * Write bodies are `{data: …}`.
+ * Contracts (SPEC §7 'Planning'): the record (contracts/pianificazione/contratti-record.ts) and the
+ * clients offered by its form.
  */
-import type { DataBody, ListResponse, ResultOk } from "../../domain/contracts/common";
+import type { ListResponse } from "../../domain/contracts/common";
 import type { ClienteRef, Contratto, ContrattoRow } from "../../domain/contracts/pianificazione/contratti";
+import { type ContrattoInput, contrattoRecord } from "../../domain/contracts/pianificazione/contratti-record";
 import { api } from "../base";
-import { contrattoPath, contrattoTag, type Id, P } from "./paths";
+import { recordEndpoints } from "../records";
 
-export type { ClienteRef, Contratto };
-
-/** The body of a contract save: the client by id, empty strings already turned into null. */
-export type ContrattoInput = Omit<Contratto, "id" | "cliente"> & { cliente: number | null };
+export type { ClienteRef, Contratto, ContrattoInput };
 
 /** A client in the contract form's picker. */
 export type ClienteOption = Pick<ContrattoRow["cliente"], "id" | "ragione_sociale">;
 
 export const contrattiApi = api.injectEndpoints({
   endpoints: (build) => ({
-    contratto: build.query<Contratto, Id>({
-      query: (id) => contrattoPath(id),
-      providesTags: (_r, _e, id) => contrattoTag(id),
-    }),
-    createContratto: build.mutation<Contratto, ContrattoInput>({
-      query: (data) => ({ url: `${P}/contratti/`, method: "POST", body: { data } satisfies DataBody<ContrattoInput> }),
-      invalidatesTags: [{ type: "Contratto", id: "LIST" }, "List"],
-    }),
-    updateContratto: build.mutation<Contratto, { id: Id; data: ContrattoInput }>({
-      query: ({ id, data }) => ({ url: contrattoPath(id), method: "PUT", body: { data } }),
-      invalidatesTags: (_r, _e, { id }) => [...contrattoTag(id), "List"],
-    }),
-    deleteContratto: build.mutation<ResultOk, Id>({
-      query: (id) => ({ url: contrattoPath(id), method: "DELETE" }),
-      invalidatesTags: (_r, _e, id) => [...contrattoTag(id), { type: "Contratto", id: "LIST" }, "List"],
-    }),
+    ...recordEndpoints(build, contrattoRecord),
     clientiOptions: build.query<ListResponse<ClienteOption>, void>({
       query: () => ({ url: "anagrafiche/clienti/", params: { page_size: 99999 } }),
     }),

@@ -1,7 +1,8 @@
 /** The anagrafiche mocks (mocks/anagrafiche.handlers.ts) answer with the server's schemas (see ./mock-answers.ts). */
 import { anagraficheHandlers } from "../../../mocks/anagrafiche.handlers";
 import { contattiCliente, sediCliente } from "../../../src/domain/contracts/anagrafiche/clienti-righe";
-import { describeMockAnswers, type Sample, sampleOfChild } from "./mock-answers";
+import { candidatoCalls, clienteCalls, operatoreCalls } from "../../../src/domain/contracts/anagrafiche/record-calls";
+import { describeMockAnswers, type Sample, sampleOf, sampleOfChild } from "./mock-answers";
 
 const A = "/api/anagrafiche";
 const OP = `${A}/operatori`;
@@ -28,19 +29,19 @@ describeMockAnswers("anagrafiche", anagraficheHandlers, [
   { url: `${OP}/?prov=MI,RM&attivo=true&order_field=cognome&global=rossi marco` },
   { url: `${OP}/?data_nascita_dal=1970-01-01&cognome=ross&group_by=prov` },
   { url: `${OP}/?file_type=csv&show_fields=codice,cognome,prov` },
-  { url: `${OP}/1/` },
-  { url: `${OP}/1/?quick_view=true&cliente=1` },
-  {
-    method: "POST",
-    url: `${OP}/`,
-    body: { data: { cognome: "Neri", nome: "Ada", sesso: "F", data_nascita: "1990-01-01", altezza: "170" } },
-  },
-  {
-    method: "PUT",
-    url: `${OP}/1/`,
+  sampleOf(operatoreCalls.get, 1),
+  sampleOf(operatoreCalls.get, 1, { query: "quick_view=true&cliente=1" }),
+  sampleOf(
+    operatoreCalls.create,
+    {},
+    {
+      body: { data: { cognome: "Neri", nome: "Ada", sesso: "F", data_nascita: "1990-01-01", altezza: "170" } },
+    },
+  ),
+  sampleOf(operatoreCalls.update, 1, {
     body: { data: { citta: "Brescia", posizioni_operatore: [{ posizione: { id: 1 } }] } },
-  },
-  { method: "DELETE", url: `${OP}/2/` },
+  }),
+  sampleOf(operatoreCalls.remove, 2),
   ...Object.entries(TABS).flatMap(([tab, data]): Sample[] => [
     { url: `${OP}/1/${tab}/` },
     { method: "POST", url: `${OP}/1/${tab}/`, body: { data } },
@@ -54,10 +55,10 @@ describeMockAnswers("anagrafiche", anagraficheHandlers, [
 
   { url: `${A}/clienti/?page=1&page_size=99999` },
   { url: `${A}/clienti/?prov=BG&order_field=sedi&group_by=citta&order_asc=false`, status: 400 },
-  { url: `${A}/clienti/1/` },
-  { method: "POST", url: `${A}/clienti/`, body: { data: { ragione_sociale: "Nuovo S.r.l.", citta: "Milano" } } },
-  { method: "PUT", url: `${A}/clienti/1/`, body: { data: { telefono: "035 1", lat: 45.7 } } },
-  { method: "DELETE", url: `${A}/clienti/2/` },
+  sampleOf(clienteCalls.get, 1),
+  sampleOf(clienteCalls.create, {}, { body: { data: { ragione_sociale: "Nuovo S.r.l.", citta: "Milano" } } }),
+  sampleOf(clienteCalls.update, 1, { body: { data: { telefono: "035 1", lat: 45.7 } } }),
+  sampleOf(clienteCalls.remove, 2),
   sampleOfChild(sediCliente, "create", { id: 1 }, { body: { data: { descrizione: "Magazzino", citta: "Bergamo" } } }),
   sampleOfChild(sediCliente, "update", { id: 1, subId: 1 }, { body: { data: { note: "Ingresso sul retro" } } }),
   sampleOfChild(sediCliente, "remove", { id: 1, subId: 1 }),
@@ -67,10 +68,10 @@ describeMockAnswers("anagrafiche", anagraficheHandlers, [
 
   { url: `${A}/candidati/?stato=nuovo,colloquio&order_field=created_at&order_asc=false` },
   { url: `${A}/candidati/?created_at_dal=2026-01-01&group_by=stato` },
-  { url: `${A}/candidati/1/` },
-  { method: "POST", url: `${A}/candidati/`, body: { data: { nome: "Ivo", cognome: "Sala", sesso: "M" } } },
-  { method: "PUT", url: `${A}/candidati/1/`, body: { data: { stato: "idoneo", valutazione: 4 } } },
-  { method: "DELETE", url: `${A}/candidati/2/` },
+  sampleOf(candidatoCalls.get, 1),
+  sampleOf(candidatoCalls.create, {}, { body: { data: { nome: "Ivo", cognome: "Sala", sesso: "M" } } }),
+  sampleOf(candidatoCalls.update, 1, { body: { data: { stato: "idoneo", valutazione: 4 } } }),
+  sampleOf(candidatoCalls.remove, 2),
   { url: `${A}/candidature/opzioni/` },
   {
     method: "POST",

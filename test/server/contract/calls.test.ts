@@ -8,19 +8,34 @@
  */
 import { HttpHandler, type RequestHandler } from "msw";
 import { anagraficheHandlers } from "../../../mocks/anagrafiche.handlers";
+import { cmsHandlers } from "../../../mocks/cms.handlers";
 import { consoleHandlers } from "../../../mocks/console.handlers";
+import { pianificazioneHandlers } from "../../../mocks/pianificazione.handlers";
 import { reportHandlers } from "../../../mocks/report.handlers";
 import { api } from "../../../src/api/base";
+import { candidatoRecord } from "../../../src/domain/contracts/anagrafiche/candidati-record";
+import { clienteRecord } from "../../../src/domain/contracts/anagrafiche/clienti-record";
 import { contattiCliente, sediCliente } from "../../../src/domain/contracts/anagrafiche/clienti-righe";
+import { operatoreRecord } from "../../../src/domain/contracts/anagrafiche/operatori-record";
+import { candidatoCalls, clienteCalls, operatoreCalls } from "../../../src/domain/contracts/anagrafiche/record-calls";
 import type { Call, CallTable } from "../../../src/domain/contracts/calls";
 import { type ChildDeclaration, childRoutes } from "../../../src/domain/contracts/children";
+import { eventoRecord } from "../../../src/domain/contracts/cms/eventi-record";
+import { eventoCalls } from "../../../src/domain/contracts/cms/record-calls";
 import * as consoleCalls from "../../../src/domain/contracts/console/calls";
+import { contrattoRecord } from "../../../src/domain/contracts/pianificazione/contratti-record";
+import { contrattoCalls } from "../../../src/domain/contracts/pianificazione/record-calls";
+import { recordTable } from "../../../src/domain/contracts/record-calls";
 import * as reportCalls from "../../../src/domain/contracts/report/calls";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { apiRoutes, routeProbe, type SeenRoute, withModule } from "../helpers/routes";
 import { testDbKinds } from "../setup/paths";
 import "../../../src/api/console/notifiche.endpoints";
 import "../../../src/api/anagrafiche/clienti.endpoints";
+import "../../../src/api/anagrafiche/candidati.endpoints";
+import "../../../src/api/anagrafiche/operatori.endpoints";
+import "../../../src/api/pianificazione/contratti.endpoints";
+import "../../../src/api/cms/eventi.endpoints";
 import "../../../src/api/console/allarmi.endpoints";
 import "../../../src/api/console/anomalie.endpoints";
 import "../../../src/api/console/credenziali-app.endpoints";
@@ -42,10 +57,26 @@ const MODULES: {
 }[] = [
   {
     name: "anagrafiche",
-    tables: {},
+    tables: {
+      cliente: recordTable(clienteRecord, clienteCalls),
+      candidato: recordTable(candidatoRecord, candidatoCalls),
+      operatore: recordTable(operatoreRecord, operatoreCalls),
+    },
     prefixes: [],
     children: [sediCliente, contattiCliente],
     handlers: anagraficheHandlers,
+  },
+  {
+    name: "pianificazione",
+    tables: { contratto: recordTable(contrattoRecord, contrattoCalls) },
+    prefixes: [],
+    handlers: pianificazioneHandlers,
+  },
+  {
+    name: "cms",
+    tables: { evento: recordTable(eventoRecord, eventoCalls) },
+    prefixes: [],
+    handlers: cmsHandlers,
   },
   {
     name: "console",

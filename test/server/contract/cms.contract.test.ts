@@ -1,12 +1,13 @@
 /** The CMS mocks (mocks/cms.handlers.ts) answer with the server's schemas (see ./mock-answers.ts). */
 import { cmsHandlers } from "../../../mocks/cms.handlers";
-import { describeMockAnswers } from "./mock-answers";
+import { eventoCalls } from "../../../src/domain/contracts/cms/record-calls";
+import { describeMockAnswers, sampleOf } from "./mock-answers";
 
 describeMockAnswers("cms", cmsHandlers, [
   { url: "/api/cms/eventi/" },
-  { method: "POST", url: "/api/cms/eventi/", body: { data: { titolo: "Sagra", visualizzatori: [4] } } },
-  { url: "/api/cms/eventi/1/" },
-  { method: "PUT", url: "/api/cms/eventi/1/", body: { data: { soglia_attenzione: 70 } } },
+  sampleOf(eventoCalls.create, {}, { body: { data: { titolo: "Sagra", visualizzatori: [4] } } }),
+  sampleOf(eventoCalls.get, 1),
+  sampleOf(eventoCalls.update, 1, { body: { data: { soglia_attenzione: 70 } } }),
   { method: "POST", url: "/api/cms/eventi/1/varchi/", body: { data: { nome: "Varco Est", capienza: 300 } } },
   { method: "PUT", url: "/api/cms/eventi/1/varchi/11/", body: { data: { capienza: 1200 } } },
   { method: "DELETE", url: "/api/cms/eventi/1/varchi/12/" },
@@ -26,5 +27,5 @@ describeMockAnswers("cms", cmsHandlers, [
   { method: "PUT", url: "/api/cms/utenti/2/", body: { data: { cellulare: "3339" } } },
   { method: "DELETE", url: "/api/cms/utenti/5" },
   { method: "POST", url: "/api/cms/utenti/2/codice-accesso/" },
-  { method: "DELETE", url: "/api/cms/eventi/2/" },
+  sampleOf(eventoCalls.remove, 2),
 ]);

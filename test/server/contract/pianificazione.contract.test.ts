@@ -1,5 +1,6 @@
 /** The pianificazione mocks (mocks/pianificazione.handlers.ts) answer with the server's schemas (see ./mock-answers.ts). */
 import { pianificazioneHandlers } from "../../../mocks/pianificazione.handlers";
+import { contrattoCalls } from "../../../src/domain/contracts/pianificazione/record-calls";
 import { pianiRonda, puntiRonda, rondeCalls } from "../../../src/domain/contracts/pianificazione/ronde/calls";
 import { describeMockAnswers, type Sample, sampleOf, sampleOfChild } from "./mock-answers";
 
@@ -35,14 +36,16 @@ describeMockAnswers("pianificazione", pianificazioneHandlers, [
   { url: `${P}/contratti/?page=1&page_size=25&global=filiale` },
   { url: `${P}/contratti/?attivo=true&tipo_servizio=fiduciari&order_field=servizi` },
   { url: `${P}/contratti/?group_by=cliente&order_field=count&order_asc=false` },
-  { url: `${C}/` },
-  {
-    method: "POST",
-    url: `${P}/contratti/`,
-    body: { data: { titolo: "Nuovo", cliente: 2, numero_contratto: "", notifica_allarme: null } },
-  },
-  { method: "PUT", url: `${C}/`, body: { data: { numero_contratto: null, agente: "Ugo", attivo: false } } },
-  { method: "DELETE", url: `${P}/contratti/2/` },
+  sampleOf(contrattoCalls.get, 1),
+  sampleOf(
+    contrattoCalls.create,
+    {},
+    {
+      body: { data: { titolo: "Nuovo", cliente: 2, numero_contratto: "", notifica_allarme: null } },
+    },
+  ),
+  sampleOf(contrattoCalls.update, 1, { body: { data: { numero_contratto: null, agente: "Ugo", attivo: false } } }),
+  sampleOf(contrattoCalls.remove, 2),
   ...rows(`${C}/prezzi`, { posizione: 3, prezzo_orario: "19.90", maggiorazione_notturna: "10" }, { prezzo_orario: 25 }),
   ...rows(`${C}/compensi`, { posizione: 3, compenso_orario: "12" }, { compenso_orario: "12.50" }),
   ...rows(`${C}/non-graditi`, { operatore: 4, motivo: "Ritardi" }, { motivo: "Su richiesta" }),

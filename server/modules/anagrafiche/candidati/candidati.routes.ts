@@ -2,22 +2,17 @@
  * /api/anagrafiche/candidati/ — the candidates' pipeline (staff).
  *   GET  /                  list (generic engine)          erp_candidati
  *   POST /                  {data} → 201 the record        erp_candidati / erp_candidati_candidati
- *   GET/PUT/DELETE /{id}/   the record / {data} / {result:"OK"}
+ *   GET/PUT/DELETE /{id}/   the record / {data} / {result:"OK"} (contracts/anagrafiche/candidati-record.ts)
  *   POST /{id}/assumi/      creates the operator → the record with operatore_id; 409 if already hired
  *   GET  /{id}/cv/          the CV (PDF), attachment
  */
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import {
-  CandidatoData,
-  CandidatoOut,
-  CandidatoRow,
-  IdParams,
-  ResultOk,
-} from "../../../../src/domain/contracts/anagrafiche/candidati";
+import { CandidatoOut, CandidatoRow, IdParams } from "../../../../src/domain/contracts/anagrafiche/candidati";
+import { candidatoCalls } from "../../../../src/domain/contracts/anagrafiche/record-calls";
 import { FileDownload } from "../../../../src/domain/contracts/common";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
+import { callRoutes } from "../../../lib/calls";
 import { contextOf } from "../../../lib/context";
 import { sendStoredFile } from "../../../lib/files";
 import { registerListRoute } from "../../../lib/list";
@@ -45,55 +40,12 @@ export const candidatiRoutes: FastifyPluginAsync = async (base) => {
     row: CandidatoRow,
   });
 
-  app.post(
-    "/",
-    {
-      config: { permissions: RECORD },
-      schema: {
-        tags,
-        summary: "Nuovo candidato",
-        body: z.object({ data: CandidatoData }),
-        response: { 201: CandidatoOut },
-      },
-    },
-    async (request, reply) => reply.code(201).send(await createCandidato(contextOf(request), request.body.data)),
-  );
-
-  app.get(
-    "/:id/",
-    {
-      config: { permissions: RECORD },
-      schema: { tags, summary: "Scheda candidato", params: IdParams, response: { 200: CandidatoOut } },
-    },
-    async (request) => getCandidato(app.db, request.params.id),
-  );
-
-  app.put(
-    "/:id/",
-    {
-      config: { permissions: RECORD },
-      schema: {
-        tags,
-        summary: "Modifica candidato",
-        params: IdParams,
-        body: z.object({ data: CandidatoData }),
-        response: { 200: CandidatoOut },
-      },
-    },
-    async (request) => updateCandidato(contextOf(request), request.params.id, request.body.data),
-  );
-
-  app.delete(
-    "/:id/",
-    {
-      config: { permissions: RECORD },
-      schema: { tags, summary: "Elimina candidato", params: IdParams, response: { 200: ResultOk } },
-    },
-    async (request) => {
-      await deleteCandidato(contextOf(request), request.params.id);
-      return { result: "OK" as const };
-    },
-  );
+  callRoutes(app, { tags }).record(candidatoCalls, {
+    get: (request) => getCandidato(app.db, request.params.id),
+    create: (request) => createCandidato(contextOf(request), request.body.data),
+    update: (request) => updateCandidato(contextOf(request), request.params.id, request.body.data),
+    remove: (request) => deleteCandidato(contextOf(request), request.params.id),
+  });
 
   app.post(
     "/:id/assumi/",

@@ -9,21 +9,10 @@
  */
 import { CAPABILITIES, type Capability, hasAny } from "../../../../src/domain/permissions";
 
-export const QUICK_VIEW_CAPABILITY: readonly string[] = [
-  ...new Set([...CAPABILITIES.operatori, ...CAPABILITIES.contratti, ...CAPABILITIES.intermittenti]),
-];
-
-/** Anyone who can open some part of an operator (route-level guard of GET /{id}/). */
-export const ANY_OPERATORE_CAPABILITY: readonly string[] = [
-  ...new Set([
-    ...QUICK_VIEW_CAPABILITY,
-    ...CAPABILITIES.operatoriAnagrafica,
-    ...CAPABILITIES.operatoriDocumentiCorsi,
-    ...CAPABILITIES.operatoriContrattiPratiche,
-    ...CAPABILITIES.operatoriIndisponibilita,
-    ...CAPABILITIES.operatoriAltro,
-  ]),
-];
+export {
+  ANY_OPERATORE_CAPABILITY,
+  QUICK_VIEW_CAPABILITY,
+} from "../../../../src/domain/contracts/anagrafiche/operatori-record";
 
 /** Whether someone holding these permissions (a request's user, a service's actor) may use that capability. */
 export function can(user: { permissions: readonly string[] }, capability: Capability): boolean {

@@ -1,22 +1,15 @@
 /**
  * /api/anagrafiche/operatori/ — create, read (full record or ?quick_view=true), update, delete;
- * the tabs, uploads and GDPR routes are registered here too (same prefix). Who may do what:
- * see access.ts.
+ * the tabs, uploads and GDPR routes are registered here too (same prefix). The record's calls are
+ * declared in contracts/anagrafiche/operatori-record.ts. Who may do what: see access.ts.
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  idParams,
-  OperatoreBody,
-  OperatoreGetOut,
-  OperatoreRecordOut,
-  recordQuery,
-} from "../../../../src/domain/contracts/anagrafiche/operatori";
-import { ResultOk } from "../../../../src/domain/contracts/common";
-import { CAPABILITIES } from "../../../../src/domain/permissions";
+import { operatoreCalls } from "../../../../src/domain/contracts/anagrafiche/record-calls";
+import { callRoutes } from "../../../lib/calls";
 import { contextOf } from "../../../lib/context";
 import { forbidden } from "../../../lib/errors";
 import { currentUser } from "../../../plugins/auth-guard";
-import { ANY_OPERATORE_CAPABILITY, can, QUICK_VIEW_CAPABILITY } from "./access";
+import { can, QUICK_VIEW_CAPABILITY } from "./access";
 import { gdprRoutes } from "./gdpr.routes";
 import { operatoriListRoutes } from "./operatori.list";
 import { buildRecord, createOperatore, deleteOperatore, getOperatoreRow, updateOperatore } from "./operatori.service";
@@ -29,26 +22,8 @@ const tags = ["anagrafiche"];
 export const operatoriRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(operatoriListRoutes);
 
-  app.post(
-    "/",
-    {
-      config: { permissions: CAPABILITIES.operatoriAnagrafica },
-      schema: { tags, body: OperatoreBody, response: { 201: OperatoreRecordOut } },
-    },
-    async (request, reply) => {
-      const ctx = contextOf(request);
-      const id = await createOperatore(ctx, request.body.data);
-      return reply.code(201).send(await buildRecord(ctx, await getOperatoreRow(app.db, id)));
-    },
-  );
-
-  app.get(
-    "/:id/",
-    {
-      config: { permissions: ANY_OPERATORE_CAPABILITY },
-      schema: { tags, params: idParams, querystring: recordQuery, response: { 200: OperatoreGetOut } },
-    },
-    async (request) => {
+  callRoutes(app, { tags }).record(operatoreCalls, {
+    get: async (request) => {
       const user = currentUser(request);
       const { quick_view, cliente } = request.query;
       if (quick_view === "true" || quick_view === "1") {
@@ -59,32 +34,18 @@ export const operatoriRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await getOperatoreRow(app.db, request.params.id);
       return buildRecord(contextOf(request), row);
     },
-  );
-
-  app.put(
-    "/:id/",
-    {
-      config: { permissions: [...new Set([...CAPABILITIES.operatoriAnagrafica, ...CAPABILITIES.operatoriAltro])] },
-      schema: { tags, params: idParams, body: OperatoreBody, response: { 200: OperatoreRecordOut } },
+    create: async (request) => {
+      const ctx = contextOf(request);
+      const id = await createOperatore(ctx, request.body.data);
+      return buildRecord(ctx, await getOperatoreRow(app.db, id));
     },
-    async (request) => {
+    update: async (request) => {
       const ctx = contextOf(request);
       await updateOperatore(ctx, request.params.id, request.body.data);
       return buildRecord(ctx, await getOperatoreRow(app.db, request.params.id));
     },
-  );
-
-  app.delete(
-    "/:id/",
-    {
-      config: { permissions: CAPABILITIES.operatoriAnagrafica },
-      schema: { tags, params: idParams, response: { 200: ResultOk } },
-    },
-    async (request) => {
-      await deleteOperatore(contextOf(request), request.params.id);
-      return { result: "OK" as const };
-    },
-  );
+    remove: (request) => deleteOperatore(contextOf(request), request.params.id),
+  });
 
   await app.register(tabsRoutes);
   await app.register(operatoriUploadRoutes);

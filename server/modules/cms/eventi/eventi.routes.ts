@@ -4,16 +4,17 @@
  *   POST /                      {data: titolo, descrizione, visualizzatori, indirizzo, citta, prov, contatore,
  *                               data_inizio, data_fine, abilitato} → 201 the record
  *   GET/PUT/DELETE /{id}/       the record (gates, thresholds, devices, linked users) / {data} / {result:"OK"}
+ *                               (declared in contracts/cms/eventi-record.ts)
  *   POST /{id}/varchi/, PUT|DELETE /{id}/varchi/{subId}/             the gates
  *   POST /{id}/dispositivi/, PUT|DELETE /{id}/dispositivi/{subId}/   the counting devices (eventi-righe.crud.ts)
  * Read: cms_view, cms_edit, cms_admin; write: cms_edit, cms_admin; delete an event: cms_admin.
  */
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { EventoData, EventoOut, EventoRow, IdParams, ResultOk } from "../../../../src/domain/contracts/cms/eventi";
-import { updateSchema } from "../../../../src/domain/contracts/update-schema";
+import { EventoRow } from "../../../../src/domain/contracts/cms/eventi";
+import { eventoCalls } from "../../../../src/domain/contracts/cms/record-calls";
 import { CAPABILITIES } from "../../../../src/domain/permissions";
+import { callRoutes } from "../../../lib/calls";
 import { contextOf } from "../../../lib/context";
 import { registerChildCrud } from "../../../lib/crud";
 import { registerListRoute } from "../../../lib/list";
@@ -33,50 +34,12 @@ export const eventiRoutes: FastifyPluginAsync = async (base) => {
     row: EventoRow,
   });
 
-  app.post(
-    "/",
-    {
-      config: { permissions: CAPABILITIES.cmsEdit },
-      schema: { tags, summary: "Nuovo evento", body: z.object({ data: EventoData }), response: { 201: EventoOut } },
-    },
-    async (request, reply) => reply.code(201).send(await createEvento(contextOf(request), request.body.data)),
-  );
-
-  app.get(
-    "/:id/",
-    {
-      config: { permissions: CAPABILITIES.cmsView },
-      schema: { tags, summary: "Scheda evento", params: IdParams, response: { 200: EventoOut } },
-    },
-    async (request) => getEvento(contextOf(request), request.params.id),
-  );
-
-  app.put(
-    "/:id/",
-    {
-      config: { permissions: CAPABILITIES.cmsEdit },
-      schema: {
-        tags,
-        summary: "Modifica evento",
-        params: IdParams,
-        body: z.object({ data: updateSchema(EventoData) }),
-        response: { 200: EventoOut },
-      },
-    },
-    async (request) => updateEvento(contextOf(request), request.params.id, request.body.data),
-  );
-
-  app.delete(
-    "/:id/",
-    {
-      config: { permissions: CAPABILITIES.cmsAdmin },
-      schema: { tags, summary: "Elimina evento", params: IdParams, response: { 200: ResultOk } },
-    },
-    async (request) => {
-      await deleteEvento(contextOf(request), request.params.id);
-      return { result: "OK" as const };
-    },
-  );
+  callRoutes(app, { tags }).record(eventoCalls, {
+    get: (request) => getEvento(contextOf(request), request.params.id),
+    create: (request) => createEvento(contextOf(request), request.body.data),
+    update: (request) => updateEvento(contextOf(request), request.params.id, request.body.data),
+    remove: (request) => deleteEvento(contextOf(request), request.params.id),
+  });
 
   registerChildCrud(base, varchi);
   registerChildCrud(base, dispositivi);
