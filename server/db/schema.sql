@@ -1129,8 +1129,13 @@ $$;
 CREATE FUNCTION public.report_ore_turni_aggiorna(ids integer[]) RETURNS void
     LANGUAGE plpgsql
     SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
     AS $$
 BEGIN
+  -- Many assignments (a bulk write): plans for this call's array and the tables as they are now.
+  IF cardinality(ids) > 100 THEN
+    PERFORM set_config('plan_cache_mode', 'force_custom_plan', true);
+  END IF;
   UPDATE report_ore_turni r SET fonte = 'pianificate', pianificate = 0, feriale_diurno = 0, feriale_notturno = 0,
     domenica_diurno = 0, domenica_notturno = 0, festivo_diurno = 0, festivo_notturno = 0,
     festivo_domenica_diurno = 0, festivo_domenica_notturno = 0
@@ -1195,6 +1200,7 @@ $$;
 
 CREATE FUNCTION public.report_ore_turni_approvate() RETURNS trigger
     LANGUAGE plpgsql
+    SET plan_cache_mode TO 'force_generic_plan'
     AS $$
 DECLARE
   a record;
@@ -1274,8 +1280,13 @@ $$;
 CREATE FUNCTION public.report_ore_turni_dimensioni(ids integer[]) RETURNS void
     LANGUAGE plpgsql
     SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
     AS $$
 BEGIN
+  -- Many assignments (a bulk write): plans for this call's array and the tables as they are now.
+  IF cardinality(ids) > 100 THEN
+    PERFORM set_config('plan_cache_mode', 'force_custom_plan', true);
+  END IF;
   UPDATE report_ore_turni r SET giorno = g.giorno, operatore_id = a.operatore_id, servizio_id = g.servizio_id,
     contratto_id = s.contratto_id, posizione_id = t.posizione_id
   FROM turni_operatori a JOIN turni t ON t.id = a.turno_id JOIN giorni g ON g.id = t.giorno_id
