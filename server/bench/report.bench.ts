@@ -81,12 +81,6 @@ async function seed(database: Database, log: (s: string) => void) {
     `UPDATE clienti SET citta = (ARRAY['Milano','Bologna','Roma','Torino','Napoli'])[1 + id % 5] WHERE id % 3 = 0`,
   );
   log(`${operators} operatori, 300 clienti`);
-  // The fact table's functions keep generic plans (migration 0891, for the planners' one-assignment
-  // writes), planned for `= ANY (ids)` of ~10 ids: the generator's statements of 73,000 assignments
-  // each then ran for many minutes (the first chunk > 13 min, not finished). Custom plans while
-  // building (the check-ins too), as before 0891; the functions as migrated for the measurements.
-  const FUNZIONI = ["report_ore_turni_aggiorna(integer[])", "report_ore_turni_dimensioni(integer[])"];
-  for (const f of FUNZIONI) await database.exec(`ALTER FUNCTION ${f} RESET plan_cache_mode`);
   await seedScalePianificazione(database, {
     contracts: CONTRACTS,
     weeks: WEEKS,
@@ -145,7 +139,6 @@ async function seed(database: Database, log: (s: string) => void) {
       SELECT 'Evento ' || g, 'Bologna', now() + (g - 100) * interval '1 day' - interval '2 hours', now() + (g - 100) * interval '1 day' + interval '3 hours'
         FROM generate_series(1, 200) g;`);
   log("documenti, corsi, pratiche, ticket, anomalie, eventi");
-  for (const f of FUNZIONI) await database.exec(`ALTER FUNCTION ${f} SET plan_cache_mode = force_generic_plan`);
 }
 
 interface Workload {
