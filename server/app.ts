@@ -7,6 +7,7 @@ import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-z
 import { z } from "zod";
 import type { AppConfig } from "./config";
 import { type Database, type Db, openDatabase } from "./db/client";
+import { checkListJoins } from "./lib/list";
 import { textLogStream } from "./lib/log-format";
 import { createMailer, type Mailer } from "./lib/mail";
 import { requestIdFor } from "./lib/request-context";
@@ -73,6 +74,9 @@ export async function buildApp(config: AppConfig, services: AppServices = {}): P
   await app.register(inputGuardPlugin);
   await app.register(openapiPlugin);
   for (const m of MODULES) await app.register(m.plugin, { prefix: m.prefix });
+  // A list's join declared to one row on columns that are not a unique key refuses the start
+  // (server/lib/list/check-joins.ts): its counts would not match its pages.
+  app.addHook("onReady", async () => checkListJoins(database.db));
   await app.register(webPlugin);
   return app;
 }

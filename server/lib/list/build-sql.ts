@@ -8,7 +8,7 @@
 import { SQL, StringChunk, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { COUNT_FIELD, likeCondition } from "./parse-query";
-import type { FieldDef, List, ListContext, ListQuery } from "./types";
+import type { FieldDef, List, ListContext, ListJoin, ListQuery } from "./types";
 import { BUSINESS_TZ, likeEscape } from "./values";
 
 const ident = (name: string) => sql.raw(`"${name}"`);
@@ -160,8 +160,24 @@ function keepPart(list: List, key: string, fragment: SQL): SQL {
 }
 
 interface JoinPlan {
-  /** Aliases in declaration order, with their join and a test for `alias.` in a statement's text. */
-  joins: { alias: string; sql: SQL; named: RegExp; needs: string[] }[];
+  /**
+   * Aliases in declaration order, with their join, a test for `alias.` in a statement's text and
+   * whether every statement carries it (a join that may add rows).
+   */
+  joins: { alias: string; sql: SQL; named: RegExp; needs: string[]; always: boolean }[];
+}
+
+/** The SQL of a declared join (types.ts `ListJoin`). */
+export function listJoinSql(alias: string, join: ListJoin): SQL {
+  if ("many" in join) return join.many;
+  if ("lateral" in join) return join.lateral;
+  // Names as text, the fast path of db/render-sql.ts: defineList admits only [a-z_][a-z0-9_]*.
+  const name = (n: string) => {
+    if (!/^[a-z_][a-z0-9_]*$/.test(n)) throw new Error(`join '${alias}': nome non valido '${n}'`);
+    return sql.raw(n);
+  };
+  const on = Object.entries(join.on).map(([column, value]) => sql`${name(alias)}.${name(column)} = ${value}`);
+  return sql`${sql.raw(join.left ? "LEFT JOIN" : "JOIN")} ${name(join.table)} ${name(alias)} ON ${sql.join(on, sql` AND `)}`;
 }
 const joinPlans = new WeakMap<List, JoinPlan>();
 
@@ -172,10 +188,11 @@ function joinPlan(list: List): JoinPlan {
     const named = (alias: string) => new RegExp(`(?<![\\w."])${alias}\\.`);
     plan = {
       joins: entries.map(([alias, join], i) => {
-        const text = dialect.sqlToQuery(join).sql;
+        const rendered = listJoinSql(alias, join);
+        const text = dialect.sqlToQuery(rendered).sql;
         // The aliases of earlier joins its ON clause names.
         const needs = entries.slice(0, i).flatMap(([a]) => (named(a).test(text) ? [a] : []));
-        return { alias, sql: join, named: named(alias), needs };
+        return { alias, sql: rendered, named: named(alias), needs, always: "many" in join };
       }),
     };
     joinPlans.set(list, plan);
@@ -190,7 +207,7 @@ function fromFor(list: List, text: string | undefined): SQL {
   const wanted = new Set<string>();
   for (let i = plan.joins.length - 1; i >= 0; i--) {
     const j = plan.joins[i];
-    if (text === undefined || wanted.has(j.alias) || j.named.test(text)) {
+    if (text === undefined || j.always || wanted.has(j.alias) || j.named.test(text)) {
       wanted.add(j.alias);
       for (const a of j.needs) wanted.add(a);
     }

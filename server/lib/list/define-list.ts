@@ -72,5 +72,22 @@ export function defineList<F extends Record<string, ListField>>(
   for (const o of def.defaultOrder ?? []) {
     if (!def.fields[o.field]) throw new Error(`${where}: defaultOrder su campo sconosciuto '${o.field}'`);
   }
-  return Object.freeze({ ...def, __list: true as const });
+  for (const [alias, join] of Object.entries(def.joins ?? {})) {
+    if (!NAME.test(alias)) throw new Error(`${where}: alias di join non valido '${alias}'`);
+    if ("many" in join) continue;
+    if ("lateral" in join) {
+      if (!join.oneRow.trim()) throw new Error(`${where}: la join laterale '${alias}' deve dire perché dà una riga`);
+      continue;
+    }
+    if (!NAME.test(join.table)) throw new Error(`${where}: tabella non valida '${join.table}' nella join '${alias}'`);
+    const columns = Object.keys(join.on);
+    if (columns.length === 0 || columns.some((c) => !NAME.test(c)))
+      throw new Error(`${where}: la join '${alias}' deve dire su quali colonne di ${join.table} si unisce`);
+  }
+  const list = Object.freeze({ ...def, __list: true as const });
+  if (def.joins) JOINED.push(list);
+  return list;
 }
+
+/** The lists with joins, for the start-up check of their multiplicity (check-joins.ts). */
+export const JOINED: List[] = [];

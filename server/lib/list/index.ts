@@ -1,4 +1,6 @@
 /** The generic list engine (see README.md). */
+export { listJoinSql } from "./build-sql";
+export { checkListJoins } from "./check-joins";
 export { defineList } from "./define-list";
 export { CONTENT_TYPES, exportFilename } from "./export/run-export";
 export { type ListRouteOptions, registerListRoute } from "./list-route";
@@ -16,6 +18,7 @@ export type {
   ListDeclaration,
   ListDef,
   ListField,
+  ListJoin,
   ListQuery,
   ListResult,
   ListSql,

@@ -64,6 +64,24 @@ export interface CustomFilter<S extends z.ZodType = z.ZodType> {
 }
 
 /**
+ * A join of a list, with its multiplicity (a LATERAL sub-query: `lateral`, below):
+ * - to one row of `table`: `on` maps columns of `table` to the expressions they equal; the engine
+ *   writes `[LEFT] JOIN table alias ON alias.column = expression AND …`. The columns must hold a
+ *   unique key of the table (checked at start-up); an inner one must also always find its row (a
+ *   NOT NULL foreign key), or it would drop rows a count without it keeps;
+ * - `{ many }`: a join (or LATERAL sub-query) that may add rows: every statement carries it.
+ */
+export type ListJoin =
+  | { table: string; on: Record<string, SQL>; left?: boolean }
+  | { many: SQL }
+  /**
+   * A LATERAL sub-query that gives one row per row (`LEFT JOIN LATERAL (…) x ON true` over an
+   * aggregate without GROUP BY, a LIMIT 1, or lookups by primary keys): the database cannot check
+   * it, so the declaration says why in `oneRow`, for the reviewer.
+   */
+  | { lateral: SQL; oneRow: string };
+
+/**
  * The server's side of a list: how each declared field is read (`sql`), from where, and what only
  * the server knows (joins, fixed conditions, custom filters, the reshaping of a row).
  */
@@ -76,12 +94,14 @@ export interface ListSql<F extends Record<string, ListField> = Record<string, Li
   /**
    * Joins a statement carries only when it names their alias (`alias.`): the count, the page's ids
    * and the grouped answer leave out those nothing in their WHERE/ORDER BY uses; the rows of the
-   * page and exports carry them all. Each must keep every row of what precedes it and add none —
-   * a LEFT JOIN on a unique key, or an inner join on a NOT NULL foreign key — so leaving it out
-   * changes no count. In declaration order; a join whose ON names another's alias brings it along.
-   *   joins: { v: sql`LEFT JOIN valutazioni v ON v.id = o.rating` }
+   * page and exports carry them all. Each is declared with its multiplicity (`ListJoin`): a join to
+   * one row keeps every row of what precedes it and adds none — so leaving it out changes no
+   * count — and the server refuses to start when its columns are not a unique key of its table
+   * (`checkListJoins`); a join that may add rows is declared `many` and never left out. In
+   * declaration order; a join whose ON names another's alias brings it along.
+   *   joins: { v: { table: "valutazioni", on: { id: sql`o.rating` }, left: true } }
    */
-  joins?: Record<string, SQL>;
+  joins?: Record<string, ListJoin>;
   /** Fixed conditions (tenant, route params, soft-deleted rows…). */
   where?: (ctx: ListContext) => SQL | undefined;
   /** Every declared field's SQL: the expression, or `{sql, orderBy}`. */

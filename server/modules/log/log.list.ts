@@ -40,7 +40,7 @@ function objectCondition(ctx: ListContext): SQL | undefined {
 /** How every log list reads an entry: the generic list and a record's own history. */
 const ENTRY: Omit<ListSql<typeof LogList.fields>, "filters" | "where"> = {
   from: sql`log_entries l`,
-  joins: { u: sql`LEFT JOIN users u ON u.id = l.utente_id` },
+  joins: { u: { table: "users", on: { id: sql`l.utente_id` }, left: true } },
   key: sql`l.id`,
   sql: {
     id: sql`l.id`,

@@ -130,13 +130,21 @@ export const assegnazioniSql = {
   // NOT NULL foreign keys, and at most one row per (contract, qualification) in contratti_prezzi /
   // contratti_compensi.
   joins: {
-    s: sql`JOIN servizi s ON s.id = r.servizio_id`,
-    c: sql`JOIN contratti c ON c.id = r.contratto_id`,
-    cl: sql`JOIN clienti cl ON cl.id = c.cliente_id`,
-    o: sql`JOIN operatori o ON o.id = r.operatore_id`,
-    pz: sql`JOIN posizioni pz ON pz.id = r.posizione_id`,
-    cp: sql`LEFT JOIN contratti_prezzi cp ON cp.contratto_id = r.contratto_id AND cp.posizione_id = r.posizione_id`,
-    cc: sql`LEFT JOIN contratti_compensi cc ON cc.contratto_id = r.contratto_id AND cc.posizione_id = r.posizione_id`,
+    s: { table: "servizi", on: { id: sql`r.servizio_id` } },
+    c: { table: "contratti", on: { id: sql`r.contratto_id` } },
+    cl: { table: "clienti", on: { id: sql`c.cliente_id` } },
+    o: { table: "operatori", on: { id: sql`r.operatore_id` } },
+    pz: { table: "posizioni", on: { id: sql`r.posizione_id` } },
+    cp: {
+      table: "contratti_prezzi",
+      on: { contratto_id: sql`r.contratto_id`, posizione_id: sql`r.posizione_id` },
+      left: true,
+    },
+    cc: {
+      table: "contratti_compensi",
+      on: { contratto_id: sql`r.contratto_id`, posizione_id: sql`r.posizione_id` },
+      left: true,
+    },
   },
   key: sql`r.turno_operatore_id`,
   // Per operator over whole months: the sums kept per operator and month (report_ore_mesi).

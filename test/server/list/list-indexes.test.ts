@@ -15,7 +15,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { queryRows } from "../../../server/db/query";
 import { renderSql } from "../../../server/db/render-sql";
 import type { List, ListQuery } from "../../../server/lib/list";
-import { parseListQuery } from "../../../server/lib/list";
+import { listJoinSql, parseListQuery } from "../../../server/lib/list";
 import { countQuery, keepsPlan, pageKeysQuery, pageQuery } from "../../../server/lib/list/build-sql";
 import type { AuthUser } from "../../../server/lib/tokens";
 import { candidatiList } from "../../../server/modules/anagrafiche/candidati/candidati.list";
@@ -518,7 +518,8 @@ describePg("list indexes [postgres]", () => {
     const f = c.list.fields[name];
     const param = f.param ?? name;
     if (f.type === "boolean") return { [param]: "true" };
-    const from = sql`${c.list.from} ${sql.join(Object.values(c.list.joins ?? {}), sql` `)}`;
+    const joins = Object.entries(c.list.joins ?? {}).map(([alias, join]) => listJoinSql(alias, join));
+    const from = sql`${c.list.from} ${sql.join(joins, sql` `)}`;
     const rows = await queryRows<{ v: string }>(
       db.db,
       sql`SELECT (${f.sql})::text AS v FROM ${from} WHERE (${f.sql}) IS NOT NULL LIMIT 1`,

@@ -16,7 +16,7 @@ const todayOf = (ctx: ListContext) => toApiDate(ctx.request ? ctx.request.server
 
 export const operatoriList = defineList(OperatoriList, {
   from: sql`operatori o`,
-  joins: { v: sql`LEFT JOIN valutazioni v ON v.id = o.rating` },
+  joins: { v: { table: "valutazioni", on: { id: sql`o.rating` }, left: true } },
   key: sql`o.id`,
   where: () => sql`o.anonimizzato = false`,
   // The operators shown, kept exact by triggers (migration 0304): the unfiltered list's count.

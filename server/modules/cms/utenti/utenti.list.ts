@@ -12,8 +12,8 @@ import { defineList } from "../../../lib/list";
 export const utentiCmsList = defineList(UtentiCmsList, {
   from: sql`cms_utenti u`,
   joins: {
-    t: sql`JOIN tipi_utente_cms t ON t.id = u.tipologia_id`,
-    o: sql`LEFT JOIN operatori o ON o.id = u.operatore_id`,
+    t: { table: "tipi_utente_cms", on: { id: sql`u.tipologia_id` } },
+    o: { table: "operatori", on: { id: sql`u.operatore_id` }, left: true },
   },
   key: sql`u.id`,
   sql: {

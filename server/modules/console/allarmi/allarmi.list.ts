@@ -4,26 +4,29 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import { AllarmeList } from "../../../../src/domain/contracts/console/allarmi/schemas";
-import { defineList } from "../../../lib/list";
+import { defineList, type ListJoin } from "../../../lib/list";
 
 /**
  * `x.cliente`, `x.servizio` of the shift `turno` names (at most one row, LEFT: none without a shift):
  * the join of the lists of what the guards send from the field (alarms, service reports).
  */
-export const clienteServizioDelTurno = (turno: SQL) => sql`LEFT JOIN LATERAL (
+export const clienteServizioDelTurno = (turno: SQL): ListJoin => ({
+  oneRow: "the shift by its primary key, then its day, service, contract and client by theirs",
+  lateral: sql`LEFT JOIN LATERAL (
       SELECT cl.ragione_sociale AS cliente, coalesce(nullif(s.descrizione, ''), c.titolo) AS servizio
         FROM turni t JOIN giorni g ON g.id = t.giorno_id JOIN servizi s ON s.id = g.servizio_id
         JOIN contratti c ON c.id = s.contratto_id JOIN clienti cl ON cl.id = c.cliente_id
-       WHERE t.id = ${turno}) x ON true`;
+       WHERE t.id = ${turno}) x ON true`,
+});
 
 export const allarmiList = defineList(AllarmeList, {
   from: sql`allarmi a`,
   // One row per alarm whatever is joined (NOT NULL operator; the shift at most one row, left).
   joins: {
-    o: sql`JOIN operatori o ON o.id = a.operatore_id`,
+    o: { table: "operatori", on: { id: sql`a.operatore_id` } },
     x: clienteServizioDelTurno(sql`a.turno_id`),
-    pu: sql`LEFT JOIN users pu ON pu.id = a.preso_da`,
-    cu: sql`LEFT JOIN users cu ON cu.id = a.chiuso_da`,
+    pu: { table: "users", on: { id: sql`a.preso_da` }, left: true },
+    cu: { table: "users", on: { id: sql`a.chiuso_da` }, left: true },
   },
   key: sql`a.id`,
   sql: {

@@ -11,13 +11,17 @@ export const anomalieList = defineList(AnomaliaList, {
   // One row per anomaly whatever is joined (NOT NULL foreign keys): the count and the keys' step
   // read anomalie alone (its period filter and order are anomalie_lista_idx).
   joins: {
-    o: sql`JOIN operatori o ON o.id = a.operatore_id`,
-    x: sql`JOIN LATERAL (
+    o: { table: "operatori", on: { id: sql`a.operatore_id` } },
+    x: {
+      oneRow:
+        "the shift by its primary key (a NOT NULL foreign key), then its day, service, contract and client by theirs",
+      lateral: sql`JOIN LATERAL (
       SELECT g.giorno, cl.ragione_sociale AS cliente, coalesce(nullif(s.descrizione, ''), c.titolo) AS servizio
         FROM turni t JOIN giorni g ON g.id = t.giorno_id JOIN servizi s ON s.id = g.servizio_id
         JOIN contratti c ON c.id = s.contratto_id JOIN clienti cl ON cl.id = c.cliente_id
        WHERE t.id = a.turno_id) x ON true`,
-    u: sql`LEFT JOIN users u ON u.id = a.gestita_da`,
+    },
+    u: { table: "users", on: { id: sql`a.gestita_da` }, left: true },
   },
   key: sql`a.id`,
   sql: {

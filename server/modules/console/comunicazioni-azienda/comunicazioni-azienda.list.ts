@@ -12,8 +12,8 @@ const conta = (where: string) =>
 export const comunicazioniList = defineList(ComunicazioneList, {
   from: sql`comunicazioni c`,
   joins: {
-    p: sql`LEFT JOIN posizioni p ON p.id = c.posizione_id`,
-    u: sql`LEFT JOIN users u ON u.id = c.inviata_da`,
+    p: { table: "posizioni", on: { id: sql`c.posizione_id` }, left: true },
+    u: { table: "users", on: { id: sql`c.inviata_da` }, left: true },
   },
   key: sql`c.id`,
   sql: {

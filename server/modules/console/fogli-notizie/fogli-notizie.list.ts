@@ -12,13 +12,16 @@ const TZ = sql.raw(`'${BUSINESS_TZ}'`);
 export const fogliNotizieList = defineList(FoglioNotizieList, {
   from: sql`fogli_notizie f`,
   joins: {
-    u: sql`LEFT JOIN users u ON u.id = f.generato_da`,
-    d: sql`LEFT JOIN LATERAL (
+    u: { table: "users", on: { id: sql`f.generato_da` }, left: true },
+    d: {
+      oneRow: "an aggregate without GROUP BY: one row per sheet",
+      lateral: sql`LEFT JOIN LATERAL (
       SELECT count(*)::int AS n,
              (SELECT trim(du.nome || ' ' || du.cognome) || ', ' || to_char(x.scaricato_il AT TIME ZONE ${TZ}, 'DD/MM/YYYY HH24:MI')
                 FROM fogli_notizie_download x JOIN users du ON du.id = x.utente_id
                WHERE x.foglio_id = f.id ORDER BY x.scaricato_il DESC LIMIT 1) AS ultimo
         FROM fogli_notizie_download dd WHERE dd.foglio_id = f.id) d ON true`,
+    },
   },
   key: sql`f.id`,
   sql: {

@@ -13,7 +13,7 @@ export const relazioniList = defineList(RelazioneList, {
     JOIN LATERAL (SELECT * FROM relazioni_servizio_versioni x WHERE x.relazione_id = r.id ORDER BY x.versione DESC LIMIT 1) v ON true`,
   // One row per report whatever is joined (NOT NULL operator; the shift at most one row, left).
   joins: {
-    o: sql`JOIN operatori o ON o.id = r.operatore_id`,
+    o: { table: "operatori", on: { id: sql`r.operatore_id` } },
     x: clienteServizioDelTurno(sql`r.turno_id`),
   },
   key: sql`r.id`,

@@ -8,7 +8,7 @@ import { defineList } from "../../../lib/list";
 
 export const ticketList = defineList(TicketList, {
   from: sql`ticket_supporto t JOIN operatori o ON o.id = t.operatore_id`,
-  joins: { u: sql`LEFT JOIN users u ON u.id = t.assegnato_a` },
+  joins: { u: { table: "users", on: { id: sql`t.assegnato_a` }, left: true } },
   key: sql`t.id`,
   sql: {
     id: sql`t.id`,

@@ -22,10 +22,12 @@ export const consuntivoList = defineList(ConsuntivoList, {
   from: sql`turni_operatori a JOIN turni t ON t.id = a.turno_id JOIN giorni g ON g.id = t.giorno_id
     JOIN servizi s ON s.id = g.servizio_id`,
   joins: {
-    o: sql`JOIN operatori o ON o.id = a.operatore_id`,
-    p: sql`JOIN posizioni p ON p.id = t.posizione_id`,
-    r: sql`LEFT JOIN report_ore_turni r ON r.turno_operatore_id = a.id`,
-    tb: sql`LEFT JOIN LATERAL (
+    o: { table: "operatori", on: { id: sql`a.operatore_id` } },
+    p: { table: "posizioni", on: { id: sql`t.posizione_id` } },
+    r: { table: "report_ore_turni", on: { turno_operatore_id: sql`a.id` }, left: true },
+    tb: {
+      oneRow: "aggregates without GROUP BY: one row per assignment",
+      lateral: sql`LEFT JOIN LATERAL (
       SELECT min(x.data_ora_valida) FILTER (WHERE x.tipo = 'ingresso') AS ingresso,
              max(x.data_ora_valida) FILTER (WHERE x.tipo = 'uscita') AS uscita,
              max(x.data_ora_valida) FILTER (WHERE x.tipo = 'ingresso') AS ultimo_ingresso
@@ -33,8 +35,12 @@ export const consuntivoList = defineList(ConsuntivoList, {
             FROM turni_operatori_periodi q WHERE q.turno_operatore_id = a.id) sp
       JOIN app_timbrature x ON x.turno_id = a.turno_id AND x.operatore_id = a.operatore_id
        AND erp_timbratura_nel_turno(x.data_ora_valida, sp.inizio, sp.fine)) tb ON true`,
-    rt: sql`LEFT JOIN LATERAL (SELECT z.id, z.periodi, z.motivo FROM fatturazione_rettifiche z
+    },
+    rt: {
+      oneRow: "LIMIT 1: the assignment's last correction",
+      lateral: sql`LEFT JOIN LATERAL (SELECT z.id, z.periodi, z.motivo FROM fatturazione_rettifiche z
       WHERE z.turno_operatore_id = a.id ORDER BY z.id DESC LIMIT 1) rt ON true`,
+    },
   },
   key: sql`a.id`,
   where: (ctx) => {

@@ -13,7 +13,7 @@ const SERVIZI = sql`servizi s WHERE s.contratto_id = c.id`;
 export const contrattiList = defineList(ContrattiList, {
   from: sql`contratti c`,
   // contratti.cliente_id is NOT NULL REFERENCES clienti: one client per contract.
-  joins: { cl: sql`JOIN clienti cl ON cl.id = c.cliente_id` },
+  joins: { cl: { table: "clienti", on: { id: sql`c.cliente_id` } } },
   key: sql`c.id`,
   sql: {
     id: sql`c.id`,

@@ -12,12 +12,12 @@ export const derogheList = defineList(DerogheList, {
   from: sql`turni_deroghe d JOIN operatori o ON o.id = d.operatore_id`,
   // The shift may have been deleted since (the derogation stays): LEFT joins, at most one row each.
   joins: {
-    t: sql`LEFT JOIN turni t ON t.id = d.turno_id`,
-    g: sql`LEFT JOIN giorni g ON g.id = t.giorno_id`,
-    s: sql`LEFT JOIN servizi s ON s.id = g.servizio_id`,
-    c: sql`LEFT JOIN contratti c ON c.id = s.contratto_id`,
-    cl: sql`LEFT JOIN clienti cl ON cl.id = c.cliente_id`,
-    u: sql`LEFT JOIN users u ON u.id = d.utente_id`,
+    t: { table: "turni", on: { id: sql`d.turno_id` }, left: true },
+    g: { table: "giorni", on: { id: sql`t.giorno_id` }, left: true },
+    s: { table: "servizi", on: { id: sql`g.servizio_id` }, left: true },
+    c: { table: "contratti", on: { id: sql`s.contratto_id` }, left: true },
+    cl: { table: "clienti", on: { id: sql`c.cliente_id` }, left: true },
+    u: { table: "users", on: { id: sql`d.utente_id` }, left: true },
   },
   key: sql`d.id`,
   sql: {

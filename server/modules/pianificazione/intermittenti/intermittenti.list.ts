@@ -16,11 +16,11 @@ export const intermittentiList = defineList(IntermittentiList, {
   from: sql`turni_operatori a JOIN turni t ON t.id = a.turno_id JOIN giorni g ON g.id = t.giorno_id`,
   // NOT NULL foreign keys, and at most one communication per assignment (its primary key).
   joins: {
-    s: sql`JOIN servizi s ON s.id = g.servizio_id`,
-    c: sql`JOIN contratti c ON c.id = s.contratto_id`,
-    cl: sql`JOIN clienti cl ON cl.id = c.cliente_id`,
-    o: sql`JOIN operatori o ON o.id = a.operatore_id`,
-    ic: sql`LEFT JOIN intermittenti_comunicazioni ic ON ic.turno_operatore_id = a.id`,
+    s: { table: "servizi", on: { id: sql`g.servizio_id` } },
+    c: { table: "contratti", on: { id: sql`s.contratto_id` } },
+    cl: { table: "clienti", on: { id: sql`c.cliente_id` } },
+    o: { table: "operatori", on: { id: sql`a.operatore_id` } },
+    ic: { table: "intermittenti_comunicazioni", on: { turno_operatore_id: sql`a.id` }, left: true },
   },
   key: sql`a.id`,
   where: (ctx) => {

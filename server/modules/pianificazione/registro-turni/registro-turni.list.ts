@@ -23,10 +23,10 @@ const istante = z
 export const registroTurniList = defineList(RegistroTurniList, {
   from: sql`registro_turni r JOIN operatori o ON o.id = r.operatore_id`,
   joins: {
-    s: sql`LEFT JOIN servizi s ON s.id = r.servizio_id`,
-    c: sql`LEFT JOIN contratti c ON c.id = s.contratto_id`,
-    cl: sql`LEFT JOIN clienti cl ON cl.id = c.cliente_id`,
-    u: sql`LEFT JOIN users u ON u.id = r.utente_id`,
+    s: { table: "servizi", on: { id: sql`r.servizio_id` }, left: true },
+    c: { table: "contratti", on: { id: sql`s.contratto_id` }, left: true },
+    cl: { table: "clienti", on: { id: sql`c.cliente_id` }, left: true },
+    u: { table: "users", on: { id: sql`r.utente_id` }, left: true },
   },
   key: sql`r.id`,
   where: (ctx) => {

@@ -29,9 +29,9 @@ export const marginalitaList = defineList(MarginalitaList, {
                FROM servizi_costi sc JOIN servizi s ON s.id = sc.servizio_id) m
             JOIN contratti c ON c.id = m.contratto_id`,
   joins: {
-    cl: sql`JOIN clienti cl ON cl.id = c.cliente_id`,
+    cl: { table: "clienti", on: { id: sql`c.cliente_id` } },
     // The month's money and service costs, kept per contract and month by the database (0654, 0656).
-    x: sql`LEFT JOIN report_margini_mesi x ON x.contratto_id = m.contratto_id AND x.mese = m.mese`,
+    x: { table: "report_margini_mesi", on: { contratto_id: sql`m.contratto_id`, mese: sql`m.mese` }, left: true },
   },
   key: sql`(m.contratto_id || '-' || m.mese)`,
   // The contract-months the writes queued since the last refresh, recomputed first (usually none).

@@ -8,10 +8,9 @@
 import { sql } from "drizzle-orm";
 import { CompensiMensiliList } from "../../../../src/domain/contracts/report/compensi-mensili";
 import { badRequest } from "../../../lib/errors";
-import { defineList, LIST_ERROR_DETAIL, requirePeriod } from "../../../lib/list";
+import { defineList, LIST_ERROR_DETAIL, listJoinSql, requirePeriod } from "../../../lib/list";
 import { assegnazioniSql, COMPENSO, MAX_GIORNI_REPORT, meseDi, PREZZA } from "../assegnazioni";
 
-const j = assegnazioniSql.joins;
 const f = assegnazioniSql.sql;
 const MESE = meseDi(sql`r.giorno`);
 
@@ -22,7 +21,7 @@ const mensile = sql`(
          sum(${f.diurne})::bigint AS diurne, sum(${f.notturne})::bigint AS notturne,
          sum(${f.domenicali})::bigint AS domenicali, sum(${f.festive})::bigint AS festive,
          sum(${COMPENSO}) AS compenso, count(*) FILTER (WHERE cc.id IS NULL)::integer AS turni_senza_compenso
-  FROM ${assegnazioniSql.from} ${j.cc}
+  FROM ${assegnazioniSql.from} ${listJoinSql("cc", assegnazioniSql.joins.cc)}
   GROUP BY r.operatore_id, ${MESE}
 ) m JOIN operatori o ON o.id = m.operatore_id`;
 

@@ -10,10 +10,10 @@ import { ASSEGNAZIONI_DEL_TURNO, COPERTURA } from "./copertura";
 export const turniGiornoList = defineList(TurniGiornoList, {
   from: sql`giorni g JOIN turni t ON t.giorno_id = g.id ${ASSEGNAZIONI_DEL_TURNO}`,
   joins: {
-    s: sql`JOIN servizi s ON s.id = g.servizio_id`,
-    c: sql`JOIN contratti c ON c.id = s.contratto_id`,
-    cl: sql`JOIN clienti cl ON cl.id = c.cliente_id`,
-    p: sql`JOIN posizioni p ON p.id = t.posizione_id`,
+    s: { table: "servizi", on: { id: sql`g.servizio_id` } },
+    c: { table: "contratti", on: { id: sql`s.contratto_id` } },
+    cl: { table: "clienti", on: { id: sql`c.cliente_id` } },
+    p: { table: "posizioni", on: { id: sql`t.posizione_id` } },
   },
   key: sql`t.id`,
   where: (ctx) => {

@@ -10,13 +10,16 @@ import { defineList } from "../../../lib/list";
 export const rondeReportList = defineList(RondeReportList, {
   from: sql`ronde r`,
   joins: {
-    x: sql`JOIN LATERAL (
+    x: {
+      oneRow: "the plan, service, contract and client by their primary keys (NOT NULL foreign keys)",
+      lateral: sql`JOIN LATERAL (
       SELECT rp.nome AS piano, cl.ragione_sociale AS cliente,
              coalesce(nullif(s.descrizione, ''), c.titolo) AS servizio
         FROM ronde_piani rp JOIN servizi s ON s.id = r.servizio_id
         JOIN contratti c ON c.id = s.contratto_id JOIN clienti cl ON cl.id = r.cliente_id
        WHERE rp.id = r.piano_id) x ON true`,
-    o: sql`LEFT JOIN operatori o ON o.id = r.operatore_id`,
+    },
+    o: { table: "operatori", on: { id: sql`r.operatore_id` }, left: true },
   },
   key: sql`r.id`,
   sql: {

@@ -8,7 +8,7 @@ import { OWNER_SOPRALLUOGO } from "./sopralluoghi-foto.service";
 
 export const sopralluoghiList = defineList(SopralluoghiList, {
   from: sql`sopralluoghi x`,
-  joins: { cl: sql`LEFT JOIN clienti cl ON cl.id = x.cliente_id` },
+  joins: { cl: { table: "clienti", on: { id: sql`x.cliente_id` }, left: true } },
   key: sql`x.id`,
   sql: {
     id: sql`x.id`,
