@@ -7,7 +7,7 @@ import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-z
 import { z } from "zod";
 import type { AppConfig } from "./config";
 import { type Database, type Db, openDatabase } from "./db/client";
-import { checkListJoins } from "./lib/list";
+import { checkListJoins, JoinsError } from "./lib/list";
 import { textLogStream } from "./lib/log-format";
 import { createMailer, type Mailer } from "./lib/mail";
 import { requestIdFor } from "./lib/request-context";
@@ -76,7 +76,17 @@ export async function buildApp(config: AppConfig, services: AppServices = {}): P
   for (const m of MODULES) await app.register(m.plugin, { prefix: m.prefix });
   // A list's join declared to one row on columns that are not a unique key refuses the start
   // (server/lib/list/check-joins.ts): its counts would not match its pages.
-  app.addHook("onReady", async () => checkListJoins(database.db));
+  // A database that does not answer yet is readiness's to report (/api/health/ready/), not a reason
+  // not to start: the check is then skipped, with a warning.
+  app.addHook("onReady", async () => {
+    const wrong = await checkListJoins(database.db).then(
+      () => null,
+      (e: Error) => e,
+    );
+    if (wrong instanceof JoinsError) throw wrong;
+    if (wrong)
+      app.log.warn({ err: wrong }, "Controllo delle join degli elenchi non eseguito: database non raggiungibile");
+  });
   await app.register(webPlugin);
   return app;
 }

@@ -10,6 +10,9 @@ export const TIMINGS = {
   searchDebounceMs: 500,
   pollMs: 120_000,
   reloadDebounceMs: 2000,
+  // how long a list keeps its rows on screen when it loads again before showing the skeleton: a
+  // click that began on a row (its link, as the search box applies what was typed) lands on it
+  refetchSkeletonMs: 400,
   // how often a running automatic staffing proposal is read (its progress)
   proposalPollMs: 1000,
 } as const;

@@ -317,3 +317,21 @@ describe("Anagrafiche → Operatori: the same machinery on the demo operators", 
     await context.close();
   });
 });
+
+test("a row's link clicked while the search is being typed opens the row, and Back shows the search applied", async () => {
+  const { context, page } = await newPage(browser);
+  await signIn(page);
+  await page.goto("/app/console/anomalie");
+  const grid = page.getByRole("grid", { name: "Anomalie" });
+  const link = grid.getByRole("row").nth(1).getByRole("link").first();
+  await link.waitFor({ timeout: 20_000 });
+  const href = await link.getAttribute("href");
+  // no wait between the typing and the click: the search is still settling (500 ms)
+  await page.getByLabel("Ricerca").fill("a");
+  await link.click();
+  await page.waitForURL((u) => `${u.pathname}${u.search}` === href, { timeout: 20_000 });
+  await page.goBack();
+  await page.waitForURL(/\/app\/console\/anomalie\?global=a$/, { timeout: 20_000 });
+  expect(await page.getByLabel("Ricerca").inputValue()).toBe("a");
+  await context.close();
+});

@@ -11,6 +11,9 @@ import { queryRows } from "../../db/query";
 import { JOINED } from "./define-list";
 import type { List } from "./types";
 
+/** The refusal: lists whose to-one joins can multiply rows (a database error is not one). */
+export class JoinsError extends Error {}
+
 export async function checkListJoins(db: Executor, lists: readonly List[] = JOINED): Promise<void> {
   const rows = lists.flatMap((list) =>
     Object.entries(list.joins ?? {}).flatMap(([alias, join]) =>
@@ -33,7 +36,7 @@ export async function checkListJoins(db: Executor, lists: readonly List[] = JOIN
          ORDER BY 1, 2`,
   );
   if (wrong.length > 0)
-    throw new Error(
+    throw new JoinsError(
       `Elenchi con join che possono moltiplicare le righe (nessun indice univoco sulle colonne della join): ${wrong
         .map((w) => `${w.lista}.${w.alias} → ${w.tabella}(${w.colonne})`)
         .join("; ")}. Dichiararle { many } o unirle su una chiave univoca.`,

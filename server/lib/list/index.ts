@@ -1,6 +1,6 @@
 /** The generic list engine (see README.md). */
 export { listJoinSql } from "./build-sql";
-export { checkListJoins } from "./check-joins";
+export { checkListJoins, JoinsError } from "./check-joins";
 export { defineList } from "./define-list";
 export { CONTENT_TYPES, exportFilename } from "./export/run-export";
 export { type ListRouteOptions, registerListRoute } from "./list-route";

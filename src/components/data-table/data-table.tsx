@@ -5,10 +5,11 @@
  */
 import "react-data-grid/lib/styles.css";
 import { Box, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
-import { type ReactNode, useEffect, useMemo } from "react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { DataGrid } from "react-data-grid";
 import { errorMessage } from "../../api/base";
 import { type ExportFileType, exportList, useGetListQuery } from "../../api/list.endpoints";
+import { TIMINGS } from "../../lib/timings";
 import { notify } from "../../lib/toaster";
 import { listParams, totalsParams } from "../lists/list-state";
 import { reorderKeys, useColumnPrefs } from "../lists/use-column-prefs";
@@ -65,13 +66,33 @@ function LoadingSkeleton() {
   );
 }
 
+/**
+ * Whether the table shows the skeleton: at once on the first load; on a new load (a search, a
+ * filter, another page) only after TIMINGS.refetchSkeletonMs, the rows shown meanwhile. The search
+ * box applies what was typed when it loses focus, which is the press of a click elsewhere — on a
+ * row's link, the rows must still be there when the button comes up, or the click is lost.
+ */
+function useSkeleton(fetching: boolean, hasRows: boolean): boolean {
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    setLate(false);
+    if (!fetching || !hasRows) return;
+    const t = setTimeout(() => setLate(true), TIMINGS.refetchSkeletonMs);
+    return () => clearTimeout(t);
+  }, [fetching, hasRows]);
+  return fetching && (!hasRows || late);
+}
+
 export function DataTable<R extends Row = Row>(props: DataTableProps<R>) {
   const { listId, path, columns, extraParams, reorderable, exportable = true, columnChooser = true, onRowOpen } = props;
   const [state, actions] = useList(listId);
   const defaultHidden = useMemo(() => columns.filter((c) => c.hiddenByDefault).map((c) => c.key), [columns]);
   const [prefs, setPrefs] = useColumnPrefs(props.tableId ?? listId, defaultHidden);
   const params = useMemo(() => ({ ...listParams(state), ...extraParams }), [state, extraParams]);
-  const { data, error, isFetching } = useGetListQuery({ path, params }, { skip: !state.autoload });
+  const { data, currentData, error, isFetching } = useGetListQuery({ path, params }, { skip: !state.autoload });
+  // The grouping the rows on screen were asked with: rows of another shape are never kept on screen.
+  const shownGrouping = useRef<string | null>(null);
+  if (currentData !== undefined) shownGrouping.current = state.groupBy;
   // A money or hours list shows its totals row: the sums over the whole selection (issue 32 item 4),
   // asked apart from the page so that paging and sorting do not sum it again.
   const wantsTotals = !state.groupBy && columns.some((c) => c.total);
@@ -96,6 +117,7 @@ export function DataTable<R extends Row = Row>(props: DataTableProps<R>) {
   );
 
   const rows = (error ? [] : ((data?.results ?? []) as R[])) as R[];
+  const skeleton = useSkeleton(isFetching, data !== undefined && !error && shownGrouping.current === state.groupBy);
   const count = error ? 0 : (data?.count ?? 0);
   const groupColumn = state.groupBy ? columns.find((c) => c.key === state.groupBy) : undefined;
 
@@ -114,7 +136,7 @@ export function DataTable<R extends Row = Row>(props: DataTableProps<R>) {
 
   let body: ReactNode;
   if (!state.autoload) body = <NotLoadedAlert text={props.notLoadedText} />;
-  else if (isFetching) body = <LoadingSkeleton />;
+  else if (skeleton) body = <LoadingSkeleton />;
   else if (error) body = <ListErrorAlert detail={detail} />;
   else if (rows.length === 0)
     body = (
