@@ -17,7 +17,7 @@ import { type MonthRange, monthLabel, monthOf, shiftMonth } from "../common/mont
 import { AggiungiGiorno, GiornoEdit } from "../servizi/piano-edit";
 import { AssignmentScope } from "./assignment-context";
 import { ConfermaPeriodo, EsitoConfermaPeriodo } from "./conferma-periodo";
-import { OperatorePeriodo } from "./operatore-periodo";
+import { OperatorePeriodo, OperatorePeriodoEsito } from "./operatore-periodo";
 import { ShiftCell } from "./shift-cell";
 
 const STICKY_DAY = {
@@ -75,6 +75,7 @@ export function AssignmentGrid({ idContratto, idServizio }: { idContratto: strin
       )}
       {range && (
         <HStack mb="3" align="start" wrap="wrap">
+          <OperatorePeriodoEsito />
           <AutoAssegnazionePanel dal={range.dal} al={range.al} servizi={[Number(idServizio)]} />
           {data && <ConfermaPeriodo servizio={data} month={range} />}
         </HStack>

@@ -26,7 +26,6 @@ export function OperatorePeriodo(props: { idContratto: string; idServizio: strin
   const actor = useAssignmentActor();
   const running = useAssignmentState((s) => s.matches({ calls: "operatingPeriod" }));
   const idle = useAssignmentState((s) => s.matches({ calls: "ready" }));
-  const report = useAssignmentState((s) => s.context.operatorPeriod);
   const { data: servizio } = useServizioQuery(props);
   const [initial, setInitial] = useState<Partial<Values> | undefined>();
   const [picked, setPicked] = useState<PickedOperator | null>(null);
@@ -100,19 +99,25 @@ export function OperatorePeriodo(props: { idContratto: string; idServizio: strin
         }}
         onClose={() => setInitial(undefined)}
       />
-      {report && (
-        <Box role="status" aria-label="Esito su più turni" borderWidth="1px" rounded="md" p="2" mt="2" w="full">
-          <Text fontWeight="semibold">
-            {`${report.operatore.cognome} ${report.operatore.nome}`.trim()}
-            {` — turni aggiornati ${report.eseguiti.length}, saltati ${report.saltati.length}`}
-          </Text>
-          <Stack gap="0" fontSize="sm">
-            {report.saltati.map((s) => (
-              <Text key={s.turno_id} color="red.600">{`${formatDate(s.giorno)} ${s.orario}: ${s.detail}`}</Text>
-            ))}
-          </Stack>
-        </Box>
-      )}
     </>
+  );
+}
+
+/** The last 'Operatore su più turni' report of the service's machine, under the grid's toolbar. */
+export function OperatorePeriodoEsito() {
+  const report = useAssignmentState((s) => s.context.operatorPeriod);
+  if (!report) return null;
+  return (
+    <Box role="status" aria-label="Esito su più turni" borderWidth="1px" rounded="md" p="2" w="full">
+      <Text fontWeight="semibold">
+        {`${report.operatore.cognome} ${report.operatore.nome}`.trim()}
+        {` — turni aggiornati ${report.eseguiti.length}, saltati ${report.saltati.length}`}
+      </Text>
+      <Stack gap="0" fontSize="sm" maxH="32" overflowY="auto">
+        {report.saltati.map((s) => (
+          <Text key={s.turno_id} color="red.600">{`${formatDate(s.giorno)} ${s.orario}: ${s.detail}`}</Text>
+        ))}
+      </Stack>
+    </Box>
   );
 }
