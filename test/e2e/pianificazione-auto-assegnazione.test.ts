@@ -138,8 +138,17 @@ test("a planner auto-staffs a week of a service, sees the proposed cells, accept
   await admin.page.getByLabel("Ricerca").fill(`Pianificatore${run}`);
   await admin.page.waitForURL(new RegExp(`global=Pianificatore${run}`));
   const logs = admin.page.getByRole("grid", { name: "Logs" });
-  await logs.getByText("Assegnazione operatore").first().waitFor({ timeout: 20_000 });
-  await expect(logs.getByText("Assegnazione operatore").count()).resolves.toBe(7);
+  // the search's rows: the list keeps the previous rows on screen (dimmed, aria-busy) while it loads
+  // them, so the count is read until it settles — it must come to one entry per assignment
+  const entries = logs.getByText("Assegnazione operatore");
+  await entries.first().waitFor({ timeout: 20_000 });
+  const deadline = Date.now() + 20_000;
+  let n = await entries.count();
+  while (n !== 7 && Date.now() < deadline) {
+    await admin.page.waitForTimeout(200);
+    n = await entries.count();
+  }
+  expect(n).toBe(7);
   await shot(admin.page, "auto-assegnazione-log");
   await admin.context.close();
 });

@@ -207,7 +207,10 @@ export function DataTable<R extends Row = Row>(props: DataTableProps<R>) {
         )}
         {exportable && <ExportMenu onExport={onExport} disabled={!state.autoload} />}
       </HStack>
-      {body}
+      {/* rows kept on screen while the list loads again are dimmed and marked busy */}
+      <Box aria-busy={isFetching} opacity={isFetching && !skeleton ? 0.6 : 1} transition="opacity 0.15s">
+        {body}
+      </Box>
       {state.autoload && (
         <Pagination
           page={state.page}
